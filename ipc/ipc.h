@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The backend interface: how one IPC mechanism hands a token around a ring. */
+#ifndef CTXBENCH_IPC_H
+#define CTXBENCH_IPC_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/*
+ * ctxbench passes one token around a ring of participants 0 .. nr-1:
+ * participant i waits until the token is its own, then hands it to
+ * participant (i + 1) % nr.  The classic ping-pong is the ring of two.
+ *
+ * A backend only moves the token.  The runner (run.c) creates the ring,
+ * forks or spawns the participants, pins them, starts and stops them,
+ * reads the clock, counts and reaps.  A backend never forks, never reads
+ * the clock, never prints and never exits.
+ */
+
+/* Who a participant is, for mechanisms that address a task (signals). */
+struct ipc_peer {
+	pid_t pid; /* thread group id */
+	pid_t tid; /* the participant's own task (== pid for processes) */
+};
+
+struct ipc_ring {
+	unsigned int nr; /* participants */
+	int threads; /* participants are threads of one process */
+	/*
+	 * The backend's state: ops->size(nr) bytes of zeroed memory, aligned
+	 * to a page and shared by every participant (MAP_SHARED), so that it
+	 * can hold both object ids written by setup() and words the
+	 * participants poll.  No backend allocates anything else.
+	 */
+	void *state;
+	/* Filled in by the runner before any participant calls wait(). */
+	const struct ipc_peer *peer;
+};
+
+/* Flags of struct ipc_ops. */
+#define IPC_BUSY_WAIT 0x1 /* never gives up the CPU: degenerate on one CPU */
+#define IPC_NO_THREADS 0x2 /* meaningless with threads */
+
+/*
+ * Every hook returns 0 or a negative errno.  Contracts:
+ *
+ * size      Not required (no state).  Bytes of ring->state for @nr
+ *           participants.
+ * setup     Not required.  In the runner, before any participant exists:
+ *           create the mechanism's objects for ring->nr participants and
+ *           store them in ring->state.  -ENOSYS, -EPERM, -EACCES, -ENOSPC
+ *           and -ENOMEM mean "this machine cannot run the mechanism now"
+ *           and the runner reports it skipped, not failed.  On error,
+ *           nothing may be left behind.
+ * attach    Not required.  In participant @self before the start, e.g. to
+ *           block a signal.  Runs in the child (or the thread).
+ * wait      Required.  Block (or spin) until the token belongs to @self.
+ *           EINTR is retried inside; a short read or write is -EIO.
+ * pass      Required.  Hand the token from @self to @next.
+ * teardown  Required when setup is.  In the runner after every participant is gone:
+ *           remove every object.  Must be safe on a partial setup and
+ *           when called twice.  Only syscalls, no allocation: it also
+ *           runs on the way out of a participant whose runner died.
+ */
+struct ipc_ops {
+	const char *name; /* CLI name: "sysv-sem" */
+	const char *title; /* report title: "semaphore" */
+	const char *how; /* one line: how one hand-off happens */
+	unsigned int flags;
+	size_t (*size)(unsigned int nr); /* bytes of ring->state */
+	int (*setup)(struct ipc_ring *ring);
+	int (*attach)(struct ipc_ring *ring, unsigned int self);
+	int (*wait)(struct ipc_ring *ring, unsigned int self);
+	int (*pass)(struct ipc_ring *ring, unsigned int self,
+		    unsigned int next);
+	void (*teardown)(struct ipc_ring *ring);
+};
+
+/* All backends, in report order; NULL-terminated. */
+extern const struct ipc_ops *const ipc_backends[];
+
+const struct ipc_ops *ipc_find(const char *name);
+unsigned int ipc_count(void);
+
+/* Size of a cache line pair: adjacent-line prefetch makes 64 too small. */
+#define IPC_LINE 128
+
+extern const struct ipc_ops ipc_signal_ops;
+extern const struct ipc_ops ipc_sysv_msg_ops;
+extern const struct ipc_ops ipc_pipe_ops;
+extern const struct ipc_ops ipc_sysv_sem_ops;
+extern const struct ipc_ops ipc_spin_yield_ops;
+extern const struct ipc_ops ipc_spinlock_ops;
+
+#endif

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The command line turned into a plan: which mechanisms, how long, how often. */
+#ifndef CTXBENCH_PLAN_H
+#define CTXBENCH_PLAN_H
+
+#include <stdio.h>
+
+#include "ipc.h"
+
+#define PLAN_MAX_BACKENDS 32
+#define PLAN_MAX_RUNS 10000
+#define PLAN_MAX_SECONDS 86400.0
+
+enum plan_action { PLAN_RUN, PLAN_LIST, PLAN_HELP, PLAN_VERSION };
+
+struct plan {
+	enum plan_action action;
+	double duration_s; /* -t */
+	unsigned int runs; /* -r */
+	unsigned int nops;
+	const struct ipc_ops *ops[PLAN_MAX_BACKENDS]; /* -b, report order */
+	char label[64]; /* -n; empty: the kernel release */
+	char note[128]; /* --note */
+};
+
+/*
+ * Parse @argv into @p.  Returns 0, or -1 with one line naming the
+ * problem and the valid form in @err (no newline).  Touches nothing
+ * outside @p and @err.
+ */
+int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
+	       size_t errlen);
+
+/* Write the usage text, generated from the option table. */
+void plan_usage(FILE *f);
+
+/* Parsers of single values, for the options and their tests. */
+int plan_parse_seconds(const char *s, double *out);
+int plan_parse_uint(const char *s, unsigned long min, unsigned long max,
+		    unsigned long *out);
+
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The table of every backend, in the order the report prints them. */
+#include <string.h>
+
+#include "ipc.h"
+
+const struct ipc_ops *const ipc_backends[] = {
+	&ipc_signal_ops,
+	&ipc_sysv_msg_ops,
+	&ipc_pipe_ops,
+	&ipc_sysv_sem_ops,
+	&ipc_spin_yield_ops,
+	&ipc_spinlock_ops,
+	NULL,
+};
+
+const struct ipc_ops *ipc_find(const char *name)
+{
+	for (const struct ipc_ops *const *o = ipc_backends; *o; o++)
+		if (strcmp((*o)->name, name) == 0)
+			return *o;
+	return NULL;
+}
+
+unsigned int ipc_count(void)
+{
+	unsigned int n = 0;
+
+	while (ipc_backends[n])
+		n++;
+	return n;
+}

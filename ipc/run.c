@@ -1,0 +1,578 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The runner.  One run: map the control block and the backend's state,
+ * set the mechanism up, start the participants (processes, or threads of
+ * one child process), let them warm up, read participant 0's count and
+ * the clock, wait the measured time, read them again, then stop, reap and
+ * tear down.  The participants never read the clock: the measured loop is
+ * the mechanism's two calls, one store of a count and one load of the
+ * stop word.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run.h"
+
+/* How long participants may take to see the stop word before they are killed. */
+#define RUN_GRACE_S 0.2
+/* How long participants may take to be ready before the run fails. */
+#define RUN_START_S 10.0
+
+/* Where a participant failed. */
+enum run_where { AT_NONE, AT_AFFINITY, AT_ATTACH, AT_WAIT, AT_PASS };
+
+static const char *const run_where_name[] = {
+	[AT_NONE] = "?",	[AT_AFFINITY] = "sched_setaffinity",
+	[AT_ATTACH] = "attach", [AT_WAIT] = "wait",
+	[AT_PASS] = "pass",
+};
+
+/* One participant's line of the control block; nobody else writes it. */
+struct run_slot {
+	_Alignas(IPC_LINE) uint64_t count; /* tokens received */
+	int err; /* negative errno */
+	enum run_where where;
+};
+
+/* The control block, shared by the runner and every participant. */
+struct run_ctl {
+	_Alignas(IPC_LINE) int stop;
+	_Alignas(IPC_LINE) int go_fd; /* read end: EOF means start */
+	int ready_fd; /* write end: one byte per ready participant */
+	const struct ipc_ops *ops;
+	const int *cpu;
+	struct ipc_ring ring;
+	struct ipc_peer *peer; /* [nr] */
+	struct run_slot *slot; /* [nr] */
+};
+
+/* A participant when the participants are threads. */
+struct run_thread {
+	struct run_ctl *ctl;
+	unsigned int self;
+	pthread_t id;
+};
+
+static int run_sigfd = -1;
+static sigset_t run_sigset;
+
+static double run_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int run_init(void)
+{
+	sigemptyset(&run_sigset);
+	sigaddset(&run_sigset, SIGCHLD);
+	sigaddset(&run_sigset, SIGINT);
+	sigaddset(&run_sigset, SIGTERM);
+	sigaddset(&run_sigset, SIGHUP);
+	if (sigprocmask(SIG_BLOCK, &run_sigset, NULL) < 0)
+		return -errno;
+	run_sigfd = signalfd(-1, &run_sigset, SFD_CLOEXEC | SFD_NONBLOCK);
+	return run_sigfd < 0 ? -errno : 0;
+}
+
+/* An interrupting signal taken while waiting for something else. */
+static int run_pending_sig;
+
+/*
+ * Wait up to @timeout_s for a signal or for @fd (if >= 0) to be readable.
+ * Returns SIGCHLD or an interrupting signal, 0 on timeout, -1 when @fd is
+ * readable.  An interrupting signal stays pending for run_interrupted().
+ */
+static int run_sleep(double timeout_s, int fd)
+{
+	struct pollfd pfd[2] = { { .fd = run_sigfd, .events = POLLIN },
+				 { .fd = fd, .events = POLLIN } };
+	double end = run_now() + timeout_s;
+
+	for (;;) {
+		double left = end - run_now();
+		struct signalfd_siginfo si;
+		struct timespec ts;
+
+		if (run_pending_sig)
+			return run_pending_sig;
+		if (left < 0)
+			left = 0;
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		if (ppoll(pfd, fd >= 0 ? 2 : 1, &ts, NULL) < 0) {
+			if (errno == EINTR)
+				continue;
+			return 0;
+		}
+		if (pfd[0].revents & POLLIN) {
+			if (read(run_sigfd, &si, sizeof(si)) != sizeof(si))
+				continue;
+			if (si.ssi_signo == SIGCHLD)
+				return SIGCHLD;
+			run_pending_sig = (int)si.ssi_signo;
+			return run_pending_sig;
+		}
+		if (fd >= 0 && pfd[1].revents)
+			return -1;
+		if (left == 0)
+			return 0;
+	}
+}
+
+int run_interrupted(void)
+{
+	/* Take what is queued without waiting; SIGCHLD is no news here. */
+	while (run_sleep(0, -1) == SIGCHLD)
+		;
+	return run_pending_sig;
+}
+
+/* The measured loop of participant @self. */
+static void run_ring(struct run_ctl *ctl, unsigned int self)
+{
+	const struct ipc_ops *ops = ctl->ops;
+	struct ipc_ring *ring = &ctl->ring;
+	struct run_slot *slot = &ctl->slot[self];
+	unsigned int next = self + 1 == ring->nr ? 0 : self + 1;
+	uint64_t n = 0;
+	int err;
+
+	if (self == 0 && (err = ops->pass(ring, self, next)) < 0)
+		goto pass_failed;
+	for (;;) {
+		err = ops->wait(ring, self);
+		if (err < 0) {
+			slot->where = AT_WAIT;
+			slot->err = err;
+			return;
+		}
+		__atomic_store_n(&slot->count, ++n, __ATOMIC_RELAXED);
+		if (__atomic_load_n(&ctl->stop, __ATOMIC_RELAXED)) {
+			/* Hand the token on so that the next one sees it too. */
+			ops->pass(ring, self, next);
+			return;
+		}
+		err = ops->pass(ring, self, next);
+		if (err < 0)
+			goto pass_failed;
+	}
+pass_failed:
+	slot->where = AT_PASS;
+	slot->err = err;
+}
+
+/* A participant, from its start to its end: 0 or a negative errno. */
+static int run_participant(struct run_ctl *ctl, unsigned int self)
+{
+	struct run_slot *slot = &ctl->slot[self];
+	char byte = 0;
+	int err = 0;
+
+	if (ctl->cpu && ctl->cpu[self] >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(ctl->cpu[self], &set);
+		if (sched_setaffinity(0, sizeof(set), &set) < 0) {
+			slot->where = AT_AFFINITY;
+			slot->err = -errno;
+			return slot->err;
+		}
+	}
+	ctl->peer[self].pid = getpid();
+	ctl->peer[self].tid = gettid();
+	if (ctl->ops->attach &&
+	    (err = ctl->ops->attach(&ctl->ring, self)) < 0) {
+		slot->where = AT_ATTACH;
+		slot->err = err;
+		return err;
+	}
+	if (write(ctl->ready_fd, &byte, 1) != 1)
+		return -EIO;
+	/* The runner closes the other end to start everyone at once. */
+	while (read(ctl->go_fd, &byte, 1) < 0 && errno == EINTR)
+		;
+	if (__atomic_load_n(&ctl->stop, __ATOMIC_RELAXED))
+		return 0;
+	run_ring(ctl, self);
+	return slot->err;
+}
+
+static void *run_thread_main(void *arg)
+{
+	struct run_thread *t = arg;
+
+	run_participant(t->ctl, t->self);
+	return NULL;
+}
+
+/* The child process that holds every participant as a thread. */
+static int run_thread_group(struct run_ctl *ctl)
+{
+	unsigned int nr = ctl->ring.nr;
+	struct run_thread t[RUN_MAX_NR];
+	unsigned int started;
+	int bad = 0;
+
+	for (started = 0; started < nr; started++) {
+		t[started].ctl = ctl;
+		t[started].self = started;
+		if (pthread_create(&t[started].id, NULL, run_thread_main,
+				   &t[started]) != 0)
+			break;
+	}
+	for (unsigned int i = 0; i < started; i++)
+		pthread_join(t[i].id, NULL);
+	for (unsigned int i = 0; i < nr; i++)
+		if (ctl->slot[i].err)
+			bad = 1;
+	return started < nr || bad;
+}
+
+/* What a participant process does between fork() and _exit(). */
+static void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
+{
+	sigset_t none;
+	int code;
+
+	/* Die with the runner, and leave SIGINT and friends to it. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != runner)
+		_exit(1);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	close(run_sigfd);
+	if (ctl->ring.threads)
+		code = run_thread_group(ctl);
+	else
+		code = run_participant(ctl, self) < 0;
+	_exit(code);
+}
+
+struct run_proc {
+	pid_t pid;
+	int reaped;
+	int status;
+};
+
+static size_t run_align(size_t n, size_t a)
+{
+	return (n + a - 1) / a * a;
+}
+
+/* Kill every live child, reap them all. */
+static void run_reap(struct run_proc *proc, unsigned int nproc, int kill_them)
+{
+	for (unsigned int i = 0; i < nproc; i++)
+		if (kill_them && proc[i].pid > 0 && !proc[i].reaped)
+			kill(proc[i].pid, SIGKILL);
+	for (unsigned int i = 0; i < nproc; i++) {
+		if (proc[i].pid <= 0 || proc[i].reaped)
+			continue;
+		while (waitpid(proc[i].pid, &proc[i].status, 0) < 0 &&
+		       errno == EINTR)
+			;
+		proc[i].reaped = 1;
+	}
+}
+
+/* Wait up to @timeout_s for every child to exit; 1 if they all did. */
+static int run_wait_exit(struct run_proc *proc, unsigned int nproc,
+			 double timeout_s)
+{
+	double end = run_now() + timeout_s;
+
+	for (;;) {
+		unsigned int alive = 0;
+
+		for (unsigned int i = 0; i < nproc; i++) {
+			siginfo_t si = { 0 };
+
+			if (proc[i].reaped || proc[i].pid <= 0)
+				continue;
+			/* WNOWAIT: a pid stays ours until every peer is gone. */
+			if (waitid(P_PID, (id_t)proc[i].pid, &si,
+				   WEXITED | WNOHANG | WNOWAIT) == 0 &&
+			    si.si_pid == proc[i].pid)
+				continue;
+			alive++;
+		}
+		if (!alive)
+			return 1;
+		if (run_now() >= end)
+			return 0;
+		usleep(1000);
+	}
+}
+
+/* The first child that ended before it was told to: its index, or -1. */
+static int run_find_dead(struct run_proc *proc, unsigned int nproc,
+			 siginfo_t *out)
+{
+	for (unsigned int i = 0; i < nproc; i++) {
+		siginfo_t si = { 0 };
+
+		if (waitid(P_PID, (id_t)proc[i].pid, &si,
+			   WEXITED | WNOHANG | WNOWAIT) == 0 &&
+		    si.si_pid == proc[i].pid) {
+			*out = si;
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+static void run_fail(struct run_result *res, enum result_status st,
+		     const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void run_fail(struct run_result *res, enum result_status st,
+		     const char *fmt, ...)
+{
+	va_list ap;
+
+	if (res->status != RESULT_OK)
+		return; /* the first reason is the one that counts */
+	res->status = st;
+	va_start(ap, fmt);
+	vsnprintf(res->reason, sizeof(res->reason), fmt, ap);
+	va_end(ap);
+}
+
+/* Say why participant slots failed, or how child @i died. */
+static void run_blame(const struct run_ctl *ctl, const siginfo_t *si,
+		      unsigned int child, struct run_result *res)
+{
+	for (unsigned int i = 0; i < ctl->ring.nr; i++) {
+		const struct run_slot *s = &ctl->slot[i];
+
+		if (s->err) {
+			run_fail(res, RESULT_FAILED, "participant %u: %s: %s",
+				 i, run_where_name[s->where],
+				 strerror(-s->err));
+			return;
+		}
+	}
+	if (!si)
+		return;
+	if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED)
+		run_fail(res, RESULT_FAILED,
+			 "child %u killed by signal %d (%s)", child,
+			 si->si_status, strsignal(si->si_status));
+	else
+		run_fail(res, RESULT_FAILED, "child %u exited with status %d",
+			 child, si->si_status);
+}
+
+/* Check that every participant saw the token as often as a ring allows. */
+static void run_check_counts(const struct run_ctl *ctl, struct run_result *res)
+{
+	uint64_t c0 = ctl->slot[0].count;
+
+	for (unsigned int i = 1; i < ctl->ring.nr; i++) {
+		uint64_t c = ctl->slot[i].count, prev = ctl->slot[i - 1].count;
+
+		if (c < c0 || c > c0 + 1 || (i > 1 && c > prev)) {
+			run_fail(
+				res, RESULT_FAILED,
+				"counts disagree: participant 0 received %llu, participant %u %llu",
+				(unsigned long long)c0, i,
+				(unsigned long long)c);
+			return;
+		}
+	}
+}
+
+static int run_setup_error_skips(int err)
+{
+	return err == -ENOSYS || err == -EPERM || err == -EACCES ||
+	       err == -ENOSPC || err == -ENOMEM;
+}
+
+int run_once(const struct run_spec *spec, struct run_result *res)
+{
+	const struct ipc_ops *ops = spec->ops;
+	unsigned int nr = spec->nr;
+	unsigned int nproc = spec->threads ? 1 : nr;
+	size_t off_peer = IPC_LINE * 2;
+	size_t off_slot =
+		run_align(off_peer + nr * sizeof(struct ipc_peer), IPC_LINE);
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t off_state =
+		run_align(off_slot + nr * sizeof(struct run_slot), page);
+	size_t state_size = ops->size ? ops->size(nr) : 0;
+	size_t map_size = run_align(off_state + state_size, page);
+	struct run_proc proc[RUN_MAX_NR];
+	int go[2] = { -1, -1 }, ready[2] = { -1, -1 };
+	struct run_ctl *ctl;
+	pid_t runner = getpid();
+	uint64_t c0, c1;
+	double t0, t1;
+	int sig = 0, err = 0;
+	char *map;
+
+	memset(res, 0, sizeof(*res));
+	memset(proc, 0, sizeof(proc));
+	if (nr < 2 || nr > RUN_MAX_NR) {
+		run_fail(res, RESULT_FAILED, "%u participants: need 2..%d", nr,
+			 RUN_MAX_NR);
+		return -EINVAL;
+	}
+	map = mmap(NULL, map_size, PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED) {
+		err = -errno;
+		run_fail(res, RESULT_FAILED, "mmap: %s", strerror(-err));
+		return err;
+	}
+	ctl = (struct run_ctl *)map;
+	ctl->ops = ops;
+	ctl->cpu = spec->cpu;
+	ctl->peer = (struct ipc_peer *)(map + off_peer);
+	ctl->slot = (struct run_slot *)(map + off_slot);
+	ctl->ring.nr = nr;
+	ctl->ring.threads = spec->threads;
+	ctl->ring.state = state_size ? map + off_state : NULL;
+	ctl->ring.peer = ctl->peer;
+
+	if (ops->setup && (err = ops->setup(&ctl->ring)) < 0) {
+		run_fail(res,
+			 run_setup_error_skips(err) ? RESULT_SKIPPED :
+						      RESULT_FAILED,
+			 "setup: %s", strerror(-err));
+		err = 0;
+		goto unmap;
+	}
+	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(ready, O_CLOEXEC) < 0) {
+		err = -errno;
+		run_fail(res, RESULT_FAILED, "pipe: %s", strerror(-err));
+		goto teardown;
+	}
+	ctl->go_fd = go[0];
+	ctl->ready_fd = ready[1];
+
+	for (unsigned int i = 0; i < nproc; i++) {
+		proc[i].pid = fork();
+		if (proc[i].pid == 0) {
+			close(go[1]);
+			close(ready[0]);
+			run_child(ctl, runner, i);
+		}
+		if (proc[i].pid < 0) {
+			err = -errno;
+			run_fail(res, RESULT_FAILED, "fork: %s",
+				 strerror(-err));
+			goto stop;
+		}
+	}
+	close(ready[1]);
+	ready[1] = -1;
+
+	/* Every participant says it is ready; then all start at once. */
+	for (unsigned int got = 0; got < nr;) {
+		char buf[64];
+		ssize_t n;
+
+		sig = run_sleep(RUN_START_S, ready[0]);
+		if (sig == 0) {
+			run_fail(res, RESULT_HUNG,
+				 "participants not ready after %.0f s",
+				 RUN_START_S);
+			goto stop;
+		}
+		if (sig > 0)
+			goto signalled;
+		n = read(ready[0], buf, sizeof(buf));
+		if (n <= 0) {
+			sig = SIGCHLD; /* everyone is gone before the start */
+			goto signalled;
+		}
+		got += (unsigned int)n;
+	}
+	close(go[1]);
+	go[1] = -1;
+
+	sig = run_sleep(spec->warmup_s, -1);
+	if (sig)
+		goto signalled;
+	t0 = run_now();
+	c0 = __atomic_load_n(&ctl->slot[0].count, __ATOMIC_RELAXED);
+	sig = run_sleep(spec->duration_s, -1);
+	t1 = run_now();
+	c1 = __atomic_load_n(&ctl->slot[0].count, __ATOMIC_RELAXED);
+	res->loops = c1 - c0;
+	res->elapsed_s = t1 - t0;
+signalled:
+	if (sig == SIGCHLD) {
+		/* Nobody ends before the stop word: this one died. */
+		siginfo_t si = { 0 };
+		int dead = run_find_dead(proc, nproc, &si);
+
+		if (dead >= 0)
+			run_blame(ctl, &si, (unsigned int)dead, res);
+		else
+			run_fail(res, RESULT_FAILED,
+				 "a participant ended early");
+	} else if (sig > 0) {
+		res->signo = sig;
+		run_fail(res, RESULT_INTERRUPTED, "interrupted by %s",
+			 strsignal(sig));
+	}
+stop:
+	__atomic_store_n(&ctl->stop, 1, __ATOMIC_RELAXED);
+	if (go[1] >= 0) {
+		close(go[1]);
+		go[1] = -1;
+	}
+	run_wait_exit(proc, nproc, RUN_GRACE_S + nr * 0.01);
+	run_reap(proc, nproc, 1);
+	if (res->status == RESULT_OK)
+		run_check_counts(ctl, res);
+	/* A participant that failed on its way out. */
+	if (res->status == RESULT_OK)
+		run_blame(ctl, NULL, 0, res);
+	if (res->status == RESULT_OK && res->loops == 0)
+		run_fail(res, RESULT_HUNG, "the token did not move in %.2f s",
+			 res->elapsed_s);
+	if (res->status != RESULT_OK) {
+		res->loops = 0;
+		res->elapsed_s = 0;
+	}
+	/* The SIGCHLDs of this run are no news for the next one. */
+	while (run_sleep(0, -1) == SIGCHLD)
+		;
+teardown:
+	if (ops->teardown)
+		ops->teardown(&ctl->ring);
+	for (int e = 0; e < 2; e++) {
+		if (go[e] >= 0)
+			close(go[e]);
+		if (ready[e] >= 0)
+			close(ready[e]);
+	}
+unmap:
+	munmap(map, map_size);
+	return err;
+}

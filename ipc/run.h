@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The runner: the only code that forks, pins, starts, times, stops and reaps. */
+#ifndef CTXBENCH_RUN_H
+#define CTXBENCH_RUN_H
+
+#include <stdint.h>
+
+#include "ipc.h"
+#include "../report/results.h"
+
+#define RUN_REASON_MAX 128
+
+/* What to run: one ring, once. */
+struct run_spec {
+	const struct ipc_ops *ops;
+	unsigned int nr; /* participants, 2 .. RUN_MAX_NR */
+	int threads; /* threads of one process instead of processes */
+	const int *cpu; /* CPU of each participant, -1 unpinned; NULL: none */
+	double duration_s; /* measured time */
+	double warmup_s; /* time before the measurement starts */
+};
+
+#define RUN_MAX_NR 1024
+
+struct run_result {
+	enum result_status status;
+	char reason[RUN_REASON_MAX]; /* why, unless RUN_OK */
+	uint64_t loops; /* trips of the token around the ring, measured */
+	double elapsed_s; /* measured time, CLOCK_MONOTONIC */
+	int signo; /* RUN_INTERRUPTED: the signal */
+};
+
+/*
+ * Prepare the calling process to run rings: block the signals the runner
+ * waits for (SIGCHLD, and SIGINT, SIGTERM, SIGHUP, which interrupt a run).
+ * Call once, before the first run_once().  Returns 0 or a negative errno.
+ */
+int run_init(void);
+
+/*
+ * Run one ring as @spec says and fill @res.  Returns 0 when @res says
+ * what happened (whatever its status), a negative errno when the runner
+ * itself could not work (out of memory, fork failing...), with
+ * res->reason set.  Every participant is reaped and every object removed
+ * before it returns.
+ */
+int run_once(const struct run_spec *spec, struct run_result *res);
+
+/* A pending SIGINT, SIGTERM or SIGHUP, without waiting: the signal or 0. */
+int run_interrupted(void);
+
+#endif

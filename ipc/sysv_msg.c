@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * message queue: one private SysV queue for the ring; the sender msgsnd()s
+ * a message of type next + 1 and every receiver msgrcv()s only its own
+ * type.
+ */
+#include <errno.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+
+#include "ipc.h"
+
+struct sysv_msg_state {
+	int id;
+};
+
+struct sysv_msg_token {
+	long type;
+	char byte;
+};
+
+static size_t sysv_msg_size(unsigned int nr)
+{
+	(void)nr;
+	return sizeof(struct sysv_msg_state);
+}
+
+static int sysv_msg_setup(struct ipc_ring *ring)
+{
+	struct sysv_msg_state *st = ring->state;
+
+	st->id = msgget(IPC_PRIVATE, IPC_CREAT | IPC_EXCL | 0600);
+	return st->id < 0 ? -errno : 0;
+}
+
+static int sysv_msg_wait(struct ipc_ring *ring, unsigned int self)
+{
+	const struct sysv_msg_state *st = ring->state;
+	struct sysv_msg_token m;
+	ssize_t n;
+
+	while ((n = msgrcv(st->id, &m, sizeof(m.byte), (long)self + 1, 0)) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return n == sizeof(m.byte) ? 0 : -EIO;
+}
+
+static int sysv_msg_pass(struct ipc_ring *ring, unsigned int self,
+			 unsigned int next)
+{
+	const struct sysv_msg_state *st = ring->state;
+	struct sysv_msg_token m = { .type = (long)next + 1 };
+
+	(void)self;
+	while (msgsnd(st->id, &m, sizeof(m.byte), 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return 0;
+}
+
+static void sysv_msg_teardown(struct ipc_ring *ring)
+{
+	struct sysv_msg_state *st = ring->state;
+
+	if (st->id >= 0)
+		msgctl(st->id, IPC_RMID, NULL);
+	st->id = -1;
+}
+
+const struct ipc_ops ipc_sysv_msg_ops = {
+	.name = "sysv-msg",
+	.title = "message queue",
+	.how = "msgsnd()/msgrcv() on one SysV queue, a message type each",
+	.size = sysv_msg_size,
+	.setup = sysv_msg_setup,
+	.wait = sysv_msg_wait,
+	.pass = sysv_msg_pass,
+	.teardown = sysv_msg_teardown,
+};

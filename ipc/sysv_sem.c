@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * semaphore: one private SysV set with a semaphore per participant; the
+ * receiver waits with semop(-1) on its own, the sender posts semop(+1) on
+ * the next one's.
+ */
+#include <errno.h>
+#include <sys/ipc.h>
+#include <sys/sem.h>
+
+#include "ipc.h"
+
+struct sysv_sem_state {
+	int id;
+};
+
+static size_t sysv_sem_size(unsigned int nr)
+{
+	(void)nr;
+	return sizeof(struct sysv_sem_state);
+}
+
+static int sysv_sem_setup(struct ipc_ring *ring)
+{
+	struct sysv_sem_state *st = ring->state;
+
+	/* Linux zeroes a new set: every participant starts without the token. */
+	st->id =
+		semget(IPC_PRIVATE, (int)ring->nr, IPC_CREAT | IPC_EXCL | 0600);
+	return st->id < 0 ? -errno : 0;
+}
+
+static int sysv_sem_op(const struct ipc_ring *ring, unsigned int which,
+		       short op)
+{
+	const struct sysv_sem_state *st = ring->state;
+	struct sembuf sb = { .sem_num = (unsigned short)which, .sem_op = op };
+
+	while (semop(st->id, &sb, 1) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return 0;
+}
+
+static int sysv_sem_wait(struct ipc_ring *ring, unsigned int self)
+{
+	return sysv_sem_op(ring, self, -1);
+}
+
+static int sysv_sem_pass(struct ipc_ring *ring, unsigned int self,
+			 unsigned int next)
+{
+	(void)self;
+	return sysv_sem_op(ring, next, 1);
+}
+
+static void sysv_sem_teardown(struct ipc_ring *ring)
+{
+	struct sysv_sem_state *st = ring->state;
+
+	if (st->id >= 0)
+		semctl(st->id, 0, IPC_RMID);
+	st->id = -1;
+}
+
+const struct ipc_ops ipc_sysv_sem_ops = {
+	.name = "sysv-sem",
+	.title = "semaphore",
+	.how = "semop() on a SysV set, one semaphore per participant",
+	.size = sysv_sem_size,
+	.setup = sysv_sem_setup,
+	.wait = sysv_sem_wait,
+	.pass = sysv_sem_pass,
+	.teardown = sysv_sem_teardown,
+};

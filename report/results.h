@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The results of a ctxbench invocation: plain data, no pointers into live
+ * processes.  The runner's outcome is turned into this, and every output
+ * format is a pure function of it.
+ */
+#ifndef CTXBENCH_RESULTS_H
+#define CTXBENCH_RESULTS_H
+
+#include <stdint.h>
+
+enum result_status {
+	RESULT_OK,
+	RESULT_SKIPPED, /* the machine cannot run the mechanism */
+	RESULT_FAILED, /* a participant failed or died */
+	RESULT_HUNG, /* the token stopped moving */
+	RESULT_INTERRUPTED, /* ctxbench was asked to stop */
+};
+
+/* Row flags. */
+#define RESULT_DEGENERATE 0x1 /* spinners sharing one CPU */
+
+/* The "Run information" block: facts about the machine and the test. */
+struct result_info {
+	char label[128]; /* -n, default the kernel release */
+	char note[128]; /* --note */
+	char cpu_mhz[32];
+	char cpu_type[128];
+	char hostname[128];
+	char kernel[128]; /* kernel release */
+	int ncpu; /* online CPUs */
+	double duration_s; /* -t */
+	unsigned int runs; /* -r */
+};
+
+/* One measured run. */
+struct result_sample {
+	uint64_t loops;
+	double elapsed_s;
+};
+
+/* One table row: a mechanism measured -r times. */
+struct result_row {
+	char mech[32]; /* CLI name */
+	char title[32]; /* report title */
+	enum result_status status; /* of the last run that did not succeed */
+	char reason[128];
+	unsigned int flags;
+	unsigned int nsamples;
+	struct result_sample *sample; /* [nsamples], successful runs only */
+};
+
+struct results {
+	struct result_info info;
+	int signo; /* the signal that interrupted the invocation, or 0 */
+	unsigned int nrows;
+	struct result_row *row;
+};
+
+static inline double result_rate(const struct result_sample *s)
+{
+	return s->elapsed_s > 0 ? (double)s->loops / s->elapsed_s : 0;
+}
+
+struct stats;
+/* Statistics of a row's loops/sec. */
+void result_row_stats(const struct result_row *row, struct stats *s);
+
+const char *result_status_name(enum result_status st);
+
+/* Free what the rows hold (not @r itself). */
+void results_free(struct results *r);
+
+#endif
