@@ -537,7 +537,7 @@ signalled:
 				 "a participant ended early");
 	} else if (sig > 0) {
 		res->signo = sig;
-		run_fail(res, RESULT_INTERRUPTED, "interrupted by %s",
+		run_fail(res, RESULT_INTERRUPTED, "signal %d (%s)", sig,
 			 strsignal(sig));
 	}
 stop:

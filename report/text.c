@@ -113,8 +113,8 @@ void report_text(FILE *f, const struct results *const *r, unsigned int n)
 	for (unsigned int i = 0; i < n; i++)
 		if (r[i]->signo)
 			fprintf(f,
-				"%s: interrupted by signal %d (%s); the "
-				"results are partial.\n",
-				r[i]->info.label, r[i]->signo,
-				strsignal(r[i]->signo));
+				"Interrupted by signal %d (%s); partial "
+				"results for:\n  %s\n\n",
+				r[i]->signo, strsignal(r[i]->signo),
+				r[i]->info.label);
 }

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Tests that run the ctxbench binary: usage, bad input, short runs, leaks.
+# usage: cli.sh basics BIN | cli.sh run BIN MECH [ARGS...] |
+#        cli.sh ipc-snapshot FILE | cli.sh ipc-compare FILE
+set -u
+
+fail() {
+	echo "FAIL: $*" >&2
+	failed=$((failed + 1))
+}
+pass() {
+	passed=$((passed + 1))
+}
+passed=0
+failed=0
+summary() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+
+# The SysV objects present now, one "kind id" per line.
+ipc_ids() {
+	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
+	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
+	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
+}
+
+# Run ctxbench in a session of its own; afterwards nothing of that session
+# may be alive.  Sets out, err, rc.
+run_ctx() {
+	local o e
+	o=$(mktemp) e=$(mktemp)
+	setsid "$@" >"$o" 2>"$e" &
+	local pid=$!
+	wait "$pid"
+	rc=$?
+	out=$(cat "$o") err=$(cat "$e")
+	rm -f "$o" "$e"
+	sleep 0.05
+	if pgrep -s "$pid" >/dev/null; then
+		fail "processes of session $pid outlived ctxbench: $(pgrep -s "$pid" | tr '\n' ' ')"
+		pkill -KILL -s "$pid"
+	fi
+}
+
+basics() {
+	local bin=$1
+
+	run_ctx "$bin" --help
+	[ "$rc" -eq 0 ] && pass || fail "--help exits $rc"
+	for o in --time --runs --backend --name --note --list --help --version; do
+		grep -q -- "$o" <<<"$out" && pass || fail "--help lacks $o"
+	done
+	grep -q "Exit status" <<<"$out" && pass || fail "--help lacks exit codes"
+	run_ctx "$bin" -V
+	[ "$rc" -eq 0 ] && grep -q '^ctxbench [0-9]' <<<"$out" && pass || fail "-V: $out"
+	run_ctx "$bin" --list
+	[ "$rc" -eq 0 ] && pass || fail "--list exits $rc"
+	for m in signal sysv-msg pipe sysv-sem spin-yield spinlock; do
+		grep -q "^$m " <<<"$out" && pass || fail "--list lacks $m"
+	done
+
+	# Bad input: exit 2, one line on stderr, nothing on stdout, nothing run.
+	local before
+	before=$(ipc_ids)
+	while IFS= read -r args; do
+		eval "set -- $args"
+		run_ctx "$bin" "$@"
+		if [ "$rc" -ne 2 ]; then
+			fail "ctxbench $args exits $rc, expected 2"
+		elif [ -n "$out" ]; then
+			fail "ctxbench $args printed a report"
+		elif [ "$(wc -l <<<"$err")" -ne 1 ] || ! grep -q '^ctxbench: ' <<<"$err"; then
+			fail "ctxbench $args: stderr is not one line: $err"
+		else
+			pass
+		fi
+	done <<'ARGS'
+-t 0
+-t -1
+-t abc
+-t ''
+-t 1e400
+-t 0.5x
+-r 0
+-r -1
+-r 99999999999999999999
+-r 1.5
+-b nosuch
+-b pipe,nosuch
+-b pipe,pipe
+-b ''
+-n ''
+--nosuch
+-q
+-t
+extra
+-t 1 extra
+ARGS
+	[ "$(ipc_ids)" = "$before" ] && pass || fail "bad input left IPC objects"
+	summary
+}
+
+# One short run of one mechanism: loops > 0, low <= average <= high.
+run() {
+	local bin=$1 mech=$2
+	shift 2
+	run_ctx "$bin" -b "$mech" -t 0.2 -r 2 -n cli-test "$@"
+	if [ "$rc" -eq 0 ] && grep -q "skipped:" <<<"$out"; then
+		echo "SKIP: $mech cannot run here: $(grep -m1 'skipped:' <<<"$out")"
+		exit 77
+	fi
+	[ "$rc" -eq 0 ] && pass || fail "$mech: exit $rc: $err"
+	local row
+	row=$(awk '$1 == "cli-test" && NF >= 5' <<<"$out")
+	if [ -z "$row" ]; then
+		fail "$mech: no result row in:"$'\n'"$out"
+	else
+		read -r _ low high avg cv <<<"$row"
+		awk -v l="$low" -v h="$high" -v a="$avg" \
+			'BEGIN { exit !(l > 0 && l <= a && a <= h) }' &&
+			pass || fail "$mech: low $low high $high average $avg"
+		[[ $cv =~ ^[0-9]+\.[0-9]%$ ]] && pass || fail "$mech: cv '$cv'"
+	fi
+	grep -q "^Run: cli-test" <<<"$out" && pass || fail "$mech: no Run line"
+	summary
+}
+
+case "${1:-}" in
+basics) basics "$2" ;;
+run) shift; run "$@" ;;
+ipc-snapshot) ipc_ids >"$2" ;;
+ipc-compare)
+	now=$(ipc_ids)
+	if [ "$now" = "$(cat "$2")" ]; then
+		pass
+	else
+		fail "IPC objects differ from before the tests:"$'\n'"$(diff "$2" - <<<"$now")"
+	fi
+	summary
+	;;
+*)
+	echo "usage: $0 basics BIN | run BIN MECH [ARGS...] | ipc-snapshot FILE | ipc-compare FILE" >&2
+	exit 2
+	;;
+esac

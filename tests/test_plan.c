@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Unit tests of the option parser and of the backend table. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "ipc/ipc.h"
+#include "ipc/plan.h"
+
+#define MAXARGS 8
+
+struct plan_case {
+	const char *argv[MAXARGS];
+	int ok;
+	const char *err_has; /* for errors: the option the message names */
+};
+
+static const struct plan_case bad_cases[] = {
+	{ { "-t", "0" }, 0, "-t/--time" },
+	{ { "-t", "-1" }, 0, "-t/--time" },
+	{ { "-t", "abc" }, 0, "-t/--time" },
+	{ { "-t", "" }, 0, "-t/--time" },
+	{ { "-t", "1s" }, 0, "-t/--time" },
+	{ { "-t", "1e400" }, 0, "-t/--time" },
+	{ { "-t", "nan" }, 0, "-t/--time" },
+	{ { "-t", "inf" }, 0, "-t/--time" },
+	{ { "-t", "0x10" }, 0, "-t/--time" },
+	{ { "-t", "100000" }, 0, "-t/--time" },
+	{ { "--time=" }, 0, "-t/--time" },
+	{ { "-r", "0" }, 0, "-r/--runs" },
+	{ { "-r", "-3" }, 0, "-r/--runs" },
+	{ { "-r", "10001" }, 0, "-r/--runs" },
+	{ { "-r", "99999999999999999999" }, 0, "-r/--runs" },
+	{ { "-r", "2.5" }, 0, "-r/--runs" },
+	{ { "-r", " 2" }, 0, "-r/--runs" },
+	{ { "-b", "nosuch" }, 0, "-b/--backend" },
+	{ { "-b", "" }, 0, "-b/--backend" },
+	{ { "-b", "pipe,,signal" }, 0, "-b/--backend" },
+	{ { "-b", "pipe," }, 0, "-b/--backend" },
+	{ { "-b", "pipe,pipe" }, 0, "-b/--backend" },
+	{ { "-b", "pipe", "-b", "signal" }, 0, "-b/--backend" },
+	{ { "-n", "" }, 0, "-n/--name" },
+	{ { "--note", "a\nb" }, 0, "--note" },
+	{ { "-x" }, 0, "-x" },
+	{ { "--nosuch" }, 0, "--nosuch" },
+	{ { "-t" }, 0, "-t" },
+	{ { "extra" }, 0, "extra" },
+};
+
+static int parse(const char *const *args, struct plan *p, char *err,
+		 size_t errlen)
+{
+	char *argv[MAXARGS + 2] = { "ctxbench" };
+	int argc = 1;
+
+	for (int i = 0; i < MAXARGS && args[i]; i++)
+		argv[argc++] = (char *)args[i];
+	argv[argc] = NULL;
+	return plan_parse(argc, argv, p, err, errlen);
+}
+
+static void test_bad(void)
+{
+	for (size_t i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+		struct plan p;
+		char err[256] = "";
+		int rc = parse(bad_cases[i].argv, &p, err, sizeof(err));
+
+		CHECK_EQ_INT(rc, -1);
+		if (!strstr(err, bad_cases[i].err_has)) {
+			fprintf(stderr, "case %zu: '%s' does not name '%s'\n",
+				i, err, bad_cases[i].err_has);
+			CHECK(0);
+		}
+		CHECK(strchr(err, '\n') == NULL);
+	}
+}
+
+static void test_good(void)
+{
+	static const char *const defaults[MAXARGS] = { NULL };
+	static const char *const full[MAXARGS] = { "-t",
+						   "0.2",
+						   "--runs",
+						   "7",
+						   "--backend=sysv-sem,pipe",
+						   "-n",
+						   "6.1-test",
+						   "--note=mitigations=off" };
+	struct plan p;
+	char err[256];
+
+	CHECK_EQ_INT(parse(defaults, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.action, PLAN_RUN);
+	CHECK_NEAR(p.duration_s, 5, 0);
+	CHECK_EQ_INT(p.runs, 3);
+	CHECK_EQ_INT(p.nops, ipc_count());
+	CHECK_STR(p.label, "");
+
+	CHECK_EQ_INT(parse(full, &p, err, sizeof(err)), 0);
+	CHECK_NEAR(p.duration_s, 0.2, 1e-12);
+	CHECK_EQ_INT(p.runs, 7);
+	/* Report order, not command-line order. */
+	CHECK_EQ_INT(p.nops, 2);
+	CHECK(p.ops[0] == &ipc_pipe_ops);
+	CHECK(p.ops[1] == &ipc_sysv_sem_ops);
+	CHECK_STR(p.label, "6.1-test");
+	CHECK_STR(p.note, "mitigations=off");
+
+	{
+		static const char *const a[MAXARGS] = { "-l" };
+		static const char *const b[MAXARGS] = { "--help" };
+		static const char *const c[MAXARGS] = { "-V" };
+		static const char *const d[MAXARGS] = { "-b", "all", "-r",
+							"10000" };
+
+		CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.action, PLAN_LIST);
+		CHECK_EQ_INT(parse(b, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.action, PLAN_HELP);
+		CHECK_EQ_INT(parse(c, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.action, PLAN_VERSION);
+		CHECK_EQ_INT(parse(d, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.nops, ipc_count());
+		CHECK_EQ_INT(p.runs, 10000);
+	}
+}
+
+static void test_values(void)
+{
+	unsigned long v;
+	double d;
+
+	CHECK_EQ_INT(plan_parse_seconds("0.2", &d), 0);
+	CHECK_NEAR(d, 0.2, 1e-12);
+	CHECK_EQ_INT(plan_parse_seconds("30", &d), 0);
+	CHECK_NEAR(d, 30, 0);
+	CHECK_EQ_INT(plan_parse_seconds(".5", &d), 0);
+	CHECK_EQ_INT(plan_parse_seconds("1e-400", &d), -1);
+	CHECK_EQ_INT(plan_parse_uint("42", 1, 100, &v), 0);
+	CHECK_EQ_INT(v, 42);
+	CHECK_EQ_INT(plan_parse_uint("+42", 1, 100, &v), -1);
+	CHECK_EQ_INT(plan_parse_uint("101", 1, 100, &v), -1);
+}
+
+/* Every backend in the table is complete and has a unique name. */
+static void test_registry(void)
+{
+	unsigned int n = ipc_count();
+
+	CHECK(n >= 6);
+	for (unsigned int i = 0; i < n; i++) {
+		const struct ipc_ops *o = ipc_backends[i];
+
+		CHECK(o->name && o->name[0]);
+		CHECK(o->title && strlen(o->title) <= 20);
+		CHECK(o->how && strlen(o->how) <= 64);
+		CHECK(o->wait && o->pass);
+		CHECK(!o->setup || o->teardown);
+		CHECK(ipc_find(o->name) == o);
+		for (unsigned int j = 0; j < i; j++)
+			CHECK(strcmp(ipc_backends[j]->name, o->name) != 0);
+	}
+	CHECK(ipc_find("nosuch") == NULL);
+	CHECK(ipc_backends[0] == &ipc_signal_ops);
+	CHECK(ipc_backends[5] == &ipc_spinlock_ops);
+}
+
+int main(void)
+{
+	test_bad();
+	test_good();
+	test_values();
+	test_registry();
+	return check_summary();
+}

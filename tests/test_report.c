@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Golden tests of the text report, from fixed results, and of the Run
+ * information read from a fixture /proc and /sys tree.  Set
+ * CTXBENCH_UPDATE_GOLDEN=1 to rewrite the golden files, then review the
+ * diff like code.
+ */
+#include <signal.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "report/report.h"
+#include "report/sysinfo.h"
+
+#ifndef TEST_DIR
+#error "TEST_DIR must name the tests/ directory"
+#endif
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	if (buf) {
+		buf[n] = '\0';
+		*len = (size_t)n;
+	}
+	return buf;
+}
+
+/* Compare @got with tests/golden/@name, or rewrite it when asked. */
+static void check_golden(const char *name, const char *got, size_t len)
+{
+	char path[512];
+	size_t want_len = 0;
+	char *want;
+
+	snprintf(path, sizeof(path), "%s/golden/%s", TEST_DIR, name);
+	if (getenv("CTXBENCH_UPDATE_GOLDEN")) {
+		FILE *f = fopen(path, "w");
+
+		CHECK(f != NULL);
+		if (f) {
+			fwrite(got, 1, len, f);
+			fclose(f);
+		}
+		return;
+	}
+	want = slurp(path, &want_len);
+	if (!want || want_len != len || memcmp(want, got, len) != 0) {
+		fprintf(stderr, "%s differs from the output:\n%s\n", path, got);
+		CHECK(0);
+	} else {
+		CHECK(1);
+	}
+	free(want);
+}
+
+/* Every line of @text fits in @cols columns. */
+static void check_width(const char *text, size_t cols)
+{
+	const char *line = text;
+
+	while (*line) {
+		size_t n = strcspn(line, "\n");
+
+		if (n > cols) {
+			fprintf(stderr, "line too wide (%zu): %.*s\n", n,
+				(int)n, line);
+			CHECK(0);
+		}
+		line += n + (line[n] == '\n');
+	}
+	CHECK(1);
+}
+
+static struct result_sample smp_a[] = { { 709140, 10.0 },
+					{ 710280, 10.0 },
+					{ 707030, 10.0 } };
+static struct result_sample smp_b[] = { { 318100, 10.0 },
+					{ 325080, 10.0 },
+					{ 317720, 10.0 } };
+static struct result_sample smp_spin[] = { { 30, 10.0 }, { 31, 10.0 } };
+static struct result_sample smp_int[] = { { 1302120, 10.0 } };
+
+static void fill_info(struct result_info *in, const char *label,
+		      const char *note)
+{
+	memset(in, 0, sizeof(*in));
+	snprintf(in->label, sizeof(in->label), "%s", label);
+	snprintf(in->note, sizeof(in->note), "%s", note);
+	snprintf(in->cpu_mhz, sizeof(in->cpu_mhz), "498.014");
+	snprintf(in->cpu_type, sizeof(in->cpu_type), "Celeron (Mendocino)");
+	snprintf(in->hostname, sizeof(in->hostname), "testbox");
+	snprintf(in->kernel, sizeof(in->kernel), "2.4.18-10-bl");
+	in->ncpu = 1;
+	in->duration_s = 10;
+	in->runs = 3;
+}
+
+static void test_text(void)
+{
+	struct result_row rows_a[] = {
+		{ .mech = "signal",
+		  .title = "SIGUSR1",
+		  .nsamples = 3,
+		  .sample = smp_a },
+		{ .mech = "sysv-sem",
+		  .title = "semaphore",
+		  .status = RESULT_SKIPPED,
+		  .reason = "setup: Function not implemented" },
+		{ .mech = "spinlock",
+		  .title = "spinlock",
+		  .nsamples = 2,
+		  .flags = RESULT_DEGENERATE,
+		  .sample = smp_spin },
+	};
+	struct result_row rows_b[] = {
+		{ .mech = "signal",
+		  .title = "SIGUSR1",
+		  .nsamples = 3,
+		  .sample = smp_b },
+		{ .mech = "sysv-sem",
+		  .title = "semaphore",
+		  .status = RESULT_FAILED,
+		  .reason = "child 1 killed by signal 9 (Killed)" },
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .status = RESULT_INTERRUPTED,
+		  .reason = "signal 2 (Interrupt)",
+		  .nsamples = 1,
+		  .sample = smp_int },
+	};
+	struct results a = { .nrows = 3, .row = rows_a };
+	struct results b = { .nrows = 3, .row = rows_b, .signo = SIGINT };
+	const struct results *one[] = { &a };
+	const struct results *two[] = { &a, &b };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	fill_info(&a.info, "2.4.18-10-bl", "");
+	fill_info(&b.info, "2.4.18-10smp-bl-with-a-long-label", "nosmp");
+	b.info.ncpu = 0; /* unknown */
+
+	f = open_memstream(&buf, &len);
+	report_text(f, one, 1);
+	fclose(f);
+	check_golden("single.txt", buf, len);
+	check_width(buf, 80);
+	free(buf);
+
+	f = open_memstream(&buf, &len);
+	report_text(f, two, 2);
+	fclose(f);
+	check_golden("two.txt", buf, len);
+	check_width(buf, 80);
+	free(buf);
+}
+
+static void test_sysinfo(void)
+{
+	struct result_info in;
+
+	memset(&in, 0x55, sizeof(in));
+	sysinfo_read(TEST_DIR "/fixtures/sys-x86", &in);
+	CHECK_STR(in.cpu_type, "Celeron (Mendocino)");
+	CHECK_STR(in.cpu_mhz, "498.014");
+	CHECK_STR(in.hostname, "testbox");
+	CHECK_STR(in.kernel, "2.4.18-10smp-bl");
+	CHECK_EQ_INT(in.ncpu, 3);
+
+	sysinfo_read(TEST_DIR "/fixtures/nonexistent", &in);
+	CHECK_STR(in.cpu_type, "");
+	CHECK_STR(in.cpu_mhz, "");
+	CHECK_STR(in.hostname, "");
+	CHECK_STR(in.kernel, "");
+	CHECK_EQ_INT(in.ncpu, 0);
+
+	CHECK_EQ_INT(sysinfo_count_cpus("0"), 1);
+	CHECK_EQ_INT(sysinfo_count_cpus("0-3,8,10-11\n"), 7);
+	CHECK_EQ_INT(sysinfo_count_cpus("3-1"), -1);
+	CHECK_EQ_INT(sysinfo_count_cpus("a"), -1);
+	CHECK_EQ_INT(sysinfo_count_cpus("1;2"), -1);
+}
+
+int main(void)
+{
+	test_text();
+	test_sysinfo();
+	return check_summary();
+}
