@@ -39,7 +39,6 @@ struct ipc_ring {
 
 /* Flags of struct ipc_ops. */
 #define IPC_BUSY_WAIT 0x1 /* never gives up the CPU: degenerate on one CPU */
-#define IPC_NO_THREADS 0x2 /* meaningless with threads */
 
 /*
  * Every hook returns 0 or a negative errno.  Contracts:
@@ -91,5 +90,11 @@ extern const struct ipc_ops ipc_pipe_ops;
 extern const struct ipc_ops ipc_sysv_sem_ops;
 extern const struct ipc_ops ipc_spin_yield_ops;
 extern const struct ipc_ops ipc_spinlock_ops;
+extern const struct ipc_ops ipc_futex_ops;
+extern const struct ipc_ops ipc_eventfd_ops;
+extern const struct ipc_ops ipc_unix_ops;
+extern const struct ipc_ops ipc_posix_mq_ops;
+extern const struct ipc_ops ipc_posix_sem_ops;
+extern const struct ipc_ops ipc_tcp_ops;
 
 #endif

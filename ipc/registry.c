@@ -11,6 +11,12 @@ const struct ipc_ops *const ipc_backends[] = {
 	&ipc_sysv_sem_ops,
 	&ipc_spin_yield_ops,
 	&ipc_spinlock_ops,
+	&ipc_futex_ops,
+	&ipc_eventfd_ops,
+	&ipc_unix_ops,
+	&ipc_posix_mq_ops,
+	&ipc_posix_sem_ops,
+	&ipc_tcp_ops,
 	NULL,
 };
 

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * eventfd: one eventfd per participant, whose read() blocks while the count
+ * is 0 and then resets it; the sender write()s 1 into the next one's.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include "ipc.h"
+
+static size_t eventfd_size(unsigned int nr)
+{
+	return nr * sizeof(int);
+}
+
+static void eventfd_teardown(struct ipc_ring *ring)
+{
+	int *fd = ring->state;
+
+	for (unsigned int i = 0; i < ring->nr; i++) {
+		if (fd[i] >= 0)
+			close(fd[i]);
+		fd[i] = -1;
+	}
+}
+
+static int eventfd_setup(struct ipc_ring *ring)
+{
+	int *fd = ring->state;
+
+	for (unsigned int i = 0; i < ring->nr; i++)
+		fd[i] = -1;
+	for (unsigned int i = 0; i < ring->nr; i++) {
+		fd[i] = eventfd(0, EFD_CLOEXEC);
+		if (fd[i] < 0) {
+			int err = -errno;
+
+			eventfd_teardown(ring);
+			return err;
+		}
+	}
+	return 0;
+}
+
+static int eventfd_wait(struct ipc_ring *ring, unsigned int self)
+{
+	uint64_t v;
+	ssize_t n;
+
+	while ((n = read(((int *)ring->state)[self], &v, sizeof(v))) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return n == sizeof(v) ? 0 : -EIO;
+}
+
+static int eventfd_pass(struct ipc_ring *ring, unsigned int self,
+			unsigned int next)
+{
+	uint64_t v = 1;
+	ssize_t n;
+
+	(void)self;
+	while ((n = write(((int *)ring->state)[next], &v, sizeof(v))) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return n == sizeof(v) ? 0 : -EIO;
+}
+
+const struct ipc_ops ipc_eventfd_ops = {
+	.name = "eventfd",
+	.title = "eventfd",
+	.how = "write()/read() of a count on the receiver's eventfd",
+	.size = eventfd_size,
+	.setup = eventfd_setup,
+	.wait = eventfd_wait,
+	.pass = eventfd_pass,
+	.teardown = eventfd_teardown,
+};

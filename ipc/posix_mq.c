@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * POSIX mq: one queue per participant, unlinked as soon as it is open; the
+ * receiver mq_receive()s the token from its own, the sender mq_send()s it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <mqueue.h>
+#include <stdio.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "ipc.h"
+
+#define POSIX_MQ_MSG 8 /* bytes of a message: the token */
+
+static size_t posix_mq_size(unsigned int nr)
+{
+	return nr * sizeof(mqd_t);
+}
+
+static void posix_mq_teardown(struct ipc_ring *ring)
+{
+	mqd_t *q = ring->state;
+
+	for (unsigned int i = 0; i < ring->nr; i++) {
+		if (q[i] >= 0)
+			mq_close(q[i]);
+		q[i] = -1;
+	}
+}
+
+static int posix_mq_setup(struct ipc_ring *ring)
+{
+	struct mq_attr attr = { .mq_maxmsg = 1, .mq_msgsize = POSIX_MQ_MSG };
+	mqd_t *q = ring->state;
+	unsigned long long salt;
+	char name[64];
+	int err = 0;
+
+	for (unsigned int i = 0; i < ring->nr; i++)
+		q[i] = -1;
+	/* A name nobody can guess, and gone before anybody could look. */
+	while (getrandom(&salt, sizeof(salt), 0) != sizeof(salt))
+		if (errno != EINTR)
+			return -errno;
+	for (unsigned int i = 0; i < ring->nr && !err; i++) {
+		snprintf(name, sizeof(name), "/ctxbench-%d-%016llx-%u",
+			 (int)getpid(), salt, i);
+		q[i] = mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, &attr);
+		if (q[i] < 0 || mq_unlink(name) < 0)
+			err = -errno;
+	}
+	if (err)
+		posix_mq_teardown(ring);
+	return err;
+}
+
+static int posix_mq_wait(struct ipc_ring *ring, unsigned int self)
+{
+	const mqd_t *q = ring->state;
+	char token[POSIX_MQ_MSG];
+	ssize_t n;
+
+	while ((n = mq_receive(q[self], token, sizeof(token), NULL)) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return n == sizeof(token) ? 0 : -EIO;
+}
+
+static int posix_mq_pass(struct ipc_ring *ring, unsigned int self,
+			 unsigned int next)
+{
+	const mqd_t *q = ring->state;
+	char token[POSIX_MQ_MSG] = { 0 };
+
+	(void)self;
+	while (mq_send(q[next], token, sizeof(token), 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return 0;
+}
+
+const struct ipc_ops ipc_posix_mq_ops = {
+	.name = "posix-mq",
+	.title = "POSIX mq",
+	.how = "mq_send()/mq_receive() on the receiver's POSIX queue",
+	.size = posix_mq_size,
+	.setup = posix_mq_setup,
+	.wait = posix_mq_wait,
+	.pass = posix_mq_pass,
+	.teardown = posix_mq_teardown,
+};
