@@ -27,6 +27,10 @@ static const struct plan_opt plan_opts[] = {
 	{ "runs", 'r', "N", "runs per mechanism, 1..10000 (default 3)" },
 	{ "backend", 'b', "LIST",
 	  "comma list of mechanisms, or all (default all)" },
+	{ "placement", 'P', "LIST",
+	  "where tasks run: any, same, cross, smt, cpus:A,B (default any)" },
+	{ "threads", 'T', NULL,
+	  "participants are threads of one process, not processes" },
 	{ "name", 'n', "LABEL",
 	  "label of this run in the report (default: uname -r)" },
 	{ "note", OPT_NOTE, "TEXT", "free text printed after the label" },
@@ -220,6 +224,23 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 			if (plan_backends(p, optarg, err, errlen) < 0)
 				return -1;
 			break;
+		case 'P': {
+			int n;
+
+			if (p->nplaces)
+				return plan_error(
+					err, errlen,
+					"-P/--placement: given twice (name them all in one comma list)");
+			n = place_parse(optarg, p->place, PLAN_MAX_PLACES, err,
+					errlen);
+			if (n < 0)
+				return -1;
+			p->nplaces = (unsigned int)n;
+			break;
+		}
+		case 'T':
+			p->threads = 1;
+			break;
 		case 'n':
 			if (plan_text(p->label, sizeof(p->label), optarg,
 				      "-n/--name", err, errlen) < 0)
@@ -256,5 +277,8 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 				  argv[optind]);
 	if (!backends_given)
 		plan_backends(p, "all", err, errlen);
+	if (!p->nplaces)
+		p->nplaces = (unsigned int)place_parse("any", p->place, 1, err,
+						       errlen);
 	return 0;
 }

@@ -6,10 +6,12 @@
 #include <stdio.h>
 
 #include "ipc.h"
+#include "place.h"
 
 #define PLAN_MAX_BACKENDS 32
 #define PLAN_MAX_RUNS 10000
 #define PLAN_MAX_SECONDS 86400.0
+#define PLAN_MAX_PLACES 8
 
 enum plan_action { PLAN_RUN, PLAN_LIST, PLAN_HELP, PLAN_VERSION };
 
@@ -21,6 +23,9 @@ struct plan {
 	const struct ipc_ops *ops[PLAN_MAX_BACKENDS]; /* -b, report order */
 	char label[64]; /* -n; empty: the kernel release */
 	char note[128]; /* --note */
+	unsigned int nplaces;
+	struct place place[PLAN_MAX_PLACES]; /* -P, in the order given */
+	int threads; /* -T */
 };
 
 /*

@@ -9,6 +9,7 @@
  * stop word.
  */
 #include <errno.h>
+#include <linux/perf_event.h>
 #include <fcntl.h>
 #include <math.h>
 #include <poll.h>
@@ -22,6 +23,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -30,8 +32,18 @@
 
 /* How long participants may take to see the stop word before they are killed. */
 #define RUN_GRACE_S 0.2
+/* The least time without a loop that makes a ring hung. */
+#define RUN_HANG_MIN_S 2.0
 /* How long participants may take to be ready before the run fails. */
 #define RUN_START_S 10.0
+
+/* A ring whose token has not moved for this long is hung. */
+static double run_hang_s(const struct run_spec *spec)
+{
+	double t = 3 * spec->duration_s;
+
+	return t < RUN_HANG_MIN_S ? RUN_HANG_MIN_S : t;
+}
 
 /* Where a participant failed. */
 enum run_where { AT_NONE, AT_AFFINITY, AT_ATTACH, AT_WAIT, AT_PASS };
@@ -47,6 +59,9 @@ struct run_slot {
 	_Alignas(IPC_LINE) uint64_t count; /* tokens received */
 	int err; /* negative errno */
 	enum run_where where;
+	int cpu_first, cpu_last; /* where it started and ended, -1 unknown */
+	int migration_fd; /* perf counter of its moves between CPUs, or -1 */
+	long long migrations; /* -1 unknown */
 };
 
 /* The control block, shared by the runner and every participant. */
@@ -145,6 +160,40 @@ int run_interrupted(void)
 	return run_pending_sig;
 }
 
+/* A counter of the calling task's moves between CPUs, or -1. */
+static int run_migration_counter(void)
+{
+	struct perf_event_attr a = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(a),
+		.config = PERF_COUNT_SW_CPU_MIGRATIONS,
+	};
+	long fd = syscall(SYS_perf_event_open, &a, 0, -1, -1,
+			  PERF_FLAG_FD_CLOEXEC);
+
+	if (fd < 0) {
+		/* Where perf_event_paranoid forbids kernel events. */
+		a.exclude_kernel = 1;
+		fd = syscall(SYS_perf_event_open, &a, 0, -1, -1,
+			     PERF_FLAG_FD_CLOEXEC);
+	}
+	return (int)fd;
+}
+
+/* Note where participant @self ends, once its loop is over. */
+static void run_note_end(struct run_slot *slot)
+{
+	long long v;
+
+	slot->cpu_last = sched_getcpu();
+	if (slot->migration_fd >= 0 &&
+	    read(slot->migration_fd, &v, sizeof(v)) == sizeof(v))
+		slot->migrations = v;
+	if (slot->migration_fd >= 0)
+		close(slot->migration_fd);
+	slot->migration_fd = -1;
+}
+
 /* The measured loop of participant @self. */
 static void run_ring(struct run_ctl *ctl, unsigned int self)
 {
@@ -197,6 +246,13 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 			return slot->err;
 		}
 	}
+	slot->cpu_first = slot->cpu_last = sched_getcpu();
+	slot->migrations = -1;
+	slot->migration_fd = -1;
+	if (!ctl->cpu || ctl->cpu[self] < 0)
+		slot->migration_fd = run_migration_counter();
+	else
+		slot->migrations = 0; /* pinned to one CPU */
 	ctl->peer[self].pid = getpid();
 	ctl->peer[self].tid = gettid();
 	if (ctl->ops->attach &&
@@ -213,6 +269,7 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 	if (__atomic_load_n(&ctl->stop, __ATOMIC_RELAXED))
 		return 0;
 	run_ring(ctl, self);
+	run_note_end(slot);
 	return slot->err;
 }
 
@@ -405,6 +462,25 @@ static void run_check_counts(const struct run_ctl *ctl, struct run_result *res)
 	}
 }
 
+/* The CPUs the participants were seen on, and how often they moved. */
+static void run_where_seen(const struct run_ctl *ctl, struct run_result *res)
+{
+	CPU_ZERO(&res->cpus);
+	res->migrations = 0;
+	for (unsigned int i = 0; i < ctl->ring.nr; i++) {
+		const struct run_slot *s = &ctl->slot[i];
+
+		if (s->cpu_first >= 0 && s->cpu_first < CPU_SETSIZE)
+			CPU_SET(s->cpu_first, &res->cpus);
+		if (s->cpu_last >= 0 && s->cpu_last < CPU_SETSIZE)
+			CPU_SET(s->cpu_last, &res->cpus);
+		if (s->migrations < 0 || res->migrations < 0)
+			res->migrations = -1;
+		else
+			res->migrations += s->migrations;
+	}
+}
+
 static int run_setup_error_skips(int err)
 {
 	return err == -ENOSYS || err == -EPERM || err == -EACCES ||
@@ -456,6 +532,11 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	ctl->ring.threads = spec->threads;
 	ctl->ring.state = state_size ? map + off_state : NULL;
 	ctl->ring.peer = ctl->peer;
+	for (unsigned int i = 0; i < nr; i++) {
+		ctl->slot[i].cpu_first = ctl->slot[i].cpu_last = -1;
+		ctl->slot[i].migrations = -1;
+		ctl->slot[i].migration_fd = -1;
+	}
 
 	if (ops->setup && (err = ops->setup(&ctl->ring)) < 0) {
 		run_fail(res,
@@ -522,6 +603,16 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	sig = run_sleep(spec->duration_s, -1);
 	t1 = run_now();
 	c1 = __atomic_load_n(&ctl->slot[0].count, __ATOMIC_RELAXED);
+	/*
+	 * No loop in -t: too slow (spinners sharing a CPU) or hung.  Wait for
+	 * the first loop, so that a slow ring is measured over that longer
+	 * time, up to the hang limit.
+	 */
+	while (!sig && c1 == c0 && t1 - t0 < run_hang_s(spec)) {
+		sig = run_sleep(0.002, -1);
+		t1 = run_now();
+		c1 = __atomic_load_n(&ctl->slot[0].count, __ATOMIC_RELAXED);
+	}
 	res->loops = c1 - c0;
 	res->elapsed_s = t1 - t0;
 signalled:
@@ -548,6 +639,7 @@ stop:
 	}
 	run_wait_exit(proc, nproc, RUN_GRACE_S + nr * 0.01);
 	run_reap(proc, nproc, 1);
+	run_where_seen(ctl, res);
 	if (res->status == RESULT_OK)
 		run_check_counts(ctl, res);
 	/* A participant that failed on its way out. */

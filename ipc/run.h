@@ -3,6 +3,7 @@
 #ifndef CTXBENCH_RUN_H
 #define CTXBENCH_RUN_H
 
+#include <sched.h>
 #include <stdint.h>
 
 #include "ipc.h"
@@ -24,10 +25,13 @@ struct run_spec {
 
 struct run_result {
 	enum result_status status;
-	char reason[RUN_REASON_MAX]; /* why, unless RUN_OK */
+	char reason[RUN_REASON_MAX]; /* why, unless RESULT_OK */
 	uint64_t loops; /* trips of the token around the ring, measured */
 	double elapsed_s; /* measured time, CLOCK_MONOTONIC */
-	int signo; /* RUN_INTERRUPTED: the signal */
+	int signo; /* RESULT_INTERRUPTED: the signal */
+	cpu_set_t cpus; /* where the participants were seen running */
+	long long
+		migrations; /* moves between CPUs, all participants; -1 unknown */
 };
 
 /*

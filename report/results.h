@@ -19,6 +19,7 @@ enum result_status {
 
 /* Row flags. */
 #define RESULT_DEGENERATE 0x1 /* spinners sharing one CPU */
+#define RESULT_MIGRATED 0x2 /* unpinned participants moved between CPUs */
 
 /* The "Run information" block: facts about the machine and the test. */
 struct result_info {
@@ -31,6 +32,7 @@ struct result_info {
 	int ncpu; /* online CPUs */
 	double duration_s; /* -t */
 	unsigned int runs; /* -r */
+	int threads; /* participants were threads, not processes */
 };
 
 /* One measured run. */
@@ -43,6 +45,9 @@ struct result_sample {
 struct result_row {
 	char mech[32]; /* CLI name */
 	char title[32]; /* report title */
+	char placement[48]; /* "any", "same", "cpus:0,2" */
+	char cpus[32]; /* CPUs the participants were seen on: "0-1" */
+	long long migrations; /* moves between CPUs over all runs; -1 unknown */
 	enum result_status status; /* of the last run that did not succeed */
 	char reason[128];
 	unsigned int flags;

@@ -37,6 +37,7 @@ static void text_info(FILE *f, const struct result_info *in)
 	text_field(f, "Seconds", buf);
 	snprintf(buf, sizeof(buf), "%u", in->runs);
 	text_field(f, "Runs", buf);
+	text_field(f, "Tasks", in->threads ? "threads" : "processes");
 	fputc('\n', f);
 }
 
@@ -53,17 +54,24 @@ static void text_row(FILE *f, const struct results *r,
 {
 	struct stats s;
 
-	text_label(f, r->info.label);
+	char label[sizeof(r->info.label) + sizeof(row->placement) + 1];
+
+	snprintf(label, sizeof(label), "%s%s%s", r->info.label,
+		 row->placement[0] ? " " : "", row->placement);
+	text_label(f, label);
 	result_row_stats(row, &s);
 	if (row->nsamples)
-		fprintf(f, "%9.0f%11.0f%11.0f%7.1f%%\n", s.min, s.max, s.mean,
-			s.cv * 100);
+		fprintf(f, "%9.0f%11.0f%11.0f%6.1f%% %s\n", s.min, s.max,
+			s.mean, s.cv * 100, row->cpus);
 	if (row->status != RESULT_OK) {
 		if (row->nsamples)
 			fprintf(f, "  %-*s", LABEL_W, "");
 		fprintf(f, "  %s: %s\n", result_status_name(row->status),
 			row->reason);
 	}
+	if (row->flags & RESULT_MIGRATED)
+		fprintf(f, "    (unpinned: moved between CPUs %lld times)\n",
+			row->migrations);
 	if (row->flags & RESULT_DEGENERATE)
 		fprintf(f,
 			"    (degenerate: the spinners share one CPU and "
@@ -88,8 +96,8 @@ static void text_table(FILE *f, const struct results *const *r, unsigned int n,
 		       const char *mech, const char *title)
 {
 	fprintf(f, "%35s%s\n", "", "loops/sec");
-	fprintf(f, "%-22s%9s%11s%11s%8s\n", title, "low", "high", "average",
-		"cv");
+	fprintf(f, "%-22s%9s%11s%11s%7s %s\n", title, "low", "high", "average",
+		"cv", "cpus");
 	for (unsigned int i = 0; i < n; i++)
 		for (unsigned int j = 0; j < r[i]->nrows; j++)
 			if (strcmp(r[i]->row[j].mech, mech) == 0)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Tests that run the ctxbench binary: usage, bad input, short runs, leaks.
-# usage: cli.sh basics BIN | cli.sh run BIN MECH [ARGS...] |
+# usage: cli.sh basics BIN | cli.sh run BIN MECH [ARGS...] | cli.sh cross BIN |
 #        cli.sh ipc-snapshot FILE | cli.sh ipc-compare FILE
 set -u
 
@@ -49,7 +49,7 @@ basics() {
 
 	run_ctx "$bin" --help
 	[ "$rc" -eq 0 ] && pass || fail "--help exits $rc"
-	for o in --time --runs --backend --name --note --list --help --version; do
+	for o in --time --runs --backend --placement --threads --name --note --list --help --version; do
 		grep -q -- "$o" <<<"$out" && pass || fail "--help lacks $o"
 	done
 	grep -q "Exit status" <<<"$out" && pass || fail "--help lacks exit codes"
@@ -92,6 +92,12 @@ basics() {
 -b pipe,pipe
 -b ''
 -n ''
+-P nowhere
+-P ''
+-P same,same
+-P cpus:
+-P cpus:x
+-P same -P any
 --nosuch
 -q
 -t
@@ -102,34 +108,62 @@ ARGS
 	summary
 }
 
-# One short run of one mechanism: loops > 0, low <= average <= high.
+# Check the row of placement $2 in report $1: loops > 0, low <= avg <= high.
+check_row() {
+	local what=$1 place=$2 row
+	row=$(awk -v p="$place" '$1 == "cli-test" && $2 == p && NF >= 7' <<<"$out")
+	if [ -z "$row" ]; then
+		fail "$what $place: no result row in:"$'\n'"$out"
+		return
+	fi
+	read -r _ _ low high avg cv cpus <<<"$row"
+	awk -v l="$low" -v h="$high" -v a="$avg" \
+		'BEGIN { exit !(l > 0 && l <= a && a <= h) }' &&
+		pass || fail "$what $place: low $low high $high average $avg"
+	[[ $cv =~ ^[0-9]+\.[0-9]%$ ]] && pass || fail "$what $place: cv '$cv'"
+	[[ $cpus =~ ^[0-9] ]] && pass || fail "$what $place: cpus '$cpus'"
+}
+
+# One short run of one mechanism, pinned to one CPU and unpinned.
 run() {
 	local bin=$1 mech=$2
 	shift 2
-	run_ctx "$bin" -b "$mech" -t 0.2 -r 2 -n cli-test "$@"
-	if [ "$rc" -eq 0 ] && grep -q "skipped:" <<<"$out"; then
+	run_ctx "$bin" -b "$mech" -P same,any -t 0.2 -r 2 -n cli-test "$@"
+	if [ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out"; then
 		echo "SKIP: $mech cannot run here: $(grep -m1 'skipped:' <<<"$out")"
 		exit 77
 	fi
 	[ "$rc" -eq 0 ] && pass || fail "$mech: exit $rc: $err"
-	local row
-	row=$(awk '$1 == "cli-test" && NF >= 5' <<<"$out")
-	if [ -z "$row" ]; then
-		fail "$mech: no result row in:"$'\n'"$out"
-	else
-		read -r _ low high avg cv <<<"$row"
-		awk -v l="$low" -v h="$high" -v a="$avg" \
-			'BEGIN { exit !(l > 0 && l <= a && a <= h) }' &&
-			pass || fail "$mech: low $low high $high average $avg"
-		[[ $cv =~ ^[0-9]+\.[0-9]%$ ]] && pass || fail "$mech: cv '$cv'"
-	fi
+	check_row "$mech $*" same
+	check_row "$mech $*" any
 	grep -q "^Run: cli-test" <<<"$out" && pass || fail "$mech: no Run line"
+	local tasks=processes
+	[[ " $* " == *" -T "* ]] && tasks=threads
+	grep -q "^  Tasks  *$tasks\$" <<<"$out" && pass || fail "$mech: Tasks is not $tasks"
+	summary
+}
+
+# Participants on two CPUs; where only one is allowed, skipped with a reason.
+cross() {
+	local bin=$1 ncpu
+	ncpu=$(nproc)
+	run_ctx "$bin" -b pipe -P cross -t 0.2 -r 1 -n cli-test
+	[ "$rc" -eq 0 ] && pass || fail "cross: exit $rc: $err"
+	if [ "$ncpu" -ge 2 ]; then
+		check_row cross cross
+		grep -q "cross .* 0-1\|cross .*[0-9],[0-9]" <<<"$out" && pass ||
+			fail "cross: not on two CPUs: $out"
+	else
+		grep -q "cli-test cross *skipped: needs 2 CPUs" <<<"$out" && pass ||
+			fail "cross on one CPU is not skipped: $out"
+	fi
 	summary
 }
 
 case "${1:-}" in
 basics) basics "$2" ;;
 run) shift; run "$@" ;;
+cross) cross "$2" ;;
 ipc-snapshot) ipc_ids >"$2" ;;
 ipc-compare)
 	now=$(ipc_ids)

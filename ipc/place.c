@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Placements: parsing -P, reading the topology, choosing CPUs. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "place.h"
+
+static const struct {
+	const char *name;
+	enum place_kind kind;
+} place_names[] = {
+	{ "any", PLACE_ANY },
+	{ "same", PLACE_SAME },
+	{ "cross", PLACE_CROSS },
+	{ "smt", PLACE_SMT },
+};
+
+static int place_number(const char *s, int *out)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*end || errno || v >= CPU_SETSIZE)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int place_parse(const char *arg, struct place *out, unsigned int max, char *err,
+		size_t errlen)
+{
+	char list[512], *save = NULL, *tok;
+	struct place *cur = NULL;
+	unsigned int n = 0;
+
+	if (!arg[0] ||
+	    snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list)) {
+		snprintf(
+			err, errlen,
+			"-P/--placement: '%s' is not a list of any, same, cross, smt, cpus:A,B",
+			arg);
+		return -1;
+	}
+	for (tok = strtok_r(list, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int cpu;
+
+		if (cur && place_number(tok, &cpu) == 0) {
+			if (cur->ncpu == PLACE_MAX_CPUS)
+				goto bad;
+			cur->cpu[cur->ncpu++] = cpu;
+			continue;
+		}
+		if (n == max)
+			goto bad;
+		cur = NULL;
+		memset(&out[n], 0, sizeof(out[n]));
+		if (strncmp(tok, "cpus:", 5) == 0) {
+			if (place_number(tok + 5, &cpu) < 0)
+				goto bad;
+			cur = &out[n];
+			cur->kind = PLACE_CPUS;
+			cur->cpu[cur->ncpu++] = cpu;
+		} else {
+			size_t i;
+
+			for (i = 0;
+			     i < sizeof(place_names) / sizeof(*place_names);
+			     i++)
+				if (strcmp(tok, place_names[i].name) == 0)
+					break;
+			if (i == sizeof(place_names) / sizeof(*place_names))
+				goto bad_name;
+			out[n].kind = place_names[i].kind;
+			snprintf(out[n].name, sizeof(out[n].name), "%s", tok);
+		}
+		for (unsigned int j = 0; j < n; j++)
+			if (out[j].kind == out[n].kind &&
+			    out[n].kind != PLACE_CPUS) {
+				snprintf(err, errlen,
+					 "-P/--placement: '%s' named twice",
+					 tok);
+				return -1;
+			}
+		n++;
+	}
+	if (!n || strstr(arg, ",,") || arg[0] == ',' ||
+	    arg[strlen(arg) - 1] == ',')
+		goto bad;
+	/* Name explicit placements after their CPUs: "cpus:0,2". */
+	for (unsigned int j = 0; j < n; j++) {
+		size_t len;
+
+		if (out[j].kind != PLACE_CPUS)
+			continue;
+		len = (size_t)snprintf(out[j].name, sizeof(out[j].name),
+				       "cpus:");
+		for (unsigned int c = 0;
+		     c < out[j].ncpu && len < sizeof(out[j].name); c++)
+			len += (size_t)snprintf(
+				out[j].name + len, sizeof(out[j].name) - len,
+				"%s%d", c ? "," : "", out[j].cpu[c]);
+	}
+	return (int)n;
+bad_name:
+	snprintf(
+		err, errlen,
+		"-P/--placement: unknown placement '%s' (expected any, same, cross, smt or cpus:A,B)",
+		tok);
+	return -1;
+bad:
+	snprintf(
+		err, errlen,
+		"-P/--placement: '%s' is not a list of any, same, cross, smt, cpus:A,B",
+		arg);
+	return -1;
+}
+
+static int place_read_int(const char *root, int cpu, const char *what, int *out)
+{
+	char path[4096];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path),
+		 "%s/sys/devices/system/cpu/cpu%d/topology/%s", root, cpu,
+		 what);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	ok = fscanf(f, "%d", out) == 1;
+	fclose(f);
+	return ok ? 0 : -1;
+}
+
+int place_topo_read(const char *root, struct place_topo *t)
+{
+	CPU_ZERO(&t->allowed);
+	if (sched_getaffinity(0, sizeof(t->allowed), &t->allowed) < 0)
+		return -errno;
+	for (int c = 0; c < CPU_SETSIZE; c++) {
+		int core, pkg = 0;
+
+		t->core[c] = -1;
+		if (!CPU_ISSET(c, &t->allowed))
+			continue;
+		if (place_read_int(root, c, "core_id", &core) < 0)
+			continue;
+		place_read_int(root, c, "physical_package_id", &pkg);
+		t->core[c] = pkg * 65536 + core;
+	}
+	return 0;
+}
+
+void place_cpulist(const cpu_set_t *set, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int c = 0; c < CPU_SETSIZE && len < size; c++) {
+		int e = c;
+
+		if (!CPU_ISSET(c, set))
+			continue;
+		while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, set))
+			e++;
+		if (e == c)
+			len += (size_t)snprintf(buf + len, size - len, "%s%d",
+						len ? "," : "", c);
+		else
+			len += (size_t)snprintf(buf + len, size - len,
+						"%s%d-%d", len ? "," : "", c,
+						e);
+		c = e;
+	}
+}
+
+/* Allowed CPUs, one per physical core first, then the siblings. */
+static unsigned int place_spread(const struct place_topo *t, int *list)
+{
+	unsigned int n = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		for (int c = 0; c < CPU_SETSIZE; c++) {
+			int first = 1;
+
+			if (!CPU_ISSET(c, &t->allowed))
+				continue;
+			for (int d = 0; d < c && t->core[c] >= 0; d++)
+				if (CPU_ISSET(d, &t->allowed) &&
+				    t->core[d] == t->core[c])
+					first = 0;
+			if (first == !pass)
+				list[n++] = c;
+		}
+	}
+	return n;
+}
+
+int place_resolve(const struct place *p, const struct place_topo *t,
+		  unsigned int nr, int *cpu, char *why, size_t whylen)
+{
+	static int list[CPU_SETSIZE];
+	unsigned int n = 0;
+	char allowed[128];
+
+	place_cpulist(&t->allowed, allowed, sizeof(allowed));
+	switch (p->kind) {
+	case PLACE_ANY:
+		for (unsigned int i = 0; i < nr; i++)
+			cpu[i] = -1;
+		return 0;
+	case PLACE_SAME:
+		n = place_spread(t, list);
+		if (!n)
+			goto none;
+		for (unsigned int i = 0; i < nr; i++)
+			cpu[i] = list[0];
+		return 0;
+	case PLACE_CROSS:
+		n = place_spread(t, list);
+		if (n < 2) {
+			snprintf(why, whylen, "needs 2 CPUs, only %s allowed",
+				 allowed);
+			return -1;
+		}
+		break;
+	case PLACE_SMT:
+		for (int c = 0; c < CPU_SETSIZE && !n; c++) {
+			if (!CPU_ISSET(c, &t->allowed) || t->core[c] < 0)
+				continue;
+			for (int d = c + 1; d < CPU_SETSIZE; d++) {
+				if (CPU_ISSET(d, &t->allowed) &&
+				    t->core[d] == t->core[c]) {
+					list[0] = c;
+					list[1] = d;
+					n = 2;
+					break;
+				}
+			}
+		}
+		if (!n) {
+			snprintf(why, whylen,
+				 "no two SMT siblings among CPUs %s", allowed);
+			return -1;
+		}
+		break;
+	case PLACE_CPUS:
+		for (unsigned int i = 0; i < p->ncpu; i++) {
+			if (!CPU_ISSET(p->cpu[i], &t->allowed)) {
+				snprintf(why, whylen,
+					 "CPU %d is not allowed (allowed: %s)",
+					 p->cpu[i], allowed);
+				return -1;
+			}
+			list[n++] = p->cpu[i];
+		}
+		break;
+	}
+	for (unsigned int i = 0; i < nr; i++)
+		cpu[i] = list[i % n];
+	return 0;
+none:
+	snprintf(why, whylen, "no CPU allowed");
+	return -1;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Placements: where the participants of a ring run. */
+#ifndef CTXBENCH_PLACE_H
+#define CTXBENCH_PLACE_H
+
+#include <sched.h>
+#include <stddef.h>
+
+enum place_kind {
+	PLACE_ANY, /* not pinned: the scheduler decides */
+	PLACE_SAME, /* every participant on one CPU */
+	PLACE_CROSS, /* different CPUs, different physical cores first */
+	PLACE_SMT, /* the two SMT siblings of one core */
+	PLACE_CPUS, /* explicit CPUs, participant i on cpu[i % ncpu] */
+};
+
+#define PLACE_MAX_CPUS 64
+
+struct place {
+	enum place_kind kind;
+	char name[48]; /* as the report prints it: "same", "cpus:0,2" */
+	unsigned int ncpu; /* PLACE_CPUS */
+	int cpu[PLACE_MAX_CPUS];
+};
+
+/* What placement needs to know of the machine. */
+struct place_topo {
+	cpu_set_t allowed; /* sched_getaffinity() */
+	int core[CPU_SETSIZE]; /* package * 65536 + core id, -1 unknown */
+};
+
+/*
+ * Parse a -P list ("same,cross,cpus:0,1,any") into @out (at most @max).
+ * Numbers after "cpus:" belong to it until the next name.  Returns the
+ * count, or -1 with a one-line message in @err.
+ */
+int place_parse(const char *arg, struct place *out, unsigned int max, char *err,
+		size_t errlen);
+
+/* Read the allowed CPUs and the core of each from @root ("" live). */
+int place_topo_read(const char *root, struct place_topo *t);
+
+/*
+ * The CPU of each of @nr participants for @p, into @cpu (-1: unpinned).
+ * Returns 0, or -1 with the reason this machine cannot offer @p in
+ * @why: the placement is then skipped, not an error.
+ */
+int place_resolve(const struct place *p, const struct place_topo *t,
+		  unsigned int nr, int *cpu, char *why, size_t whylen);
+
+/* Write a CPU set as a list "0-3,8" into @buf; "" when empty. */
+void place_cpulist(const cpu_set_t *set, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Unit tests of placements: parsing -P and choosing CPUs on given machines. */
+#include "check.h"
+#include "ipc/place.h"
+
+static void test_parse(void)
+{
+	static const struct {
+		const char *arg;
+		int n;
+		const char *names; /* the parsed names, space separated */
+	} cases[] = {
+		{ "any", 1, "any" },
+		{ "same,cross,any", 3, "same cross any" },
+		{ "cpus:0,1", 1, "cpus:0,1" },
+		{ "same,cpus:3,1,2,smt", 3, "same cpus:3,1,2 smt" },
+		{ "cpus:0,cpus:1", 2, "cpus:0 cpus:1" },
+		{ "", -1, "" },
+		{ "nowhere", -1, "" },
+		{ "same,same", -1, "" },
+		{ "same,", -1, "" },
+		{ ",same", -1, "" },
+		{ "same,,any", -1, "" },
+		{ "cpus:", -1, "" },
+		{ "cpus:x", -1, "" },
+		{ "cpus:-1", -1, "" },
+		{ "cpus:99999", -1, "" },
+		{ "same,1", -1, "" },
+		{ "any,same,cross,smt,cpus:0,cpus:1,cpus:2,cpus:3,cpus:4", -1,
+		  "" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct place p[PLACE_MAX_CPUS];
+		char err[256] = "", names[256] = "";
+		int n = place_parse(cases[i].arg, p, 8, err, sizeof(err));
+
+		CHECK_EQ_INT(n, cases[i].n);
+		if (n < 0) {
+			CHECK(strstr(err, "-P/--placement") != NULL);
+			continue;
+		}
+		for (int j = 0; j < n; j++)
+			snprintf(names + strlen(names),
+				 sizeof(names) - strlen(names), "%s%s",
+				 j ? " " : "", p[j].name);
+		CHECK_STR(names, cases[i].names);
+	}
+}
+
+/* A machine: @ncpu CPUs allowed, CPU c on core @core[c]. */
+static void topo(struct place_topo *t, int ncpu, const int *core)
+{
+	CPU_ZERO(&t->allowed);
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		t->core[c] = -1;
+	for (int c = 0; c < ncpu; c++) {
+		CPU_SET(c, &t->allowed);
+		t->core[c] = core ? core[c] : c;
+	}
+}
+
+static const char *resolve(const char *arg, const struct place_topo *t,
+			   unsigned int nr)
+{
+	static char out[256];
+	struct place p[1];
+	int cpu[8];
+	char why[128];
+
+	if (place_parse(arg, p, 1, why, sizeof(why)) != 1)
+		return "parse error";
+	if (place_resolve(p, t, nr, cpu, why, sizeof(why)) < 0) {
+		snprintf(out, sizeof(out), "skip: %s", why);
+		return out;
+	}
+	out[0] = '\0';
+	for (unsigned int i = 0; i < nr; i++)
+		snprintf(out + strlen(out), sizeof(out) - strlen(out), "%s%d",
+			 i ? " " : "", cpu[i]);
+	return out;
+}
+
+static void test_resolve(void)
+{
+	/* 4 CPUs, SMT pairs as Linux numbers them: 0/2 and 1/3. */
+	static const int smt_core[] = { 0, 1, 0, 1 };
+	struct place_topo t;
+
+	topo(&t, 2, NULL);
+	CHECK_STR(resolve("any", &t, 2), "-1 -1");
+	CHECK_STR(resolve("same", &t, 2), "0 0");
+	CHECK_STR(resolve("cross", &t, 2), "0 1");
+	CHECK_STR(resolve("cross", &t, 3), "0 1 0");
+	CHECK_STR(resolve("smt", &t, 2),
+		  "skip: no two SMT siblings among CPUs 0-1");
+	CHECK_STR(resolve("cpus:1,0", &t, 2), "1 0");
+	CHECK_STR(resolve("cpus:1", &t, 2), "1 1");
+	CHECK_STR(resolve("cpus:0,5", &t, 2),
+		  "skip: CPU 5 is not allowed (allowed: 0-1)");
+
+	topo(&t, 1, NULL);
+	CHECK_STR(resolve("same", &t, 2), "0 0");
+	CHECK_STR(resolve("cross", &t, 2),
+		  "skip: needs 2 CPUs, only 0 allowed");
+
+	topo(&t, 4, smt_core);
+	CHECK_STR(resolve("cross", &t, 2), "0 1");
+	CHECK_STR(resolve("cross", &t, 4), "0 1 2 3");
+	CHECK_STR(resolve("smt", &t, 2), "0 2");
+	CHECK_STR(resolve("smt", &t, 4), "0 2 0 2");
+	/* Only siblings allowed: cross still offers two CPUs, smt too. */
+	CPU_CLR(1, &t.allowed);
+	CPU_CLR(3, &t.allowed);
+	CHECK_STR(resolve("cross", &t, 2), "0 2");
+	CHECK_STR(resolve("smt", &t, 2), "0 2");
+	/* Two cores, one thread each: cross prefers different cores. */
+	topo(&t, 4, smt_core);
+	CPU_CLR(0, &t.allowed);
+	CHECK_STR(resolve("cross", &t, 2), "1 2");
+}
+
+static void test_cpulist(void)
+{
+	static const struct {
+		int cpus[8];
+		int n;
+		const char *want;
+	} cases[] = {
+		{ { 0 }, 0, "" },
+		{ { 0 }, 1, "0" },
+		{ { 0, 1 }, 2, "0-1" },
+		{ { 0, 2, 3, 4, 7 }, 5, "0,2-4,7" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cpu_set_t set;
+		char buf[64];
+
+		CPU_ZERO(&set);
+		for (int j = 0; j < cases[i].n; j++)
+			CPU_SET(cases[i].cpus[j], &set);
+		place_cpulist(&set, buf, sizeof(buf));
+		CHECK_STR(buf, cases[i].want);
+	}
+}
+
+static void test_topo_read(void)
+{
+	struct place_topo t;
+
+	CHECK_EQ_INT(place_topo_read(TEST_DIR "/fixtures/sys-x86", &t), 0);
+	CHECK(CPU_COUNT(&t.allowed) >= 1);
+	/* The fixture puts CPU 0 and 1 in two packages, core 0 each. */
+	if (CPU_ISSET(0, &t.allowed))
+		CHECK_EQ_INT(t.core[0], 0);
+	if (CPU_ISSET(1, &t.allowed))
+		CHECK_EQ_INT(t.core[1], 65536);
+	CHECK_EQ_INT(place_topo_read(TEST_DIR "/fixtures/nonexistent", &t), 0);
+	for (int c = 0; c < 4; c++)
+		CHECK_EQ_INT(t.core[c], -1);
+}
+
+int main(void)
+{
+	test_parse();
+	test_resolve();
+	test_cpulist();
+	test_topo_read();
+	return check_summary();
+}
