@@ -9,7 +9,6 @@
  * stop word.
  */
 #include <errno.h>
-#include <linux/perf_event.h>
 #include <fcntl.h>
 #include <math.h>
 #include <poll.h>
@@ -60,8 +59,7 @@ struct run_slot {
 	int err; /* negative errno */
 	enum run_where where;
 	int cpu_first, cpu_last; /* where it started and ended, -1 unknown */
-	int migration_fd; /* perf counter of its moves between CPUs, or -1 */
-	long long migrations; /* -1 unknown */
+	long long migrations; /* moves between CPUs; -1 unknown */
 };
 
 /* The control block, shared by the runner and every participant. */
@@ -160,38 +158,34 @@ int run_interrupted(void)
 	return run_pending_sig;
 }
 
-/* A counter of the calling task's moves between CPUs, or -1. */
-static int run_migration_counter(void)
+/*
+ * How often the calling task has moved between CPUs, from the scheduler's
+ * own count; -1 where the kernel does not show it.  Read only before and
+ * after the loop: a perf counter would be exact everywhere, but an active
+ * perf context costs every context switch, which is what we measure.
+ */
+static long long run_migrations(void)
 {
-	struct perf_event_attr a = {
-		.type = PERF_TYPE_SOFTWARE,
-		.size = sizeof(a),
-		.config = PERF_COUNT_SW_CPU_MIGRATIONS,
-	};
-	long fd = syscall(SYS_perf_event_open, &a, 0, -1, -1,
-			  PERF_FLAG_FD_CLOEXEC);
+	long long v = -1;
+	char line[256];
+	FILE *f = fopen("/proc/thread-self/sched", "re");
 
-	if (fd < 0) {
-		/* Where perf_event_paranoid forbids kernel events. */
-		a.exclude_kernel = 1;
-		fd = syscall(SYS_perf_event_open, &a, 0, -1, -1,
-			     PERF_FLAG_FD_CLOEXEC);
-	}
-	return (int)fd;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "se.nr_migrations : %lld", &v) == 1)
+			break;
+	fclose(f);
+	return v;
 }
 
 /* Note where participant @self ends, once its loop is over. */
 static void run_note_end(struct run_slot *slot)
 {
-	long long v;
+	long long v = slot->migrations < 0 ? -1 : run_migrations();
 
 	slot->cpu_last = sched_getcpu();
-	if (slot->migration_fd >= 0 &&
-	    read(slot->migration_fd, &v, sizeof(v)) == sizeof(v))
-		slot->migrations = v;
-	if (slot->migration_fd >= 0)
-		close(slot->migration_fd);
-	slot->migration_fd = -1;
+	slot->migrations = v < 0 ? -1 : v - slot->migrations;
 }
 
 /* The measured loop of participant @self. */
@@ -247,12 +241,8 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 		}
 	}
 	slot->cpu_first = slot->cpu_last = sched_getcpu();
-	slot->migrations = -1;
-	slot->migration_fd = -1;
-	if (!ctl->cpu || ctl->cpu[self] < 0)
-		slot->migration_fd = run_migration_counter();
-	else
-		slot->migrations = 0; /* pinned to one CPU */
+	/* Until the end: the count at the start. */
+	slot->migrations = run_migrations();
 	ctl->peer[self].pid = getpid();
 	ctl->peer[self].tid = gettid();
 	if (ctl->ops->attach &&
@@ -535,7 +525,6 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	for (unsigned int i = 0; i < nr; i++) {
 		ctl->slot[i].cpu_first = ctl->slot[i].cpu_last = -1;
 		ctl->slot[i].migrations = -1;
-		ctl->slot[i].migration_fd = -1;
 	}
 
 	if (ops->setup && (err = ops->setup(&ctl->ring)) < 0) {
