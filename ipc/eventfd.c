@@ -72,6 +72,7 @@ const struct ipc_ops ipc_eventfd_ops = {
 	.name = "eventfd",
 	.title = "eventfd",
 	.how = "write()/read() of a count on the receiver's eventfd",
+	.fds = 1,
 	.size = eventfd_size,
 	.setup = eventfd_setup,
 	.wait = eventfd_wait,

@@ -66,6 +66,7 @@ struct ipc_ops {
 	const char *title; /* report title: "semaphore" */
 	const char *how; /* one line: how one hand-off happens */
 	unsigned int flags;
+	unsigned int fds; /* descriptors each participant adds */
 	size_t (*size)(unsigned int nr); /* bytes of ring->state */
 	int (*setup)(struct ipc_ring *ring);
 	int (*attach)(struct ipc_ring *ring, unsigned int self);

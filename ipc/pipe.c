@@ -78,6 +78,7 @@ const struct ipc_ops ipc_pipe_ops = {
 	.name = "pipe",
 	.title = "pipe",
 	.how = "write()/read() of one byte on the receiver's pipe",
+	.fds = 2,
 	.size = pipe_size,
 	.setup = pipe_setup,
 	.wait = pipe_wait,

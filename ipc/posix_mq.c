@@ -85,6 +85,7 @@ const struct ipc_ops ipc_posix_mq_ops = {
 	.name = "posix-mq",
 	.title = "POSIX mq",
 	.how = "mq_send()/mq_receive() on the receiver's POSIX queue",
+	.fds = 1,
 	.size = posix_mq_size,
 	.setup = posix_mq_setup,
 	.wait = posix_mq_wait,

@@ -22,15 +22,17 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "run.h"
 
 /* How long participants may take to see the stop word before they are killed. */
 #define RUN_GRACE_S 0.2
+/* Stack of a participant thread. */
+#define RUN_THREAD_STACK (256 * 1024)
 /* The least time without a loop that makes a ring hung. */
 #define RUN_HANG_MIN_S 2.0
 /* How long participants may take to be ready before the run fails. */
@@ -45,11 +47,14 @@ static double run_hang_s(const struct run_spec *spec)
 }
 
 /* Where a participant failed. */
-enum run_where { AT_NONE, AT_AFFINITY, AT_ATTACH, AT_WAIT, AT_PASS };
+enum run_where { AT_NONE, AT_START, AT_AFFINITY, AT_ATTACH, AT_WAIT, AT_PASS };
 
 static const char *const run_where_name[] = {
-	[AT_NONE] = "?",	[AT_AFFINITY] = "sched_setaffinity",
-	[AT_ATTACH] = "attach", [AT_WAIT] = "wait",
+	[AT_NONE] = "?",
+	[AT_START] = "pthread_create",
+	[AT_AFFINITY] = "sched_setaffinity",
+	[AT_ATTACH] = "attach",
+	[AT_WAIT] = "wait",
 	[AT_PASS] = "pass",
 };
 
@@ -92,8 +97,38 @@ static double run_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Set when a seccomp filter trapped a system call (SECCOMP_RET_TRAP). */
+static volatile sig_atomic_t run_sigsys_seen;
+
+/*
+ * A trapped system call fails with ENOSYS instead of killing ctxbench, so
+ * that a sandbox that traps SysV IPC skips those mechanisms.
+ */
+static void run_on_sigsys(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+
+	(void)sig;
+	(void)si;
+	run_sigsys_seen = 1;
+#if defined(__x86_64__)
+	uc->uc_mcontext.gregs[REG_RAX] = -ENOSYS;
+#elif defined(__aarch64__)
+	uc->uc_mcontext.regs[0] = (unsigned long long)-ENOSYS;
+#else
+	(void)uc;
+	signal(SIGSYS, SIG_DFL);
+	raise(SIGSYS);
+#endif
+}
+
 int run_init(void)
 {
+	struct sigaction sa = { .sa_sigaction = run_on_sigsys,
+				.sa_flags = SA_SIGINFO };
+
+	if (sigaction(SIGSYS, &sa, NULL) < 0)
+		return -errno;
 	sigemptyset(&run_sigset);
 	sigaddset(&run_sigset, SIGCHLD);
 	sigaddset(&run_sigset, SIGINT);
@@ -276,22 +311,31 @@ static int run_thread_group(struct run_ctl *ctl)
 {
 	unsigned int nr = ctl->ring.nr;
 	struct run_thread t[RUN_MAX_NR];
-	unsigned int started;
+	pthread_attr_t attr;
 	int bad = 0;
 
-	for (started = 0; started < nr; started++) {
-		t[started].ctl = ctl;
-		t[started].self = started;
-		if (pthread_create(&t[started].id, NULL, run_thread_main,
-				   &t[started]) != 0)
-			break;
+	/* The loop needs little stack; a thousand threads need little each. */
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, RUN_THREAD_STACK);
+	for (unsigned int i = 0; i < nr; i++) {
+		int rc;
+
+		t[i].ctl = ctl;
+		t[i].self = i;
+		rc = pthread_create(&t[i].id, &attr, run_thread_main, &t[i]);
+		if (rc) {
+			/* Exiting ends the threads already started. */
+			ctl->slot[i].where = AT_START;
+			ctl->slot[i].err = -rc;
+			_exit(1);
+		}
 	}
-	for (unsigned int i = 0; i < started; i++)
+	for (unsigned int i = 0; i < nr; i++)
 		pthread_join(t[i].id, NULL);
 	for (unsigned int i = 0; i < nr; i++)
 		if (ctl->slot[i].err)
 			bad = 1;
-	return started < nr || bad;
+	return bad;
 }
 
 /* What a participant process does between fork() and _exit(). */
@@ -477,6 +521,122 @@ static int run_setup_error_skips(int err)
 	       err == -ENOSPC || err == -ENOMEM;
 }
 
+/* Raise the soft limit @res to @need if needed and allowed; 0 if enough. */
+static int run_limit(int res, rlim_t need, rlim_t *have)
+{
+	struct rlimit rl;
+
+	if (getrlimit(res, &rl) < 0)
+		return 0; /* nothing to go by: let the run say */
+	*have = rl.rlim_cur;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= need)
+		return 0;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need)
+		return -1;
+	rl.rlim_cur = need;
+	return setrlimit(res, &rl) < 0 ? -1 : 0;
+}
+
+int run_check_limits(const struct run_spec *spec, char *err, size_t errlen)
+{
+	/*
+	 * Descriptors: stdio, the signalfd, the go and ready pipes, the
+	 * mechanism's, a /proc file each participant reads at its start and
+	 * end (all at once when they are threads) and a spare.
+	 */
+	rlim_t fds = 3 + 5 + 2 +
+		     (rlim_t)spec->nr * (spec->ops->fds + !!spec->threads);
+	rlim_t procs = (spec->threads ? 1 : spec->nr) + 2, have = 0;
+
+	if (run_limit(RLIMIT_NOFILE, fds, &have) < 0) {
+		snprintf(
+			err, errlen,
+			"%s needs %llu file descriptors for %u participants, but RLIMIT_NOFILE is %llu (see ulimit -n)",
+			spec->ops->name, (unsigned long long)fds, spec->nr,
+			(unsigned long long)have);
+		return -1;
+	}
+	/* The superuser is not held to RLIMIT_NPROC. */
+	if (geteuid() != 0 && run_limit(RLIMIT_NPROC, procs, &have) < 0) {
+		snprintf(
+			err, errlen,
+			"%u participants need %llu processes, but RLIMIT_NPROC is %llu (see ulimit -u)",
+			spec->nr, (unsigned long long)procs,
+			(unsigned long long)have);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Wait up to @timeout_s.  Returns 0 on timeout, -1 when @fd (if >= 0) is
+ * readable, SIGCHLD when a child has exited (not merely stopped or
+ * continued), or the interrupting signal.
+ */
+static int run_watch(struct run_proc *proc, unsigned int nproc,
+		     double timeout_s, int fd)
+{
+	double end = run_now() + timeout_s;
+	siginfo_t si;
+
+	for (;;) {
+		int ev = run_sleep(end - run_now(), fd);
+
+		if (ev != SIGCHLD || run_find_dead(proc, nproc, &si) >= 0)
+			return ev;
+	}
+}
+
+/*
+ * The guard: a child that sleeps until the runner dies (PR_SET_PDEATHSIG)
+ * and then removes the run's objects, whose ids it reads from the shared
+ * state.  The runner kills it before its own teardown, so the two never
+ * remove the same ids, and so never an id the system has handed out again.
+ */
+static pid_t run_guard(struct run_ctl *ctl, pid_t runner)
+{
+	pid_t pid = fork();
+	sigset_t set;
+	int sig;
+
+	if (pid != 0)
+		return pid;
+	prctl(PR_SET_NAME, "ctxbench-guard");
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	prctl(PR_SET_PDEATHSIG, SIGUSR2);
+	if (getppid() == runner)
+		while (sigwait(&set, &sig) != 0)
+			;
+	if (ctl->ops->teardown)
+		ctl->ops->teardown(&ctl->ring);
+	_exit(0);
+}
+
+/* Participant 0's count, as the runner samples it. */
+static uint64_t run_count(const struct run_ctl *ctl)
+{
+	return __atomic_load_n(&ctl->slot[0].count, __ATOMIC_RELAXED);
+}
+
+/*
+ * Wait until participant 0's count passes @c or an event comes, for at
+ * most the hang limit from @since; the count then, in @c.
+ */
+static int run_await_loop(const struct run_spec *spec,
+			  const struct run_ctl *ctl, struct run_proc *proc,
+			  unsigned int nproc, double since, uint64_t *c)
+{
+	uint64_t from = *c;
+	int ev = 0;
+
+	while (!ev && (*c = run_count(ctl)) == from &&
+	       run_now() - since < run_hang_s(spec))
+		ev = run_watch(proc, nproc, 0.001, -1);
+	return ev;
+}
+
 int run_once(const struct run_spec *spec, struct run_result *res)
 {
 	const struct ipc_ops *ops = spec->ops;
@@ -490,13 +650,13 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 		run_align(off_slot + nr * sizeof(struct run_slot), page);
 	size_t state_size = ops->size ? ops->size(nr) : 0;
 	size_t map_size = run_align(off_state + state_size, page);
-	struct run_proc proc[RUN_MAX_NR];
+	struct run_proc proc[RUN_MAX_NR + 1], *guard = &proc[RUN_MAX_NR];
 	int go[2] = { -1, -1 }, ready[2] = { -1, -1 };
 	struct run_ctl *ctl;
 	pid_t runner = getpid();
-	uint64_t c0, c1;
-	double t0, t1;
-	int sig = 0, err = 0;
+	uint64_t c0 = 0, c1 = 0, c2;
+	double t0 = 0, t1 = 0;
+	int ev = 0, err = 0;
 	char *map;
 
 	memset(res, 0, sizeof(*res));
@@ -527,18 +687,27 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 		ctl->slot[i].migrations = -1;
 	}
 
+	/* The guard first: from the first object on, nothing may leak. */
+	guard->pid = run_guard(ctl, runner);
+	if (guard->pid < 0) {
+		err = -errno;
+		run_fail(res, RESULT_FAILED, "fork: %s", strerror(-err));
+		goto unmap;
+	}
+	run_sigsys_seen = 0;
 	if (ops->setup && (err = ops->setup(&ctl->ring)) < 0) {
 		run_fail(res,
 			 run_setup_error_skips(err) ? RESULT_SKIPPED :
 						      RESULT_FAILED,
-			 "setup: %s", strerror(-err));
+			 "setup: %s%s", strerror(-err),
+			 run_sigsys_seen ? " (SIGSYS: a seccomp filter)" : "");
 		err = 0;
-		goto unmap;
+		goto unguard;
 	}
 	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(ready, O_CLOEXEC) < 0) {
 		err = -errno;
 		run_fail(res, RESULT_FAILED, "pipe: %s", strerror(-err));
-		goto teardown;
+		goto unguard;
 	}
 	ctl->go_fd = go[0];
 	ctl->ready_fd = ready[1];
@@ -552,8 +721,9 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 		}
 		if (proc[i].pid < 0) {
 			err = -errno;
-			run_fail(res, RESULT_FAILED, "fork: %s",
-				 strerror(-err));
+			run_fail(res, RESULT_FAILED, "fork: %s%s",
+				 strerror(-err),
+				 err == -EAGAIN ? " (RLIMIT_NPROC?)" : "");
 			goto stop;
 		}
 	}
@@ -565,47 +735,60 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 		char buf[64];
 		ssize_t n;
 
-		sig = run_sleep(RUN_START_S, ready[0]);
-		if (sig == 0) {
+		ev = run_watch(proc, nproc, RUN_START_S, ready[0]);
+		if (ev == 0) {
 			run_fail(res, RESULT_HUNG,
 				 "participants not ready after %.0f s",
 				 RUN_START_S);
 			goto stop;
 		}
-		if (sig > 0)
-			goto signalled;
+		if (ev > 0)
+			goto event;
 		n = read(ready[0], buf, sizeof(buf));
 		if (n <= 0) {
-			sig = SIGCHLD; /* everyone is gone before the start */
-			goto signalled;
+			ev = SIGCHLD; /* everyone is gone before the start */
+			goto event;
 		}
 		got += (unsigned int)n;
 	}
 	close(go[1]);
 	go[1] = -1;
 
-	sig = run_sleep(spec->warmup_s, -1);
-	if (sig)
-		goto signalled;
+	ev = run_watch(proc, nproc, spec->warmup_s, -1);
+	if (ev)
+		goto event;
 	t0 = run_now();
-	c0 = __atomic_load_n(&ctl->slot[0].count, __ATOMIC_RELAXED);
-	sig = run_sleep(spec->duration_s, -1);
+	c0 = run_count(ctl);
+	ev = run_watch(proc, nproc, spec->duration_s, -1);
 	t1 = run_now();
-	c1 = __atomic_load_n(&ctl->slot[0].count, __ATOMIC_RELAXED);
+	c1 = run_count(ctl);
 	/*
 	 * No loop in -t: too slow (spinners sharing a CPU) or hung.  Wait for
 	 * the first loop, so that a slow ring is measured over that longer
 	 * time, up to the hang limit.
 	 */
-	while (!sig && c1 == c0 && t1 - t0 < run_hang_s(spec)) {
-		sig = run_sleep(0.002, -1);
+	if (!ev && c1 == c0) {
+		ev = run_await_loop(spec, ctl, proc, nproc, t0, &c1);
 		t1 = run_now();
-		c1 = __atomic_load_n(&ctl->slot[0].count, __ATOMIC_RELAXED);
 	}
 	res->loops = c1 - c0;
 	res->elapsed_s = t1 - t0;
-signalled:
-	if (sig == SIGCHLD) {
+	if (!ev && c1 == c0) {
+		run_fail(res, RESULT_HUNG, "the token did not move in %.1f s",
+			 t1 - t0);
+		goto stop;
+	}
+	/* A ring that stopped moving before the end is hung, not slow. */
+	c2 = c1;
+	if (!ev)
+		ev = run_await_loop(spec, ctl, proc, nproc, run_now(), &c2);
+	if (!ev && c2 == c1)
+		run_fail(
+			res, RESULT_HUNG,
+			"the token stopped moving: no loop in %.1f s after the run",
+			run_hang_s(spec));
+event:
+	if (ev == SIGCHLD) {
 		/* Nobody ends before the stop word: this one died. */
 		siginfo_t si = { 0 };
 		int dead = run_find_dead(proc, nproc, &si);
@@ -615,10 +798,10 @@ signalled:
 		else
 			run_fail(res, RESULT_FAILED,
 				 "a participant ended early");
-	} else if (sig > 0) {
-		res->signo = sig;
-		run_fail(res, RESULT_INTERRUPTED, "signal %d (%s)", sig,
-			 strsignal(sig));
+	} else if (ev > 0) {
+		res->signo = ev;
+		run_fail(res, RESULT_INTERRUPTED, "signal %d (%s)", ev,
+			 strsignal(ev));
 	}
 stop:
 	__atomic_store_n(&ctl->stop, 1, __ATOMIC_RELAXED);
@@ -634,9 +817,6 @@ stop:
 	/* A participant that failed on its way out. */
 	if (res->status == RESULT_OK)
 		run_blame(ctl, NULL, 0, res);
-	if (res->status == RESULT_OK && res->loops == 0)
-		run_fail(res, RESULT_HUNG, "the token did not move in %.2f s",
-			 res->elapsed_s);
 	if (res->status != RESULT_OK) {
 		res->loops = 0;
 		res->elapsed_s = 0;
@@ -644,7 +824,8 @@ stop:
 	/* The SIGCHLDs of this run are no news for the next one. */
 	while (run_sleep(0, -1) == SIGCHLD)
 		;
-teardown:
+unguard:
+	run_reap(guard, 1, 1);
 	if (ops->teardown)
 		ops->teardown(&ctl->ring);
 	for (int e = 0; e < 2; e++) {

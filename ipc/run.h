@@ -50,6 +50,14 @@ int run_init(void);
  */
 int run_once(const struct run_spec *spec, struct run_result *res);
 
+/*
+ * Check, before anything starts, that the process limits allow @spec:
+ * descriptors (RLIMIT_NOFILE) and processes (RLIMIT_NPROC); a soft limit
+ * too low is raised when the hard limit allows.  Returns 0, or -1 with
+ * one line naming the limit in @err.
+ */
+int run_check_limits(const struct run_spec *spec, char *err, size_t errlen);
+
 /* A pending SIGINT, SIGTERM or SIGHUP, without waiting: the signal or 0. */
 int run_interrupted(void);
 

@@ -123,6 +123,7 @@ const struct ipc_ops ipc_tcp_ops = {
 	.name = "tcp",
 	.title = "TCP loopback",
 	.how = "send()/recv() of one byte on a 127.0.0.1 TCP connection",
+	.fds = 2,
 	.size = tcp_size,
 	.setup = tcp_setup,
 	.wait = tcp_wait,

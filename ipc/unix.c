@@ -72,6 +72,7 @@ const struct ipc_ops ipc_unix_ops = {
 	.name = "unix",
 	.title = "UNIX socket",
 	.how = "send()/recv() of one byte on an AF_UNIX stream pair",
+	.fds = 2,
 	.size = unix_size,
 	.setup = unix_setup,
 	.wait = unix_wait,

@@ -1,0 +1,259 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Faults ctxbench must survive: signals to it, a participant killed or
+# stopped, ctxbench itself killed, SysV IPC missing or exhausted, limits.
+# After each: the documented exit status, no IPC object left, no process.
+# usage: faults.sh BIN CASE [HELPER]   (CASE: see the list at the bottom)
+#        faults.sh BIN trials N [HELPER]   (N random faults at random moments)
+set -u
+bin=$1
+case=$2
+passed=0 failed=0
+fail() {
+	echo "FAIL: $*" >&2
+	failed=$((failed + 1))
+}
+pass() { passed=$((passed + 1)); }
+summary() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+
+ipc_ids() {
+	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
+	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
+	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
+}
+before=$(ipc_ids)
+
+# Start ctxbench in a session of its own: sets pid; output in $out_f.
+out_f=$(mktemp) err_f=$(mktemp)
+trap 'rm -f "$out_f" "$err_f"' EXIT
+start() {
+	setsid "$@" >"$out_f" 2>"$err_f" &
+	pid=$!
+	t_start=$(date +%s.%N)
+}
+finish() { # waits; sets rc, out, err, elapsed
+	wait "$pid"
+	rc=$?
+	elapsed=$(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+	out=$(cat "$out_f") err=$(cat "$err_f")
+}
+# Live (not zombie) processes of session $pid: dead ones that lost their
+# parent wait for init to reap them, and run nothing.
+alive() { ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z'; }
+# Nothing of the session may outlive ctxbench by more than a second.
+check_clean() {
+	local what=$1 i
+	for ((i = 0; i < 20; i++)); do
+		alive || break
+		sleep 0.05
+	done
+	if alive; then
+		fail "$what: processes outlived ctxbench: $(ps -o pid,stat,comm -s "$pid" | tail -n +2 | tr '\n' ';')"
+		pkill -KILL -s "$pid"
+	else
+		pass
+	fi
+	if [ "$(ipc_ids)" != "$before" ]; then
+		fail "$what: IPC objects left: $(diff <(echo "$before") <(ipc_ids) | tr '\n' ' ')"
+	else
+		pass
+	fi
+}
+expect_rc() {
+	[ "$rc" -eq "$2" ] && pass || fail "$1: exit $rc, expected $2; stderr: $err"
+}
+# A participant of ctxbench $pid (not the guard), once the run is going.
+participant() {
+	local p i
+	for ((i = 0; i < 100; i++)); do
+		p=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+		[ -n "$p" ] && { echo "$p"; return; }
+		sleep 0.02
+	done
+}
+
+# SIGINT, SIGTERM or SIGHUP: stopped, cleaned, partial report, 128+N.
+interrupt() {
+	local sig=$1 num
+	num=$(kill -l "$sig")
+	start "$bin" -b sysv-sem,sysv-msg,pipe -t 1 -r 3 -n fault
+	sleep 1.5
+	kill -"$sig" "$pid"
+	[ "${2:-}" = twice ] && sleep 0.01 && kill -"$sig" "$pid" 2>/dev/null
+	finish
+	expect_rc "SIG$sig" $((128 + num))
+	grep -q "^Interrupted by signal $num" <<<"$out" && pass ||
+		fail "SIG$sig: the report does not say interrupted: $out"
+	grep -q "^message queue" <<<"$out" && pass || fail "SIG$sig: no partial report: $out"
+	check_clean "SIG$sig"
+}
+
+# A participant killed (or crashing) mid-run: that mechanism FAILED, the
+# others still run, exit 1, and found out promptly, not at the end of -t.
+child_killed() {
+	local sig=${1:-KILL} num victim
+	num=$(kill -l "$sig")
+	start "$bin" -b sysv-sem,pipe -t 4 -r 1 -n fault
+	sleep 1
+	victim=$(participant)
+	kill -"$sig" "$victim"
+	finish
+	expect_rc "child SIG$sig" 1
+	grep -q "FAILED: child [0-9]* killed by signal $num" <<<"$out" && pass ||
+		fail "child SIG$sig: no FAILED row: $out"
+	awk '$1 == "fault" && $2 == "any" && $3 > 0' <<<"$out" | grep -q . && pass ||
+		fail "child SIG$sig: the other mechanism did not run: $out"
+	# sysv-sem stops at the kill (1 s), pipe runs its 4 s.
+	awk -v e="$elapsed" 'BEGIN { exit !(e < 7) }' && pass ||
+		fail "child SIG$sig: took $elapsed s: not found out promptly"
+	check_clean "child SIG$sig"
+}
+
+# ctxbench killed outright: participants die with it, the guard removes
+# the objects.
+runner_killed() {
+	start "$bin" -b sysv-sem,sysv-msg -t 5 -r 1 -n fault
+	sleep 1
+	kill -KILL "$pid"
+	finish
+	expect_rc "SIGKILL to ctxbench" 137
+	check_clean "SIGKILL to ctxbench"
+}
+
+# A participant that stops for good: HUNG within the documented bound, its
+# processes killed, the next mechanism still runs.
+hung() {
+	start "$bin" -b sysv-sem,pipe -t 1 -r 1 -n fault
+	sleep 0.6
+	kill -STOP "$(participant)"
+	finish
+	expect_rc hung 1
+	grep -q "HUNG: " <<<"$out" && pass || fail "hung: no HUNG row: $out"
+	awk '$1 == "fault" && $2 == "any" && $3 > 0' <<<"$out" | grep -q . && pass ||
+		fail "hung: the next mechanism did not run: $out"
+	# Bound: -t + the hang limit (max(2 s, 3 x -t)) + pipe's 1 s run.
+	awk -v e="$elapsed" 'BEGIN { exit !(e < 6) }' && pass ||
+		fail "hung: took $elapsed s"
+	check_clean hung
+}
+
+# Spinners sharing one CPU end on time and the row says degenerate.
+degenerate() {
+	start "$bin" -b spinlock -P same -t 0.5 -r 2 -n fault
+	finish
+	expect_rc degenerate 0
+	grep -q "(degenerate:" <<<"$out" && pass || fail "degenerate: not flagged: $out"
+	awk -v e="$elapsed" 'BEGIN { exit !(e < 5) }' && pass ||
+		fail "degenerate: took $elapsed s"
+	check_clean degenerate
+}
+
+# SysV IPC exhausted: a private IPC namespace with no queue or set allowed.
+exhausted() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root for unshare -i and the limits"
+	unshare -i true 2>/dev/null || skip "unshare -i is not permitted here"
+	pid=0
+	out=$(unshare -i sh -c 'echo 0 > /proc/sys/kernel/msgmni &&
+		echo "250 32000 32 0" > /proc/sys/kernel/sem &&
+		exec "$0" -b sysv-msg,sysv-sem,pipe -t 0.2 -r 1 -n fault' "$bin" 2>/dev/null)
+	rc=$?
+	expect_rc exhausted 0
+	grep -q "fault any *skipped: setup: No space left on device" <<<"$out" && pass ||
+		fail "exhausted: not skipped with ENOSPC: $out"
+	[ "$(grep -c 'skipped: setup' <<<"$out")" -eq 2 ] && pass ||
+		fail "exhausted: both SysV mechanisms should be skipped: $out"
+	awk '$1 == "fault" && $2 == "any" && $3 > 0' <<<"$out" | grep -q . && pass ||
+		fail "exhausted: pipe did not run: $out"
+}
+
+# SysV IPC refused by a seccomp filter: ENOSYS, EPERM, or SIGSYS.
+seccomp() {
+	local helper=$1 mode
+	for mode in enosys eperm trap; do
+		start "$helper" "$mode" "$bin" -b sysv-msg,sysv-sem,pipe -t 0.2 -r 1 -n fault
+		finish
+		if [ "$rc" -eq 77 ]; then
+			skip "seccomp filters are not available: $err"
+		fi
+		expect_rc "seccomp $mode" 0
+		[ "$(grep -c 'skipped: setup' <<<"$out")" -eq 2 ] && pass ||
+			fail "seccomp $mode: SysV not skipped: $out"
+		awk '$1 == "fault" && $2 == "any" && $3 > 0' <<<"$out" | grep -q . && pass ||
+			fail "seccomp $mode: pipe did not run: $out"
+		check_clean "seccomp $mode"
+	done
+}
+
+# Too few descriptors for the run: a clear error before anything starts.
+limits() {
+	start prlimit --nofile=6:6 "$bin" -b pipe,tcp -t 0.2 -r 1
+	finish
+	expect_rc "RLIMIT_NOFILE" 2
+	grep -q "RLIMIT_NOFILE" <<<"$err" && pass || fail "limits: message: $err"
+	[ -z "$out" ] && pass || fail "limits: something ran: $out"
+	check_clean limits
+}
+
+# N random faults at random moments, each followed by the checks.
+trials() {
+	local n=$1 helper=${2:-} i f
+	local faults=(INT TERM HUP child_kill child_segv runner_kill stop)
+	for ((i = 0; i < n; i++)); do
+		f=${faults[RANDOM % ${#faults[@]}]}
+		local mechs
+		mechs=$("$bin" -l | awk '{print $1}' | shuf -n 3 | paste -sd,)
+		local delay
+		delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.05 + r / 32768 * 1.2 }')
+		start "$bin" -b "$mechs" -t 0.4 -r 2 -n fault
+		sleep "$delay"
+		case $f in
+		INT | TERM | HUP) kill -"$f" "$pid" 2>/dev/null ;;
+		child_kill) kill -KILL "$(participant)" 2>/dev/null ;;
+		child_segv) kill -SEGV "$(participant)" 2>/dev/null ;;
+		runner_kill) kill -KILL "$pid" 2>/dev/null ;;
+		stop) kill -STOP "$(participant)" 2>/dev/null ;;
+		esac
+		finish
+		# The fault may land after the run ended (exit 0) or between runs.
+		case $f in
+		INT | TERM | HUP)
+			[ "$rc" -eq $((128 + $(kill -l "$f"))) ] || [ "$rc" -eq 0 ] && pass ||
+				fail "trial $i ($f after ${delay}s, $mechs): exit $rc" ;;
+		runner_kill)
+			[ "$rc" -eq 137 ] || [ "$rc" -eq 0 ] && pass ||
+				fail "trial $i ($f after ${delay}s, $mechs): exit $rc" ;;
+		*)
+			[ "$rc" -eq 1 ] || [ "$rc" -eq 0 ] && pass ||
+				fail "trial $i ($f after ${delay}s, $mechs): exit $rc: $err" ;;
+		esac
+		check_clean "trial $i ($f after ${delay}s, $mechs)"
+	done
+}
+
+case $case in
+SIGINT) interrupt INT ;;
+SIGTERM) interrupt TERM ;;
+SIGHUP) interrupt HUP ;;
+SIGINT-twice) interrupt INT twice ;;
+child-killed) child_killed KILL ;;
+child-crashed) child_killed SEGV ;;
+runner-killed) runner_killed ;;
+hung) hung ;;
+degenerate) degenerate ;;
+exhausted) exhausted ;;
+seccomp) seccomp "$3" ;;
+limits) limits ;;
+trials) trials "$3" "${4:-}" ;;
+*)
+	echo "usage: $0 BIN CASE [ARG]" >&2
+	exit 2
+	;;
+esac
+summary
