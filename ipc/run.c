@@ -47,11 +47,20 @@ static double run_hang_s(const struct run_spec *spec)
 }
 
 /* Where a participant failed. */
-enum run_where { AT_NONE, AT_START, AT_AFFINITY, AT_ATTACH, AT_WAIT, AT_PASS };
+enum run_where {
+	AT_NONE,
+	AT_START,
+	AT_AFFINITY,
+	AT_WORKING_SET,
+	AT_ATTACH,
+	AT_WAIT,
+	AT_PASS
+};
 
 static const char *const run_where_name[] = {
 	[AT_NONE] = "?",
 	[AT_START] = "pthread_create",
+	[AT_WORKING_SET] = "working set",
 	[AT_AFFINITY] = "sched_setaffinity",
 	[AT_ATTACH] = "attach",
 	[AT_WAIT] = "wait",
@@ -77,6 +86,10 @@ struct run_ctl {
 	struct ipc_ring ring;
 	struct ipc_peer *peer; /* [nr] */
 	struct run_slot *slot; /* [nr] */
+	unsigned int ws_kb;
+	unsigned int sample_every;
+	/* Round trips timed by participant 0, which alone writes them. */
+	_Alignas(IPC_LINE) struct hist rtt;
 };
 
 /* A participant when the participants are threads. */
@@ -223,14 +236,37 @@ static void run_note_end(struct run_slot *slot)
 	slot->migrations = v < 0 ? -1 : v - slot->migrations;
 }
 
-/* The measured loop of participant @self. */
-static void run_ring(struct run_ctl *ctl, unsigned int self)
+static uint64_t run_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Read and write every cache line of the working set, as a hop's work. */
+static void run_touch(unsigned char *ws, size_t len)
+{
+	for (size_t i = 0; i < len; i += 64)
+		ws[i]++;
+}
+
+/*
+ * The measured loop of participant @self: wait for the token, count it,
+ * touch the working set, pass it on.  Participant 0 also times one round
+ * trip in RUN_SAMPLE_EVERY, from before its pass to the return of its
+ * next wait; the others never read the clock.
+ */
+static void run_ring(struct run_ctl *ctl, unsigned int self, unsigned char *ws,
+		     size_t ws_len)
 {
 	const struct ipc_ops *ops = ctl->ops;
 	struct ipc_ring *ring = &ctl->ring;
 	struct run_slot *slot = &ctl->slot[self];
+	unsigned int every = ctl->sample_every, until_sample = every;
+	struct hist *rtt = self == 0 && every ? &ctl->rtt : NULL;
 	unsigned int next = self + 1 == ring->nr ? 0 : self + 1;
-	uint64_t n = 0;
+	uint64_t n = 0, sent_ns = 0;
 	int err;
 
 	if (self == 0 && (err = ops->pass(ring, self, next)) < 0)
@@ -242,11 +278,21 @@ static void run_ring(struct run_ctl *ctl, unsigned int self)
 			slot->err = err;
 			return;
 		}
+		if (sent_ns) {
+			hist_add(rtt, run_now_ns() - sent_ns);
+			sent_ns = 0;
+		}
 		__atomic_store_n(&slot->count, ++n, __ATOMIC_RELAXED);
 		if (__atomic_load_n(&ctl->stop, __ATOMIC_RELAXED)) {
 			/* Hand the token on so that the next one sees it too. */
 			ops->pass(ring, self, next);
 			return;
+		}
+		if (ws)
+			run_touch(ws, ws_len);
+		if (rtt && --until_sample == 0) {
+			until_sample = every;
+			sent_ns = run_now_ns();
 		}
 		err = ops->pass(ring, self, next);
 		if (err < 0)
@@ -261,6 +307,8 @@ pass_failed:
 static int run_participant(struct run_ctl *ctl, unsigned int self)
 {
 	struct run_slot *slot = &ctl->slot[self];
+	size_t ws_len = (size_t)ctl->ws_kb * 1024;
+	unsigned char *ws = NULL;
 	char byte = 0;
 	int err = 0;
 
@@ -278,6 +326,17 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 	slot->cpu_first = slot->cpu_last = sched_getcpu();
 	/* Until the end: the count at the start. */
 	slot->migrations = run_migrations();
+	if (ws_len) {
+		/* Private to the participant, and faulted in before the start. */
+		ws = mmap(NULL, ws_len, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (ws == MAP_FAILED) {
+			slot->where = AT_WORKING_SET;
+			slot->err = -errno;
+			return slot->err;
+		}
+		memset(ws, 1, ws_len);
+	}
 	ctl->peer[self].pid = getpid();
 	ctl->peer[self].tid = gettid();
 	if (ctl->ops->attach &&
@@ -293,8 +352,10 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 		;
 	if (__atomic_load_n(&ctl->stop, __ATOMIC_RELAXED))
 		return 0;
-	run_ring(ctl, self);
+	run_ring(ctl, self, ws, ws_len);
 	run_note_end(slot);
+	if (ws)
+		munmap(ws, ws_len);
 	return slot->err;
 }
 
@@ -373,8 +434,9 @@ static size_t run_align(size_t n, size_t a)
 	return (n + a - 1) / a * a;
 }
 
-/* Kill every live child, reap them all. */
-static void run_reap(struct run_proc *proc, unsigned int nproc, int kill_them)
+/* Kill every live child, reap them all, adding up their usage in @res. */
+static void run_reap(struct run_proc *proc, unsigned int nproc, int kill_them,
+		     struct run_result *res)
 {
 	for (unsigned int i = 0; i < nproc; i++)
 		if (kill_them && proc[i].pid > 0 && !proc[i].reaped)
@@ -382,10 +444,21 @@ static void run_reap(struct run_proc *proc, unsigned int nproc, int kill_them)
 	for (unsigned int i = 0; i < nproc; i++) {
 		if (proc[i].pid <= 0 || proc[i].reaped)
 			continue;
-		while (waitpid(proc[i].pid, &proc[i].status, 0) < 0 &&
+		struct rusage ru;
+
+		memset(&ru, 0, sizeof(ru));
+		while (wait4(proc[i].pid, &proc[i].status, 0, &ru) < 0 &&
 		       errno == EINTR)
 			;
 		proc[i].reaped = 1;
+		if (!res)
+			continue;
+		res->utime_s += (double)ru.ru_utime.tv_sec +
+				(double)ru.ru_utime.tv_usec * 1e-6;
+		res->stime_s += (double)ru.ru_stime.tv_sec +
+				(double)ru.ru_stime.tv_usec * 1e-6;
+		res->nvcsw += ru.ru_nvcsw;
+		res->nivcsw += ru.ru_nivcsw;
 	}
 }
 
@@ -642,7 +715,7 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	const struct ipc_ops *ops = spec->ops;
 	unsigned int nr = spec->nr;
 	unsigned int nproc = spec->threads ? 1 : nr;
-	size_t off_peer = IPC_LINE * 2;
+	size_t off_peer = run_align(sizeof(struct run_ctl), IPC_LINE);
 	size_t off_slot =
 		run_align(off_peer + nr * sizeof(struct ipc_peer), IPC_LINE);
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -661,8 +734,8 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 
 	memset(res, 0, sizeof(*res));
 	memset(proc, 0, sizeof(proc));
-	if (nr < 2 || nr > RUN_MAX_NR) {
-		run_fail(res, RESULT_FAILED, "%u participants: need 2..%d", nr,
+	if (nr < 1 || nr > RUN_MAX_NR) {
+		run_fail(res, RESULT_FAILED, "%u participants: need 1..%d", nr,
 			 RUN_MAX_NR);
 		return -EINVAL;
 	}
@@ -676,6 +749,8 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	ctl = (struct run_ctl *)map;
 	ctl->ops = ops;
 	ctl->cpu = spec->cpu;
+	ctl->ws_kb = spec->ws_kb;
+	ctl->sample_every = spec->sample_every;
 	ctl->peer = (struct ipc_peer *)(map + off_peer);
 	ctl->slot = (struct run_slot *)(map + off_slot);
 	ctl->ring.nr = nr;
@@ -810,7 +885,9 @@ stop:
 		go[1] = -1;
 	}
 	run_wait_exit(proc, nproc, RUN_GRACE_S + nr * 0.01);
-	run_reap(proc, nproc, 1);
+	run_reap(proc, nproc, 1, res);
+	res->life_loops = run_count(ctl);
+	res->rtt = ctl->rtt;
 	run_where_seen(ctl, res);
 	if (res->status == RESULT_OK)
 		run_check_counts(ctl, res);
@@ -825,7 +902,7 @@ stop:
 	while (run_sleep(0, -1) == SIGCHLD)
 		;
 unguard:
-	run_reap(guard, 1, 1);
+	run_reap(guard, 1, 1, NULL);
 	if (ops->teardown)
 		ops->teardown(&ctl->ring);
 	for (int e = 0; e < 2; e++) {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "ipc.h"
+#include "../report/hist.h"
 #include "../report/results.h"
 
 #define RUN_REASON_MAX 128
@@ -14,12 +15,18 @@
 /* What to run: one ring, once. */
 struct run_spec {
 	const struct ipc_ops *ops;
-	unsigned int nr; /* participants, 2 .. RUN_MAX_NR */
+	unsigned int nr; /* participants, 1 .. RUN_MAX_NR; 1 hands to itself */
 	int threads; /* threads of one process instead of processes */
 	const int *cpu; /* CPU of each participant, -1 unpinned; NULL: none */
 	double duration_s; /* measured time */
 	double warmup_s; /* time before the measurement starts */
+	unsigned int ws_kb; /* working set each participant touches per hop */
+	unsigned int
+		sample_every; /* time one round trip in this many; 0 none */
 };
+
+/* The default: the clock stays out of 63 loops in 64. */
+#define RUN_SAMPLE_EVERY 64
 
 #define RUN_MAX_NR 1024
 
@@ -30,8 +37,13 @@ struct run_result {
 	double elapsed_s; /* measured time, CLOCK_MONOTONIC */
 	int signo; /* RESULT_INTERRUPTED: the signal */
 	cpu_set_t cpus; /* where the participants were seen running */
-	long long
-		migrations; /* moves between CPUs, all participants; -1 unknown */
+	/* Moves between CPUs of all participants; -1 unknown. */
+	long long migrations;
+	struct hist rtt; /* sampled round trips, ns */
+	/* What the participants cost, from wait4(), over their whole life. */
+	uint64_t life_loops; /* loops over that life */
+	double utime_s, stime_s;
+	long long nvcsw, nivcsw; /* voluntary and involuntary switches */
 };
 
 /*
