@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctxbench: options, the plan, the runs, the report, the exit status. */
+#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,12 +58,25 @@ static void row_fail(struct result_row *row, const struct run_result *res)
 	row->status = res->status;
 	snprintf(row->reason, sizeof(row->reason), "%s", res->reason);
 	if (res->status != RESULT_INTERRUPTED)
-		fprintf(stderr, "ctxbench: %s %s: %s%s\n", row->mech,
-			row->placement,
-			res->status == RESULT_OK ?
-				"" :
-				result_status_name(res->status),
-			res->reason[0] ? ": " : "");
+		fprintf(stderr, "ctxbench: %s %s: %s: %s\n", row->mech,
+			row->placement, result_status_name(res->status),
+			res->reason);
+}
+
+/* The spec of one run of @ops, but for its CPUs. */
+static struct run_spec run_spec_of(const struct plan *p,
+				   const struct ipc_ops *ops)
+{
+	struct run_spec spec = {
+		.ops = ops,
+		.nr = PARTICIPANTS,
+		.threads = p->threads,
+		.duration_s = p->duration_s,
+		.warmup_s = warmup_s(p->duration_s),
+		.sample_every = RUN_SAMPLE_EVERY,
+	};
+
+	return spec;
 }
 
 /*
@@ -73,16 +87,10 @@ static int run_row(const struct plan *p, const struct ipc_ops *ops,
 		   const struct place *place, const struct place_topo *topo,
 		   struct result_row *row)
 {
+	struct run_spec spec = run_spec_of(p, ops);
 	int cpu[PARTICIPANTS];
-	struct run_spec spec = {
-		.ops = ops,
-		.nr = PARTICIPANTS,
-		.threads = p->threads,
-		.cpu = cpu,
-		.duration_s = p->duration_s,
-		.warmup_s = warmup_s(p->duration_s),
-	};
 	cpu_set_t seen;
+	int signo = 0;
 
 	snprintf(row->mech, sizeof(row->mech), "%s", ops->name);
 	snprintf(row->title, sizeof(row->title), "%s", ops->title);
@@ -95,8 +103,7 @@ static int run_row(const struct plan *p, const struct ipc_ops *ops,
 		row->status = RESULT_SKIPPED;
 		return 0;
 	}
-	if (cpu[0] < 0)
-		spec.cpu = NULL;
+	spec.cpu = cpu[0] < 0 ? NULL : cpu;
 	if (degenerate(ops, topo, cpu, spec.nr))
 		row->flags |= RESULT_DEGENERATE;
 	CPU_ZERO(&seen);
@@ -107,7 +114,8 @@ static int run_row(const struct plan *p, const struct ipc_ops *ops,
 		if (res.status != RESULT_OK) {
 			row_fail(row, &res);
 			/* Skipped or broken now: the next run would say the same. */
-			return res.signo;
+			signo = res.signo;
+			break;
 		}
 		row->sample[row->nsamples].loops = res.loops;
 		row->sample[row->nsamples].elapsed_s = res.elapsed_s;
@@ -121,7 +129,99 @@ static int run_row(const struct plan *p, const struct ipc_ops *ops,
 	place_cpulist(&seen, row->cpus, sizeof(row->cpus));
 	if (!spec.cpu && row->migrations > 0)
 		row->flags |= RESULT_MIGRATED;
+	return signo;
+}
+
+/* Open -o's file, or say why not. */
+static int open_output(const struct plan *p, FILE **out)
+{
+	*out = NULL;
+	if (!p->output)
+		return 0;
+	*out = fopen(p->output, "we");
+	if (!*out) {
+		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
+			strerror(errno));
+		return -1;
+	}
 	return 0;
+}
+
+/*
+ * The one way results leave ctxbench, measured or read back: the JSON to
+ * -o's @out, then the text report, or the JSON with --json, on stdout.
+ * Returns 0, or -1 when @out could not be written.
+ */
+static int emit(const struct plan *p, FILE *out, const struct results *const *r,
+		unsigned int n, unsigned int baseline)
+{
+	int rc = 0;
+
+	if (out) {
+		int bad;
+
+		errno = 0;
+		report_json(out, r, n);
+		bad = fflush(out) != 0 || ferror(out);
+		if (fclose(out) != 0 || bad) {
+			fprintf(stderr, "ctxbench: %s: %s\n", p->output,
+				strerror(errno ? errno : EIO));
+			rc = -1;
+		}
+	}
+	if (p->json)
+		report_json(stdout, r, n);
+	else
+		report_text(stdout, r, n, baseline);
+	return rc;
+}
+
+/* ctxbench report FILE...: saved runs as one report, or nothing. */
+static int report_saved(const struct plan *p)
+{
+	const struct results **all = NULL;
+	struct results *r = NULL;
+	unsigned int n = 0, baseline = 0;
+	FILE *out = NULL;
+	char err[256];
+	int status = 2;
+
+	for (unsigned int i = 0; i < p->nfiles; i++) {
+		const char *file = p->files[i];
+
+		if (report_read_file(file, &r, &n, err, sizeof(err)) < 0) {
+			fprintf(stderr, "ctxbench: %s: %s\n", file, err);
+			goto out;
+		}
+	}
+	all = calloc(n, sizeof(*all));
+	if (!all) {
+		perror("ctxbench");
+		status = 1;
+		goto out;
+	}
+	for (unsigned int i = 0; i < n; i++)
+		all[i] = &r[i];
+	if (p->baseline) {
+		while (baseline < n &&
+		       strcmp(r[baseline].info.label, p->baseline) != 0)
+			baseline++;
+		if (baseline == n) {
+			fprintf(stderr,
+				"ctxbench: --baseline: no saved run is labelled '%s'\n",
+				p->baseline);
+			goto out;
+		}
+	}
+	if (open_output(p, &out) < 0)
+		goto out;
+	status = emit(p, out, all, n, baseline) < 0 ? 1 : 0;
+out:
+	free(all);
+	for (unsigned int i = 0; i < n; i++)
+		results_free(&r[i]);
+	free(r);
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -130,9 +230,12 @@ int main(int argc, char **argv)
 	const struct results *all[1] = { &res };
 	struct place_topo topo;
 	struct plan plan;
+	FILE *out;
 	char err[256];
 	int status = 0;
 
+	/* Before plan_parse(), which may reorder argv. */
+	plan_cmdline(argc, argv, res.cmdline, sizeof(res.cmdline));
 	if (plan_parse(argc, argv, &plan, err, sizeof(err)) < 0) {
 		fprintf(stderr, "ctxbench: %s\n", err);
 		return 2;
@@ -147,10 +250,24 @@ int main(int argc, char **argv)
 	case PLAN_LIST:
 		list_backends();
 		return 0;
+	case PLAN_REPORT:
+		return report_saved(&plan);
 	case PLAN_RUN:
 		break;
 	}
+	/* Limits too low for the plan: say so before anything starts. */
+	for (unsigned int i = 0; i < plan.nops; i++) {
+		struct run_spec spec = run_spec_of(&plan, plan.ops[i]);
 
+		if (run_check_limits(&spec, err, sizeof(err)) < 0) {
+			fprintf(stderr, "ctxbench: %s\n", err);
+			return 2;
+		}
+	}
+	if (open_output(&plan, &out) < 0)
+		return 2;
+
+	snprintf(res.version, sizeof(res.version), "%s", CTXBENCH_VERSION);
 	sysinfo_read("", &res.info);
 	snprintf(res.info.label, sizeof(res.info.label), "%s",
 		 plan.label[0] ? plan.label : res.info.kernel);
@@ -160,6 +277,7 @@ int main(int argc, char **argv)
 	res.info.duration_s = plan.duration_s;
 	res.info.runs = plan.runs;
 	res.info.threads = plan.threads;
+	res.info.participants = PARTICIPANTS;
 	res.row = calloc(plan.nops * plan.nplaces, sizeof(*res.row));
 	if (!res.row || place_topo_read("", &topo) < 0 || run_init() < 0) {
 		perror("ctxbench");
@@ -180,7 +298,8 @@ int main(int argc, char **argv)
 			res.signo = run_interrupted();
 		}
 	}
-	report_text(stdout, all, 1);
+	if (emit(&plan, out, all, 1, 0) < 0 && !status)
+		status = 1;
 	if (res.signo)
 		status = 128 + res.signo;
 	results_free(&res);

@@ -12,44 +12,70 @@
 
 #include "plan.h"
 
-enum { OPT_NOTE = 0x100 };
+enum { OPT_NOTE = 0x100, OPT_JSON, OPT_BASELINE };
+
+/* The commands an option belongs to. */
+#define PLAN_M_RUN 0x1 /* ctxbench [options] */
+#define PLAN_M_REPORT 0x2 /* ctxbench report [options] FILE... */
 
 struct plan_opt {
 	const char *name;
 	int key;
 	const char *arg; /* NULL: takes no argument */
 	const char *help;
+	unsigned int modes;
 };
 
 static const struct plan_opt plan_opts[] = {
 	{ "time", 't', "SECONDS",
-	  "length of one run, a positive decimal (default 5)" },
-	{ "runs", 'r', "N", "runs per mechanism, 1..10000 (default 3)" },
+	  "length of one run, a positive decimal (default 5)", PLAN_M_RUN },
+	{ "runs", 'r', "N", "runs per mechanism, 1..10000 (default 3)",
+	  PLAN_M_RUN },
 	{ "backend", 'b', "LIST",
-	  "comma list of mechanisms, or all (default all)" },
+	  "comma list of mechanisms, or all (default all)", PLAN_M_RUN },
 	{ "placement", 'P', "LIST",
-	  "where tasks run: any, same, cross, smt, cpus:A,B (default any)" },
+	  "where tasks run: any, same, cross, smt, cpus:A,B (default any)",
+	  PLAN_M_RUN },
 	{ "threads", 'T', NULL,
-	  "participants are threads of one process, not processes" },
+	  "participants are threads of one process, not processes",
+	  PLAN_M_RUN },
 	{ "name", 'n', "LABEL",
-	  "label of this run in the report (default: uname -r)" },
-	{ "note", OPT_NOTE, "TEXT", "free text printed after the label" },
-	{ "list", 'l', NULL, "list the mechanisms and exit" },
-	{ "help", 'h', NULL, "show this help and exit" },
-	{ "version", 'V', NULL, "show the version and exit" },
+	  "label of this run in the report (default: uname -r)", PLAN_M_RUN },
+	{ "note", OPT_NOTE, "TEXT", "free text printed after the label",
+	  PLAN_M_RUN },
+	{ "output", 'o', "FILE", "also write the results as JSON to FILE",
+	  PLAN_M_RUN | PLAN_M_REPORT },
+	{ "json", OPT_JSON, NULL, "print JSON instead of the text report",
+	  PLAN_M_RUN | PLAN_M_REPORT },
+	{ "baseline", OPT_BASELINE, "LABEL",
+	  "compare with the run labelled LABEL (default first)",
+	  PLAN_M_REPORT },
+	{ "list", 'l', NULL, "list the mechanisms and exit", PLAN_M_RUN },
+	{ "help", 'h', NULL, "show this help and exit",
+	  PLAN_M_RUN | PLAN_M_REPORT },
+	{ "version", 'V', NULL, "show the version and exit",
+	  PLAN_M_RUN | PLAN_M_REPORT },
 };
 
 #define PLAN_NOPTS (sizeof(plan_opts) / sizeof(plan_opts[0]))
 
-void plan_usage(FILE *f)
+/* How --help and the messages spell an option: "-t/--time", "--note". */
+static void plan_opt_name(const struct plan_opt *o, char *buf, size_t size)
 {
-	fprintf(f, "usage: ctxbench [options]\n\n"
-		   "Measure how fast processes hand the CPU to each other "
-		   "through IPC mechanisms.\n\n");
+	if (o->key < 0x100)
+		snprintf(buf, size, "-%c/--%s", o->key, o->name);
+	else
+		snprintf(buf, size, "--%s", o->name);
+}
+
+static void plan_usage_opts(FILE *f, unsigned int mode)
+{
 	for (size_t i = 0; i < PLAN_NOPTS; i++) {
 		const struct plan_opt *o = &plan_opts[i];
 		char left[48];
 
+		if (!(o->modes & mode))
+			continue;
 		if (o->key < 0x100)
 			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->key,
 				 o->name, o->arg ? " " : "",
@@ -59,9 +85,86 @@ void plan_usage(FILE *f)
 				 o->arg ? " " : "", o->arg ? o->arg : "");
 		fprintf(f, "  %-24s %s\n", left, o->help);
 	}
+}
+
+void plan_usage(FILE *f)
+{
+	fprintf(f, "usage: ctxbench [options]\n"
+		   "       ctxbench report [options] FILE...\n\n"
+		   "Measure how fast processes hand the CPU to each other "
+		   "through IPC mechanisms.\n"
+		   "ctxbench report renders runs saved with -o as one report, "
+		   "each compared with\nthe baseline.\n\n"
+		   "Options:\n");
+	plan_usage_opts(f, PLAN_M_RUN);
+	fprintf(f, "\nOptions of ctxbench report:\n");
+	plan_usage_opts(f, PLAN_M_REPORT);
 	fprintf(f, "\nExit status: 0 all mechanisms ran (or were skipped), "
-		   "1 a mechanism failed\nor hung, 2 bad usage, 128+N "
-		   "interrupted by signal N.\n");
+		   "1 a mechanism failed\nor hung, 2 bad usage or a bad "
+		   "saved file, 128+N interrupted by signal N.\n");
+}
+
+/* Can the shell take @s back as it is, without quotes? */
+static int plan_plain(const char *s)
+{
+	if (!s[0])
+		return 0;
+	for (; *s; s++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_@%+=:,./-",
+			    *s))
+			return 0;
+	return 1;
+}
+
+/* Append @s to @buf; what does not fit sets *@cut. */
+static void plan_put(char *buf, size_t size, size_t *len, int *cut,
+		     const char *s)
+{
+	for (; *s; s++) {
+		if (*len + 1 >= size) {
+			*cut = 1;
+			return;
+		}
+		buf[(*len)++] = *s;
+	}
+}
+
+void plan_cmdline(int argc, char *const *argv, char *buf, size_t size)
+{
+	size_t len = 0;
+	int cut = 0;
+
+	if (!size)
+		return;
+	for (int i = 0; i < argc && !cut; i++) {
+		int plain = plan_plain(argv[i]), ctl = 0;
+
+		for (const char *s = argv[i]; *s; s++)
+			ctl |= (unsigned char)*s < 0x20 || *s == 0x7f;
+		if (i)
+			plan_put(buf, size, &len, &cut, " ");
+		/* '...' takes anything but a quote; $'...' control bytes. */
+		if (!plain)
+			plan_put(buf, size, &len, &cut, ctl ? "$'" : "'");
+		for (const char *s = argv[i]; *s; s++) {
+			char one[8] = { *s, '\0' };
+
+			if (ctl && ((unsigned char)*s < 0x20 || *s == 0x7f))
+				snprintf(one, sizeof(one), "\\x%02x",
+					 (unsigned char)*s);
+			else if (ctl && (*s == '\'' || *s == '\\'))
+				snprintf(one, sizeof(one), "\\%c", *s);
+			else if (*s == '\'' && !plain)
+				snprintf(one, sizeof(one), "'\\''");
+			plan_put(buf, size, &len, &cut, one);
+		}
+		if (!plain)
+			plan_put(buf, size, &len, &cut, "'");
+	}
+	buf[len] = '\0';
+	if (cut && len >= 3)
+		memcpy(buf + len - 3, "...", 4);
 }
 
 static int plan_error(char *err, size_t errlen, const char *fmt, ...)
@@ -170,11 +273,23 @@ static int plan_text(char *dst, size_t size, const char *arg, const char *opt,
 	return 0;
 }
 
+/* The table's entry of getopt_long()'s answer @c, or NULL. */
+static const struct plan_opt *plan_find(int c)
+{
+	for (size_t i = 0; i < PLAN_NOPTS; i++)
+		if (plan_opts[i].key == c)
+			return &plan_opts[i];
+	return NULL;
+}
+
 int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	       size_t errlen)
 {
 	struct option lopts[PLAN_NOPTS + 1];
 	char sopts[PLAN_NOPTS * 2 + 2], *s = sopts;
+	unsigned int mode = PLAN_M_RUN;
+	const struct plan_opt *o;
+	char name[32];
 	unsigned long v;
 	int c, backends_given = 0;
 
@@ -182,6 +297,13 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	p->action = PLAN_RUN;
 	p->duration_s = 5;
 	p->runs = 3;
+	if (argc > 1 && strcmp(argv[1], "report") == 0) {
+		/* getopt_long() takes "report" for the program's name. */
+		mode = PLAN_M_REPORT;
+		p->action = PLAN_REPORT;
+		argc--;
+		argv++;
+	}
 	memset(lopts, 0, sizeof(lopts));
 	*s++ = ':'; /* tell a missing argument from an unknown option */
 	for (size_t i = 0; i < PLAN_NOPTS; i++) {
@@ -200,6 +322,16 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	optind = 0; /* a full reset: plan_parse() may be called again */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
+		o = plan_find(c);
+		if (o && !(o->modes & mode)) {
+			plan_opt_name(o, name, sizeof(name));
+			return plan_error(
+				err, errlen,
+				mode == PLAN_M_REPORT ?
+					"%s: not an option of ctxbench report (see --help)" :
+					"%s: only for ctxbench report FILE... (see --help)",
+				name);
+		}
 		switch (c) {
 		case 't':
 			if (plan_parse_seconds(optarg, &p->duration_s) < 0)
@@ -251,6 +383,25 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 				      "--note", err, errlen) < 0)
 				return -1;
 			break;
+		case 'o':
+			if (p->output)
+				return plan_error(err, errlen,
+						  "-o/--output: given twice");
+			if (!optarg[0])
+				return plan_error(
+					err, errlen,
+					"-o/--output: empty file name");
+			p->output = optarg;
+			break;
+		case OPT_JSON:
+			p->json = 1;
+			break;
+		case OPT_BASELINE:
+			if (!optarg[0])
+				return plan_error(err, errlen,
+						  "--baseline: empty label");
+			p->baseline = optarg;
+			break;
 		case 'l':
 			p->action = PLAN_LIST;
 			break;
@@ -270,6 +421,17 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 					  "unknown option '%s' (see --help)",
 					  argv[optind - 1]);
 		}
+	}
+	if (mode == PLAN_M_REPORT) {
+		if (p->action != PLAN_REPORT)
+			return 0; /* --help, --version */
+		p->files = argv + optind;
+		p->nfiles = (unsigned int)(argc - optind);
+		if (!p->nfiles)
+			return plan_error(
+				err, errlen,
+				"report: no saved file given (expected ctxbench report [options] FILE...)");
+		return 0;
 	}
 	if (optind < argc)
 		return plan_error(err, errlen,

@@ -13,7 +13,13 @@
 #define PLAN_MAX_SECONDS 86400.0
 #define PLAN_MAX_PLACES 8
 
-enum plan_action { PLAN_RUN, PLAN_LIST, PLAN_HELP, PLAN_VERSION };
+enum plan_action {
+	PLAN_RUN,
+	PLAN_REPORT, /* ctxbench report FILE...: render saved runs */
+	PLAN_LIST,
+	PLAN_HELP,
+	PLAN_VERSION
+};
 
 struct plan {
 	enum plan_action action;
@@ -26,18 +32,31 @@ struct plan {
 	unsigned int nplaces;
 	struct place place[PLAN_MAX_PLACES]; /* -P, in the order given */
 	int threads; /* -T */
+	const char *output; /* -o: write the JSON here too; NULL: no */
+	int json; /* --json: JSON on stdout instead of the text report */
+	const char *baseline; /* report --baseline: a label; NULL: the first */
+	unsigned int nfiles; /* report: the saved files, in @argv */
+	char *const *files;
 };
 
 /*
- * Parse @argv into @p.  Returns 0, or -1 with one line naming the
- * problem and the valid form in @err (no newline).  Touches nothing
- * outside @p and @err.
+ * Parse @argv into @p; "ctxbench report ..." when argv[1] is "report".
+ * Returns 0, or -1 with one line naming the problem and the valid form
+ * in @err (no newline).  Touches nothing outside @p and @err, but may
+ * reorder @argv as getopt_long() does; @p points into it.
  */
 int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	       size_t errlen);
 
 /* Write the usage text, generated from the option table. */
 void plan_usage(FILE *f);
+
+/*
+ * The command line @argv as a shell would take it back, into @buf; one
+ * too long is cut short and ends with "...".  Call it before
+ * plan_parse(), which may reorder @argv.
+ */
+void plan_cmdline(int argc, char *const *argv, char *buf, size_t size);
 
 /* Parsers of single values, for the options and their tests. */
 int plan_parse_seconds(const char *s, double *out);

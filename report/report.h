@@ -3,15 +3,50 @@
 #ifndef CTXBENCH_REPORT_H
 #define CTXBENCH_REPORT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "results.h"
 
+/* The version of the saved-run format this ctxbench writes and reads. */
+#define REPORT_SCHEMA_VERSION 1
+
+/* Limits of what a saved file may hold; more is refused, not allocated. */
+#define REPORT_MAX_FILE_BYTES (64u << 20)
+#define REPORT_MAX_DEPTH 32 /* nesting of arrays and objects */
+#define REPORT_MAX_INVOCATIONS 128 /* in one report, over all its files */
+#define REPORT_MAX_ROWS 1024 /* per invocation */
+#define REPORT_MAX_SAMPLES 10000 /* per row, as -r allows */
+#define REPORT_MAX_SECONDS 1e6 /* elapsed time of one run */
+
 /*
  * The text report of @n invocations side by side, in the original
  * ctxbench's layout: a Run information block, then one table per IPC type
- * with a row per invocation.  At most 80 columns.
+ * with a row per invocation.  With n >= 2 each row also shows the change
+ * of its average against the same row of invocation @baseline, marked
+ * when significant.  At most 80 columns.
  */
-void report_text(FILE *f, const struct results *const *r, unsigned int n);
+void report_text(FILE *f, const struct results *const *r, unsigned int n,
+		 unsigned int baseline);
+
+/*
+ * The @n invocations as one JSON document (the saved-run format; see
+ * docs/json.md).  Doubles are written so that they read back exactly.
+ */
+void report_json(FILE *f, const struct results *const *r, unsigned int n);
+
+/*
+ * Read a saved document of @len bytes at @buf and append its invocations
+ * to the array *@r of *@n (grown with realloc; release each with
+ * results_free(), then the array with free()).  Returns 0, or -1 with a
+ * one-line message in @err and *@r and *@n untouched.  Reads no more than
+ * the limits above allow.
+ */
+int report_read_buf(const char *buf, size_t len, struct results **r,
+		    unsigned int *n, char *err, size_t errlen);
+
+/* The same from the file at @path. */
+int report_read_file(const char *path, struct results **r, unsigned int *n,
+		     char *err, size_t errlen);
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Helpers of the results struct. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "results.h"
 #include "stats.h"
@@ -34,6 +35,42 @@ const char *result_status_name(enum result_status st)
 		return "interrupted";
 	}
 	return "?";
+}
+
+static const char *const result_keys[] = {
+	[RESULT_OK] = "ok",
+	[RESULT_SKIPPED] = "skipped",
+	[RESULT_FAILED] = "failed",
+	[RESULT_HUNG] = "hung",
+	[RESULT_INTERRUPTED] = "interrupted",
+};
+
+#define RESULT_NKEYS (sizeof(result_keys) / sizeof(result_keys[0]))
+
+const char *result_status_key(enum result_status st)
+{
+	return (unsigned int)st < RESULT_NKEYS ? result_keys[st] : "?";
+}
+
+int result_status_parse(const char *key, enum result_status *st)
+{
+	for (unsigned int i = 0; i < RESULT_NKEYS; i++) {
+		if (strcmp(result_keys[i], key) == 0) {
+			*st = (enum result_status)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const struct result_row *results_find(const struct results *r, const char *mech,
+				      const char *placement)
+{
+	for (unsigned int i = 0; i < r->nrows; i++)
+		if (strcmp(r->row[i].mech, mech) == 0 &&
+		    strcmp(r->row[i].placement, placement) == 0)
+			return &r->row[i];
+	return NULL;
 }
 
 void results_free(struct results *r)

@@ -33,6 +33,7 @@ struct result_info {
 	double duration_s; /* -t */
 	unsigned int runs; /* -r */
 	int threads; /* participants were threads, not processes */
+	unsigned int participants; /* tasks in the ring; 0 unknown */
 };
 
 /* One measured run. */
@@ -55,7 +56,10 @@ struct result_row {
 	struct result_sample *sample; /* [nsamples], successful runs only */
 };
 
+/* One invocation of ctxbench, measured now or read back from a file. */
 struct results {
+	char version[32]; /* of the ctxbench that measured */
+	char cmdline[1024]; /* its command line, quoted as a shell would */
 	struct result_info info;
 	int signo; /* the signal that interrupted the invocation, or 0 */
 	unsigned int nrows;
@@ -72,6 +76,14 @@ struct stats;
 void result_row_stats(const struct result_row *row, struct stats *s);
 
 const char *result_status_name(enum result_status st);
+
+/* The status as saved files spell it ("ok", "failed"...), and back. */
+const char *result_status_key(enum result_status st);
+int result_status_parse(const char *key, enum result_status *st);
+
+/* The row of @mech at @placement in @r, or NULL. */
+const struct result_row *results_find(const struct results *r, const char *mech,
+				      const char *placement);
 
 /* Free what the rows hold (not @r itself). */
 void results_free(struct results *r);

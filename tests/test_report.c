@@ -156,14 +156,14 @@ static void test_text(void)
 	b.info.ncpu = 0; /* unknown */
 
 	f = open_memstream(&buf, &len);
-	report_text(f, one, 1);
+	report_text(f, one, 1, 0);
 	fclose(f);
 	check_golden("single.txt", buf, len);
 	check_width(buf, 80);
 	free(buf);
 
 	f = open_memstream(&buf, &len);
-	report_text(f, two, 2);
+	report_text(f, two, 2, 0);
 	fclose(f);
 	check_golden("two.txt", buf, len);
 	check_width(buf, 80);

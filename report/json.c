@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The saved-run format: invocations written as one JSON document. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "report.h"
+#include "stats.h"
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"':
+			fputs("\\\"", f);
+			break;
+		case '\\':
+			fputs("\\\\", f);
+			break;
+		case '\n':
+			fputs("\\n", f);
+			break;
+		case '\t':
+			fputs("\\t", f);
+			break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				fprintf(f, "\\u%04x", *p);
+			else
+				fputc(*p, f);
+		}
+	}
+	fputc('"', f);
+}
+
+/* The shortest of %.15g..%.17g that reads back as exactly @v. */
+static void json_double(FILE *f, double v)
+{
+	char buf[40];
+
+	if (!isfinite(v)) {
+		fputs("null", f); /* JSON has no NaN; a reader refuses it */
+		return;
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	fputs(buf, f);
+}
+
+static void json_key_string(FILE *f, const char *indent, const char *key,
+			    const char *value, int last)
+{
+	fprintf(f, "%s\"%s\": ", indent, key);
+	json_string(f, value);
+	fputs(last ? "\n" : ",\n", f);
+}
+
+static void json_info(FILE *f, const struct results *r)
+{
+	const struct result_info *in = &r->info;
+	const char *ind = "        ";
+
+	fprintf(f, "      \"info\": {\n");
+	json_key_string(f, ind, "label", in->label, 0);
+	json_key_string(f, ind, "note", in->note, 0);
+	json_key_string(f, ind, "cpu_mhz", in->cpu_mhz, 0);
+	json_key_string(f, ind, "cpu_type", in->cpu_type, 0);
+	json_key_string(f, ind, "hostname", in->hostname, 0);
+	json_key_string(f, ind, "kernel", in->kernel, 0);
+	fprintf(f, "%s\"ncpu\": %d\n", ind, in->ncpu);
+	fprintf(f, "      },\n");
+	fprintf(f, "      \"parameters\": {\n");
+	fprintf(f, "%s\"seconds\": ", ind);
+	json_double(f, in->duration_s);
+	fprintf(f, ",\n%s\"runs\": %u,\n", ind, in->runs);
+	json_key_string(f, ind, "tasks", in->threads ? "threads" : "processes",
+			0);
+	fprintf(f, "%s\"participants\": %u\n", ind, in->participants);
+	fprintf(f, "      },\n");
+}
+
+static void json_row(FILE *f, const struct result_row *row, int last)
+{
+	const char *ind = "          ";
+	struct stats s;
+	int nflags = 0;
+
+	fprintf(f, "        {\n");
+	json_key_string(f, ind, "mech", row->mech, 0);
+	json_key_string(f, ind, "title", row->title, 0);
+	json_key_string(f, ind, "placement", row->placement, 0);
+	json_key_string(f, ind, "status", result_status_key(row->status), 0);
+	json_key_string(f, ind, "reason", row->reason, 0);
+	fprintf(f, "%s\"flags\": [", ind);
+	if (row->flags & RESULT_DEGENERATE)
+		fprintf(f, "%s\"degenerate\"", nflags++ ? ", " : "");
+	if (row->flags & RESULT_MIGRATED)
+		fprintf(f, "%s\"migrated\"", nflags++ ? ", " : "");
+	fprintf(f, "],\n");
+	json_key_string(f, ind, "cpus", row->cpus, 0);
+	fprintf(f, "%s\"migrations\": %lld,\n", ind, row->migrations);
+	fprintf(f, "%s\"samples\": [%s", ind, row->nsamples ? "\n" : "");
+	for (unsigned int i = 0; i < row->nsamples; i++) {
+		const struct result_sample *smp = &row->sample[i];
+
+		fprintf(f, "%s  { \"loops\": %llu, \"elapsed_s\": ", ind,
+			(unsigned long long)smp->loops);
+		json_double(f, smp->elapsed_s);
+		fprintf(f, ", \"loops_per_s\": ");
+		json_double(f, result_rate(smp));
+		fprintf(f, " }%s\n", i + 1 < row->nsamples ? "," : "");
+	}
+	fprintf(f, "%s],\n", row->nsamples ? ind : "");
+	/* Derived from the samples, for readers other than ctxbench. */
+	result_row_stats(row, &s);
+	fprintf(f, "%s\"summary\": { \"n\": %zu, \"low\": ", ind, s.n);
+	json_double(f, s.min);
+	fprintf(f, ", \"high\": ");
+	json_double(f, s.max);
+	fprintf(f, ", \"average\": ");
+	json_double(f, s.mean);
+	fprintf(f, ", \"sd\": ");
+	json_double(f, s.sd);
+	fprintf(f, ", \"cv\": ");
+	json_double(f, s.cv);
+	fprintf(f, " }\n");
+	fprintf(f, "        }%s\n", last ? "" : ",");
+}
+
+static void json_invocation(FILE *f, const struct results *r, int last)
+{
+	fprintf(f, "    {\n");
+	json_key_string(f, "      ", "ctxbench_version", r->version, 0);
+	json_key_string(f, "      ", "command", r->cmdline, 0);
+	json_info(f, r);
+	fprintf(f, "      \"interrupted_by_signal\": %d,\n", r->signo);
+	fprintf(f, "      \"results\": [%s", r->nrows ? "\n" : "");
+	for (unsigned int i = 0; i < r->nrows; i++)
+		json_row(f, &r->row[i], i + 1 == r->nrows);
+	fprintf(f, "%s]\n", r->nrows ? "      " : "");
+	fprintf(f, "    }%s\n", last ? "" : ",");
+}
+
+void report_json(FILE *f, const struct results *const *r, unsigned int n)
+{
+	fprintf(f, "{\n");
+	fprintf(f, "  \"format\": \"ctxbench\",\n");
+	fprintf(f, "  \"schema_version\": %d,\n", REPORT_SCHEMA_VERSION);
+	fprintf(f, "  \"invocations\": [\n");
+	for (unsigned int i = 0; i < n; i++)
+		json_invocation(f, r[i], i + 1 == n);
+	fprintf(f, "  ]\n");
+	fprintf(f, "}\n");
+}

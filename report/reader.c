@@ -1,0 +1,1204 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The reader of saved runs: a small JSON parser of our own, bounded in
+ * nesting, size and counts, that fills results or says in one line what
+ * is wrong with the file.
+ *
+ * It reads a document twice.  The first pass checks that it is JSON at
+ * all and within the limits, and finds "format" and "schema_version"
+ * wherever they are; the second walks the schema of that version.  So a
+ * broken file is called "not JSON", a file of a newer version is called
+ * that, and only then is the shape judged.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+
+#define JP_KEY_MAX 64 /* longer keys are nobody's: they are skipped */
+#define JP_NUM_MAX 64 /* the longest number text a field may have */
+#define JP_MAX_SIGNAL 64
+#define JP_MAX_NCPU 1048576
+#define JP_MAX_PARTICIPANTS 65536
+
+struct jp {
+	const char *start, *p, *end;
+	unsigned int depth;
+	char *err;
+	size_t errlen;
+};
+
+static int jp_err(struct jp *p, const char *at, int syntax, const char *fmt,
+		  ...) __attribute__((format(printf, 4, 5)));
+
+/* Say what is wrong at @at, with its line (and column, for syntax). */
+static int jp_err(struct jp *p, const char *at, int syntax, const char *fmt,
+		  ...)
+{
+	const char *line_start = p->start;
+	unsigned int line = 1;
+	char msg[256];
+	va_list ap;
+
+	for (const char *q = p->start; q < at; q++) {
+		if (*q == '\n') {
+			line++;
+			line_start = q + 1;
+		}
+	}
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (syntax)
+		snprintf(p->err, p->errlen, "line %u, column %u: not JSON: %s",
+			 line, (unsigned int)(at - line_start) + 1, msg);
+	else
+		snprintf(p->err, p->errlen, "line %u: %s", line, msg);
+	return -1;
+}
+
+static int jp_eof(struct jp *p)
+{
+	return jp_err(p, p->end, 0, "the file ends too early (truncated?)");
+}
+
+/* Skip white space; the next byte, or -1 at the end. */
+static int jp_ws(struct jp *p)
+{
+	while (p->p < p->end && (*p->p == ' ' || *p->p == '\t' ||
+				 *p->p == '\n' || *p->p == '\r'))
+		p->p++;
+	return p->p < p->end ? (unsigned char)*p->p : -1;
+}
+
+/* What the value starting with @c is, for messages. */
+static const char *jp_kind(int c)
+{
+	switch (c) {
+	case '{':
+		return "an object";
+	case '[':
+		return "an array";
+	case '"':
+		return "a string";
+	case 't':
+	case 'f':
+		return "a boolean";
+	case 'n':
+		return "null";
+	default:
+		return "a number";
+	}
+}
+
+static int jp_unexpected(struct jp *p)
+{
+	unsigned char c = (unsigned char)*p->p;
+
+	if (c > 0x20 && c < 0x7f)
+		return jp_err(p, p->p, 1, "unexpected '%c'", c);
+	return jp_err(p, p->p, 1, "unexpected byte 0x%02x", c);
+}
+
+static int jp_hex4(struct jp *p, unsigned long *cp)
+{
+	*cp = 0;
+	for (int i = 0; i < 4; i++) {
+		char c;
+
+		if (p->p >= p->end)
+			return jp_eof(p);
+		c = *p->p;
+		*cp <<= 4;
+		if (c >= '0' && c <= '9')
+			*cp |= (unsigned long)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			*cp |= (unsigned long)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			*cp |= (unsigned long)(c - 'A' + 10);
+		else
+			return jp_err(p, p->p, 1, "\\u needs four hex digits");
+		p->p++;
+	}
+	return 0;
+}
+
+/* The code point after a backslash-u at p->p, surrogate pairs joined. */
+static int jp_unicode(struct jp *p, unsigned long *cp)
+{
+	const char *at = p->p - 2;
+	unsigned long lo;
+
+	if (jp_hex4(p, cp) < 0)
+		return -1;
+	if (*cp >= 0xdc00 && *cp <= 0xdfff)
+		return jp_err(p, at, 1, "a lone low surrogate \\u%04lx", *cp);
+	if (*cp < 0xd800 || *cp > 0xdbff)
+		return 0;
+	if (p->end - p->p < 2)
+		return jp_eof(p);
+	if (p->p[0] != '\\' || p->p[1] != 'u')
+		return jp_err(p, at, 1, "a high surrogate without its pair");
+	p->p += 2;
+	if (jp_hex4(p, &lo) < 0)
+		return -1;
+	if (lo < 0xdc00 || lo > 0xdfff)
+		return jp_err(p, at, 1, "a high surrogate without its pair");
+	*cp = 0x10000 + ((*cp - 0xd800) << 10) + (lo - 0xdc00);
+	return 0;
+}
+
+static size_t jp_utf8(unsigned long cp, unsigned char *out)
+{
+	if (cp < 0x80) {
+		out[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (unsigned char)(0xc0 | cp >> 6);
+		out[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (unsigned char)(0xe0 | cp >> 12);
+		out[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		out[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (unsigned char)(0xf0 | cp >> 18);
+	out[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
+	out[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+	out[3] = (unsigned char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+enum jp_mode {
+	JP_CHECK, /* check only */
+	JP_KEY, /* decode; too long or odd: an empty key, which nobody has */
+	JP_VALUE, /* decode one line of text that must fit */
+};
+
+/*
+ * The string at p->p (its opening quote): checked, and decoded into @dst
+ * of @size bytes unless @mode is JP_CHECK.  @key names it in messages.
+ */
+static int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
+		     const char *key)
+{
+	const char *at = p->p;
+	size_t len = 0;
+	int odd = 0;
+
+	p->p++;
+	for (;;) {
+		unsigned char out[4];
+		unsigned long cp;
+		size_t nout = 1;
+		unsigned char c;
+
+		if (p->p >= p->end)
+			return jp_eof(p);
+		c = (unsigned char)*p->p;
+		if (c == '"') {
+			p->p++;
+			break;
+		}
+		if (c < 0x20)
+			return jp_err(p, p->p, 1,
+				      "a control character inside a string");
+		p->p++;
+		out[0] = c;
+		if (c == '\\') {
+			if (p->p >= p->end)
+				return jp_eof(p);
+			c = (unsigned char)*p->p++;
+			switch (c) {
+			case '"':
+			case '\\':
+			case '/':
+				out[0] = c;
+				break;
+			case 'b':
+				out[0] = '\b';
+				break;
+			case 'f':
+				out[0] = '\f';
+				break;
+			case 'n':
+				out[0] = '\n';
+				break;
+			case 'r':
+				out[0] = '\r';
+				break;
+			case 't':
+				out[0] = '\t';
+				break;
+			case 'u':
+				if (jp_unicode(p, &cp) < 0)
+					return -1;
+				nout = jp_utf8(cp, out);
+				break;
+			default:
+				p->p -= 2;
+				return jp_err(p, p->p, 1,
+					      "an unknown escape in a string");
+			}
+		}
+		if (mode == JP_CHECK)
+			continue;
+		/* A report line holds it: no NUL, no line break, no control. */
+		if (nout == 1 && (out[0] < 0x20 && out[0] != '\t')) {
+			if (mode == JP_VALUE)
+				return jp_err(p, at, 0,
+					      "\"%s\" must be one line of text",
+					      key);
+			odd = 1;
+		}
+		if (len + nout >= size) {
+			if (mode == JP_VALUE)
+				return jp_err(p, at, 0,
+					      "\"%s\" is longer than %zu bytes",
+					      key, size - 1);
+			odd = 1;
+			continue;
+		}
+		memcpy(dst + len, out, nout);
+		len += nout;
+	}
+	if (mode != JP_CHECK)
+		dst[odd ? 0 : len] = '\0';
+	return 0;
+}
+
+/*
+ * The number at p->p, checked against JSON's grammar; its text into @buf
+ * of @size bytes unless @buf is NULL, and whether it is an integer.
+ */
+static int jp_number(struct jp *p, char *buf, size_t size, int *integral,
+		     const char *key)
+{
+	const char *s = p->p, *q = p->p, *e = p->end;
+
+	*integral = 1;
+	if (q < e && *q == '-')
+		q++;
+	if (q >= e)
+		return jp_eof(p);
+	if (*q == '0') {
+		q++;
+	} else if (*q >= '1' && *q <= '9') {
+		while (q < e && *q >= '0' && *q <= '9')
+			q++;
+	} else {
+		return jp_err(p, q, 1, "a number without digits");
+	}
+	if (q < e && *q == '.') {
+		*integral = 0;
+		if (++q >= e)
+			return jp_eof(p);
+		if (*q < '0' || *q > '9')
+			return jp_err(p, q, 1, "no digit after '.'");
+		while (q < e && *q >= '0' && *q <= '9')
+			q++;
+	}
+	if (q < e && (*q == 'e' || *q == 'E')) {
+		*integral = 0;
+		if (++q < e && (*q == '+' || *q == '-'))
+			q++;
+		if (q >= e)
+			return jp_eof(p);
+		if (*q < '0' || *q > '9')
+			return jp_err(p, q, 1, "no digit in an exponent");
+		while (q < e && *q >= '0' && *q <= '9')
+			q++;
+	}
+	p->p = q;
+	if (!buf)
+		return 0;
+	if ((size_t)(q - s) >= size)
+		return jp_err(p, s, 0, "\"%s\" is out of range", key);
+	memcpy(buf, s, (size_t)(q - s));
+	buf[q - s] = '\0';
+	return 0;
+}
+
+static int jp_literal(struct jp *p, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (size_t i = 0; i < n; i++) {
+		if (p->p + i >= p->end)
+			return jp_eof(p);
+		if (p->p[i] != word[i])
+			return jp_unexpected(p);
+	}
+	p->p += n;
+	return 0;
+}
+
+static int jp_skip(struct jp *p);
+
+static int jp_enter(struct jp *p)
+{
+	if (++p->depth > REPORT_MAX_DEPTH)
+		return jp_err(p, p->p, 0,
+			      "arrays and objects nested deeper than %d",
+			      REPORT_MAX_DEPTH);
+	p->p++;
+	return 0;
+}
+
+/*
+ * The object at p->p: @member is called with each key and p->p at its
+ * value, which it must consume.  @what names the object in messages.
+ */
+static int jp_object(struct jp *p, const char *what,
+		     int (*member)(struct jp *p, const char *key, void *ctx),
+		     void *ctx)
+{
+	char key[JP_KEY_MAX];
+	int c = jp_ws(p);
+
+	if (c != '{')
+		return jp_err(p, p->p, 0, "%s must be an object, not %s", what,
+			      jp_kind(c));
+	if (jp_enter(p) < 0)
+		return -1;
+	c = jp_ws(p);
+	if (c == '}') {
+		p->p++;
+		p->depth--;
+		return 0;
+	}
+	for (;;) {
+		if (c < 0)
+			return jp_eof(p);
+		if (c != '"')
+			return c == '}' ?
+				       jp_err(p, p->p, 1, "a ',' before '}'") :
+				       jp_unexpected(p);
+		if (jp_string(p, JP_KEY, key, sizeof(key), NULL) < 0)
+			return -1;
+		c = jp_ws(p);
+		if (c < 0)
+			return jp_eof(p);
+		if (c != ':')
+			return jp_err(p, p->p, 1, "expected ':' after a key");
+		p->p++;
+		if (jp_ws(p) < 0)
+			return jp_eof(p);
+		if (member(p, key, ctx) < 0)
+			return -1;
+		c = jp_ws(p);
+		if (c == '}')
+			break;
+		if (c < 0)
+			return jp_eof(p);
+		if (c != ',')
+			return jp_err(p, p->p, 1, "expected ',' or '}'");
+		p->p++;
+		c = jp_ws(p);
+	}
+	p->p++;
+	p->depth--;
+	return 0;
+}
+
+/* The array at p->p: @elem is called with p->p at each element. */
+static int jp_array(struct jp *p, const char *what,
+		    int (*elem)(struct jp *p, unsigned int i, void *ctx),
+		    void *ctx)
+{
+	int c = jp_ws(p);
+
+	if (c != '[')
+		return jp_err(p, p->p, 0, "%s must be an array, not %s", what,
+			      jp_kind(c));
+	if (jp_enter(p) < 0)
+		return -1;
+	c = jp_ws(p);
+	if (c == ']') {
+		p->p++;
+		p->depth--;
+		return 0;
+	}
+	for (unsigned int i = 0;; i++) {
+		if (c < 0)
+			return jp_eof(p);
+		if (c == ']')
+			return jp_err(p, p->p, 1, "a ',' before ']'");
+		if (elem(p, i, ctx) < 0)
+			return -1;
+		c = jp_ws(p);
+		if (c == ']')
+			break;
+		if (c < 0)
+			return jp_eof(p);
+		if (c != ',')
+			return jp_err(p, p->p, 1, "expected ',' or ']'");
+		p->p++;
+		c = jp_ws(p);
+	}
+	p->p++;
+	p->depth--;
+	return 0;
+}
+
+static int jp_skip_member(struct jp *p, const char *key, void *ctx)
+{
+	(void)key;
+	(void)ctx;
+	return jp_skip(p);
+}
+
+static int jp_skip_elem(struct jp *p, unsigned int i, void *ctx)
+{
+	(void)i;
+	(void)ctx;
+	return jp_skip(p);
+}
+
+/* Check the value at p->p and step over it. */
+static int jp_skip(struct jp *p)
+{
+	int integral;
+
+	switch (jp_ws(p)) {
+	case -1:
+		return jp_eof(p);
+	case '{':
+		return jp_object(p, "", jp_skip_member, NULL);
+	case '[':
+		return jp_array(p, "", jp_skip_elem, NULL);
+	case '"':
+		return jp_string(p, JP_CHECK, NULL, 0, NULL);
+	case 't':
+		return jp_literal(p, "true");
+	case 'f':
+		return jp_literal(p, "false");
+	case 'n':
+		return jp_literal(p, "null");
+	case '-':
+	case '0':
+	case '1':
+	case '2':
+	case '3':
+	case '4':
+	case '5':
+	case '6':
+	case '7':
+	case '8':
+	case '9':
+		return jp_number(p, NULL, 0, &integral, NULL);
+	default:
+		return jp_unexpected(p);
+	}
+}
+
+/* Typed values of the schema; @key names the member in messages. */
+
+static int jp_get_string(struct jp *p, const char *key, char *dst, size_t size)
+{
+	int c = jp_ws(p);
+
+	if (c != '"')
+		return jp_err(p, p->p, 0, "\"%s\" must be a string, not %s",
+			      key, jp_kind(c));
+	return jp_string(p, JP_VALUE, dst, size, key);
+}
+
+/* A number's text at p->p into @buf; @at is set to where it starts. */
+static int jp_get_number(struct jp *p, const char *key, const char *must,
+			 char *buf, size_t size, int *integral, const char **at)
+{
+	int c = jp_ws(p);
+
+	*at = p->p;
+	if (c != '-' && (c < '0' || c > '9'))
+		return jp_err(p, p->p, 0, "\"%s\" must be %s, not %s", key,
+			      must, jp_kind(c));
+	return jp_number(p, buf, size, integral, key);
+}
+
+static int jp_get_int(struct jp *p, const char *key, long long min,
+		      long long max, long long *v)
+{
+	char buf[JP_NUM_MAX], must[96];
+	const char *at;
+	int integral;
+	char *end;
+
+	if (max == INT64_MAX)
+		snprintf(must, sizeof(must), "an integer of at least %lld",
+			 min);
+	else
+		snprintf(must, sizeof(must), "an integer from %lld to %lld",
+			 min, max);
+	if (jp_get_number(p, key, must, buf, sizeof(buf), &integral, &at) < 0)
+		return -1;
+	errno = 0;
+	*v = strtoll(buf, &end, 10);
+	if (!integral || errno || *end || *v < min || *v > max)
+		return jp_err(p, at, 0, "\"%s\" must be %s, not %s", key, must,
+			      buf);
+	return 0;
+}
+
+static int jp_get_u64(struct jp *p, const char *key, uint64_t *v)
+{
+	const char *must = "a non-negative integer";
+	char buf[JP_NUM_MAX];
+	const char *at;
+	int integral;
+	char *end;
+
+	if (jp_get_number(p, key, must, buf, sizeof(buf), &integral, &at) < 0)
+		return -1;
+	if (!integral || buf[0] == '-')
+		return jp_err(p, at, 0, "\"%s\" must be %s, not %s", key, must,
+			      buf);
+	errno = 0;
+	*v = strtoull(buf, &end, 10);
+	if (errno || *end)
+		return jp_err(p, at, 0, "\"%s\" is out of range", key);
+	return 0;
+}
+
+/* A finite number in (@lo, @hi], or [@lo, @hi] when @lo_closed. */
+static int jp_get_double(struct jp *p, const char *key, double lo, double hi,
+			 int lo_closed, double *v)
+{
+	char buf[JP_NUM_MAX];
+	const char *at;
+	int integral;
+
+	if (jp_get_number(p, key, "a number", buf, sizeof(buf), &integral,
+			  &at) < 0)
+		return -1;
+	*v = strtod(buf, NULL);
+	if (!isfinite(*v))
+		return jp_err(p, at, 0, "\"%s\" is out of range", key);
+	if (*v < lo || (*v == lo && !lo_closed) || *v > hi)
+		return jp_err(
+			p, at, 0, "\"%s\" must be %s %g and at most %g, not %s",
+			key, lo_closed ? "at least" : "more than", lo, hi, buf);
+	return 0;
+}
+
+/* The index of @key in the NULL-ended @keys, or -1. */
+static int jp_key_index(const char *const *keys, const char *key)
+{
+	for (int i = 0; keys[i]; i++)
+		if (strcmp(keys[i], key) == 0)
+			return i;
+	return -1;
+}
+
+/* Mark member @i of an object seen; a second time is an error. */
+static int jp_once(struct jp *p, unsigned int *seen, int i, const char *key)
+{
+	if (*seen & 1u << i)
+		return jp_err(p, p->p, 0, "\"%s\" appears twice", key);
+	*seen |= 1u << i;
+	return 0;
+}
+
+/* Every member in @required was there. */
+static int jp_require(struct jp *p, const char *at, unsigned int seen,
+		      unsigned int required, const char *const *keys,
+		      const char *what)
+{
+	for (int i = 0; keys[i]; i++)
+		if ((required & 1u << i) && !(seen & 1u << i))
+			return jp_err(p, at, 0, "%s lacks \"%s\"", what,
+				      keys[i]);
+	return 0;
+}
+
+/* Grow @*arr of @*cap elements of @size to hold @n + 1, within @max. */
+static int jp_grow(struct jp *p, void **arr, unsigned int *cap, unsigned int n,
+		   unsigned int max, size_t size, const char *what)
+{
+	unsigned int ncap;
+	void *tmp;
+
+	if (n >= max)
+		return jp_err(p, p->p, 0, "more than %u %s", max, what);
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 4;
+	if (ncap > max)
+		ncap = max;
+	tmp = realloc(*arr, (size_t)ncap * size);
+	if (!tmp)
+		return jp_err(p, p->p, 0, "out of memory");
+	memset((char *)tmp + (size_t)*cap * size, 0,
+	       (size_t)(ncap - *cap) * size);
+	*arr = tmp;
+	*cap = ncap;
+	return 0;
+}
+
+/* The first pass: the document's head. */
+
+enum { HEAD_FORMAT, HEAD_VERSION };
+static const char *const head_keys[] = { "format", "schema_version", NULL };
+
+struct jp_head {
+	unsigned int seen;
+	int format_ok;
+	const char *version_at;
+};
+
+static int jp_head_member(struct jp *p, const char *key, void *ctx)
+{
+	static const char want[] = "\"ctxbench\"";
+	struct jp_head *h = ctx;
+	int i = jp_key_index(head_keys, key);
+
+	if (i < 0)
+		return jp_skip(p);
+	if (jp_once(p, &h->seen, i, key) < 0)
+		return -1;
+	if (i == HEAD_FORMAT)
+		h->format_ok = (size_t)(p->end - p->p) >= sizeof(want) - 1 &&
+			       memcmp(p->p, want, sizeof(want) - 1) == 0;
+	else
+		h->version_at = p->p; /* judged once "format" is known */
+	return jp_skip(p);
+}
+
+/* The second pass: the schema. */
+
+struct jp_doc {
+	struct results *r; /* invocations read so far */
+	unsigned int n, cap, max;
+	unsigned int seen;
+};
+
+struct jp_inv {
+	struct results *r;
+	unsigned int seen, cap; /* rows allocated */
+};
+
+struct jp_row {
+	struct result_row *row;
+	unsigned int seen, cap; /* samples allocated */
+};
+
+struct jp_sample {
+	struct result_sample *s;
+	unsigned int seen;
+	double rate;
+};
+
+enum { SMP_LOOPS, SMP_ELAPSED, SMP_RATE };
+static const char *const sample_keys[] = { "loops", "elapsed_s", "loops_per_s",
+					   NULL };
+
+static int jp_sample_member(struct jp *p, const char *key, void *ctx)
+{
+	struct jp_sample *v = ctx;
+	int i = jp_key_index(sample_keys, key);
+
+	if (i < 0)
+		return jp_skip(p);
+	if (jp_once(p, &v->seen, i, key) < 0)
+		return -1;
+	switch (i) {
+	case SMP_LOOPS:
+		return jp_get_u64(p, key, &v->s->loops);
+	case SMP_ELAPSED:
+		return jp_get_double(p, key, 0, REPORT_MAX_SECONDS, 0,
+				     &v->s->elapsed_s);
+	default:
+		return jp_get_double(p, key, 0, HUGE_VAL, 1, &v->rate);
+	}
+}
+
+static int jp_sample(struct jp *p, unsigned int i, void *ctx)
+{
+	struct jp_row *v = ctx;
+	struct result_row *row = v->row;
+	struct jp_sample s = { 0 };
+	const char *at = p->p;
+	double rate;
+
+	(void)i;
+	if (jp_grow(p, (void **)&row->sample, &v->cap, row->nsamples,
+		    REPORT_MAX_SAMPLES, sizeof(*row->sample),
+		    "samples in a row") < 0)
+		return -1;
+	s.s = &row->sample[row->nsamples++];
+	if (jp_object(p, "each of \"samples\"", jp_sample_member, &s) < 0 ||
+	    jp_require(p, at, s.seen, 1u << SMP_LOOPS | 1u << SMP_ELAPSED,
+		       sample_keys, "a sample") < 0)
+		return -1;
+	rate = result_rate(s.s);
+	if ((s.seen & 1u << SMP_RATE) &&
+	    fabs(s.rate - rate) > 1e-9 * (rate > 1 ? rate : 1))
+		return jp_err(p, at, 0,
+			      "\"loops_per_s\" %.17g is not loops / elapsed_s",
+			      s.rate);
+	return 0;
+}
+
+static int jp_flag(struct jp *p, unsigned int i, void *ctx)
+{
+	struct jp_row *v = ctx;
+	char name[32];
+
+	(void)i;
+	if (jp_get_string(p, "flags", name, sizeof(name)) < 0)
+		return -1;
+	if (strcmp(name, "degenerate") == 0)
+		v->row->flags |= RESULT_DEGENERATE;
+	else if (strcmp(name, "migrated") == 0)
+		v->row->flags |= RESULT_MIGRATED;
+	else
+		return jp_err(p, p->p, 0, "unknown flag \"%s\"", name);
+	return 0;
+}
+
+enum {
+	ROW_MECH,
+	ROW_TITLE,
+	ROW_PLACEMENT,
+	ROW_STATUS,
+	ROW_REASON,
+	ROW_FLAGS,
+	ROW_CPUS,
+	ROW_MIGRATIONS,
+	ROW_SAMPLES,
+	ROW_SUMMARY
+};
+static const char *const row_keys[] = { "mech",	   "title",	 "placement",
+					"status",  "reason",	 "flags",
+					"cpus",	   "migrations", "samples",
+					"summary", NULL };
+#define ROW_REQUIRED                                              \
+	(1u << ROW_MECH | 1u << ROW_TITLE | 1u << ROW_PLACEMENT | \
+	 1u << ROW_STATUS | 1u << ROW_SAMPLES)
+
+static int jp_row_member(struct jp *p, const char *key, void *ctx)
+{
+	struct jp_row *v = ctx;
+	struct result_row *row = v->row;
+	int i = jp_key_index(row_keys, key);
+	const char *at = p->p;
+	long long ll;
+	char status[16];
+
+	if (i < 0)
+		return jp_skip(p);
+	if (jp_once(p, &v->seen, i, key) < 0)
+		return -1;
+	switch (i) {
+	case ROW_MECH:
+		return jp_get_string(p, key, row->mech, sizeof(row->mech));
+	case ROW_TITLE:
+		return jp_get_string(p, key, row->title, sizeof(row->title));
+	case ROW_PLACEMENT:
+		return jp_get_string(p, key, row->placement,
+				     sizeof(row->placement));
+	case ROW_STATUS:
+		if (jp_get_string(p, key, status, sizeof(status)) < 0)
+			return -1;
+		if (result_status_parse(status, &row->status) < 0)
+			return jp_err(p, at, 0, "unknown status \"%s\"",
+				      status);
+		return 0;
+	case ROW_REASON:
+		return jp_get_string(p, key, row->reason, sizeof(row->reason));
+	case ROW_FLAGS:
+		return jp_array(p, "\"flags\"", jp_flag, v);
+	case ROW_CPUS:
+		return jp_get_string(p, key, row->cpus, sizeof(row->cpus));
+	case ROW_MIGRATIONS:
+		if (jp_get_int(p, key, -1, INT64_MAX, &ll) < 0)
+			return -1;
+		row->migrations = ll;
+		return 0;
+	case ROW_SAMPLES:
+		return jp_array(p, "\"samples\"", jp_sample, v);
+	default:
+		/* Derived from the samples: read again from them. */
+		if (jp_ws(p) != '{')
+			return jp_err(p, p->p, 0,
+				      "\"summary\" must be an object, not %s",
+				      jp_kind(jp_ws(p)));
+		return jp_skip(p);
+	}
+}
+
+static int jp_row(struct jp *p, unsigned int i, void *ctx)
+{
+	struct jp_inv *v = ctx;
+	struct results *r = v->r;
+	struct jp_row rv = { 0 };
+	const char *at = p->p;
+
+	(void)i;
+	if (jp_grow(p, (void **)&r->row, &v->cap, r->nrows, REPORT_MAX_ROWS,
+		    sizeof(*r->row), "rows in a saved run") < 0)
+		return -1;
+	rv.row = &r->row[r->nrows++];
+	if (jp_object(p, "each of \"results\"", jp_row_member, &rv) < 0 ||
+	    jp_require(p, at, rv.seen, ROW_REQUIRED, row_keys, "a row") < 0)
+		return -1;
+	if (!rv.row->mech[0] || !rv.row->title[0])
+		return jp_err(p, at, 0, "a row with an empty \"%s\"",
+			      rv.row->mech[0] ? "title" : "mech");
+	if (rv.row->status == RESULT_OK && !rv.row->nsamples)
+		return jp_err(p, at, 0,
+			      "row %s %s is \"ok\" but has no samples",
+			      rv.row->mech, rv.row->placement);
+	if (results_find(r, rv.row->mech, rv.row->placement) != rv.row)
+		return jp_err(p, at, 0, "two rows of %s at placement \"%s\"",
+			      rv.row->mech, rv.row->placement);
+	return 0;
+}
+
+enum {
+	INFO_LABEL,
+	INFO_NOTE,
+	INFO_MHZ,
+	INFO_TYPE,
+	INFO_HOST,
+	INFO_KERNEL,
+	INFO_NCPU
+};
+static const char *const info_keys[] = { "label",    "note",	 "cpu_mhz",
+					 "cpu_type", "hostname", "kernel",
+					 "ncpu",     NULL };
+
+static int jp_info_member(struct jp *p, const char *key, void *ctx)
+{
+	struct jp_inv *v = ctx;
+	struct result_info *in = &v->r->info;
+	int i = jp_key_index(info_keys, key);
+	long long ll;
+
+	if (i < 0)
+		return jp_skip(p);
+	if (jp_once(p, &v->seen, i, key) < 0)
+		return -1;
+	switch (i) {
+	case INFO_LABEL:
+		return jp_get_string(p, key, in->label, sizeof(in->label));
+	case INFO_NOTE:
+		return jp_get_string(p, key, in->note, sizeof(in->note));
+	case INFO_MHZ:
+		return jp_get_string(p, key, in->cpu_mhz, sizeof(in->cpu_mhz));
+	case INFO_TYPE:
+		return jp_get_string(p, key, in->cpu_type,
+				     sizeof(in->cpu_type));
+	case INFO_HOST:
+		return jp_get_string(p, key, in->hostname,
+				     sizeof(in->hostname));
+	case INFO_KERNEL:
+		return jp_get_string(p, key, in->kernel, sizeof(in->kernel));
+	default:
+		if (jp_get_int(p, key, 0, JP_MAX_NCPU, &ll) < 0)
+			return -1;
+		in->ncpu = (int)ll;
+		return 0;
+	}
+}
+
+enum { PAR_SECONDS, PAR_RUNS, PAR_TASKS, PAR_PARTICIPANTS };
+static const char *const param_keys[] = { "seconds", "runs", "tasks",
+					  "participants", NULL };
+
+static int jp_param_member(struct jp *p, const char *key, void *ctx)
+{
+	struct jp_inv *v = ctx;
+	struct result_info *in = &v->r->info;
+	int i = jp_key_index(param_keys, key);
+	const char *at = p->p;
+	char tasks[16];
+	long long ll;
+
+	if (i < 0)
+		return jp_skip(p);
+	if (jp_once(p, &v->seen, i, key) < 0)
+		return -1;
+	switch (i) {
+	case PAR_SECONDS:
+		return jp_get_double(p, key, 0, REPORT_MAX_SECONDS, 0,
+				     &in->duration_s);
+	case PAR_RUNS:
+		if (jp_get_int(p, key, 1, REPORT_MAX_SAMPLES, &ll) < 0)
+			return -1;
+		in->runs = (unsigned int)ll;
+		return 0;
+	case PAR_TASKS:
+		if (jp_get_string(p, key, tasks, sizeof(tasks)) < 0)
+			return -1;
+		if (strcmp(tasks, "threads") != 0 &&
+		    strcmp(tasks, "processes") != 0)
+			return jp_err(
+				p, at, 0,
+				"\"tasks\" must be \"processes\" or \"threads\", not \"%s\"",
+				tasks);
+		in->threads = tasks[0] == 't';
+		return 0;
+	default:
+		if (jp_get_int(p, key, 0, JP_MAX_PARTICIPANTS, &ll) < 0)
+			return -1;
+		in->participants = (unsigned int)ll;
+		return 0;
+	}
+}
+
+enum {
+	INV_VERSION,
+	INV_COMMAND,
+	INV_INFO,
+	INV_PARAMS,
+	INV_SIGNAL,
+	INV_RESULTS
+};
+static const char *const inv_keys[] = {
+	"ctxbench_version",	 "command", "info", "parameters",
+	"interrupted_by_signal", "results", NULL
+};
+#define INV_REQUIRED (1u << INV_INFO | 1u << INV_PARAMS | 1u << INV_RESULTS)
+
+static int jp_inv_member(struct jp *p, const char *key, void *ctx)
+{
+	struct jp_inv *v = ctx, sub = { .r = v->r };
+	int i = jp_key_index(inv_keys, key);
+	const char *at = p->p;
+	long long ll;
+
+	if (i < 0)
+		return jp_skip(p);
+	if (jp_once(p, &v->seen, i, key) < 0)
+		return -1;
+	switch (i) {
+	case INV_VERSION:
+		return jp_get_string(p, key, v->r->version,
+				     sizeof(v->r->version));
+	case INV_COMMAND:
+		return jp_get_string(p, key, v->r->cmdline,
+				     sizeof(v->r->cmdline));
+	case INV_INFO:
+		if (jp_object(p, "\"info\"", jp_info_member, &sub) < 0 ||
+		    jp_require(p, at, sub.seen, 1u << INFO_LABEL, info_keys,
+			       "\"info\"") < 0)
+			return -1;
+		if (!v->r->info.label[0])
+			return jp_err(p, at, 0, "\"label\" is empty");
+		return 0;
+	case INV_PARAMS:
+		if (jp_object(p, "\"parameters\"", jp_param_member, &sub) < 0)
+			return -1;
+		return jp_require(p, at, sub.seen,
+				  1u << PAR_SECONDS | 1u << PAR_RUNS,
+				  param_keys, "\"parameters\"");
+	case INV_SIGNAL:
+		if (jp_get_int(p, key, 0, JP_MAX_SIGNAL, &ll) < 0)
+			return -1;
+		v->r->signo = (int)ll;
+		return 0;
+	default:
+		return jp_array(p, "\"results\"", jp_row, v);
+	}
+}
+
+static int jp_invocation(struct jp *p, unsigned int i, void *ctx)
+{
+	struct jp_doc *d = ctx;
+	struct jp_inv v = { 0 };
+	const char *at = p->p;
+
+	(void)i;
+	if (d->n >= d->max)
+		return jp_err(p, at, 0, "more than %d saved runs in one report",
+			      REPORT_MAX_INVOCATIONS);
+	if (jp_grow(p, (void **)&d->r, &d->cap, d->n, d->max, sizeof(*d->r),
+		    "saved runs") < 0)
+		return -1;
+	v.r = &d->r[d->n++];
+	if (jp_object(p, "each of \"invocations\"", jp_inv_member, &v) < 0)
+		return -1;
+	if (jp_require(p, at, v.seen, INV_REQUIRED, inv_keys, "a saved run"))
+		return -1;
+	/* Checked here: "parameters" may come after "results". */
+	for (unsigned int j = 0; j < v.r->nrows; j++)
+		if (v.r->row[j].nsamples > v.r->info.runs)
+			return jp_err(
+				p, at, 0,
+				"row %s %s has %u samples but \"runs\" is %u",
+				v.r->row[j].mech, v.r->row[j].placement,
+				v.r->row[j].nsamples, v.r->info.runs);
+	return 0;
+}
+
+static int jp_doc_member(struct jp *p, const char *key, void *ctx)
+{
+	struct jp_doc *d = ctx;
+
+	if (strcmp(key, "invocations") != 0)
+		return jp_skip(p);
+	if (jp_once(p, &d->seen, 0, key) < 0)
+		return -1;
+	if (jp_array(p, "\"invocations\"", jp_invocation, d) < 0)
+		return -1;
+	if (!d->n)
+		return jp_err(p, p->p, 0, "\"invocations\" is empty");
+	return 0;
+}
+
+static void jp_free(struct results *r, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		results_free(&r[i]);
+	free(r);
+}
+
+int report_read_buf(const char *buf, size_t len, struct results **r,
+		    unsigned int *n, char *err, size_t errlen)
+{
+	struct jp p = { .start = buf,
+			.p = buf,
+			.end = buf + len,
+			.err = err,
+			.errlen = errlen };
+	struct jp_head head = { 0 };
+	struct jp_doc doc = { 0 };
+	struct results *all;
+	long long version;
+	int c;
+
+	if (jp_ws(&p) < 0) {
+		snprintf(err, errlen, "empty file");
+		return -1;
+	}
+	/* The first pass: JSON, within the limits? */
+	if (jp_skip(&p) < 0)
+		return -1;
+	if (jp_ws(&p) >= 0)
+		return jp_err(&p, p.p, 1, "more after the end of the document");
+	p.p = buf;
+	c = jp_ws(&p);
+	if (c != '{') {
+		snprintf(
+			err, errlen,
+			"not a saved ctxbench run: the JSON is %s, not an object",
+			jp_kind(c));
+		return -1;
+	}
+	if (jp_object(&p, "the document", jp_head_member, &head) < 0)
+		return -1;
+	if (!head.format_ok) {
+		snprintf(
+			err, errlen,
+			"not a saved ctxbench run: no \"format\": \"ctxbench\"");
+		return -1;
+	}
+	if (!head.version_at) {
+		snprintf(err, errlen, "no \"schema_version\"");
+		return -1;
+	}
+	p.p = head.version_at;
+	if (jp_get_int(&p, "schema_version", 0, INT32_MAX, &version) < 0)
+		return -1;
+	if (version != REPORT_SCHEMA_VERSION) {
+		snprintf(
+			err, errlen,
+			"schema version %lld is not supported (this ctxbench reads version %d)",
+			version, REPORT_SCHEMA_VERSION);
+		return -1;
+	}
+	p.p = buf;
+
+	/* The second pass: the saved runs. */
+	if (*n >= REPORT_MAX_INVOCATIONS) {
+		snprintf(err, errlen, "more than %d saved runs in one report",
+			 REPORT_MAX_INVOCATIONS);
+		return -1;
+	}
+	doc.max = REPORT_MAX_INVOCATIONS - *n;
+	if (jp_object(&p, "the document", jp_doc_member, &doc) < 0)
+		goto fail;
+	if (!(doc.seen & 1u)) {
+		snprintf(err, errlen, "no \"invocations\"");
+		goto fail;
+	}
+	all = realloc(*r, (size_t)(*n + doc.n) * sizeof(*all));
+	if (!all) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	memcpy(all + *n, doc.r, (size_t)doc.n * sizeof(*all));
+	free(doc.r);
+	*r = all;
+	*n += doc.n;
+	return 0;
+fail:
+	jp_free(doc.r, doc.n);
+	return -1;
+}
+
+int report_read_file(const char *path, struct results **r, unsigned int *n,
+		     char *err, size_t errlen)
+{
+	size_t len = 0, cap = 0;
+	char *buf = NULL;
+	int fd, rc = -1;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	for (;;) {
+		ssize_t got;
+
+		if (len == cap) {
+			size_t ncap = cap ? cap * 2 : 65536;
+			char *tmp;
+
+			/* One byte beyond the limit tells "too large". */
+			if (ncap > REPORT_MAX_FILE_BYTES + 1)
+				ncap = REPORT_MAX_FILE_BYTES + 1;
+			if (ncap == cap) {
+				snprintf(
+					err, errlen,
+					"larger than %u MiB, more than a saved run can be",
+					REPORT_MAX_FILE_BYTES >> 20);
+				goto out;
+			}
+			tmp = realloc(buf, ncap);
+			if (!tmp) {
+				snprintf(err, errlen, "out of memory");
+				goto out;
+			}
+			buf = tmp;
+			cap = ncap;
+		}
+		got = read(fd, buf + len, cap - len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			snprintf(err, errlen, "%s", strerror(errno));
+			goto out;
+		}
+		if (got == 0)
+			break;
+		len += (size_t)got;
+	}
+	rc = report_read_buf(buf, len, r, n, err, errlen);
+out:
+	free(buf);
+	close(fd);
+	return rc;
+}

@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Tests of saved runs through the binary: -o, --json, ctxbench report, and
+# bad saved files (exit 2, one line, no report).
+# usage: saved.sh roundtrip BIN | saved.sh compare BIN |
+#        saved.sh bad BIN FIXTURES_DIR
+set -u
+
+fail() {
+	echo "FAIL: $*" >&2
+	failed=$((failed + 1))
+}
+pass() {
+	passed=$((passed + 1))
+}
+passed=0
+failed=0
+summary() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Run ctxbench; sets out, err, rc.
+run() {
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+}
+
+# Every line of $1 fits in 80 columns.
+narrow() {
+	awk 'length > 80 { bad = 1; print "too wide: " $0 > "/dev/stderr" }
+	     END { exit bad }' <<<"$1"
+}
+
+# A direct run prints exactly what ctxbench report prints for its file.
+roundtrip() {
+	local bin=$1
+
+	"$bin" -b pipe -t 0.2 -r 2 -n direct -o "$tmp/x.json" >"$tmp/direct.txt"
+	[ $? -eq 0 ] && pass || fail "the run with -o failed"
+	"$bin" report "$tmp/x.json" >"$tmp/report.txt"
+	[ $? -eq 0 ] && pass || fail "report of a saved run failed"
+	cmp -s "$tmp/direct.txt" "$tmp/report.txt" && pass ||
+		fail "saved and re-rendered differs from the direct report:"$'\n'"$(diff "$tmp/direct.txt" "$tmp/report.txt")"
+	grep -q '^  direct any ' "$tmp/direct.txt" && pass || fail "no row: $(cat "$tmp/direct.txt")"
+
+	# --json prints what -o writes; the report of it writes it again.
+	"$bin" -b pipe -t 0.2 -r 2 -n json --json -o "$tmp/y.json" >"$tmp/y.out"
+	[ $? -eq 0 ] && pass || fail "the run with --json failed"
+	cmp -s "$tmp/y.out" "$tmp/y.json" && pass || fail "--json and -o differ"
+	grep -q '"schema_version": 1' "$tmp/y.json" && pass || fail "no schema version"
+	grep -q '"command": ".*-n json --json -o ' "$tmp/y.json" && pass ||
+		fail "no command line in the JSON"
+	"$bin" report --json "$tmp/y.json" >"$tmp/y2.json"
+	cmp -s "$tmp/y.json" "$tmp/y2.json" && pass || fail "report --json changes the JSON"
+	"$bin" report -o "$tmp/y3.json" "$tmp/y.json" >"$tmp/y3.txt"
+	cmp -s "$tmp/y.json" "$tmp/y3.json" && pass || fail "report -o changes the JSON"
+	grep -q '^  json any ' "$tmp/y3.txt" && pass || fail "report -o prints no report"
+	summary
+}
+
+# The issue's example: two runs, then one report comparing them.
+compare() {
+	local bin=$1 t
+
+	for n in A B; do
+		"$bin" -b pipe,signal -t 0.2 -r 3 -n "$n" -o "$tmp/$n.json" >/dev/null
+		[ $? -eq 0 ] && pass || fail "run $n failed"
+	done
+	run "$bin" report "$tmp/A.json" "$tmp/B.json"
+	[ "$rc" -eq 0 ] && pass || fail "report exits $rc: $err"
+	grep -q '^Run: ALL$' <<<"$out" && pass || fail "no Run: ALL block"
+	narrow "$out" && pass || fail "report wider than 80 columns"
+	for t in SIGUSR1 pipe; do
+		local table
+		table=$(awk -v t="$t" '$1 == t { on = 1 } on && /^$/ { exit } on' <<<"$out")
+		grep -q ' change ' <<<"$table" && pass || fail "$t: no change column"
+		grep -Eq '^  A any .* baseline ' <<<"$table" && pass || fail "$t: no baseline row A"
+		grep -Eq '^  B any .*[(*] *[-+][0-9]+\.[0-9]{2}%[)*] ' <<<"$table" &&
+			pass || fail "$t: no change for B:"$'\n'"$table"
+	done
+
+	# Another baseline; a label no run has.
+	run "$bin" report --baseline B "$tmp/A.json" "$tmp/B.json"
+	[ "$rc" -eq 0 ] && grep -Eq '^  B any .* baseline ' <<<"$out" && pass ||
+		fail "--baseline B: $rc $err"
+	run "$bin" report --baseline C "$tmp/A.json" "$tmp/B.json"
+	[ "$rc" -eq 2 ] && [ -z "$out" ] && [ "$err" = "ctxbench: --baseline: no saved run is labelled 'C'" ] &&
+		pass || fail "--baseline C: $rc '$err'"
+
+	# Merged into one file, the same report.
+	"$bin" report --json "$tmp/A.json" "$tmp/B.json" >"$tmp/AB.json"
+	run "$bin" report "$tmp/AB.json"
+	local merged=$out
+	run "$bin" report "$tmp/A.json" "$tmp/B.json"
+	[ "$merged" = "$out" ] && pass || fail "the merged file reports differently"
+	summary
+}
+
+# Exit 2, one line "ctxbench: FILE: ...", nothing on stdout.
+refused() {
+	local what=$1 file=$2
+	shift 2
+	run "$@"
+	if [ "$rc" -ne 2 ]; then
+		fail "$what: exit $rc, expected 2"
+	elif [ -n "$out" ]; then
+		fail "$what: printed a report"
+	elif [ "$(wc -l <<<"$err")" -ne 1 ] || [[ $err != "ctxbench: $file: "* ]]; then
+		fail "$what: stderr is not one line 'ctxbench: $file: ...': $err"
+	else
+		pass
+	fi
+}
+
+bad() {
+	local bin=$1 dir=$2 f good=$2/base.json
+
+	for f in "$dir"/bad/*; do
+		refused "$(basename "$f")" "$f" "$bin" report "$f"
+		# A bad file among good ones: still no partial report.
+		refused "$(basename "$f") after a good file" "$f" "$bin" report "$good" "$f"
+	done
+	refused missing "$tmp/missing.json" "$bin" report "$tmp/missing.json"
+	refused directory "$dir" "$bin" report "$dir"
+	: >"$tmp/empty.json"
+	refused empty "$tmp/empty.json" "$bin" report "$tmp/empty.json"
+	# A real saved file, cut anywhere before its end.
+	local size cut
+	size=$(wc -c <"$good")
+	for cut in 1 2 17 100 1000 $((size / 2)) $((size - 3)); do
+		head -c "$cut" "$good" >"$tmp/cut.json"
+		refused "cut at $cut" "$tmp/cut.json" "$bin" report "$tmp/cut.json"
+	done
+
+	# Bad usage: one line, exit 2, nothing run.
+	local args
+	while IFS= read -r args; do
+		eval "set -- $args"
+		run "$bin" "$@"
+		if [ "$rc" -eq 2 ] && [ -z "$out" ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+			[[ $err == "ctxbench: "* ]]; then
+			pass
+		else
+			fail "ctxbench $args: exit $rc, '$out', '$err'"
+		fi
+	done <<ARGS
+report
+report -t 1 $good
+report -l $good
+report --baseline '' $good
+--baseline A
+-o ''
+-b pipe -t 0.2 -o $tmp/no/such/dir/x.json
+report -o $tmp/no/such/dir/x.json $good
+ARGS
+	summary
+}
+
+case "${1:-}" in
+roundtrip) roundtrip "$2" ;;
+compare) compare "$2" ;;
+bad) bad "$2" "$3" ;;
+*)
+	echo "usage: $0 roundtrip BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	exit 2
+	;;
+esac

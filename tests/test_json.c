@@ -1,0 +1,687 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Tests of saved runs: what is written reads back exactly, saved runs
+ * render the comparison report of tests/golden/, every bad file is
+ * refused with one line, the limits hold, and the options that save and
+ * report parse.  Set CTXBENCH_UPDATE_GOLDEN=1 to rewrite the golden files.
+ */
+#include <dirent.h>
+#include <stdint.h>
+
+#include "golden.h"
+#include "ipc/plan.h"
+#include "report/report.h"
+
+#define FIX TEST_DIR "/fixtures/json/"
+#define NCASES(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Pointers to each of @n results, as the renderers take them. */
+static const struct results **ptrs(struct results *r, unsigned int n)
+{
+	const struct results **p = calloc(n + 1, sizeof(*p));
+
+	for (unsigned int i = 0; p && i < n; i++)
+		p[i] = &r[i];
+	return p;
+}
+
+static char *render_text(struct results *r, unsigned int n,
+			 unsigned int baseline, size_t *len)
+{
+	const struct results **p = ptrs(r, n);
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	report_text(f, p, n, baseline);
+	fclose(f);
+	free(p);
+	return buf;
+}
+
+static char *render_json(struct results *r, unsigned int n, size_t *len)
+{
+	const struct results **p = ptrs(r, n);
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	report_json(f, p, n);
+	fclose(f);
+	free(p);
+	return buf;
+}
+
+static void free_all(struct results *r, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		results_free(&r[i]);
+	free(r);
+}
+
+/* Read the fixtures @names into one array; a failure fails the test. */
+static struct results *read_fixtures(const char *const *names, unsigned int *n)
+{
+	struct results *r = NULL;
+	char path[512], err[256];
+
+	*n = 0;
+	for (const char *const *name = names; *name; name++) {
+		snprintf(path, sizeof(path), FIX "%s", *name);
+		if (report_read_file(path, &r, n, err, sizeof(err)) < 0) {
+			fprintf(stderr, "%s: %s\n", path, err);
+			CHECK(0);
+		}
+	}
+	return r;
+}
+
+/* The line of @text that starts with @prefix, copied into @buf. */
+static const char *line_of(const char *text, const char *prefix, char *buf,
+			   size_t size)
+{
+	size_t plen = strlen(prefix);
+
+	for (const char *l = text; *l; l += strcspn(l, "\n") + 1) {
+		if (strncmp(l, prefix, plen) == 0) {
+			snprintf(buf, size, "%.*s", (int)strcspn(l, "\n"), l);
+			return buf;
+		}
+		if (!l[strcspn(l, "\n")])
+			break;
+	}
+	buf[0] = '\0';
+	return buf;
+}
+
+static struct result_sample smp_a[] = {
+	{ 709140, 10.0 },
+	{ 710280, 10.000123456789 },
+	{ 707030, 1.0 / 3 },
+};
+static struct result_sample smp_b[] = {
+	{ 0, 0.1 },
+	{ UINT64_MAX, 1e-9 },
+};
+
+/* Results with every field set and strings that need escaping. */
+static void fill(struct results *r, struct result_row *rows)
+{
+	memset(r, 0, sizeof(*r));
+	snprintf(r->version, sizeof(r->version), "9.8.7");
+	snprintf(r->cmdline, sizeof(r->cmdline),
+		 "ctxbench -n 'a \"quoted\" \\ label' -o x.json");
+	snprintf(r->info.label, sizeof(r->info.label), "a \"quoted\" \\ label");
+	snprintf(r->info.note, sizeof(r->info.note),
+		 "tab\there, caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x90\xa7");
+	snprintf(r->info.cpu_mhz, sizeof(r->info.cpu_mhz), "498.014");
+	snprintf(r->info.cpu_type, sizeof(r->info.cpu_type), "Celeron");
+	snprintf(r->info.hostname, sizeof(r->info.hostname), "testbox");
+	snprintf(r->info.kernel, sizeof(r->info.kernel), "2.4.18-10-bl");
+	r->info.ncpu = 2;
+	r->info.duration_s = 0.1;
+	r->info.runs = 3;
+	r->info.threads = 1;
+	r->info.participants = 2;
+	r->signo = 2;
+	memset(rows, 0, 3 * sizeof(*rows));
+	snprintf(rows[0].mech, sizeof(rows[0].mech), "signal");
+	snprintf(rows[0].title, sizeof(rows[0].title), "SIGUSR1");
+	snprintf(rows[0].placement, sizeof(rows[0].placement), "cpus:0,1");
+	snprintf(rows[0].cpus, sizeof(rows[0].cpus), "0-1");
+	rows[0].migrations = 12;
+	rows[0].flags = RESULT_MIGRATED | RESULT_DEGENERATE;
+	rows[0].nsamples = 3;
+	rows[0].sample = smp_a;
+	snprintf(rows[1].mech, sizeof(rows[1].mech), "sysv-sem");
+	snprintf(rows[1].title, sizeof(rows[1].title), "semaphore");
+	snprintf(rows[1].placement, sizeof(rows[1].placement), "any");
+	rows[1].status = RESULT_SKIPPED;
+	rows[1].migrations = -1;
+	snprintf(rows[1].reason, sizeof(rows[1].reason),
+		 "setup: Function not implemented");
+	snprintf(rows[2].mech, sizeof(rows[2].mech), "pipe");
+	snprintf(rows[2].title, sizeof(rows[2].title), "pipe");
+	snprintf(rows[2].placement, sizeof(rows[2].placement), "any");
+	rows[2].status = RESULT_INTERRUPTED;
+	snprintf(rows[2].reason, sizeof(rows[2].reason), "signal 2");
+	rows[2].nsamples = 2;
+	rows[2].sample = smp_b;
+	r->nrows = 3;
+	r->row = rows;
+}
+
+static void check_same(const struct results *a, const struct results *b)
+{
+	CHECK_STR(a->version, b->version);
+	CHECK_STR(a->cmdline, b->cmdline);
+	CHECK_STR(a->info.label, b->info.label);
+	CHECK_STR(a->info.note, b->info.note);
+	CHECK_STR(a->info.cpu_mhz, b->info.cpu_mhz);
+	CHECK_STR(a->info.cpu_type, b->info.cpu_type);
+	CHECK_STR(a->info.hostname, b->info.hostname);
+	CHECK_STR(a->info.kernel, b->info.kernel);
+	CHECK_EQ_INT(a->info.ncpu, b->info.ncpu);
+	CHECK(a->info.duration_s == b->info.duration_s);
+	CHECK_EQ_INT(a->info.runs, b->info.runs);
+	CHECK_EQ_INT(a->info.threads, b->info.threads);
+	CHECK_EQ_INT(a->info.participants, b->info.participants);
+	CHECK_EQ_INT(a->signo, b->signo);
+	CHECK_EQ_INT(a->nrows, b->nrows);
+	for (unsigned int i = 0; i < a->nrows && i < b->nrows; i++) {
+		const struct result_row *x = &a->row[i], *y = &b->row[i];
+
+		CHECK_STR(x->mech, y->mech);
+		CHECK_STR(x->title, y->title);
+		CHECK_STR(x->placement, y->placement);
+		CHECK_STR(x->cpus, y->cpus);
+		CHECK_STR(x->reason, y->reason);
+		CHECK_EQ_INT(x->migrations, y->migrations);
+		CHECK_EQ_INT(x->status, y->status);
+		CHECK_EQ_INT(x->flags, y->flags);
+		CHECK_EQ_INT(x->nsamples, y->nsamples);
+		for (unsigned int j = 0; j < x->nsamples && j < y->nsamples;
+		     j++) {
+			CHECK(x->sample[j].loops == y->sample[j].loops);
+			/* Exactly: the writer's digits read back bit for bit. */
+			CHECK(x->sample[j].elapsed_s == y->sample[j].elapsed_s);
+		}
+	}
+}
+
+/* Written, read back: the same results, the same JSON, the same report. */
+static void test_roundtrip(void)
+{
+	struct result_row rows[3];
+	struct results orig, *back = NULL;
+	size_t len, len2, tlen, tlen2;
+	unsigned int n = 0;
+	char *json, *json2, *text, *text2, err[256];
+
+	fill(&orig, rows);
+	json = render_json(&orig, 1, &len);
+	golden_check("saved.json", json, len);
+	CHECK_EQ_INT(report_read_buf(json, len, &back, &n, err, sizeof(err)),
+		     0);
+	CHECK_EQ_INT(n, 1);
+	if (n == 1) {
+		check_same(&orig, back);
+		json2 = render_json(back, 1, &len2);
+		CHECK(len == len2 && memcmp(json, json2, len) == 0);
+		text = render_text(&orig, 1, 0, &tlen);
+		text2 = render_text(back, 1, 0, &tlen2);
+		CHECK(tlen == tlen2 && memcmp(text, text2, tlen) == 0);
+		free(json2);
+		free(text);
+		free(text2);
+	}
+	free(json);
+	free_all(back, n);
+}
+
+/* Saved runs of fixed numbers, compared: the golden tables. */
+static void test_compare(void)
+{
+	static const char *const names[] = { "base.json", "fast.json",
+					     "noisy.json", "once.json", NULL };
+	static const char *const fast[] = { "fast.json", NULL };
+	struct results *r, *merged = NULL, *one;
+	unsigned int n, nm = 0, n1;
+	size_t len, len2, jlen;
+	char *text, *text2, *json, err[256], line[128];
+
+	r = read_fixtures(names, &n);
+	CHECK_EQ_INT(n, 4);
+	if (n != 4) {
+		free_all(r, n);
+		return;
+	}
+	text = render_text(r, n, 0, &len);
+	golden_check("compare.txt", text, len);
+	golden_lines(text, 80);
+
+	/* What the golden file shows, said once more in words. */
+	line_of(text, "  6.1-base same ", line, sizeof(line));
+	CHECK(strstr(line, " baseline ") != NULL);
+	line_of(text, "  6.2-fast same ", line, sizeof(line));
+	CHECK(strstr(line, "*  +4.91%*") != NULL); /* faster, significant */
+	line_of(text, "  6.2-fast any ", line, sizeof(line));
+	CHECK(strstr(line, "*  -4.07%*") != NULL); /* slower, significant */
+	line_of(text, "  6.2-noisy same ", line, sizeof(line));
+	CHECK(strstr(line, "(  +2.75%)") != NULL); /* noisy: not significant */
+	CHECK(strstr(line, " 20.5% ") != NULL);
+	line_of(text, "  6.2-once same ", line, sizeof(line));
+	CHECK(strstr(line, ") n/a ") != NULL); /* one run: no test */
+	CHECK(strstr(text, "Run: ALL\n") != NULL);
+	free(text);
+
+	text = render_text(r, n, 1, &len);
+	golden_check("compare-baseline.txt", text, len);
+	golden_lines(text, 80);
+	free(text);
+
+	/* Merged into one document, which reads back as the same report. */
+	json = render_json(r, n, &jlen);
+	golden_check("merged.json", json, jlen);
+	CHECK_EQ_INT(
+		report_read_buf(json, jlen, &merged, &nm, err, sizeof(err)), 0);
+	CHECK_EQ_INT(nm, 4);
+	text = render_text(r, n, 0, &len);
+	text2 = render_text(merged, nm, 0, &len2);
+	CHECK(len == len2 && memcmp(text, text2, len) == 0);
+	free(text);
+	free(text2);
+	free(json);
+	free_all(merged, nm);
+
+	/* One saved run alone: the plain report, without comparison. */
+	one = read_fixtures(fast, &n1);
+	text = render_text(one, n1, 0, &len);
+	CHECK(strstr(text, "change") == NULL);
+	CHECK(strstr(text, "Run: ALL") == NULL);
+	golden_lines(text, 80);
+	free(text);
+	free_all(one, n1);
+	free_all(r, n);
+}
+
+static const struct {
+	const char *file, *says;
+} bad_files[] = {
+	{ "array.json", "not a saved ctxbench run: the JSON is an array" },
+	{ "bad-escape.json", "line 6, column 28: not JSON: an unknown escape" },
+	{ "binary.bin", "not JSON: unexpected byte 0x00" },
+	{ "blank.json", "empty file" },
+	{ "control-char.json", "not JSON: a control character" },
+	{ "deep-inside.json", "nested deeper than 32" },
+	{ "deep.json", "nested deeper than 32" },
+	{ "duplicate-key.json", "\"label\" appears twice" },
+	{ "duplicate-row.json", "two rows of pipe at placement \"any\"" },
+	{ "elapsed-inf.json", "\"elapsed_s\" is out of range" },
+	{ "elapsed-nan-string.json",
+	  "\"elapsed_s\" must be a number, not a string" },
+	{ "elapsed-nan.json", "not JSON: unexpected 'N'" },
+	{ "elapsed-zero.json", "\"elapsed_s\" must be more than 0" },
+	{ "empty-invocations.json", "\"invocations\" is empty" },
+	{ "empty-label.json", "\"label\" is empty" },
+	{ "empty.json", "empty file" },
+	{ "flag-unknown.json", "unknown flag \"fast\"" },
+	{ "garbage-after.json", "not JSON: more after the end" },
+	{ "info-array.json", "\"info\" must be an object, not an array" },
+	{ "label-newline.json", "\"label\" must be one line" },
+	{ "label-nul.json", "\"label\" must be one line" },
+	{ "label-too-long.json", "\"label\" is longer than 127 bytes" },
+	{ "lone-surrogate.json", "not JSON: a lone low surrogate" },
+	{ "loops-fraction.json", "\"loops\" must be a non-negative integer, "
+				 "not 1.5" },
+	{ "loops-huge.json", "\"loops\" is out of range" },
+	{ "loops-missing.json", "a sample lacks \"loops\"" },
+	{ "loops-negative.json", "line 16: \"loops\" must be a non-negative "
+				 "integer, not -5" },
+	{ "loops-string.json", "\"loops\" must be a non-negative integer, not "
+			       "a string" },
+	{ "migrations-range.json", "\"migrations\" must be an integer of at "
+				   "least -1, not -2" },
+	{ "more-samples-than-runs.json", "has 2 samples but \"runs\" is 1" },
+	{ "no-invocations.json", "no \"invocations\"" },
+	{ "no-label.json", "\"info\" lacks \"label\"" },
+	{ "no-results.json", "a saved run lacks \"results\"" },
+	{ "no-schema.json", "no \"schema_version\"" },
+	{ "not-json.txt", "line 1, column 1: not JSON: unexpected 'H'" },
+	{ "nul-byte.json", "not JSON: a control character" },
+	{ "ok-no-samples.json", "is \"ok\" but has no samples" },
+	{ "other-shape.json", "not a saved ctxbench run: no \"format\"" },
+	{ "rate-mismatch.json", "\"loops_per_s\" 5 is not loops / elapsed_s" },
+	{ "results-object.json",
+	  "\"results\" must be an array, not an object" },
+	{ "runs-zero.json", "\"runs\" must be an integer from 1 to 10000, "
+			    "not 0" },
+	{ "schema-2.json", "schema version 2 is not supported" },
+	{ "schema-string.json", "\"schema_version\" must be an integer" },
+	{ "seconds-negative.json", "\"seconds\" must be more than 0" },
+	{ "signal-range.json", "\"interrupted_by_signal\" must be an integer "
+			       "from 0 to 64, not 99" },
+	{ "single-quotes.json", "not JSON: unexpected '''" },
+	{ "status-unknown.json", "unknown status \"great\"" },
+	{ "trailing-comma.json", "not JSON: a ',' before '}'" },
+	{ "truncated.json", "line 15: the file ends too early (truncated?)" },
+	{ "unterminated-string.json", "not JSON: expected ',' or '}'" },
+	{ "wrong-format.json", "no \"format\": \"ctxbench\"" },
+};
+
+/* Reading @path fails with one line holding @says and changes nothing. */
+static void check_bad(const char *path, const char *says)
+{
+	struct results keep = { .info.label = "kept" }, *r;
+	unsigned int n = 1;
+	char err[256] = "";
+
+	r = malloc(sizeof(*r));
+	if (!r) {
+		CHECK(0);
+		return;
+	}
+	*r = keep;
+	CHECK_EQ_INT(report_read_file(path, &r, &n, err, sizeof(err)), -1);
+	CHECK_EQ_INT(n, 1);
+	CHECK_STR(r->info.label, "kept");
+	CHECK(err[0] && strchr(err, '\n') == NULL);
+	if (!strstr(err, says)) {
+		fprintf(stderr, "%s: '%s' does not say '%s'\n", path, err,
+			says);
+		CHECK(0);
+	}
+	free(r);
+}
+
+static void test_bad(void)
+{
+	char path[512];
+	DIR *d;
+
+	for (size_t i = 0; i < NCASES(bad_files); i++) {
+		snprintf(path, sizeof(path), FIX "bad/%s", bad_files[i].file);
+		check_bad(path, bad_files[i].says);
+	}
+	check_bad(FIX "bad/no-such-file.json", "No such file or directory");
+	check_bad(FIX "bad", "Is a directory");
+
+	/* Every file there is in the table above. */
+	d = opendir(FIX "bad");
+	CHECK(d != NULL);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		size_t i = 0;
+
+		if (e->d_name[0] == '.')
+			continue;
+		while (i < NCASES(bad_files) &&
+		       strcmp(bad_files[i].file, e->d_name) != 0)
+			i++;
+		if (i == NCASES(bad_files)) {
+			fprintf(stderr, "bad/%s is not in the table\n",
+				e->d_name);
+			CHECK(0);
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
+/* Every file cut short fails, with one line, whatever the cut. */
+static void test_prefixes(void)
+{
+	static const char *const names[] = { "minimal.json", "noisy.json" };
+	int ok = 1;
+
+	for (size_t k = 0; k < NCASES(names); k++) {
+		char path[512], err[256];
+		size_t len = 0, end;
+		char *buf;
+
+		snprintf(path, sizeof(path), FIX "%s", names[k]);
+		buf = golden_slurp(path, &len);
+		CHECK(buf != NULL);
+		if (!buf)
+			continue;
+		end = len;
+		while (end && buf[end - 1] != '}')
+			end--;
+		for (size_t cut = 0; cut < end; cut++) {
+			/* A copy of exactly @cut bytes, for ASan to watch. */
+			char *part = malloc(cut ? cut : 1);
+			struct results *r = NULL;
+			unsigned int n = 0;
+
+			memcpy(part, buf, cut);
+			err[0] = '\0';
+			if (report_read_buf(part, cut, &r, &n, err,
+					    sizeof(err)) != -1 ||
+			    n || r || !err[0] || strchr(err, '\n')) {
+				fprintf(stderr, "%s cut at %zu: '%s'\n",
+					names[k], cut, err);
+				ok = 0;
+			}
+			free(part);
+			free_all(r, n);
+		}
+		free(buf);
+	}
+	CHECK(ok);
+}
+
+/* A document of @count copies of @inner between a head and a tail. */
+static char *repeat(const char *head, const char *inner, const char *tail,
+		    unsigned int count, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	fputs(head, f);
+	for (unsigned int i = 0; i < count; i++)
+		fprintf(f, "%s%s", i ? "," : "", inner);
+	fputs(tail, f);
+	fclose(f);
+	return buf;
+}
+
+static void test_limits(void)
+{
+	static const char *head = "{\"format\":\"ctxbench\",\"schema_version\""
+				  ":1,\"invocations\":[";
+	static const char *inv =
+		"{\"info\":{\"label\":\"x\"},\"parameters\":{\"seconds\":1,"
+		"\"runs\":1},\"results\":[]}";
+	struct results *r = NULL;
+	unsigned int n = 0;
+	char err[256], *buf;
+	size_t len;
+
+	/* As many saved runs as a report holds, and not one more. */
+	buf = repeat(head, inv, "]}", REPORT_MAX_INVOCATIONS, &len);
+	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), 0);
+	CHECK_EQ_INT(n, REPORT_MAX_INVOCATIONS);
+	free(buf);
+	buf = repeat(head, inv, "]}", 1, &len);
+	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
+	CHECK(strstr(err, "more than 128 saved runs") != NULL);
+	CHECK_EQ_INT(n, REPORT_MAX_INVOCATIONS);
+	free(buf);
+	free_all(r, n);
+	r = NULL;
+	n = 0;
+	buf = repeat(head, inv, "]}", REPORT_MAX_INVOCATIONS + 1, &len);
+	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
+	CHECK(strstr(err, "more than 128 saved runs") != NULL);
+	CHECK(r == NULL && n == 0);
+	free(buf);
+
+	/* Samples: no more than -r allows, whatever "runs" says. */
+	buf = repeat("{\"format\":\"ctxbench\",\"schema_version\":1,"
+		     "\"invocations\":[{\"info\":{\"label\":\"x\"},"
+		     "\"parameters\":{\"seconds\":1,\"runs\":10000},"
+		     "\"results\":[{\"mech\":\"pipe\",\"title\":\"pipe\","
+		     "\"placement\":\"any\",\"status\":\"ok\",\"samples\":[",
+		     "{\"loops\":1,\"elapsed_s\":1}", "]}]}]}",
+		     REPORT_MAX_SAMPLES + 1, &len);
+	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
+	CHECK(strstr(err, "more than 10000 samples") != NULL);
+	free(buf);
+
+	/* Rows, each at a placement of its own. */
+	{
+		FILE *f = open_memstream(&buf, &len);
+
+		fputs("{\"format\":\"ctxbench\",\"schema_version\":1,"
+		      "\"invocations\":[{\"info\":{\"label\":\"x\"},"
+		      "\"parameters\":{\"seconds\":1,\"runs\":1},"
+		      "\"results\":[",
+		      f);
+		for (unsigned int i = 0; i <= REPORT_MAX_ROWS; i++)
+			fprintf(f,
+				"%s{\"mech\":\"pipe\",\"title\":\"pipe\","
+				"\"placement\":\"p%u\",\"status\":\"skipped\","
+				"\"samples\":[]}",
+				i ? "," : "", i);
+		fputs("]}]}", f);
+		fclose(f);
+	}
+	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
+	CHECK(strstr(err, "more than 1024 rows") != NULL);
+	free(buf);
+
+	/* Nesting exactly at the limit is fine where values are skipped. */
+	{
+		char doc[512];
+		int o = snprintf(doc, sizeof(doc), "{\"x\":");
+
+		for (int i = 0; i < REPORT_MAX_DEPTH - 1; i++)
+			doc[o++] = '[';
+		for (int i = 0; i < REPORT_MAX_DEPTH - 1; i++)
+			doc[o++] = ']';
+		snprintf(doc + o, sizeof(doc) - (size_t)o,
+			 ",\"format\":\"ctxbench\",\"schema_version\":1,"
+			 "\"invocations\":[%s]}",
+			 inv);
+		CHECK_EQ_INT(report_read_buf(doc, strlen(doc), &r, &n, err,
+					     sizeof(err)),
+			     0);
+		CHECK_EQ_INT(n, 1);
+		free_all(r, n);
+	}
+}
+
+/* Unknown members are skipped: a later ctxbench may add some. */
+static void test_unknown_members(void)
+{
+	static const char doc[] =
+		"{\"comment\":{\"a\":[1,2.5e3,true,false,null,\"\\u00e9\"]},"
+		"\"format\":\"ctxbench\",\"schema_version\":1,"
+		"\"invocations\":[{\"future\":[],\"info\":{\"label\":"
+		"\"caf\\u00e9 \\ud83d\\udc27\",\"x\":1},\"parameters\":"
+		"{\"seconds\":0.5,\"runs\":2,\"y\":{}},\"results\":[{\"mech\":"
+		"\"pipe\",\"title\":\"pipe\",\"placement\":\"any\",\"status\":"
+		"\"ok\",\"z\":\"\",\"samples\":[{\"loops\":10,\"elapsed_s\":"
+		"0.5,\"w\":0}]}]}]}";
+	struct results *r = NULL;
+	unsigned int n = 0;
+	char err[256];
+
+	CHECK_EQ_INT(
+		report_read_buf(doc, sizeof(doc) - 1, &r, &n, err, sizeof(err)),
+		0);
+	CHECK_EQ_INT(n, 1);
+	if (n == 1) {
+		CHECK_STR(r->info.label, "caf\xc3\xa9 \xf0\x9f\x90\xa7");
+		CHECK_EQ_INT(r->row[0].nsamples, 1);
+		CHECK_NEAR(result_rate(&r->row[0].sample[0]), 20, 0);
+		CHECK_EQ_INT(r->info.participants, 0);
+	}
+	free_all(r, n);
+}
+
+static int parse(const char *const *args, struct plan *p, char *err,
+		 size_t errlen)
+{
+	char *argv[16] = { "ctxbench" };
+	int argc = 1;
+
+	while (args[argc - 1] && argc < 15) {
+		argv[argc] = (char *)args[argc - 1];
+		argc++;
+	}
+	argv[argc] = NULL;
+	return plan_parse(argc, argv, p, err, errlen);
+}
+
+/* The options that save and report, and the command line saved. */
+static void test_options(void)
+{
+	static const struct {
+		const char *argv[8];
+		const char *err_has; /* NULL: valid */
+	} cases[] = {
+		{ { "-o", "x.json", "--json" }, NULL },
+		{ { "report", "a.json", "b.json" }, NULL },
+		{ { "report", "--baseline", "B", "a.json", "-o", "m.json" },
+		  NULL },
+		{ { "report", "--json", "a.json" }, NULL },
+		{ { "report", "-h" }, NULL },
+		{ { "report" }, "no saved file" },
+		{ { "report", "-t", "1", "a.json" },
+		  "-t/--time: not an option "
+		  "of ctxbench report" },
+		{ { "report", "-l", "a.json" }, "-l/--list" },
+		{ { "--baseline", "A" },
+		  "--baseline: only for ctxbench report" },
+		{ { "report", "--baseline", "", "a.json" }, "--baseline" },
+		{ { "-o", "" }, "-o/--output: empty" },
+		{ { "-o", "a", "-o", "b" }, "-o/--output: given twice" },
+		{ { "-o" }, "needs a value" },
+		{ { "a.json" }, "unexpected argument 'a.json'" },
+		{ { "-t", "1", "report" }, "unexpected argument 'report'" },
+	};
+	struct plan p;
+	char err[256], buf[64];
+
+	for (size_t i = 0; i < NCASES(cases); i++) {
+		int rc = parse(cases[i].argv, &p, err, sizeof(err));
+
+		if (!cases[i].err_has) {
+			CHECK_EQ_INT(rc, 0);
+			continue;
+		}
+		CHECK_EQ_INT(rc, -1);
+		if (rc == -1 && !strstr(err, cases[i].err_has)) {
+			fprintf(stderr, "case %zu: '%s' does not say '%s'\n", i,
+				err, cases[i].err_has);
+			CHECK(0);
+		}
+	}
+	{
+		static const char *const a[] = { "report",     "a.json",
+						 "--baseline", "B",
+						 "b.json",     "--json",
+						 NULL };
+
+		CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.action, PLAN_REPORT);
+		CHECK_EQ_INT(p.nfiles, 2);
+		if (p.nfiles == 2) {
+			CHECK_STR(p.files[0], "a.json");
+			CHECK_STR(p.files[1], "b.json");
+		}
+		CHECK_STR(p.baseline, "B");
+		CHECK_EQ_INT(p.json, 1);
+		CHECK(p.output == NULL);
+	}
+	{
+		static const char *const a[] = { "-b", "pipe", "--output",
+						 "x.json", NULL };
+
+		CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.action, PLAN_RUN);
+		CHECK_STR(p.output, "x.json");
+		CHECK_EQ_INT(p.json, 0);
+	}
+	{
+		char *argv[] = { "ctxbench",  "-n", "it's",   "--note",
+				 "a b",	      "-o", "x.json", "",
+				 "new\nline", NULL };
+
+		plan_cmdline(9, argv, buf, sizeof(buf));
+		CHECK_STR(buf, "ctxbench -n 'it'\\''s' --note 'a b' -o x.json "
+			       "'' $'new\\x0aline'");
+		plan_cmdline(9, argv, buf, 20);
+		CHECK_STR(buf, "ctxbench -n 'it'...");
+	}
+}
+
+int main(void)
+{
+	test_roundtrip();
+	test_compare();
+	test_bad();
+	test_prefixes();
+	test_limits();
+	test_unknown_members();
+	test_options();
+	return check_summary();
+}
