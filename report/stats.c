@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Summary statistics (min, max, mean, standard deviation, CV) and Welch's
- * t-test, with the t distribution computed from libm alone.
+ * Summary statistics (min, max, mean, standard deviation, CV), Welch's
+ * t-test with the t distribution computed from libm alone, and the tests
+ * for odd samples: Tukey's fences and a split into two clusters.
  */
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stats.h"
@@ -132,4 +135,112 @@ int stats_welch(const struct stats *a, const struct stats *b,
 		(va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
 	w->p = stats_t_p(w->t, w->df);
 	return 0;
+}
+
+static int stats_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* A sorted copy of @x, or NULL when out of memory. */
+static double *stats_sorted(const double *x, size_t n)
+{
+	double *s = malloc(n * sizeof(*s));
+
+	if (!s)
+		return NULL;
+	memcpy(s, x, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), stats_cmp);
+	return s;
+}
+
+double stats_quantile(const double *sorted, size_t n, double p)
+{
+	double h;
+	size_t k;
+
+	if (n == 0 || isnan(p))
+		return NAN;
+	if (p <= 0)
+		return sorted[0];
+	if (p >= 1)
+		return sorted[n - 1];
+	h = (double)(n - 1) * p;
+	k = (size_t)h;
+	if (k + 1 >= n)
+		return sorted[n - 1];
+	return sorted[k] + (h - (double)k) * (sorted[k + 1] - sorted[k]);
+}
+
+int stats_tukey(const double *x, size_t n, unsigned char *outlier)
+{
+	double *s, q1, q3, lo, hi;
+	int count = 0;
+
+	if (outlier)
+		memset(outlier, 0, n);
+	if (n < 4)
+		return 0;
+	s = stats_sorted(x, n);
+	if (!s)
+		return -ENOMEM;
+	q1 = stats_quantile(s, n, 0.25);
+	q3 = stats_quantile(s, n, 0.75);
+	free(s);
+	lo = q1 - 1.5 * (q3 - q1);
+	hi = q3 + 1.5 * (q3 - q1);
+	for (size_t i = 0; i < n; i++) {
+		if (x[i] >= lo && x[i] <= hi)
+			continue;
+		if (outlier)
+			outlier[i] = 1;
+		count++;
+	}
+	return count;
+}
+
+int stats_two_clusters(const double *x, size_t n, double *lo_mean,
+		       double *hi_mean, size_t *n_lo)
+{
+	struct stats all, lo, hi;
+	double *s, gap = -1;
+	size_t split = 0;
+	int two;
+
+	stats_summary(x, n, &all);
+	if (lo_mean)
+		*lo_mean = all.mean;
+	if (hi_mean)
+		*hi_mean = all.mean;
+	if (n_lo)
+		*n_lo = n;
+	if (n < 4)
+		return 0;
+	s = stats_sorted(x, n);
+	if (!s)
+		return -ENOMEM;
+	/* The low side is s[0 .. k - 1], the high side s[k .. n - 1]. */
+	for (size_t k = 2; k + 2 <= n; k++) {
+		if (s[k] - s[k - 1] > gap) {
+			gap = s[k] - s[k - 1];
+			split = k;
+		}
+	}
+	stats_summary(s, split, &lo);
+	stats_summary(s + split, n - split, &hi);
+	free(s);
+	two = gap > STATS_CLUSTER_GAP_SD * fmax(lo.sd, hi.sd) &&
+	      hi.mean - lo.mean > STATS_CLUSTER_MIN_DIFF *
+					  fmax(fabs(lo.mean), fabs(hi.mean));
+	if (!two)
+		return 0;
+	if (lo_mean)
+		*lo_mean = lo.mean;
+	if (hi_mean)
+		*hi_mean = hi.mean;
+	if (n_lo)
+		*n_lo = split;
+	return 1;
 }

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Reading /proc/stat, /proc/loadavg and the per-CPU cpufreq and throttle files. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "procstat.h"
+
+/*
+ * Room for /proc/stat of a large machine: the cpu lines come first and
+ * the "intr" line, one number per interrupt, is what makes it long.
+ */
+#define PROCSTAT_BUF_SIZE (128 * 1024)
+
+/* The columns kept, in the order /proc/stat prints them. */
+#define PROCSTAT_COLUMNS 8
+/* user nice system idle: what every kernel prints. */
+#define PROCSTAT_MIN_COLUMNS 4
+
+static int procstat_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int procstat_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The columns after "cpuN" at @p, up to the end of the line. */
+static int procstat_cpu_line(const char *p, struct procstat_cpu *c)
+{
+	uint64_t v[PROCSTAT_COLUMNS] = { 0 };
+	unsigned int n = 0;
+
+	for (;;) {
+		unsigned long long x;
+		char *end;
+
+		while (procstat_blank(*p))
+			p++;
+		if (!procstat_digit(*p))
+			break;
+		errno = 0;
+		x = strtoull(p, &end, 10);
+		if (errno)
+			return -EINVAL;
+		/* guest and guest_nice are inside user and nice already. */
+		if (n < PROCSTAT_COLUMNS)
+			v[n] = x;
+		n++;
+		p = end;
+	}
+	if (n < PROCSTAT_MIN_COLUMNS || (*p && *p != '\n'))
+		return -EINVAL;
+	c->user = v[0];
+	c->nice = v[1];
+	c->system = v[2];
+	c->idle = v[3];
+	c->iowait = v[4];
+	c->irq = v[5];
+	c->softirq = v[6];
+	c->steal = v[7];
+	c->present = 1;
+	return 0;
+}
+
+/* The line of /proc/stat at @p, ended by a newline or the end of the text. */
+static int procstat_line(const char *p, struct procstat *out, int *seen)
+{
+	struct procstat_cpu scratch;
+	unsigned long cpu;
+	char *end;
+
+	if (strncmp(p, "procs_running", 13) == 0 && procstat_blank(p[13])) {
+		long v;
+
+		errno = 0;
+		v = strtol(p + 13, &end, 10);
+		if (!errno && v >= 0 && end != p + 13)
+			out->procs_running = v;
+		return 0;
+	}
+	if (strncmp(p, "cpu", 3) != 0)
+		return 0;
+	p += 3;
+	if (procstat_blank(*p)) {
+		*seen = 1;
+		return procstat_cpu_line(p, &out->all);
+	}
+	if (!procstat_digit(*p))
+		return 0;
+	errno = 0;
+	cpu = strtoul(p, &end, 10);
+	if (errno || !procstat_blank(*end))
+		return -EINVAL;
+	*seen = 1;
+	if (cpu >= PROCSTAT_MAX_CPUS)
+		return procstat_cpu_line(end, &scratch);
+	if (cpu + 1 > out->ncpu_max)
+		out->ncpu_max = (unsigned int)cpu + 1;
+	return procstat_cpu_line(end, &out->cpu[cpu]);
+}
+
+int procstat_parse(const char *text, struct procstat *out)
+{
+	const char *p = text;
+	int seen = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->procs_running = -1;
+	out->loadavg_running = out->loadavg_tasks = -1;
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		int ret = procstat_line(p, out, &seen);
+
+		if (ret < 0)
+			return ret;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return seen ? 0 : -EINVAL;
+}
+
+/* The first line of @path into @buf, NUL-terminated; 0 or -1. */
+static int procstat_small(const char *path, char *buf, size_t size)
+{
+	ssize_t r;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	do
+		r = read(fd, buf, size - 1);
+	while (r < 0 && errno == EINTR);
+	close(fd);
+	if (r <= 0)
+		return -1;
+	buf[r] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+/* The "running/total" field, the fourth of /proc/loadavg. */
+static void procstat_loadavg(const char *root, struct procstat *out)
+{
+	char path[4096], buf[256];
+	long running, tasks;
+
+	snprintf(path, sizeof(path), "%s/proc/loadavg", root);
+	if (procstat_small(path, buf, sizeof(buf)) < 0)
+		return;
+	if (sscanf(buf, "%*s %*s %*s %ld/%ld", &running, &tasks) != 2 ||
+	    running < 0 || tasks < running)
+		return;
+	out->loadavg_running = running;
+	out->loadavg_tasks = tasks;
+}
+
+int procstat_read(const char *root, struct procstat *out)
+{
+	char path[4096], *buf;
+	size_t len = 0;
+	int fd, ret;
+
+	snprintf(path, sizeof(path), "%s/proc/stat", root);
+	buf = malloc(PROCSTAT_BUF_SIZE);
+	if (!buf)
+		return -ENOMEM;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		goto out_free;
+	}
+	/*
+	 * The kernel builds the whole text at the first read and hands out
+	 * the rest from that copy, so this is one snapshot however many
+	 * reads it takes.
+	 */
+	while (len < PROCSTAT_BUF_SIZE - 1) {
+		ssize_t r = read(fd, buf + len, PROCSTAT_BUF_SIZE - 1 - len);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			ret = -errno;
+			goto out_close;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	buf[len] = '\0';
+	if (len == PROCSTAT_BUF_SIZE - 1) {
+		/* Full: drop the line that may have been cut. */
+		char *nl = strrchr(buf, '\n');
+
+		if (nl)
+			nl[1] = '\0';
+	}
+	ret = procstat_parse(buf, out);
+	if (ret == 0)
+		procstat_loadavg(root, out);
+out_close:
+	close(fd);
+out_free:
+	free(buf);
+	return ret;
+}
+
+/* A non-negative integer alone on the first line of a /sys file. */
+static int procstat_sys_number(const char *root, int cpu, const char *what,
+			       long long *out)
+{
+	char path[4096], buf[64], *end;
+	long long v;
+
+	if (cpu < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpu%d/%s", root,
+		 cpu, what);
+	if (procstat_small(path, buf, sizeof(buf)) < 0 ||
+	    !procstat_digit(buf[0]))
+		return -1;
+	errno = 0;
+	v = strtoll(buf, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int procstat_freq_read(const char *root, int cpu, long *khz)
+{
+	long long v;
+
+	if (procstat_sys_number(root, cpu, "cpufreq/scaling_cur_freq", &v) <
+		    0 ||
+	    v <= 0 || v > 1000000000)
+		return -1;
+	*khz = (long)v;
+	return 0;
+}
+
+int procstat_throttle_read(const char *root, int cpu, long long *count)
+{
+	return procstat_sys_number(
+		root, cpu, "thermal_throttle/core_throttle_count", count);
+}
