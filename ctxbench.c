@@ -17,13 +17,11 @@
 #define CTXBENCH_VERSION "unknown"
 #endif
 
-/* Participants of the classic ping-pong. */
-#define PARTICIPANTS 2
-
 static void list_backends(void)
 {
 	for (const struct ipc_ops *const *o = ipc_backends; *o; o++)
-		printf("%-12s %-15s %s\n", (*o)->name, (*o)->title, (*o)->how);
+		printf("%-12s %-15s %s%s\n", (*o)->name, (*o)->title, (*o)->how,
+		       (*o)->flags & IPC_NOT_IN_ALL ? " (not in all)" : "");
 }
 
 /* The warm-up before each measured run: short against the run itself. */
@@ -63,13 +61,15 @@ static void row_fail(struct result_row *row, const struct run_result *res)
 			res->reason);
 }
 
-/* The spec of one run of @ops, but for its CPUs. */
+/* The spec of one run of @ops in a ring of @nr, but for its CPUs. */
 static struct run_spec run_spec_of(const struct plan *p,
-				   const struct ipc_ops *ops)
+				   const struct ipc_ops *ops, unsigned int nr,
+				   unsigned int kb)
 {
 	struct run_spec spec = {
 		.ops = ops,
-		.nr = PARTICIPANTS,
+		.nr = nr,
+		.ws_kb = kb,
 		.threads = p->threads,
 		.duration_s = p->duration_s,
 		.warmup_s = warmup_s(p->duration_s),
@@ -84,17 +84,19 @@ static struct run_spec run_spec_of(const struct plan *p,
  * signal that interrupted it, 0, or -1 when out of memory.
  */
 static int run_row(const struct plan *p, const struct ipc_ops *ops,
-		   const struct place *place, const struct place_topo *topo,
-		   struct result_row *row)
+		   const struct place *place, unsigned int nr, unsigned int kb,
+		   const struct place_topo *topo, struct result_row *row)
 {
-	struct run_spec spec = run_spec_of(p, ops);
-	int cpu[PARTICIPANTS];
+	struct run_spec spec = run_spec_of(p, ops, nr, kb);
+	static int cpu[RUN_MAX_NR];
 	cpu_set_t seen;
 	int signo = 0;
 
 	snprintf(row->mech, sizeof(row->mech), "%s", ops->name);
 	snprintf(row->title, sizeof(row->title), "%s", ops->title);
 	snprintf(row->placement, sizeof(row->placement), "%s", place->name);
+	row->procs = nr;
+	row->ws_kb = kb;
 	row->sample = calloc(p->runs, sizeof(*row->sample));
 	if (!row->sample)
 		return -1;
@@ -119,6 +121,8 @@ static int run_row(const struct plan *p, const struct ipc_ops *ops,
 		}
 		row->sample[row->nsamples].loops = res.loops;
 		row->sample[row->nsamples].elapsed_s = res.elapsed_s;
+		row->sample[row->nsamples].setup_s = res.setup_s;
+		row->sample[row->nsamples].teardown_s = res.teardown_s;
 		row->nsamples++;
 		CPU_OR(&seen, &seen, &res.cpus);
 		if (res.migrations < 0 || row->migrations < 0)
@@ -130,6 +134,24 @@ static int run_row(const struct plan *p, const struct ipc_ops *ops,
 	if (!spec.cpu && row->migrations > 0)
 		row->flags |= RESULT_MIGRATED;
 	return signo;
+}
+
+/*
+ * What one hop costs without a context switch: touching @kb and the
+ * mechanism's calls, in a ring of one participant handing the token to
+ * itself.  In ns; 0 when it cannot be measured.
+ */
+static double hop_work_ns(const struct plan *p, const struct ipc_ops *ops,
+			  unsigned int kb)
+{
+	struct run_spec spec = run_spec_of(p, ops, 1, kb);
+	struct run_result res;
+
+	spec.duration_s = p->duration_s < 0.5 ? p->duration_s : 0.5;
+	spec.sample_every = 0;
+	if (run_once(&spec, &res) < 0 || res.status != RESULT_OK || !res.loops)
+		return 0;
+	return res.elapsed_s * 1e9 / (double)res.loops;
 }
 
 /* Open -o's file, or say why not. */
@@ -257,11 +279,14 @@ int main(int argc, char **argv)
 	}
 	/* Limits too low for the plan: say so before anything starts. */
 	for (unsigned int i = 0; i < plan.nops; i++) {
-		struct run_spec spec = run_spec_of(&plan, plan.ops[i]);
+		for (unsigned int k = 0; k < plan.nprocs; k++) {
+			struct run_spec spec = run_spec_of(&plan, plan.ops[i],
+							   plan.procs[k], 0);
 
-		if (run_check_limits(&spec, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ctxbench: %s\n", err);
-			return 2;
+			if (run_check_limits(&spec, err, sizeof(err)) < 0) {
+				fprintf(stderr, "ctxbench: %s\n", err);
+				return 2;
+			}
 		}
 	}
 	if (open_output(&plan, &out) < 0)
@@ -277,27 +302,51 @@ int main(int argc, char **argv)
 	res.info.duration_s = plan.duration_s;
 	res.info.runs = plan.runs;
 	res.info.threads = plan.threads;
-	res.info.participants = PARTICIPANTS;
-	res.row = calloc(plan.nops * plan.nplaces, sizeof(*res.row));
+	res.info.participants = plan.procs[0];
+	res.row = calloc((size_t)plan.nops * plan.nplaces * plan.nprocs *
+				 plan.nsizes,
+			 sizeof(*res.row));
 	if (!res.row || place_topo_read("", &topo) < 0 || run_init() < 0) {
 		perror("ctxbench");
 		return 1;
 	}
+	/* Where the run may go, and when it starts, for Run information. */
+	place_cpulist(&topo.allowed, res.info.cpus_allowed,
+		      sizeof(res.info.cpus_allowed));
+	sysinfo_date(time(NULL), res.info.date, sizeof(res.info.date));
 	for (unsigned int i = 0; i < plan.nops && !res.signo; i++) {
-		for (unsigned int j = 0; j < plan.nplaces && !res.signo; j++) {
-			struct result_row *row = &res.row[res.nrows++];
+		const struct ipc_ops *ops = plan.ops[i];
+		double work[PLAN_MAX_LIST] = { 0 };
 
-			if (run_row(&plan, plan.ops[i], &plan.place[j], &topo,
-				    row) < 0) {
-				perror("ctxbench");
-				return 1;
+		/* lat_ctx's "overhead": only when rings were asked for. */
+		for (unsigned int m = 0; m < plan.nsizes && plan_rings(&plan);
+		     m++)
+			work[m] = hop_work_ns(&plan, ops, plan.size_kb[m]);
+		for (unsigned int j = 0; j < plan.nplaces; j++) {
+			for (unsigned int k = 0; k < plan.nprocs; k++) {
+				for (unsigned int m = 0; m < plan.nsizes; m++) {
+					struct result_row *row =
+						&res.row[res.nrows++];
+
+					if (run_row(&plan, ops, &plan.place[j],
+						    plan.procs[k],
+						    plan.size_kb[m], &topo,
+						    row) < 0) {
+						perror("ctxbench");
+						return 1;
+					}
+					row->hop_work_ns = work[m];
+					if (row->status == RESULT_FAILED ||
+					    row->status == RESULT_HUNG)
+						status = 1;
+					res.signo = run_interrupted();
+					if (res.signo)
+						goto done;
+				}
 			}
-			if (row->status == RESULT_FAILED ||
-			    row->status == RESULT_HUNG)
-				status = 1;
-			res.signo = run_interrupted();
 		}
 	}
+done:
 	if (emit(&plan, out, all, 1, 0) < 0 && !status)
 		status = 1;
 	if (res.signo)

@@ -5,19 +5,14 @@
 # alternately, several times; prints the median ratio ctxbench/perf per
 # placement.  A loop of ctxbench and an op of perf are both one round trip.
 #
-# usage: bench/perf-pipe.sh [BUILD_DIR] [ROUNDS]
+# usage: [BUILD=dir] bench/perf-pipe.sh [ROUNDS]
 set -euo pipefail
-
-build=${1:-build}
-rounds=${2:-5}
-bin=$build/ctxbench
+. "$(dirname "$0")/lib.sh"
+rounds=${1:-5}
 seconds=1
 loops=200000
 
 command -v perf >/dev/null || { echo "perf is not installed" >&2; exit 1; }
-[ -x "$bin" ] || { echo "no $bin: build first" >&2; exit 1; }
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 ctx_rate() { # CPULIST [ctxbench args]: loops/sec
 	local cpus=$1
@@ -47,7 +42,7 @@ for cpus in "${placements[@]}"; do
 			a=$(ctx_rate "$cpus" "${ctx_args[@]}")
 			b=$(perf_rate "$cpus" "${perf_args[@]}")
 			c+=("$a") p+=("$b")
-			r+=("$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", a / b }')")
+			r+=("$(ratio "$a" "$b")")
 		done
 		printf '%-10s %-9s %12.0f %12.0f %7.3f\n' "$cpus" "$mode" \
 			"$(printf '%s\n' "${c[@]}" | median)" \

@@ -39,6 +39,8 @@ struct ipc_ring {
 
 /* Flags of struct ipc_ops. */
 #define IPC_BUSY_WAIT 0x1 /* never gives up the CPU: degenerate on one CPU */
+#define IPC_NO_HANDOFF 0x2 /* participants do not wait for each other */
+#define IPC_NOT_IN_ALL 0x4 /* only when named: not a mechanism to report */
 
 /*
  * Every hook returns 0 or a negative errno.  Contracts:
@@ -56,6 +58,9 @@ struct ipc_ring {
  * wait      Required.  Block (or spin) until the token belongs to @self.
  *           EINTR is retried inside; a short read or write is -EIO.
  * pass      Required.  Hand the token from @self to @next.
+ * limit     Not required.  Whether the machine's own limits for the
+ *           mechanism let @nr participants run: 0, or -1 with one line
+ *           naming the limit in @why.  Called before anything starts.
  * teardown  Required when setup is.  In the runner after every participant is gone:
  *           remove every object.  Must be safe on a partial setup and
  *           when called twice.  Only syscalls, no allocation: it also
@@ -74,6 +79,7 @@ struct ipc_ops {
 	int (*pass)(struct ipc_ring *ring, unsigned int self,
 		    unsigned int next);
 	void (*teardown)(struct ipc_ring *ring);
+	int (*limit)(unsigned int nr, char *why, size_t whylen);
 };
 
 /* All backends, in report order; NULL-terminated. */
@@ -82,9 +88,13 @@ extern const struct ipc_ops *const ipc_backends[];
 const struct ipc_ops *ipc_find(const char *name);
 unsigned int ipc_count(void);
 
+/* Field @field (from 0) of the numbers in /proc file @path: 0 or -1. */
+int ipc_sysctl(const char *path, unsigned int field, long *out);
+
 /* Size of a cache line pair: adjacent-line prefetch makes 64 too small. */
 #define IPC_LINE 128
 
+extern const struct ipc_ops ipc_null_ops;
 extern const struct ipc_ops ipc_signal_ops;
 extern const struct ipc_ops ipc_sysv_msg_ops;
 extern const struct ipc_ops ipc_pipe_ops;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "run.h"
 
 enum { OPT_NOTE = 0x100, OPT_JSON, OPT_BASELINE };
 
@@ -38,6 +39,12 @@ static const struct plan_opt plan_opts[] = {
 	  PLAN_M_RUN },
 	{ "threads", 'T', NULL,
 	  "participants are threads of one process, not processes",
+	  PLAN_M_RUN },
+	{ "procs", 'p', "LIST",
+	  "participants in the ring, 2..1024, a comma list (default 2)",
+	  PLAN_M_RUN },
+	{ "size", 's', "LIST",
+	  "KB each participant touches per hop, a comma list (default 0)",
 	  PLAN_M_RUN },
 	{ "name", 'n', "LABEL",
 	  "label of this run in the report (default: uname -r)", PLAN_M_RUN },
@@ -198,6 +205,30 @@ int plan_parse_seconds(const char *s, double *out)
 	return 0;
 }
 
+int plan_parse_list(const char *s, unsigned long min, unsigned long max,
+		    unsigned int *out, unsigned int max_n)
+{
+	char list[256], *save = NULL, *tok;
+	unsigned int n = 0;
+
+	if (!s[0] || s[0] == ',' || s[strlen(s) - 1] == ',' ||
+	    strstr(s, ",,") ||
+	    snprintf(list, sizeof(list), "%s", s) >= (int)sizeof(list))
+		return -1;
+	for (tok = strtok_r(list, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		unsigned long v;
+
+		if (n == max_n || plan_parse_uint(tok, min, max, &v) < 0)
+			return -1;
+		for (unsigned int i = 0; i < n; i++)
+			if (out[i] == v)
+				return -1;
+		out[n++] = (unsigned int)v;
+	}
+	return (int)n;
+}
+
 int plan_parse_uint(const char *s, unsigned long min, unsigned long max,
 		    unsigned long *out)
 {
@@ -234,7 +265,9 @@ static int plan_backends(struct plan *p, const char *arg, char *err,
 		unsigned int i;
 
 		if (strcmp(name, "all") == 0) {
-			memset(want, 1, n);
+			for (unsigned int k = 0; k < n; k++)
+				if (!(ipc_backends[k]->flags & IPC_NOT_IN_ALL))
+					want[k] = 1;
 			continue;
 		}
 		for (i = 0; i < n; i++)
@@ -373,6 +406,31 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		case 'T':
 			p->threads = 1;
 			break;
+		case 'p': {
+			int n = plan_parse_list(optarg, 2, RUN_MAX_NR, p->procs,
+						PLAN_MAX_LIST);
+
+			if (n < 0 || p->nprocs)
+				return plan_error(
+					err, errlen,
+					"-p/--procs: '%s' is not a list of participant counts (expected N[,N...], each 2..%d, at most %d, once)",
+					optarg, RUN_MAX_NR, PLAN_MAX_LIST);
+			p->nprocs = (unsigned int)n;
+			break;
+		}
+		case 's': {
+			int n = plan_parse_list(optarg, 0, PLAN_MAX_SIZE_KB,
+						p->size_kb, PLAN_MAX_LIST);
+
+			if (n < 0 || p->nsizes)
+				return plan_error(
+					err, errlen,
+					"-s/--size: '%s' is not a list of sizes in KB (expected S[,S...], each 0..%d, at most %d, once)",
+					optarg, PLAN_MAX_SIZE_KB,
+					PLAN_MAX_LIST);
+			p->nsizes = (unsigned int)n;
+			break;
+		}
 		case 'n':
 			if (plan_text(p->label, sizeof(p->label), optarg,
 				      "-n/--name", err, errlen) < 0)
@@ -442,5 +500,19 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	if (!p->nplaces)
 		p->nplaces = (unsigned int)place_parse("any", p->place, 1, err,
 						       errlen);
+	if (!p->nprocs) {
+		p->nprocs = 1;
+		p->procs[0] = 2; /* the classic ping-pong */
+	}
+	if (!p->nsizes) {
+		p->nsizes = 1;
+		p->size_kb[0] = 0;
+	}
 	return 0;
+}
+
+int plan_rings(const struct plan *p)
+{
+	return p->nprocs > 1 || p->procs[0] != 2 || p->nsizes > 1 ||
+	       p->size_kb[0] != 0;
 }

@@ -12,6 +12,8 @@
 #define PLAN_MAX_RUNS 10000
 #define PLAN_MAX_SECONDS 86400.0
 #define PLAN_MAX_PLACES 8
+#define PLAN_MAX_LIST 16 /* values of -p and of -s */
+#define PLAN_MAX_SIZE_KB 16384 /* a working set is about caches */
 
 enum plan_action {
 	PLAN_RUN,
@@ -32,6 +34,9 @@ struct plan {
 	unsigned int nplaces;
 	struct place place[PLAN_MAX_PLACES]; /* -P, in the order given */
 	int threads; /* -T */
+	unsigned int nprocs, nsizes;
+	unsigned int procs[PLAN_MAX_LIST]; /* -p: participants per ring */
+	unsigned int size_kb[PLAN_MAX_LIST]; /* -s: working set per hop */
 	const char *output; /* -o: write the JSON here too; NULL: no */
 	int json; /* --json: JSON on stdout instead of the text report */
 	const char *baseline; /* report --baseline: a label; NULL: the first */
@@ -48,6 +53,9 @@ struct plan {
 int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	       size_t errlen);
 
+/* Did the user ask for rings or working sets, beyond the ping-pong? */
+int plan_rings(const struct plan *p);
+
 /* Write the usage text, generated from the option table. */
 void plan_usage(FILE *f);
 
@@ -57,6 +65,13 @@ void plan_usage(FILE *f);
  * plan_parse(), which may reorder @argv.
  */
 void plan_cmdline(int argc, char *const *argv, char *buf, size_t size);
+
+/*
+ * Parse a comma list of whole numbers in @min..@max, without duplicates,
+ * into @out (at most @max_n).  Returns the count, or -1.
+ */
+int plan_parse_list(const char *s, unsigned long min, unsigned long max,
+		    unsigned int *out, unsigned int max_n);
 
 /* Parsers of single values, for the options and their tests. */
 int plan_parse_seconds(const char *s, double *out);

@@ -81,6 +81,21 @@ static int posix_mq_pass(struct ipc_ring *ring, unsigned int self,
 	return 0;
 }
 
+static int posix_mq_limit(unsigned int nr, char *why, size_t whylen)
+{
+	long max;
+
+	if (ipc_sysctl("/proc/sys/fs/mqueue/queues_max", 0, &max) == 0 &&
+	    (long)nr > max) {
+		snprintf(
+			why, whylen,
+			"posix-mq: %u participants need %u queues, but fs.mqueue.queues_max is %ld",
+			nr, nr, max);
+		return -1;
+	}
+	return 0;
+}
+
 const struct ipc_ops ipc_posix_mq_ops = {
 	.name = "posix-mq",
 	.title = "POSIX mq",
@@ -91,4 +106,5 @@ const struct ipc_ops ipc_posix_mq_ops = {
 	.wait = posix_mq_wait,
 	.pass = posix_mq_pass,
 	.teardown = posix_mq_teardown,
+	.limit = posix_mq_limit,
 };

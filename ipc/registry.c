@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The table of every backend, in the order the report prints them. */
+#include <stdio.h>
 #include <string.h>
 
 #include "ipc.h"
 
+/* One line each: tests/CMakeLists.txt makes a test per line. */
+/* clang-format off */
 const struct ipc_ops *const ipc_backends[] = {
 	&ipc_signal_ops,
 	&ipc_sysv_msg_ops,
@@ -17,8 +20,10 @@ const struct ipc_ops *const ipc_backends[] = {
 	&ipc_posix_mq_ops,
 	&ipc_posix_sem_ops,
 	&ipc_tcp_ops,
+	&ipc_null_ops,
 	NULL,
 };
+/* clang-format on */
 
 const struct ipc_ops *ipc_find(const char *name)
 {
@@ -35,4 +40,17 @@ unsigned int ipc_count(void)
 	while (ipc_backends[n])
 		n++;
 	return n;
+}
+
+int ipc_sysctl(const char *path, unsigned int field, long *out)
+{
+	FILE *f = fopen(path, "re");
+	int ok = 1;
+
+	if (!f)
+		return -1;
+	for (unsigned int i = 0; i <= field && ok; i++)
+		ok = fscanf(f, "%ld", out) == 1;
+	fclose(f);
+	return ok ? 0 : -1;
 }

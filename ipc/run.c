@@ -629,6 +629,8 @@ int run_check_limits(const struct run_spec *spec, char *err, size_t errlen)
 			(unsigned long long)have);
 		return -1;
 	}
+	if (spec->ops->limit && spec->ops->limit(spec->nr, err, errlen) < 0)
+		return -1;
 	/* The superuser is not held to RLIMIT_NPROC. */
 	if (geteuid() != 0 && run_limit(RLIMIT_NPROC, procs, &have) < 0) {
 		snprintf(
@@ -728,7 +730,7 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	struct run_ctl *ctl;
 	pid_t runner = getpid();
 	uint64_t c0 = 0, c1 = 0, c2;
-	double t0 = 0, t1 = 0;
+	double t0 = 0, t1 = 0, t_call = run_now(), t_stop = 0;
 	int ev = 0, err = 0;
 	char *map;
 
@@ -828,6 +830,7 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	}
 	close(go[1]);
 	go[1] = -1;
+	res->setup_s = run_now() - t_call;
 
 	ev = run_watch(proc, nproc, spec->warmup_s, -1);
 	if (ev)
@@ -879,6 +882,7 @@ event:
 			 strsignal(ev));
 	}
 stop:
+	t_stop = run_now();
 	__atomic_store_n(&ctl->stop, 1, __ATOMIC_RELAXED);
 	if (go[1] >= 0) {
 		close(go[1]);
@@ -889,7 +893,7 @@ stop:
 	res->life_loops = run_count(ctl);
 	res->rtt = ctl->rtt;
 	run_where_seen(ctl, res);
-	if (res->status == RESULT_OK)
+	if (res->status == RESULT_OK && !(ops->flags & IPC_NO_HANDOFF))
 		run_check_counts(ctl, res);
 	/* A participant that failed on its way out. */
 	if (res->status == RESULT_OK)
@@ -911,6 +915,8 @@ unguard:
 		if (ready[e] >= 0)
 			close(ready[e]);
 	}
+	if (t_stop > 0)
+		res->teardown_s = run_now() - t_stop;
 unmap:
 	munmap(map, map_size);
 	return err;

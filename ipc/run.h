@@ -35,6 +35,8 @@ struct run_result {
 	char reason[RUN_REASON_MAX]; /* why, unless RESULT_OK */
 	uint64_t loops; /* trips of the token around the ring, measured */
 	double elapsed_s; /* measured time, CLOCK_MONOTONIC */
+	double setup_s; /* from the call to the start of every participant */
+	double teardown_s; /* from the stop word to the end of the call */
 	int signo; /* RESULT_INTERRUPTED: the signal */
 	cpu_set_t cpus; /* where the participants were seen running */
 	/* Moves between CPUs of all participants; -1 unknown. */

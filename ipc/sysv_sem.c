@@ -5,6 +5,7 @@
  * the next one's.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <sys/ipc.h>
 #include <sys/sem.h>
 
@@ -63,6 +64,22 @@ static void sysv_sem_teardown(struct ipc_ring *ring)
 	st->id = -1;
 }
 
+/* A set holds at most SEMMSL semaphores: the first field of kernel.sem. */
+static int sysv_sem_limit(unsigned int nr, char *why, size_t whylen)
+{
+	long semmsl;
+
+	if (ipc_sysctl("/proc/sys/kernel/sem", 0, &semmsl) == 0 &&
+	    (long)nr > semmsl) {
+		snprintf(
+			why, whylen,
+			"sysv-sem: %u participants need %u semaphores in a set, but SEMMSL (kernel.sem) is %ld",
+			nr, nr, semmsl);
+		return -1;
+	}
+	return 0;
+}
+
 const struct ipc_ops ipc_sysv_sem_ops = {
 	.name = "sysv-sem",
 	.title = "semaphore",
@@ -72,4 +89,5 @@ const struct ipc_ops ipc_sysv_sem_ops = {
 	.wait = sysv_sem_wait,
 	.pass = sysv_sem_pass,
 	.teardown = sysv_sem_teardown,
+	.limit = sysv_sem_limit,
 };

@@ -58,6 +58,21 @@ static void json_key_string(FILE *f, const char *indent, const char *key,
 	fputs(last ? "\n" : ",\n", f);
 }
 
+/* Named facts as one object, { "name": "value", ... }, and a comma. */
+static void json_kvs(FILE *f, const char *indent, const char *key,
+		     const struct result_kv *kv, unsigned int n)
+{
+	fprintf(f, "%s\"%s\": {%s", indent, key, n ? "\n" : "");
+	for (unsigned int i = 0; i < n; i++) {
+		fprintf(f, "%s  ", indent);
+		json_string(f, kv[i].key);
+		fputs(": ", f);
+		json_string(f, kv[i].value);
+		fputs(i + 1 < n ? ",\n" : "\n", f);
+	}
+	fprintf(f, "%s},\n", n ? indent : "");
+}
+
 static void json_info(FILE *f, const struct results *r)
 {
 	const struct result_info *in = &r->info;
@@ -70,7 +85,29 @@ static void json_info(FILE *f, const struct results *r)
 	json_key_string(f, ind, "cpu_type", in->cpu_type, 0);
 	json_key_string(f, ind, "hostname", in->hostname, 0);
 	json_key_string(f, ind, "kernel", in->kernel, 0);
-	fprintf(f, "%s\"ncpu\": %d\n", ind, in->ncpu);
+	fprintf(f, "%s\"ncpu\": %d,\n", ind, in->ncpu);
+	json_key_string(f, ind, "kernel_version", in->kernel_version, 0);
+	json_key_string(f, ind, "boot_cmdline", in->boot_cmdline, 0);
+	json_key_string(f, ind, "preemption", in->preempt, 0);
+	json_key_string(f, ind, "config_hz", in->config_hz, 0);
+	json_key_string(f, ind, "mitigations", in->mitigations, 0);
+	json_kvs(f, ind, "vulnerabilities", in->vulns, in->nvulns);
+	json_key_string(f, ind, "cpufreq_driver", in->cpufreq_driver, 0);
+	json_key_string(f, ind, "cpufreq_governor", in->cpufreq_governor, 0);
+	json_key_string(f, ind, "boost", in->boost, 0);
+	json_key_string(f, ind, "cpuidle_driver", in->cpuidle_driver, 0);
+	json_key_string(f, ind, "cpuidle_governor", in->cpuidle_governor, 0);
+	json_key_string(f, ind, "halt_poll", in->halt_poll, 0);
+	json_kvs(f, ind, "halt_poll_params", in->halt_poll_params,
+		 in->nhalt_poll);
+	json_key_string(f, ind, "smt", in->smt, 0);
+	json_key_string(f, ind, "virtual", in->virt, 0);
+	json_key_string(f, ind, "machine", in->machine, 0);
+	json_key_string(f, ind, "clocksource", in->clocksource, 0);
+	json_key_string(f, ind, "cpus_online", in->cpus_online, 0);
+	json_key_string(f, ind, "cpus_allowed", in->cpus_allowed, 0);
+	json_key_string(f, ind, "compiler", in->compiler, 0);
+	json_key_string(f, ind, "date", in->date, 1);
 	fprintf(f, "      },\n");
 	fprintf(f, "      \"parameters\": {\n");
 	fprintf(f, "%s\"seconds\": ", ind);
@@ -92,6 +129,11 @@ static void json_row(FILE *f, const struct result_row *row, int last)
 	json_key_string(f, ind, "mech", row->mech, 0);
 	json_key_string(f, ind, "title", row->title, 0);
 	json_key_string(f, ind, "placement", row->placement, 0);
+	fprintf(f, "%s\"participants\": %u,\n", ind, row->procs);
+	fprintf(f, "%s\"ws_kb\": %u,\n", ind, row->ws_kb);
+	fprintf(f, "%s\"hop_work_ns\": ", ind);
+	json_double(f, row->hop_work_ns);
+	fprintf(f, ",\n");
 	json_key_string(f, ind, "status", result_status_key(row->status), 0);
 	json_key_string(f, ind, "reason", row->reason, 0);
 	fprintf(f, "%s\"flags\": [", ind);
@@ -111,6 +153,10 @@ static void json_row(FILE *f, const struct result_row *row, int last)
 		json_double(f, smp->elapsed_s);
 		fprintf(f, ", \"loops_per_s\": ");
 		json_double(f, result_rate(smp));
+		fprintf(f, ", \"setup_s\": ");
+		json_double(f, smp->setup_s);
+		fprintf(f, ", \"teardown_s\": ");
+		json_double(f, smp->teardown_s);
 		fprintf(f, " }%s\n", i + 1 < row->nsamples ? "," : "");
 	}
 	fprintf(f, "%s],\n", row->nsamples ? ind : "");

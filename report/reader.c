@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -698,9 +699,10 @@ struct jp_sample {
 	double rate;
 };
 
-enum { SMP_LOOPS, SMP_ELAPSED, SMP_RATE };
-static const char *const sample_keys[] = { "loops", "elapsed_s", "loops_per_s",
-					   NULL };
+enum { SMP_LOOPS, SMP_ELAPSED, SMP_RATE, SMP_SETUP, SMP_TEARDOWN };
+static const char *const sample_keys[] = { "loops",	  "elapsed_s",
+					   "loops_per_s", "setup_s",
+					   "teardown_s",  NULL };
 
 static int jp_sample_member(struct jp *p, const char *key, void *ctx)
 {
@@ -717,6 +719,12 @@ static int jp_sample_member(struct jp *p, const char *key, void *ctx)
 	case SMP_ELAPSED:
 		return jp_get_double(p, key, 0, REPORT_MAX_SECONDS, 0,
 				     &v->s->elapsed_s);
+	case SMP_SETUP:
+		return jp_get_double(p, key, 0, REPORT_MAX_SECONDS, 1,
+				     &v->s->setup_s);
+	case SMP_TEARDOWN:
+		return jp_get_double(p, key, 0, REPORT_MAX_SECONDS, 1,
+				     &v->s->teardown_s);
 	default:
 		return jp_get_double(p, key, 0, HUGE_VAL, 1, &v->rate);
 	}
@@ -776,12 +784,16 @@ enum {
 	ROW_CPUS,
 	ROW_MIGRATIONS,
 	ROW_SAMPLES,
-	ROW_SUMMARY
+	ROW_SUMMARY,
+	ROW_PROCS,
+	ROW_WS,
+	ROW_HOP_WORK
 };
-static const char *const row_keys[] = { "mech",	   "title",	 "placement",
-					"status",  "reason",	 "flags",
-					"cpus",	   "migrations", "samples",
-					"summary", NULL };
+static const char *const row_keys[] = {
+	"mech",		"title", "placement",	"status",  "reason",
+	"flags",	"cpus",	 "migrations",	"samples", "summary",
+	"participants", "ws_kb", "hop_work_ns", NULL
+};
 #define ROW_REQUIRED                                              \
 	(1u << ROW_MECH | 1u << ROW_TITLE | 1u << ROW_PLACEMENT | \
 	 1u << ROW_STATUS | 1u << ROW_SAMPLES)
@@ -827,7 +839,20 @@ static int jp_row_member(struct jp *p, const char *key, void *ctx)
 		return 0;
 	case ROW_SAMPLES:
 		return jp_array(p, "\"samples\"", jp_sample, v);
-	default:
+	case ROW_PROCS:
+		if (jp_get_int(p, key, 1, REPORT_MAX_PROCS, &ll) < 0)
+			return -1;
+		row->procs = (unsigned int)ll;
+		return 0;
+	case ROW_WS:
+		if (jp_get_int(p, key, 0, REPORT_MAX_WS_KB, &ll) < 0)
+			return -1;
+		row->ws_kb = (unsigned int)ll;
+		return 0;
+	case ROW_HOP_WORK:
+		return jp_get_double(p, key, 0, REPORT_MAX_SECONDS * 1e9, 1,
+				     &row->hop_work_ns);
+	case ROW_SUMMARY:
 		/* Derived from the samples: read again from them. */
 		if (jp_ws(p) != '{')
 			return jp_err(p, p->p, 0,
@@ -835,6 +860,7 @@ static int jp_row_member(struct jp *p, const char *key, void *ctx)
 				      jp_kind(jp_ws(p)));
 		return jp_skip(p);
 	}
+	return jp_skip(p);
 }
 
 static int jp_row(struct jp *p, unsigned int i, void *ctx)
@@ -849,6 +875,8 @@ static int jp_row(struct jp *p, unsigned int i, void *ctx)
 		    sizeof(*r->row), "rows in a saved run") < 0)
 		return -1;
 	rv.row = &r->row[r->nrows++];
+	/* Files without them hold the classic ping-pong. */
+	rv.row->procs = 2;
 	if (jp_object(p, "each of \"results\"", jp_row_member, &rv) < 0 ||
 	    jp_require(p, at, rv.seen, ROW_REQUIRED, row_keys, "a row") < 0)
 		return -1;
@@ -859,9 +887,12 @@ static int jp_row(struct jp *p, unsigned int i, void *ctx)
 		return jp_err(p, at, 0,
 			      "row %s %s is \"ok\" but has no samples",
 			      rv.row->mech, rv.row->placement);
-	if (results_find(r, rv.row->mech, rv.row->placement) != rv.row)
-		return jp_err(p, at, 0, "two rows of %s at placement \"%s\"",
-			      rv.row->mech, rv.row->placement);
+	if (results_find(r, rv.row) != rv.row)
+		return jp_err(
+			p, at, 0,
+			"two rows of %s at placement \"%s\", %u participants, %u KB",
+			rv.row->mech, rv.row->placement, rv.row->procs,
+			rv.row->ws_kb);
 	return 0;
 }
 
@@ -872,17 +903,98 @@ enum {
 	INFO_TYPE,
 	INFO_HOST,
 	INFO_KERNEL,
-	INFO_NCPU
+	INFO_NCPU,
+	INFO_VULNS,
+	INFO_HALT_POLL_PARAMS,
+	INFO_STRINGS /* the members of info_strings[], from here on */
 };
-static const char *const info_keys[] = { "label",    "note",	 "cpu_mhz",
-					 "cpu_type", "hostname", "kernel",
-					 "ncpu",     NULL };
+static const char *const info_keys[] = {
+	"label",  "note", "cpu_mhz",	     "cpu_type",	 "hostname",
+	"kernel", "ncpu", "vulnerabilities", "halt_poll_params", NULL
+};
+
+/* The other members of "info": strings, each with its place. */
+#define JP_INFO_STR(key, m)                                  \
+	{                                                    \
+		key, offsetof(struct result_info, m),        \
+			sizeof(((struct result_info *)0)->m) \
+	}
+static const struct {
+	const char *key;
+	size_t off, size;
+} info_strings[] = {
+	JP_INFO_STR("kernel_version", kernel_version),
+	JP_INFO_STR("boot_cmdline", boot_cmdline),
+	JP_INFO_STR("preemption", preempt),
+	JP_INFO_STR("config_hz", config_hz),
+	JP_INFO_STR("mitigations", mitigations),
+	JP_INFO_STR("cpufreq_driver", cpufreq_driver),
+	JP_INFO_STR("cpufreq_governor", cpufreq_governor),
+	JP_INFO_STR("boost", boost),
+	JP_INFO_STR("cpuidle_driver", cpuidle_driver),
+	JP_INFO_STR("cpuidle_governor", cpuidle_governor),
+	JP_INFO_STR("halt_poll", halt_poll),
+	JP_INFO_STR("smt", smt),
+	JP_INFO_STR("virtual", virt),
+	JP_INFO_STR("machine", machine),
+	JP_INFO_STR("clocksource", clocksource),
+	JP_INFO_STR("cpus_online", cpus_online),
+	JP_INFO_STR("cpus_allowed", cpus_allowed),
+	JP_INFO_STR("compiler", compiler),
+	JP_INFO_STR("date", date),
+};
+#define JP_INFO_NSTRINGS (sizeof(info_strings) / sizeof(info_strings[0]))
+_Static_assert(INFO_STRINGS + JP_INFO_NSTRINGS <= 32,
+	       "more members of \"info\" than a seen mask holds");
+
+/* The index of @key among the members of "info", or -1. */
+static int jp_info_index(const char *key)
+{
+	int i = jp_key_index(info_keys, key);
+
+	for (size_t j = 0; i < 0 && j < JP_INFO_NSTRINGS; j++)
+		if (strcmp(info_strings[j].key, key) == 0)
+			i = INFO_STRINGS + (int)j;
+	return i;
+}
+
+/* An object of named facts: "vulnerabilities", "halt_poll_params". */
+struct jp_kvs {
+	struct result_kv *kv;
+	unsigned int *n, max;
+	const char *what;
+};
+
+static int jp_kv_member(struct jp *p, const char *key, void *ctx)
+{
+	struct jp_kvs *v = ctx;
+	struct result_kv *kv = &v->kv[*v->n];
+
+	/* A key too long or not one line of text reads as "". */
+	if (!key[0])
+		return jp_err(p, p->p, 0,
+			      "a name in %s is empty, not one line of text or "
+			      "longer than %zu bytes",
+			      v->what, sizeof(kv->key) - 1);
+	for (unsigned int i = 0; i < *v->n; i++)
+		if (strcmp(v->kv[i].key, key) == 0)
+			return jp_err(p, p->p, 0, "\"%s\" appears twice", key);
+	if (*v->n >= v->max)
+		return jp_err(p, p->p, 0, "more than %u members in %s", v->max,
+			      v->what);
+	snprintf(kv->key, sizeof(kv->key), "%s", key);
+	if (jp_get_string(p, key, kv->value, sizeof(kv->value)) < 0)
+		return -1;
+	(*v->n)++;
+	return 0;
+}
 
 static int jp_info_member(struct jp *p, const char *key, void *ctx)
 {
 	struct jp_inv *v = ctx;
 	struct result_info *in = &v->r->info;
-	int i = jp_key_index(info_keys, key);
+	int i = jp_info_index(key);
+	struct jp_kvs kvs;
 	long long ll;
 
 	if (i < 0)
@@ -904,11 +1016,24 @@ static int jp_info_member(struct jp *p, const char *key, void *ctx)
 				     sizeof(in->hostname));
 	case INFO_KERNEL:
 		return jp_get_string(p, key, in->kernel, sizeof(in->kernel));
-	default:
+	case INFO_NCPU:
 		if (jp_get_int(p, key, 0, JP_MAX_NCPU, &ll) < 0)
 			return -1;
 		in->ncpu = (int)ll;
 		return 0;
+	case INFO_VULNS:
+		kvs = (struct jp_kvs){ in->vulns, &in->nvulns, RESULT_MAX_VULNS,
+				       "\"vulnerabilities\"" };
+		return jp_object(p, "\"vulnerabilities\"", jp_kv_member, &kvs);
+	case INFO_HALT_POLL_PARAMS:
+		kvs = (struct jp_kvs){ in->halt_poll_params, &in->nhalt_poll,
+				       RESULT_MAX_HALT_POLL,
+				       "\"halt_poll_params\"" };
+		return jp_object(p, "\"halt_poll_params\"", jp_kv_member, &kvs);
+	default:
+		return jp_get_string(
+			p, key, (char *)in + info_strings[i - INFO_STRINGS].off,
+			info_strings[i - INFO_STRINGS].size);
 	}
 }
 

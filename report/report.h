@@ -18,6 +18,8 @@
 #define REPORT_MAX_ROWS 1024 /* per invocation */
 #define REPORT_MAX_SAMPLES 10000 /* per row, as -r allows */
 #define REPORT_MAX_SECONDS 1e6 /* elapsed time of one run */
+#define REPORT_MAX_PROCS 1024 /* participants in a ring */
+#define REPORT_MAX_WS_KB 16384 /* working set per hop */
 
 /*
  * The text report of @n invocations side by side, in the original

@@ -63,14 +63,28 @@ int result_status_parse(const char *key, enum result_status *st)
 	return -1;
 }
 
-const struct result_row *results_find(const struct results *r, const char *mech,
-				      const char *placement)
+int result_row_same(const struct result_row *a, const struct result_row *b)
+{
+	return strcmp(a->mech, b->mech) == 0 &&
+	       strcmp(a->placement, b->placement) == 0 &&
+	       a->procs == b->procs && a->ws_kb == b->ws_kb;
+}
+
+const struct result_row *results_find(const struct results *r,
+				      const struct result_row *like)
 {
 	for (unsigned int i = 0; i < r->nrows; i++)
-		if (strcmp(r->row[i].mech, mech) == 0 &&
-		    strcmp(r->row[i].placement, placement) == 0)
+		if (result_row_same(&r->row[i], like))
 			return &r->row[i];
 	return NULL;
+}
+
+int results_rings(const struct results *r)
+{
+	for (unsigned int i = 0; i < r->nrows; i++)
+		if (r->row[i].procs != 2 || r->row[i].ws_kb != 0)
+			return 1;
+	return 0;
 }
 
 void results_free(struct results *r)

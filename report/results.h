@@ -21,7 +21,19 @@ enum result_status {
 #define RESULT_DEGENERATE 0x1 /* spinners sharing one CPU */
 #define RESULT_MIGRATED 0x2 /* unpinned participants moved between CPUs */
 
-/* The "Run information" block: facts about the machine and the test. */
+/* A named fact of a list: a vulnerability and its state, a parameter. */
+struct result_kv {
+	char key[64];
+	char value[256];
+};
+
+#define RESULT_MAX_VULNS 64 /* files in .../cpu/vulnerabilities */
+#define RESULT_MAX_HALT_POLL 16 /* halt-polling module parameters */
+
+/*
+ * The "Run information" block: facts about the machine and the test.
+ * Strings are empty when unknown: the report then says "unknown".
+ */
 struct result_info {
 	char label[128]; /* -n, default the kernel release */
 	char note[128]; /* --note */
@@ -34,12 +46,37 @@ struct result_info {
 	unsigned int runs; /* -r */
 	int threads; /* participants were threads, not processes */
 	unsigned int participants; /* tasks in the ring; 0 unknown */
+	char kernel_version[256]; /* /proc/sys/kernel/version, uname -v */
+	char boot_cmdline[4096]; /* /proc/cmdline */
+	char preempt[96]; /* the preemption model, and where it was read */
+	char config_hz[16]; /* CONFIG_HZ */
+	char mitigations[64]; /* a summary of vulns[] */
+	unsigned int nvulns;
+	struct result_kv vulns[RESULT_MAX_VULNS]; /* name: state */
+	char cpufreq_driver[64];
+	char cpufreq_governor[128]; /* of every policy, "a,b" if they differ */
+	char boost[64]; /* turbo / boost: "on (intel_pstate)" */
+	char cpuidle_driver[64];
+	char cpuidle_governor[64];
+	char halt_poll[128]; /* a summary of halt_poll_params[] */
+	unsigned int nhalt_poll;
+	struct result_kv halt_poll_params[RESULT_MAX_HALT_POLL]; /* mod.param */
+	char smt[64]; /* "on, active" */
+	char virt[96]; /* "yes (hypervisor flag)" */
+	char machine[192]; /* DMI vendor and product */
+	char clocksource[64];
+	char cpus_online[256]; /* "0-3" */
+	char cpus_allowed[256]; /* sched_getaffinity(), set by the caller */
+	char compiler[128]; /* that built ctxbench */
+	char date[32]; /* of the start, UTC ISO 8601; set by the caller */
 };
 
 /* One measured run. */
 struct result_sample {
 	uint64_t loops;
 	double elapsed_s;
+	double setup_s; /* creating the objects and starting the participants */
+	double teardown_s; /* stopping, reaping and removing */
 };
 
 /* One table row: a mechanism measured -r times. */
@@ -48,6 +85,9 @@ struct result_row {
 	char title[32]; /* report title */
 	char placement[48]; /* "any", "same", "cpus:0,2" */
 	char cpus[32]; /* CPUs the participants were seen on: "0-1" */
+	unsigned int procs; /* participants in the ring */
+	unsigned int ws_kb; /* working set each touches per hop */
+	double hop_work_ns; /* a hop's own cost without a switch; 0 unknown */
 	long long migrations; /* moves between CPUs over all runs; -1 unknown */
 	enum result_status status; /* of the last run that did not succeed */
 	char reason[128];
@@ -81,9 +121,15 @@ const char *result_status_name(enum result_status st);
 const char *result_status_key(enum result_status st);
 int result_status_parse(const char *key, enum result_status *st);
 
-/* The row of @mech at @placement in @r, or NULL. */
-const struct result_row *results_find(const struct results *r, const char *mech,
-				      const char *placement);
+/* Same mechanism, placement, ring size and working set? */
+int result_row_same(const struct result_row *a, const struct result_row *b);
+
+/* The row of @r that is the same as @like, or NULL. */
+const struct result_row *results_find(const struct results *r,
+				      const struct result_row *like);
+
+/* Has @r rows of rings other than the ping-pong, or working sets? */
+int results_rings(const struct results *r);
 
 /* Free what the rows hold (not @r itself). */
 void results_free(struct results *r);

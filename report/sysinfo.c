@@ -1,33 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Run information: CPU type and MHz, host, kernel, CPUs. */
+/*
+ * Run information: the CPU, the host, the kernel and how it was built and
+ * booted, what the CPUs do when idle or boosted, and whether the machine
+ * is virtual, read from /proc and /sys under a root that tests replace by
+ * a fixture tree.
+ */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sysinfo.h"
 
-/* Read the first line of @root@path into @buf, without its newline. */
-static int sysinfo_line(const char *root, const char *path, char *buf,
-			size_t size)
-{
-	char name[4096];
-	FILE *f;
-
-	snprintf(name, sizeof(name), "%s%s", root, path);
-	f = fopen(name, "re");
-	if (!f)
-		return -1;
-	if (!fgets(buf, (int)size, f)) {
-		fclose(f);
-		buf[0] = '\0';
-		return -1;
-	}
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
+#define SYSINFO_CPU "/sys/devices/system/cpu"
+#define SYSINFO_NAME_MAX 64 /* longer file names are nobody's we read */
+#define SYSINFO_MITIGATIONS_W 56 /* the widest summary of mitigations */
 
 static char *sysinfo_trim(char *s)
 {
@@ -41,15 +31,45 @@ static char *sysinfo_trim(char *s)
 	return s;
 }
 
+static FILE *sysinfo_open(const char *root, const char *path)
+{
+	char name[4096];
+
+	snprintf(name, sizeof(name), "%s%s", root, path);
+	return fopen(name, "re");
+}
+
+/*
+ * The first line of @root@path into @buf, without the blanks around it;
+ * -1 (and @buf empty) when the file cannot be read.
+ */
+static int sysinfo_line(const char *root, const char *path, char *buf,
+			size_t size)
+{
+	FILE *f = sysinfo_open(root, path);
+	char *s;
+
+	buf[0] = '\0';
+	if (!f)
+		return -1;
+	if (!fgets(buf, (int)size, f)) {
+		fclose(f);
+		buf[0] = '\0';
+		return -1;
+	}
+	fclose(f);
+	s = sysinfo_trim(buf);
+	memmove(buf, s, strlen(s) + 1);
+	return 0;
+}
+
 /* The first "key : value" of /proc/cpuinfo whose key is one of @keys. */
 static void sysinfo_cpuinfo(const char *root, const char *const *keys,
 			    char *out, size_t size)
 {
-	char name[4096], line[512];
-	FILE *f;
+	char line[512];
+	FILE *f = sysinfo_open(root, "/proc/cpuinfo");
 
-	snprintf(name, sizeof(name), "%s/proc/cpuinfo", root);
-	f = fopen(name, "re");
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
@@ -68,6 +88,152 @@ static void sysinfo_cpuinfo(const char *root, const char *const *keys,
 		}
 	}
 	fclose(f);
+}
+
+/*
+ * Does the first "flags" line of /proc/cpuinfo (x86 has one) name @flag?
+ * 1 yes, 0 no, -1 when there is no such line to tell.
+ */
+static int sysinfo_cpu_flag(const char *root, const char *flag)
+{
+	FILE *f = sysinfo_open(root, "/proc/cpuinfo");
+	char *line = NULL, *save;
+	size_t cap = 0;
+	int found = -1;
+
+	if (!f)
+		return -1;
+	while (found < 0 && getline(&line, &cap, f) > 0) {
+		char *colon = strchr(line, ':');
+
+		if (!colon)
+			continue;
+		*colon = '\0';
+		if (strcmp(sysinfo_trim(line), "flags") != 0)
+			continue;
+		found = 0;
+		for (char *w = strtok_r(colon + 1, " \t\n", &save); w;
+		     w = strtok_r(NULL, " \t\n", &save))
+			if (strcmp(w, flag) == 0)
+				found = 1;
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+static int sysinfo_cmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/*
+ * The names in the directory @root@path that start with @prefix, sorted,
+ * in *@names (free() it); their count, or -1 when the directory cannot be
+ * read.
+ */
+static int sysinfo_names(const char *root, const char *path, const char *prefix,
+			 char (**names)[SYSINFO_NAME_MAX])
+{
+	char dir[4096];
+	struct dirent *e;
+	int n = 0, cap = 0;
+	DIR *d;
+
+	*names = NULL;
+	snprintf(dir, sizeof(dir), "%s%s", root, path);
+	d = opendir(dir);
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.' ||
+		    strncmp(e->d_name, prefix, strlen(prefix)) != 0 ||
+		    strlen(e->d_name) >= SYSINFO_NAME_MAX)
+			continue;
+		if (n == cap) {
+			void *tmp =
+				realloc(*names, (size_t)(cap ? cap * 2 : 32) *
+							sizeof(**names));
+
+			if (!tmp)
+				break; /* what was read so far */
+			*names = tmp;
+			cap = cap ? cap * 2 : 32;
+		}
+		snprintf((*names)[n++], SYSINFO_NAME_MAX, "%s", e->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(*names, (size_t)n, sizeof(**names), sysinfo_cmp);
+	return n;
+}
+
+static int sysinfo_dir_exists(const char *root, const char *path)
+{
+	char dir[4096];
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s%s", root, path);
+	d = opendir(dir);
+	if (d)
+		closedir(d);
+	return d != NULL;
+}
+
+/* Add @value to the comma list @list unless it is there or empty. */
+static void sysinfo_add_distinct(char *list, size_t size, const char *value)
+{
+	size_t vlen = strlen(value), len = strlen(list);
+
+	if (!vlen)
+		return;
+	for (const char *p = list; *p;) {
+		size_t n = strcspn(p, ",");
+
+		if (n == vlen && strncmp(p, value, n) == 0)
+			return;
+		p += n + (p[n] == ',');
+	}
+	snprintf(list + len, size - len, "%s%s", len ? "," : "", value);
+}
+
+/* Is @word one of the blank-separated words of @s? */
+static int sysinfo_word(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = s; *p;) {
+		size_t len;
+
+		p += strspn(p, " \t\n");
+		len = strcspn(p, " \t\n");
+		if (len == n && strncmp(p, word, n) == 0)
+			return 1;
+		p += len;
+	}
+	return 0;
+}
+
+/* The value of the last "@name=" word of @cmdline into @out, or 0. */
+static int sysinfo_param(const char *cmdline, const char *name, char *out,
+			 size_t size)
+{
+	size_t n = strlen(name);
+	int found = 0;
+
+	for (const char *p = cmdline; *p;) {
+		size_t len;
+
+		p += strspn(p, " \t\n");
+		len = strcspn(p, " \t\n");
+		if (len > n && strncmp(p, name, n) == 0 && p[n] == '=') {
+			snprintf(out, size, "%.*s", (int)(len - n - 1),
+				 p + n + 1);
+			found = 1;
+		}
+		p += len;
+	}
+	return found;
 }
 
 int sysinfo_count_cpus(const char *list)
@@ -100,27 +266,462 @@ int sysinfo_count_cpus(const char *list)
 	return n;
 }
 
+static int sysinfo_model_ok(const char *model)
+{
+	return strcmp(model, "none") == 0 || strcmp(model, "voluntary") == 0 ||
+	       strcmp(model, "full") == 0 || strcmp(model, "lazy") == 0;
+}
+
+void sysinfo_preempt(const char *debugfs, const char *version,
+		     const char *cmdline, const char *config, char *out,
+		     size_t size)
+{
+	const char *lp = strchr(debugfs, '(');
+	const char *rp = lp ? strchr(lp, ')') : NULL;
+	char boot[16];
+
+	if (lp && rp && rp > lp + 1) {
+		snprintf(out, size, "%.*s (sched/preempt)", (int)(rp - lp - 1),
+			 lp + 1);
+		return;
+	}
+	/* init/Makefile: the last of PREEMPT, PREEMPT_DYNAMIC, PREEMPT_RT. */
+	if (sysinfo_word(version, "PREEMPT_RT") ||
+	    (sysinfo_word(version, "PREEMPT") && sysinfo_word(version, "RT"))) {
+		snprintf(out, size, "rt (kernel version)");
+	} else if (sysinfo_word(version, "PREEMPT_DYNAMIC")) {
+		/* The model chosen at boot; root may change it since. */
+		if (sysinfo_param(cmdline, "preempt", boot, sizeof(boot)) &&
+		    sysinfo_model_ok(boot))
+			snprintf(out, size, "%s at boot (dynamic; preempt=%s)",
+				 boot, boot);
+		else if (sysinfo_model_ok(config))
+			snprintf(out, size,
+				 "%s at boot (dynamic; kernel config)", config);
+		else
+			snprintf(out, size, "dynamic (kernel version)");
+	} else if (sysinfo_word(version, "PREEMPT_LAZY")) {
+		snprintf(out, size, "lazy (kernel version)");
+	} else if (sysinfo_word(version, "PREEMPT")) {
+		snprintf(out, size, "full (kernel version)");
+	} else if (version[0]) {
+		/* A configuration that says otherwise is not this kernel's. */
+		if (strcmp(config, "none") == 0 ||
+		    strcmp(config, "voluntary") == 0)
+			snprintf(out, size, "%s (kernel config)", config);
+		else
+			snprintf(out, size,
+				 "none or voluntary (kernel version)");
+	} else if (config[0]) {
+		snprintf(out, size, "%s (kernel config)", config);
+	} else {
+		out[0] = '\0';
+	}
+}
+
+/*
+ * CONFIG_HZ and the preemption model of the running kernel's
+ * configuration, where a distribution leaves it readable as text.
+ * /proc/config.gz is compressed and not read.
+ */
+static void sysinfo_config(const char *root, const char *release, char *hz,
+			   size_t hzsize, char *model, size_t msize)
+{
+	static const char *const dirs[][2] = { { "/boot/config-", "" },
+					       { "/lib/modules/", "/config" } };
+	static const char *const models[][2] = {
+		{ "CONFIG_PREEMPT_NONE=y", "none" },
+		{ "CONFIG_PREEMPT_VOLUNTARY=y", "voluntary" },
+		{ "CONFIG_PREEMPT=y", "full" },
+		{ "CONFIG_PREEMPT_LAZY=y", "lazy" },
+	};
+	char path[512], *line = NULL;
+	size_t cap = 0;
+	FILE *f = NULL;
+	int rt = 0;
+
+	hz[0] = model[0] = '\0';
+	if (!release[0] || strchr(release, '/'))
+		return;
+	for (size_t i = 0; !f && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s%s%s", dirs[i][0], release,
+			 dirs[i][1]);
+		f = sysinfo_open(root, path);
+	}
+	if (!f)
+		return;
+	while (getline(&line, &cap, f) > 0) {
+		char *l = sysinfo_trim(line);
+
+		if (strncmp(l, "CONFIG_HZ=", 10) == 0 && l[10] &&
+		    strspn(l + 10, "0123456789") == strlen(l + 10))
+			snprintf(hz, hzsize, "%s", l + 10);
+		if (strcmp(l, "CONFIG_PREEMPT_RT=y") == 0 ||
+		    strcmp(l, "CONFIG_PREEMPT_RT_FULL=y") == 0)
+			rt = 1;
+		for (size_t i = 0; i < sizeof(models) / sizeof(models[0]); i++)
+			if (strcmp(l, models[i][0]) == 0)
+				snprintf(model, msize, "%s", models[i][1]);
+	}
+	if (rt)
+		snprintf(model, msize, "rt");
+	free(line);
+	fclose(f);
+}
+
+enum sysinfo_vuln { VULN_VULNERABLE, VULN_MITIGATED, VULN_NOT, VULN_UNKNOWN };
+
+/* How the kernel's words for a vulnerability's state read. */
+static enum sysinfo_vuln sysinfo_vuln_state(const char *state)
+{
+	if (strncmp(state, "KVM: ", 5) == 0) /* itlb_multihit */
+		state += 5;
+	if (strncmp(state, "Not affected", 12) == 0)
+		return VULN_NOT;
+	if (strncmp(state, "Vulnerable", 10) == 0 ||
+	    strncmp(state, "Processor vulnerable", 20) == 0)
+		return VULN_VULNERABLE;
+	if (strncmp(state, "Mitigation", 10) == 0)
+		return VULN_MITIGATED;
+	return VULN_UNKNOWN; /* "Unknown: Dependent on hypervisor status" */
+}
+
+static void sysinfo_append(char *out, size_t size, size_t *len, const char *fmt,
+			   ...) __attribute__((format(printf, 4, 5)));
+
+/*
+ * Append to the string @out of @size at *@len; *@len counts what did not
+ * fit too, so that a caller can tell.
+ */
+static void sysinfo_append(char *out, size_t size, size_t *len, const char *fmt,
+			   ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	if (*len < size)
+		n = vsnprintf(out + *len, size - *len, fmt, ap);
+	else
+		n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*len += (size_t)n;
+}
+
+/*
+ * The summary with the first @names vulnerable ones named, and the count
+ * of those not affected unless @skip_not; its length, whole.
+ */
+static size_t sysinfo_vuln_line(const struct result_kv *v, unsigned int n,
+				const unsigned int *count, unsigned int names,
+				int skip_not, char *out, size_t size)
+{
+	static const char *const word[] = { "vulnerable", "mitigated",
+					    "not affected", "unknown" };
+	size_t len = 0;
+
+	out[0] = '\0';
+	for (int k = VULN_VULNERABLE; k <= VULN_UNKNOWN; k++) {
+		unsigned int shown = 0;
+
+		if (!count[k] || (k == VULN_NOT && skip_not))
+			continue;
+		sysinfo_append(out, size, &len, "%s%u %s", len ? ", " : "",
+			       count[k], word[k]);
+		for (unsigned int i = 0;
+		     k == VULN_VULNERABLE && i < n && shown < names; i++)
+			if (sysinfo_vuln_state(v[i].value) == VULN_VULNERABLE)
+				sysinfo_append(out, size, &len, "%s%s",
+					       shown++ ? "," : " (", v[i].key);
+		if (shown && shown < count[k])
+			sysinfo_append(out, size, &len, " +%u",
+				       count[k] - shown);
+		if (shown)
+			sysinfo_append(out, size, &len, ")");
+	}
+	return len;
+}
+
+void sysinfo_mitigations(const struct result_kv *v, unsigned int n, char *out,
+			 size_t size)
+{
+	unsigned int count[4] = { 0 };
+	char line[512];
+
+	out[0] = '\0';
+	if (!n)
+		return;
+	for (unsigned int i = 0; i < n; i++)
+		count[sysinfo_vuln_state(v[i].value)]++;
+	/*
+	 * Which ones are vulnerable matters most, then how many are not
+	 * affected (the rest, when left out): as many names as fit.
+	 */
+	for (unsigned int names = count[VULN_VULNERABLE] + 1; names-- > 0;) {
+		for (int skip_not = 0; skip_not < 2; skip_not++) {
+			if (sysinfo_vuln_line(v, n, count, names, skip_not,
+					      line, sizeof(line)) <=
+			    SYSINFO_MITIGATIONS_W) {
+				snprintf(out, size, "%s", line);
+				return;
+			}
+		}
+	}
+}
+
+void sysinfo_halt_poll(const struct result_kv *v, unsigned int n, char *out,
+		       size_t size)
+{
+	static const char *const windows[] = { "haltpoll.guest_halt_poll_ns",
+					       "kvm.halt_poll_ns", NULL };
+	size_t len = 0;
+
+	out[0] = '\0';
+	for (const char *const *w = windows; *w; w++)
+		for (unsigned int i = 0; i < n; i++)
+			if (strcmp(v[i].key, *w) == 0)
+				sysinfo_append(out, size, &len, "%s%s=%s",
+					       len ? ", " : "",
+					       strchr(*w, '.') + 1, v[i].value);
+	if (len)
+		return;
+	for (unsigned int i = 0; i < n; i++)
+		sysinfo_append(out, size, &len, "%s%s=%s", i ? ", " : "",
+			       v[i].key, v[i].value);
+}
+
+void sysinfo_date(time_t t, char *buf, size_t size)
+{
+	struct tm tm;
+
+	if (!size)
+		return;
+	if (!gmtime_r(&t, &tm) ||
+	    !strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		buf[0] = '\0';
+}
+
+/* Every file of @path (@prefix...) as "@module.file": value into @in. */
+static void sysinfo_params(const char *root, const char *path,
+			   const char *module, const char *prefix,
+			   struct result_info *in)
+{
+	char(*names)[SYSINFO_NAME_MAX];
+	int n = sysinfo_names(root, path, prefix, &names);
+
+	for (int i = 0; i < n && in->nhalt_poll < RESULT_MAX_HALT_POLL; i++) {
+		struct result_kv *kv = &in->halt_poll_params[in->nhalt_poll];
+		char file[4096];
+
+		snprintf(file, sizeof(file), "%s/%s", path, names[i]);
+		if (sysinfo_line(root, file, kv->value, sizeof(kv->value)) < 0)
+			continue; /* a parameter only root may read */
+		snprintf(kv->key, sizeof(kv->key), "%s.%s", module, names[i]);
+		in->nhalt_poll++;
+	}
+	free(names);
+}
+
+static void sysinfo_halt_polling(const char *root, struct result_info *in)
+{
+	in->nhalt_poll = 0;
+	sysinfo_params(root, "/sys/module/haltpoll/parameters", "haltpoll", "",
+		       in);
+	sysinfo_params(root, "/sys/module/cpuidle_haltpoll/parameters",
+		       "cpuidle_haltpoll", "", in);
+	sysinfo_params(root, "/sys/module/kvm/parameters", "kvm",
+		       "halt_poll_ns", in);
+	sysinfo_halt_poll(in->halt_poll_params, in->nhalt_poll, in->halt_poll,
+			  sizeof(in->halt_poll));
+	/* The modules are readable, and none of them polls. */
+	if (!in->nhalt_poll && sysinfo_dir_exists(root, "/sys/module"))
+		snprintf(in->halt_poll, sizeof(in->halt_poll), "none");
+}
+
+static void sysinfo_vulnerabilities(const char *root, struct result_info *in)
+{
+	static const char dir[] = SYSINFO_CPU "/vulnerabilities";
+	char(*names)[SYSINFO_NAME_MAX];
+	int n = sysinfo_names(root, dir, "", &names);
+
+	in->nvulns = 0;
+	for (int i = 0; i < n && in->nvulns < RESULT_MAX_VULNS; i++) {
+		struct result_kv *kv = &in->vulns[in->nvulns];
+		char file[4096];
+
+		snprintf(file, sizeof(file), "%s/%s", dir, names[i]);
+		if (sysinfo_line(root, file, kv->value, sizeof(kv->value)) < 0)
+			continue;
+		snprintf(kv->key, sizeof(kv->key), "%s", names[i]);
+		in->nvulns++;
+	}
+	free(names);
+	sysinfo_mitigations(in->vulns, in->nvulns, in->mitigations,
+			    sizeof(in->mitigations));
+}
+
+/* "on" or "off" for a file holding 1 or 0 (@on_is is what means on). */
+static const char *sysinfo_onoff(const char *v, const char *on_is)
+{
+	if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0)
+		return NULL;
+	return strcmp(v, on_is) == 0 ? "on" : "off";
+}
+
+/* The cpufreq driver and governor of every policy, and turbo / boost. */
+static void sysinfo_cpufreq(const char *root, struct result_info *in)
+{
+	static const char dir[] = SYSINFO_CPU "/cpufreq";
+	char(*names)[SYSINFO_NAME_MAX];
+	char buf[256], boost[16] = "";
+	const char *state;
+	int n = sysinfo_names(root, dir, "policy", &names);
+
+	in->cpufreq_driver[0] = in->cpufreq_governor[0] = in->boost[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		char file[4096];
+
+		snprintf(file, sizeof(file), "%s/%s/scaling_driver", dir,
+			 names[i]);
+		if (sysinfo_line(root, file, buf, sizeof(buf)) == 0)
+			sysinfo_add_distinct(in->cpufreq_driver,
+					     sizeof(in->cpufreq_driver), buf);
+		snprintf(file, sizeof(file), "%s/%s/scaling_governor", dir,
+			 names[i]);
+		if (sysinfo_line(root, file, buf, sizeof(buf)) == 0)
+			sysinfo_add_distinct(in->cpufreq_governor,
+					     sizeof(in->cpufreq_governor), buf);
+		snprintf(file, sizeof(file), "%s/%s/boost", dir, names[i]);
+		if (sysinfo_line(root, file, buf, sizeof(buf)) == 0)
+			sysinfo_add_distinct(boost, sizeof(boost), buf);
+	}
+	free(names);
+	if (n == 0) { /* cpufreq is there, and drives no CPU */
+		snprintf(in->cpufreq_driver, sizeof(in->cpufreq_driver),
+			 "none");
+		snprintf(in->cpufreq_governor, sizeof(in->cpufreq_governor),
+			 "none");
+	}
+
+	if (sysinfo_line(root, SYSINFO_CPU "/intel_pstate/no_turbo", buf,
+			 sizeof(buf)) == 0 &&
+	    (state = sysinfo_onoff(buf, "0")))
+		snprintf(in->boost, sizeof(in->boost),
+			 "%s (intel_pstate no_turbo=%.1s)", state, buf);
+	else if (sysinfo_line(root, SYSINFO_CPU "/cpufreq/boost", buf,
+			      sizeof(buf)) == 0 &&
+		 (state = sysinfo_onoff(buf, "1")))
+		snprintf(in->boost, sizeof(in->boost),
+			 "%s (cpufreq boost=%.1s)", state, buf);
+	else if ((state = sysinfo_onoff(boost, "1")))
+		snprintf(in->boost, sizeof(in->boost),
+			 "%s (cpufreq policy boost=%.1s)", state, boost);
+	else if (strcmp(boost, "0,1") == 0 || strcmp(boost, "1,0") == 0)
+		snprintf(in->boost, sizeof(in->boost),
+			 "mixed (cpufreq policy boost)");
+}
+
+/* SMT control and whether siblings are online: "on, active". */
+static void sysinfo_smt(const char *root, struct result_info *in)
+{
+	char control[32], active[8];
+	const char *a = "";
+
+	sysinfo_line(root, SYSINFO_CPU "/smt/control", control,
+		     sizeof(control));
+	sysinfo_line(root, SYSINFO_CPU "/smt/active", active, sizeof(active));
+	if (strcmp(active, "1") == 0)
+		a = "active";
+	else if (strcmp(active, "0") == 0)
+		a = "inactive";
+	snprintf(in->smt, sizeof(in->smt), "%s%s%s", control,
+		 control[0] && a[0] ? ", " : "", a);
+}
+
+/*
+ * Virtual when the CPU says a hypervisor runs it (x86's "hypervisor"
+ * flag) or the kernel found one (/sys/hypervisor/type); not virtual when
+ * the CPU flags say nothing of one; else unknown.  The machine as the
+ * firmware names it (DMI), on its own line.
+ */
+static void sysinfo_virt(const char *root, struct result_info *in)
+{
+	char type[32], vendor[96], product[96];
+	int flag = sysinfo_cpu_flag(root, "hypervisor");
+
+	sysinfo_line(root, "/sys/hypervisor/type", type, sizeof(type));
+	if (flag == 1 || type[0])
+		snprintf(in->virt, sizeof(in->virt), "yes (%s%s%s)",
+			 flag == 1 ? "hypervisor flag" : "",
+			 flag == 1 && type[0] ? ", " : "", type);
+	else if (flag == 0)
+		snprintf(in->virt, sizeof(in->virt), "no (no hypervisor flag)");
+	else
+		in->virt[0] = '\0';
+
+	sysinfo_line(root, "/sys/class/dmi/id/sys_vendor", vendor,
+		     sizeof(vendor));
+	sysinfo_line(root, "/sys/class/dmi/id/product_name", product,
+		     sizeof(product));
+	snprintf(in->machine, sizeof(in->machine), "%s%s%s", vendor,
+		 vendor[0] && product[0] ? " " : "", product);
+}
+
 void sysinfo_read(const char *root, struct result_info *in)
 {
 	static const char *const model[] = { "model name", "cpu model",
 					     "Processor", "cpu", NULL };
 	static const char *const mhz[] = { "cpu MHz", "clock", NULL };
-	char buf[256];
+	char debugfs[128], config_model[16];
 
 	in->cpu_type[0] = in->cpu_mhz[0] = '\0';
 	sysinfo_cpuinfo(root, model, in->cpu_type, sizeof(in->cpu_type));
 	sysinfo_cpuinfo(root, mhz, in->cpu_mhz, sizeof(in->cpu_mhz));
-	if (sysinfo_line(root, "/proc/sys/kernel/hostname", in->hostname,
-			 sizeof(in->hostname)) < 0)
-		in->hostname[0] = '\0';
-	if (sysinfo_line(root, "/proc/sys/kernel/osrelease", in->kernel,
-			 sizeof(in->kernel)) < 0)
-		in->kernel[0] = '\0';
+	sysinfo_line(root, "/proc/sys/kernel/hostname", in->hostname,
+		     sizeof(in->hostname));
+	sysinfo_line(root, "/proc/sys/kernel/osrelease", in->kernel,
+		     sizeof(in->kernel));
 	in->ncpu = 0;
-	if (sysinfo_line(root, "/sys/devices/system/cpu/online", buf,
-			 sizeof(buf)) == 0) {
-		int n = sysinfo_count_cpus(buf);
+	if (sysinfo_line(root, SYSINFO_CPU "/online", in->cpus_online,
+			 sizeof(in->cpus_online)) == 0) {
+		int n = sysinfo_count_cpus(in->cpus_online);
 
 		in->ncpu = n > 0 ? n : 0;
+		if (n <= 0)
+			in->cpus_online[0] = '\0';
 	}
+
+	sysinfo_line(root, "/proc/sys/kernel/version", in->kernel_version,
+		     sizeof(in->kernel_version));
+	sysinfo_line(root, "/proc/cmdline", in->boot_cmdline,
+		     sizeof(in->boot_cmdline));
+	sysinfo_config(root, in->kernel, in->config_hz, sizeof(in->config_hz),
+		       config_model, sizeof(config_model));
+	/* Readable by root only; its older name before 5.13. */
+	if (sysinfo_line(root, "/sys/kernel/debug/sched/preempt", debugfs,
+			 sizeof(debugfs)) < 0)
+		sysinfo_line(root, "/sys/kernel/debug/sched_preempt", debugfs,
+			     sizeof(debugfs));
+	sysinfo_preempt(debugfs, in->kernel_version, in->boot_cmdline,
+			config_model, in->preempt, sizeof(in->preempt));
+	sysinfo_vulnerabilities(root, in);
+
+	sysinfo_cpufreq(root, in);
+	sysinfo_line(root, SYSINFO_CPU "/cpuidle/current_driver",
+		     in->cpuidle_driver, sizeof(in->cpuidle_driver));
+	if (sysinfo_line(root, SYSINFO_CPU "/cpuidle/current_governor",
+			 in->cpuidle_governor,
+			 sizeof(in->cpuidle_governor)) < 0)
+		sysinfo_line(root, SYSINFO_CPU "/cpuidle/current_governor_ro",
+			     in->cpuidle_governor,
+			     sizeof(in->cpuidle_governor));
+	sysinfo_halt_polling(root, in);
+	sysinfo_smt(root, in);
+	sysinfo_virt(root, in);
+	sysinfo_line(root,
+		     "/sys/devices/system/clocksource/clocksource0/"
+		     "current_clocksource",
+		     in->clocksource, sizeof(in->clocksource));
+	snprintf(in->compiler, sizeof(in->compiler), "%s", SYSINFO_COMPILER);
 }

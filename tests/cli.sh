@@ -49,7 +49,7 @@ basics() {
 
 	run_ctx "$bin" --help
 	[ "$rc" -eq 0 ] && pass || fail "--help exits $rc"
-	for o in --time --runs --backend --placement --threads --name --note --list --help --version; do
+	for o in --time --runs --backend --placement --threads --procs --size --name --note --list --help --version; do
 		grep -q -- "$o" <<<"$out" && pass || fail "--help lacks $o"
 	done
 	grep -q "Exit status" <<<"$out" && pass || fail "--help lacks exit codes"
@@ -98,6 +98,14 @@ basics() {
 -P cpus:
 -P cpus:x
 -P same -P any
+-p 1
+-p 1025
+-p 2,2
+-p ''
+-p 2 -p 4
+-s -1
+-s 99999999
+-s 0,x
 --nosuch
 -q
 -t
@@ -143,6 +151,56 @@ run() {
 	summary
 }
 
+# Rings of 2, 3 and 8 (and working sets): every row moves the token (the
+# runner fails a ring whose participants' counts disagree) and the lat_ctx
+# table is printed.
+ring() {
+	local bin=$1 mech=$2 sizes=${3:-0} p s row
+	run_ctx "$bin" -b "$mech" -p 2,3,8 -s "$sizes" -t 0.2 -r 1 -n cli-test
+	if [ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out"; then
+		echo "SKIP: $mech cannot run here"
+		exit 77
+	fi
+	[ "$rc" -eq 0 ] && pass || fail "ring $mech: exit $rc: $err"
+	for p in 2 3 8; do
+		for s in ${sizes//,/ }; do
+			row=$(awk -v r="${p}p/${s}K" '$1 == "cli-test" && $3 == r && NF >= 7' <<<"$out")
+			if [ -z "$row" ]; then
+				fail "ring $mech ${p}p/${s}K: no row in:"$'\n'"$out"
+				continue
+			fi
+			read -r _ _ _ low high avg _ <<<"$row"
+			awk -v l="$low" -v a="$avg" -v h="$high" \
+				'BEGIN { exit !(l > 0 && l <= a && a <= h) }' && pass ||
+				fail "ring $mech ${p}p/${s}K: $row"
+		done
+	done
+	grep -q "usec per hop (lat_ctx)" <<<"$out" && pass || fail "ring $mech: no lat_ctx table"
+	grep -q "^  8p " <<<"$out" && pass || fail "ring $mech: no 8p line in the lat_ctx table"
+	summary
+}
+
+# Too many participants for the descriptors: an error naming the limit,
+# before anything starts.
+ring_limit() {
+	local bin=$1
+	run_ctx prlimit --nofile=40:40 "$bin" -b pipe -p 64 -t 0.2 -r 1
+	[ "$rc" -eq 2 ] && pass || fail "ring limit: exit $rc"
+	grep -q "RLIMIT_NOFILE" <<<"$err" && pass || fail "ring limit: $err"
+	[ -z "$out" ] && pass || fail "ring limit: something ran"
+	summary
+}
+
+# A large ring sets up, runs and goes away cleanly.
+ring_large() {
+	local bin=$1 n=$2
+	run_ctx "$bin" -b pipe -p "$n" -t 0.3 -r 1 -n cli-test
+	[ "$rc" -eq 0 ] && pass || fail "ring of $n: exit $rc: $err"
+	awk -v r="${n}p/0K" '$1 == "cli-test" && $3 == r && $4 > 0' <<<"$out" | grep -q . &&
+		pass || fail "ring of $n: no row: $out"
+	summary
+}
+
 # Participants on two CPUs; where only one is allowed, skipped with a reason.
 cross() {
 	local bin=$1 ncpu
@@ -164,6 +222,9 @@ case "${1:-}" in
 basics) basics "$2" ;;
 run) shift; run "$@" ;;
 cross) cross "$2" ;;
+ring) ring "$2" "$3" "${4:-0}" ;;
+ring-limit) ring_limit "$2" ;;
+ring-large) ring_large "$2" "$3" ;;
 ipc-snapshot) ipc_ids >"$2" ;;
 ipc-compare)
 	now=$(ipc_ids)

@@ -28,7 +28,8 @@ int main(int argc, char **argv)
 	unsigned int action;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: %s enosys|eperm|trap PROGRAM [ARGS...]\n",
+		fprintf(stderr,
+			"usage: %s enosys|eperm|trap PROGRAM [ARGS...]\n",
 			argv[0]);
 		return 2;
 	}

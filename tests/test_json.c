@@ -93,13 +93,16 @@ static const char *line_of(const char *text, const char *prefix, char *buf,
 }
 
 static struct result_sample smp_a[] = {
-	{ 709140, 10.0 },
-	{ 710280, 10.000123456789 },
-	{ 707030, 1.0 / 3 },
+	{ .loops = 709140, .elapsed_s = 10.0 },
+	{ .loops = 710280, .elapsed_s = 10.000123456789 },
+	{ .loops = 707030,
+	  .elapsed_s = 1.0 / 3,
+	  .setup_s = 0.00123,
+	  .teardown_s = 0.1 / 3 },
 };
 static struct result_sample smp_b[] = {
-	{ 0, 0.1 },
-	{ UINT64_MAX, 1e-9 },
+	{ .loops = 0, .elapsed_s = 0.1 },
+	{ .loops = UINT64_MAX, .elapsed_s = 1e-9 },
 };
 
 /* Results with every field set and strings that need escaping. */
@@ -131,9 +134,13 @@ static void fill(struct results *r, struct result_row *rows)
 	rows[0].flags = RESULT_MIGRATED | RESULT_DEGENERATE;
 	rows[0].nsamples = 3;
 	rows[0].sample = smp_a;
+	rows[0].procs = 8; /* a ring with a working set */
+	rows[0].ws_kb = 64;
+	rows[0].hop_work_ns = 1234.5678901234567;
 	snprintf(rows[1].mech, sizeof(rows[1].mech), "sysv-sem");
 	snprintf(rows[1].title, sizeof(rows[1].title), "semaphore");
 	snprintf(rows[1].placement, sizeof(rows[1].placement), "any");
+	rows[1].procs = 2;
 	rows[1].status = RESULT_SKIPPED;
 	rows[1].migrations = -1;
 	snprintf(rows[1].reason, sizeof(rows[1].reason),
@@ -141,6 +148,7 @@ static void fill(struct results *r, struct result_row *rows)
 	snprintf(rows[2].mech, sizeof(rows[2].mech), "pipe");
 	snprintf(rows[2].title, sizeof(rows[2].title), "pipe");
 	snprintf(rows[2].placement, sizeof(rows[2].placement), "any");
+	rows[2].procs = 3;
 	rows[2].status = RESULT_INTERRUPTED;
 	snprintf(rows[2].reason, sizeof(rows[2].reason), "signal 2");
 	rows[2].nsamples = 2;
@@ -178,11 +186,17 @@ static void check_same(const struct results *a, const struct results *b)
 		CHECK_EQ_INT(x->status, y->status);
 		CHECK_EQ_INT(x->flags, y->flags);
 		CHECK_EQ_INT(x->nsamples, y->nsamples);
+		CHECK_EQ_INT(x->procs, y->procs);
+		CHECK_EQ_INT(x->ws_kb, y->ws_kb);
+		CHECK(x->hop_work_ns == y->hop_work_ns);
 		for (unsigned int j = 0; j < x->nsamples && j < y->nsamples;
 		     j++) {
 			CHECK(x->sample[j].loops == y->sample[j].loops);
 			/* Exactly: the writer's digits read back bit for bit. */
 			CHECK(x->sample[j].elapsed_s == y->sample[j].elapsed_s);
+			CHECK(x->sample[j].setup_s == y->sample[j].setup_s);
+			CHECK(x->sample[j].teardown_s ==
+			      y->sample[j].teardown_s);
 		}
 	}
 }

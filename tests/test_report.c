@@ -86,14 +86,18 @@ static void check_width(const char *text, size_t cols)
 	CHECK(1);
 }
 
-static struct result_sample smp_a[] = { { 709140, 10.0 },
-					{ 710280, 10.0 },
-					{ 707030, 10.0 } };
-static struct result_sample smp_b[] = { { 318100, 10.0 },
-					{ 325080, 10.0 },
-					{ 317720, 10.0 } };
-static struct result_sample smp_spin[] = { { 30, 10.0 }, { 31, 10.0 } };
-static struct result_sample smp_int[] = { { 1302120, 10.0 } };
+static struct result_sample smp_a[] = { { .loops = 709140, .elapsed_s = 10.0 },
+					{ .loops = 710280, .elapsed_s = 10.0 },
+					{ .loops = 707030,
+					  .elapsed_s = 10.0 } };
+static struct result_sample smp_b[] = { { .loops = 318100, .elapsed_s = 10.0 },
+					{ .loops = 325080, .elapsed_s = 10.0 },
+					{ .loops = 317720,
+					  .elapsed_s = 10.0 } };
+static struct result_sample smp_spin[] = { { .loops = 30, .elapsed_s = 10.0 },
+					   { .loops = 31, .elapsed_s = 10.0 } };
+static struct result_sample smp_int[] = { { .loops = 1302120,
+					    .elapsed_s = 10.0 } };
 
 static void fill_info(struct result_info *in, const char *label,
 		      const char *note)
@@ -114,14 +118,17 @@ static void test_text(void)
 {
 	struct result_row rows_a[] = {
 		{ .mech = "signal",
+		  .procs = 2,
 		  .title = "SIGUSR1",
 		  .nsamples = 3,
 		  .sample = smp_a },
 		{ .mech = "sysv-sem",
+		  .procs = 2,
 		  .title = "semaphore",
 		  .status = RESULT_SKIPPED,
 		  .reason = "setup: Function not implemented" },
 		{ .mech = "spinlock",
+		  .procs = 2,
 		  .title = "spinlock",
 		  .nsamples = 2,
 		  .flags = RESULT_DEGENERATE,
@@ -129,14 +136,17 @@ static void test_text(void)
 	};
 	struct result_row rows_b[] = {
 		{ .mech = "signal",
+		  .procs = 2,
 		  .title = "SIGUSR1",
 		  .nsamples = 3,
 		  .sample = smp_b },
 		{ .mech = "sysv-sem",
+		  .procs = 2,
 		  .title = "semaphore",
 		  .status = RESULT_FAILED,
 		  .reason = "child 1 killed by signal 9 (Killed)" },
 		{ .mech = "pipe",
+		  .procs = 2,
 		  .title = "pipe",
 		  .status = RESULT_INTERRUPTED,
 		  .reason = "signal 2 (Interrupt)",
@@ -170,6 +180,74 @@ static void test_text(void)
 	free(buf);
 }
 
+/* lat_ctx's table: a row per ring size, a column per working set. */
+static void test_rings(void)
+{
+	static struct result_sample s2[] = {
+		{ .loops = 170000, .elapsed_s = 1.0 },
+		{ .loops = 171000, .elapsed_s = 1.0 }
+	};
+	static struct result_sample s4[] = {
+		{ .loops = 80000, .elapsed_s = 1.0 },
+		{ .loops = 81000, .elapsed_s = 1.0 }
+	};
+	static struct result_sample s16k[] = { { .loops = 76000,
+						 .elapsed_s = 1.0 } };
+	struct result_row rows[] = {
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .placement = "same",
+		  .procs = 2,
+		  .ws_kb = 0,
+		  .hop_work_ns = 500,
+		  .nsamples = 2,
+		  .sample = s2,
+		  .cpus = "0" },
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .placement = "same",
+		  .procs = 2,
+		  .ws_kb = 16,
+		  .hop_work_ns = 2500,
+		  .nsamples = 1,
+		  .sample = s16k,
+		  .cpus = "0" },
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .placement = "same",
+		  .procs = 4,
+		  .ws_kb = 0,
+		  .hop_work_ns = 500,
+		  .nsamples = 2,
+		  .sample = s4,
+		  .cpus = "0" },
+		/* A hop cheaper than its own work: never a negative time. */
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .placement = "same",
+		  .procs = 4,
+		  .ws_kb = 16,
+		  .hop_work_ns = 1e6,
+		  .nsamples = 1,
+		  .sample = s16k,
+		  .cpus = "0" },
+	};
+	struct results r = { .nrows = 4, .row = rows };
+	const struct results *one[] = { &r };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	fill_info(&r.info, "6.1", "");
+	f = open_memstream(&buf, &len);
+	report_text(f, one, 1, 0);
+	fclose(f);
+	check_golden("rings.txt", buf, len);
+	check_width(buf, 80);
+	CHECK(strstr(buf, "-0.") == NULL);
+	free(buf);
+}
+
 static void test_sysinfo(void)
 {
 	struct result_info in;
@@ -199,6 +277,7 @@ static void test_sysinfo(void)
 int main(void)
 {
 	test_text();
+	test_rings();
 	test_sysinfo();
 	return check_summary();
 }

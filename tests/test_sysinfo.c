@@ -1,0 +1,651 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Tests of the Run information: each fact read from two fixture trees (an
+ * x86 virtual machine that shows everything, and a machine that shows
+ * nothing we read), the parsers behind them, the text block (golden) and
+ * its width, and the saved form read back.  Set CTXBENCH_UPDATE_GOLDEN=1
+ * to rewrite the golden files.
+ */
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "golden.h"
+#include "report/report.h"
+#include "report/sysinfo.h"
+
+#define VM TEST_DIR "/fixtures/sys-vm"
+#define EMPTY TEST_DIR "/fixtures/sys-empty"
+#define NCASES(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The value of @key in @kv of @n, or NULL. */
+static const char *kv_get(const struct result_kv *kv, unsigned int n,
+			  const char *key)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (strcmp(kv[i].key, key) == 0)
+			return kv[i].value;
+	return NULL;
+}
+
+static void test_vm(void)
+{
+	static struct result_info in;
+	const char *v;
+
+	memset(&in, 0x55, sizeof(in));
+	sysinfo_read(VM, &in);
+	CHECK_STR(in.cpu_type, "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz");
+	CHECK_STR(in.cpu_mhz, "2899.998");
+	CHECK_STR(in.hostname, "guest1");
+	CHECK_STR(in.kernel, "6.8.0-45-generic");
+	CHECK_EQ_INT(in.ncpu, 4);
+	CHECK_STR(
+		in.kernel_version,
+		"#45-Ubuntu SMP PREEMPT_DYNAMIC Fri Aug 30 12:02:04 UTC 2024");
+	CHECK(strncmp(in.boot_cmdline, "BOOT_IMAGE=/vmlinuz-6.8.0-45-generic ",
+		      37) == 0);
+	CHECK(strstr(in.boot_cmdline, " vt.handoff=7") != NULL);
+	CHECK(in.boot_cmdline[strlen(in.boot_cmdline) - 1] != '\n');
+	CHECK_STR(in.preempt, "full (sched/preempt)");
+	CHECK_STR(in.config_hz, "1000"); /* from /boot/config-<release> */
+
+	CHECK_EQ_INT(in.nvulns, 14);
+	CHECK_STR(in.vulns[0].key, "gather_data_sampling"); /* sorted */
+	CHECK_STR(in.vulns[13].key, "tsx_async_abort");
+	v = kv_get(in.vulns, in.nvulns, "spectre_v2");
+	CHECK(v &&
+	      strncmp(v, "Mitigation: Enhanced / Automatic IBRS;", 38) == 0);
+	CHECK_STR(in.mitigations,
+		  "1 vulnerable (mmio_stale_data), 3 mitigated, 1 unknown");
+
+	CHECK_STR(in.cpufreq_driver, "acpi-cpufreq");
+	CHECK_STR(in.cpufreq_governor, "performance,schedutil");
+	CHECK_STR(in.boost, "on (cpufreq boost=1)");
+	CHECK_STR(in.cpuidle_driver, "haltpoll");
+	CHECK_STR(in.cpuidle_governor, "haltpoll");
+
+	/* haltpoll's and cpuidle_haltpoll's all, kvm's halt_poll_ns*. */
+	CHECK_EQ_INT(in.nhalt_poll, 10);
+	CHECK_STR(in.halt_poll_params[0].key,
+		  "haltpoll.guest_halt_poll_allow_shrink");
+	v = kv_get(in.halt_poll_params, in.nhalt_poll,
+		   "haltpoll.guest_halt_poll_ns");
+	CHECK(v && strcmp(v, "200000") == 0);
+	v = kv_get(in.halt_poll_params, in.nhalt_poll,
+		   "cpuidle_haltpoll.force");
+	CHECK(v && strcmp(v, "N") == 0);
+	v = kv_get(in.halt_poll_params, in.nhalt_poll,
+		   "kvm.halt_poll_ns_shrink");
+	CHECK(v && strcmp(v, "0") == 0);
+	CHECK(!kv_get(in.halt_poll_params, in.nhalt_poll, "kvm.nx_huge_pages"));
+	CHECK_STR(in.halt_poll,
+		  "guest_halt_poll_ns=200000, halt_poll_ns=200000");
+
+	CHECK_STR(in.smt, "on, active");
+	CHECK_STR(in.virt, "yes (hypervisor flag)");
+	CHECK_STR(in.machine, "QEMU Standard PC (Q35 + ICH9, 2009)");
+	CHECK_STR(in.clocksource, "kvm-clock");
+	CHECK_STR(in.cpus_online, "0-3");
+	CHECK_STR(in.compiler, SYSINFO_COMPILER);
+	CHECK(in.compiler[0] != '\0');
+
+	/* The caller's facts are left alone. */
+	CHECK_EQ_INT((unsigned char)in.label[0], 0x55);
+	CHECK_EQ_INT((unsigned char)in.cpus_allowed[0], 0x55);
+	CHECK_EQ_INT((unsigned char)in.date[0], 0x55);
+}
+
+/* Every machine fact of @in is unknown. */
+static void check_unknown(const struct result_info *in)
+{
+	CHECK_STR(in->cpu_type, "");
+	CHECK_STR(in->cpu_mhz, "");
+	CHECK_STR(in->hostname, "");
+	CHECK_STR(in->kernel, "");
+	CHECK_EQ_INT(in->ncpu, 0);
+	CHECK_STR(in->kernel_version, "");
+	CHECK_STR(in->boot_cmdline, "");
+	CHECK_STR(in->preempt, "");
+	CHECK_STR(in->config_hz, "");
+	CHECK_EQ_INT(in->nvulns, 0);
+	CHECK_STR(in->mitigations, "");
+	CHECK_STR(in->cpufreq_driver, "");
+	CHECK_STR(in->cpufreq_governor, "");
+	CHECK_STR(in->boost, "");
+	CHECK_STR(in->cpuidle_driver, "");
+	CHECK_STR(in->cpuidle_governor, "");
+	CHECK_EQ_INT(in->nhalt_poll, 0);
+	CHECK_STR(in->halt_poll, "");
+	CHECK_STR(in->smt, "");
+	CHECK_STR(in->virt, "");
+	CHECK_STR(in->machine, "");
+	CHECK_STR(in->clocksource, "");
+	CHECK_STR(in->cpus_online, "");
+	CHECK_STR(in->compiler, SYSINFO_COMPILER);
+}
+
+static void test_empty(void)
+{
+	static struct result_info in;
+
+	/*
+	 * An arm64 /proc/cpuinfo (no flags: virtual or not, it cannot
+	 * say), empty files, and the configuration only as config.gz.
+	 */
+	memset(&in, 0x55, sizeof(in));
+	sysinfo_read(EMPTY, &in);
+	check_unknown(&in);
+
+	memset(&in, 0x55, sizeof(in));
+	sysinfo_read(TEST_DIR "/fixtures/nonexistent", &in);
+	check_unknown(&in);
+}
+
+/* Write @text to @root@path, making the directories on the way. */
+static void put(const char *root, const char *path, const char *text)
+{
+	char name[512];
+	FILE *f;
+
+	snprintf(name, sizeof(name), "%s%s", root, path);
+	for (char *p = name + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		CHECK(mkdir(name, 0700) == 0 || errno == EEXIST);
+		*p = '/';
+	}
+	if (!text) { /* a directory */
+		CHECK(mkdir(name, 0700) == 0 || errno == EEXIST);
+		return;
+	}
+	f = fopen(name, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag,
+		  struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/* What the fixture trees do not show: other machines, other files. */
+static void test_other_trees(void)
+{
+	static struct result_info in;
+	char root[] = "/tmp/ctxbench-sysinfo-XXXXXX";
+
+	CHECK(mkdtemp(root) != NULL);
+
+	/* Bare metal: the configuration in /lib/modules, turbo off. */
+	put(root, "/proc/cpuinfo", "processor\t: 0\nflags\t\t: fpu vme tsc\n");
+	put(root, "/proc/sys/kernel/osrelease", "6.1.0-metal\n");
+	put(root, "/proc/sys/kernel/version", "#1 SMP Mon Jan 1 2024\n");
+	put(root, "/lib/modules/6.1.0-metal/config",
+	    "CONFIG_HZ_300=y\nCONFIG_HZ=300\nCONFIG_PREEMPT_NONE=y\n");
+	put(root, "/sys/devices/system/cpu/intel_pstate/no_turbo", "1\n");
+	put(root, "/sys/devices/system/cpu/cpufreq", NULL);
+	put(root, "/sys/devices/system/cpu/smt/active", "0\n");
+	put(root, "/sys/module/ext4", NULL);
+	sysinfo_read(root, &in);
+	CHECK_STR(in.virt, "no (no hypervisor flag)");
+	CHECK_STR(in.preempt, "none (kernel config)");
+	CHECK_STR(in.config_hz, "300");
+	CHECK_STR(in.boost, "off (intel_pstate no_turbo=1)");
+	CHECK_STR(in.cpufreq_driver, "none");
+	CHECK_STR(in.cpufreq_governor, "none");
+	CHECK_STR(in.halt_poll, "none");
+	CHECK_STR(in.smt, "inactive");
+	CHECK_STR(in.machine, "");
+	CHECK(nftw(root, rm_one, 8, FTW_DEPTH | FTW_PHYS) == 0);
+
+	/* Xen, boost per policy, older kernels' names. */
+	CHECK(mkdtemp(strcpy(root, "/tmp/ctxbench-sysinfo-XXXXXX")) != NULL);
+	put(root, "/sys/hypervisor/type", "xen\n");
+	put(root, "/sys/kernel/debug/sched_preempt", "(none) voluntary full\n");
+	put(root, "/sys/devices/system/cpu/cpufreq/policy0/boost", "1\n");
+	put(root, "/sys/devices/system/cpu/cpufreq/policy1/boost", "0\n");
+	put(root, "/sys/devices/system/cpu/cpuidle/current_governor_ro",
+	    "menu\n");
+	put(root, "/sys/class/dmi/id/product_name", "HVM domU\n");
+	sysinfo_read(root, &in);
+	CHECK_STR(in.virt, "yes (xen)");
+	CHECK_STR(in.preempt, "none (sched/preempt)");
+	CHECK_STR(in.boost, "mixed (cpufreq policy boost)");
+	CHECK_STR(in.cpufreq_driver, "");
+	CHECK_STR(in.cpuidle_governor, "menu");
+	CHECK_STR(in.machine, "HVM domU");
+	CHECK_STR(in.halt_poll, ""); /* no /sys/module to tell */
+	put(root, "/sys/devices/system/cpu/cpufreq/policy1/boost", "1\n");
+	sysinfo_read(root, &in);
+	CHECK_STR(in.boost, "on (cpufreq policy boost=1)");
+	CHECK(nftw(root, rm_one, 8, FTW_DEPTH | FTW_PHYS) == 0);
+}
+
+static void test_preempt(void)
+{
+	static const char dyn[] =
+		"#1 SMP PREEMPT_DYNAMIC Thu Jan  4 10:00:00 UTC";
+	static const struct {
+		const char *debugfs, *version, *cmdline, *config, *want;
+	} cases[] = {
+		{ "none voluntary (full)", dyn, "preempt=none", "none",
+		  "full (sched/preempt)" },
+		{ "none voluntary full (lazy)", "", "", "",
+		  "lazy (sched/preempt)" },
+		{ "garbage ()", "#1 SMP PREEMPT Mon", "", "",
+		  "full (kernel version)" },
+		{ "", "#1 SMP PREEMPT_RT Thu Jan 4", "", "",
+		  "rt (kernel version)" },
+		{ "", "#1 SMP PREEMPT RT Thu Jan 4", "", "",
+		  "rt (kernel version)" },
+		{ "", dyn, "ro quiet preempt=none", "voluntary",
+		  "none at boot (dynamic; preempt=none)" },
+		{ "", dyn, "preempt=full preempt=voluntary", "",
+		  "voluntary at boot (dynamic; preempt=voluntary)" },
+		{ "", dyn, "preempt=bogus nopreempt=none", "voluntary",
+		  "voluntary at boot (dynamic; kernel config)" },
+		{ "", dyn, "", "", "dynamic (kernel version)" },
+		{ "", dyn, "", "rt", "dynamic (kernel version)" },
+		{ "", "#1 SMP PREEMPT_LAZY Thu", "", "",
+		  "lazy (kernel version)" },
+		{ "", "#1 SMP PREEMPT Mon Jan 1", "", "none",
+		  "full (kernel version)" },
+		{ "", "#1 SMP Mon Jan 1", "", "voluntary",
+		  "voluntary (kernel config)" },
+		{ "", "#1 SMP Mon Jan 1", "", "none", "none (kernel config)" },
+		/* A configuration that is not this kernel's is not believed. */
+		{ "", "#1 SMP Mon Jan 1", "", "full",
+		  "none or voluntary (kernel version)" },
+		{ "", "#1 SMP Mon Jan 1", "", "",
+		  "none or voluntary (kernel version)" },
+		{ "", "#1 SMP PREEMPTIBLE Mon", "", "",
+		  "none or voluntary (kernel version)" },
+		{ "", "", "", "full", "full (kernel config)" },
+		{ "", "", "preempt=full", "", "" },
+	};
+	char out[96];
+
+	for (size_t i = 0; i < NCASES(cases); i++) {
+		sysinfo_preempt(cases[i].debugfs, cases[i].version,
+				cases[i].cmdline, cases[i].config, out,
+				sizeof(out));
+		if (strcmp(out, cases[i].want) != 0)
+			fprintf(stderr, "preempt case %zu:\n", i);
+		CHECK_STR(out, cases[i].want);
+	}
+}
+
+static void test_mitigations(void)
+{
+	static const struct result_kv some[] = {
+		{ "itlb_multihit", "KVM: Mitigation: VMX unsupported" },
+		{ "l1tf", "Not affected" },
+		{ "mds",
+		  "Vulnerable: Clear CPU buffers attempted, no microcode" },
+		{ "meltdown", "Not affected" },
+		{ "spectre_v2", "Mitigation: Retpolines; BHI: Vulnerable" },
+	};
+	static const struct result_kv off[] = {
+		{ "gather_data_sampling", "Vulnerable" },
+		{ "itlb_multihit", "KVM: Vulnerable" },
+		{ "l1tf", "Processor vulnerable" },
+		{ "mds", "Vulnerable; SMT vulnerable" },
+		{ "meltdown", "Vulnerable" },
+		{ "mmio_stale_data", "Unknown: No mitigations" },
+		{ "retbleed", "Vulnerable" },
+		{ "spec_store_bypass", "Vulnerable" },
+		{ "spectre_v1", "Vulnerable: __user pointer sanitization" },
+		{ "spectre_v2", "Vulnerable; IBPB: disabled; STIBP: disabled" },
+		{ "srbds", "Not affected" },
+	};
+	static struct result_kv many[RESULT_MAX_VULNS];
+	char out[64];
+
+	sysinfo_mitigations(some, 0, out, sizeof(out));
+	CHECK_STR(out, "");
+	sysinfo_mitigations(some + 1, 1, out, sizeof(out));
+	CHECK_STR(out, "1 not affected");
+	sysinfo_mitigations(some, NCASES(some), out, sizeof(out));
+	CHECK_STR(out, "1 vulnerable (mds), 2 mitigated, 2 not affected");
+	/* mitigations=off: the names that fit, then how many more. */
+	sysinfo_mitigations(off, NCASES(off), out, sizeof(out));
+	CHECK_STR(out, "9 vulnerable (gather_data_sampling +8), 1 unknown");
+	CHECK(strlen(out) <= 56);
+
+	for (unsigned int i = 0; i < RESULT_MAX_VULNS; i++) {
+		snprintf(many[i].key, sizeof(many[i].key),
+			 "a_very_long_vulnerability_name_number_%02u", i);
+		snprintf(many[i].value, sizeof(many[i].value), "%s",
+			 i % 3 ? "Vulnerable" : "Mitigation: yes");
+	}
+	sysinfo_mitigations(many, RESULT_MAX_VULNS, out, sizeof(out));
+	CHECK_STR(out, "42 vulnerable, 22 mitigated");
+}
+
+static void test_halt_poll(void)
+{
+	static const struct result_kv both[] = {
+		{ "haltpoll.guest_halt_poll_grow", "2" },
+		{ "haltpoll.guest_halt_poll_ns", "200000" },
+		{ "kvm.halt_poll_ns", "0" },
+	};
+	static const struct result_kv other[] = {
+		{ "cpuidle_haltpoll.force", "Y" },
+		{ "kvm.halt_poll_ns_grow", "2" },
+	};
+	char out[128];
+
+	sysinfo_halt_poll(both, 0, out, sizeof(out));
+	CHECK_STR(out, "");
+	sysinfo_halt_poll(both, NCASES(both), out, sizeof(out));
+	CHECK_STR(out, "guest_halt_poll_ns=200000, halt_poll_ns=0");
+	sysinfo_halt_poll(both + 2, 1, out, sizeof(out));
+	CHECK_STR(out, "halt_poll_ns=0");
+	sysinfo_halt_poll(other, NCASES(other), out, sizeof(out));
+	CHECK_STR(out, "cpuidle_haltpoll.force=Y, kvm.halt_poll_ns_grow=2");
+}
+
+static void test_date(void)
+{
+	char buf[32];
+
+	sysinfo_date(0, buf, sizeof(buf));
+	CHECK_STR(buf, "1970-01-01T00:00:00Z");
+	sysinfo_date(1700000000, buf, sizeof(buf));
+	CHECK_STR(buf, "2023-11-14T22:13:20Z");
+	sysinfo_date(1700000000, buf, 8); /* too small: nothing, not half */
+	CHECK_STR(buf, "");
+}
+
+/* A run on the machine of @root, with the caller's facts fixed. */
+static void fill(struct results *r, const char *root, const char *label,
+		 const char *date)
+{
+	memset(r, 0, sizeof(*r));
+	sysinfo_read(root, &r->info);
+	snprintf(r->info.label, sizeof(r->info.label), "%s", label);
+	r->info.duration_s = 5;
+	r->info.runs = 3;
+	r->info.participants = 2;
+	if (!date)
+		return; /* the caller's facts unknown too */
+	snprintf(r->version, sizeof(r->version), "0.1.0");
+	/* The compiler of this build would change the golden file. */
+	snprintf(r->info.compiler, sizeof(r->info.compiler), "gcc 13.2.0");
+	snprintf(r->info.cpus_allowed, sizeof(r->info.cpus_allowed), "0-3");
+	snprintf(r->info.date, sizeof(r->info.date), "%s", date);
+}
+
+static char *render(const struct results *const *r, unsigned int n, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	report_text(f, r, n, 0);
+	fclose(f);
+	return buf;
+}
+
+static void test_text(void)
+{
+	static struct results vm, vm2, empty;
+	const struct results *one[] = { &vm }, *none[] = { &empty };
+	const struct results *two[] = { &vm, &vm2 };
+	size_t len;
+	char *text;
+
+	fill(&vm, VM, "6.8-vm", "2024-09-01T10:00:00Z");
+	text = render(one, 1, &len);
+	golden_check("info-vm.txt", text, len);
+	golden_lines(text, 80);
+	/* The original's five come first, as they always did. */
+	CHECK(strstr(text, "Run: 6.8-vm\n  CPU_MHz              2899.998\n"
+			   "  CPUtype              Intel") != NULL);
+	/* The boot command line goes on, whole, over indented lines. */
+	CHECK(strstr(text, "  BootCmdline          BOOT_IMAGE=") != NULL);
+	CHECK(strstr(text, "\n                       ") != NULL);
+	CHECK(strstr(text, "vt.handoff=7\n") != NULL);
+	free(text);
+
+	fill(&empty, EMPTY, "arm", NULL);
+	empty.info.compiler[0] = '\0';
+	text = render(none, 1, &len);
+	golden_check("info-empty.txt", text, len);
+	golden_lines(text, 80);
+	CHECK(strstr(text, "  BootCmdline          unknown\n") != NULL);
+	CHECK(strstr(text, "  CONFIG_HZ            unknown\n") != NULL);
+	free(text);
+
+	/* Compared: what the runs share once, what differs per run. */
+	fill(&vm2, VM, "6.8-vm-powersave", "2024-09-01T11:30:00Z");
+	snprintf(vm2.info.cpufreq_governor, sizeof(vm2.info.cpufreq_governor),
+		 "powersave");
+	text = render(two, 2, &len);
+	golden_check("info-compare.txt", text, len);
+	golden_lines(text, 80);
+	CHECK(strstr(text, "Run: ALL\n  CPU_MHz ") != NULL);
+	CHECK(strstr(text, "Run: 6.8-vm-powersave\n"
+			   "  CpufreqGovernor      powersave\n"
+			   "  Date                 2024-09-01T11:30:00Z\n\n") !=
+	      NULL);
+	free(text);
+
+	/* Values longer than a line are cut; one long word is split. */
+	memset(vm2.info.compiler, 'x', sizeof(vm2.info.compiler) - 1);
+	vm2.info.compiler[sizeof(vm2.info.compiler) - 1] = '\0';
+	memset(vm2.info.boot_cmdline, 'y', 150);
+	snprintf(vm2.info.boot_cmdline + 150, 32, " quiet");
+	one[0] = &vm2;
+	text = render(one, 1, &len);
+	golden_lines(text, 80);
+	CHECK(strstr(text, "  Compiler             xxx") != NULL);
+	CHECK(strstr(text, "xxx...\n") != NULL);
+	CHECK(strstr(text, "yyy quiet\n") != NULL);
+	free(text);
+}
+
+/* Read @doc; 0, or -1 with its message in @err. */
+static int read_doc(const char *doc, struct results **r, unsigned int *n,
+		    char *err, size_t errlen)
+{
+	*r = NULL;
+	*n = 0;
+	return report_read_buf(doc, strlen(doc), r, n, err, errlen);
+}
+
+static void free_all(struct results *r, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		results_free(&r[i]);
+	free(r);
+}
+
+static void test_json(void)
+{
+	static struct results vm;
+	const struct results *one[] = { &vm };
+	struct results *back;
+	unsigned int n;
+	char *json, *text, *text2, err[256];
+	size_t len, tlen, tlen2;
+	FILE *f;
+
+	/* Every fact written reads back the same. */
+	fill(&vm, VM, "6.8-vm", "2024-09-01T10:00:00Z");
+	f = open_memstream(&json, &len);
+	report_json(f, one, 1);
+	fclose(f);
+	CHECK(strstr(json, "\"vulnerabilities\": {\n") != NULL);
+	CHECK(strstr(json, "\"haltpoll.guest_halt_poll_ns\": \"200000\"") !=
+	      NULL);
+	CHECK_EQ_INT(read_doc(json, &back, &n, err, sizeof(err)), 0);
+	CHECK_EQ_INT(n, 1);
+	if (n == 1) {
+		const struct result_info *a = &vm.info, *b = &back->info;
+
+		CHECK_STR(b->kernel_version, a->kernel_version);
+		CHECK_STR(b->boot_cmdline, a->boot_cmdline);
+		CHECK_STR(b->preempt, a->preempt);
+		CHECK_STR(b->mitigations, a->mitigations);
+		CHECK_EQ_INT(b->nvulns, a->nvulns);
+		CHECK_EQ_INT(b->nhalt_poll, a->nhalt_poll);
+		CHECK_STR(b->date, a->date);
+		CHECK_STR(b->cpus_allowed, a->cpus_allowed);
+		/* And all the rest, to the byte. */
+		CHECK(memcmp(a, b, sizeof(*a)) == 0);
+		text = render(one, 1, &tlen);
+		text2 = render((const struct results *const *)&back, 1, &tlen2);
+		CHECK(tlen == tlen2 && memcmp(text, text2, tlen) == 0);
+		free(text);
+		free(text2);
+	}
+	free(json);
+	free_all(back, n);
+}
+
+/* Files of before these facts load, and say "unknown". */
+static void test_json_old(void)
+{
+	struct results *r = NULL;
+	unsigned int n = 0;
+	size_t len;
+	char err[256], *text;
+
+	CHECK_EQ_INT(report_read_file(TEST_DIR "/fixtures/json/minimal.json",
+				      &r, &n, err, sizeof(err)),
+		     0);
+	CHECK_EQ_INT(n, 1);
+	if (n == 1) {
+		CHECK_EQ_INT(r->info.nvulns, 0);
+		CHECK_STR(r->info.preempt, "");
+		text = render((const struct results *const *)&r, 1, &len);
+		CHECK(strstr(text, "  Preemption           unknown\n") != NULL);
+		CHECK(strstr(text, "  Date                 unknown\n") != NULL);
+		free(text);
+	}
+	free_all(r, n);
+}
+
+/* A document whose one invocation has the info members @info. */
+static char *doc_with(const char *info)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	fprintf(f,
+		"{\"format\":\"ctxbench\",\"schema_version\":1,"
+		"\"invocations\":[{\"info\":{\"label\":\"x\",%s},"
+		"\"parameters\":{\"seconds\":1,\"runs\":1},\"results\":[]}]}",
+		info);
+	fclose(f);
+	return buf;
+}
+
+static void test_json_bad(void)
+{
+	static const struct {
+		const char *info, *says;
+	} cases[] = {
+		{ "\"vulnerabilities\":{\"mds\":\"a\",\"mds\":\"b\"}",
+		  "\"mds\" appears twice" },
+		{ "\"vulnerabilities\":{\"mds\":1}",
+		  "\"mds\" must be a string, not a number" },
+		{ "\"vulnerabilities\":[]",
+		  "\"vulnerabilities\" must be an object, not an array" },
+		{ "\"vulnerabilities\":{\"\":\"x\"}",
+		  "a name in \"vulnerabilities\" is empty" },
+		{ "\"halt_poll_params\":{\"a\":\"x\\ny\"}",
+		  "\"a\" must be one line of text" },
+		{ "\"date\":5", "\"date\" must be a string, not a number" },
+		{ "\"date\":\"a\",\"date\":\"b\"", "\"date\" appears twice" },
+		{ "\"smt\":\"on\",\"vulnerabilities\":{},\"vulnerabilities\":{}",
+		  "\"vulnerabilities\" appears twice" },
+	};
+	struct results *r;
+	unsigned int n;
+	char err[256], *doc;
+	FILE *f;
+	size_t len;
+
+	for (size_t i = 0; i < NCASES(cases); i++) {
+		doc = doc_with(cases[i].info);
+		CHECK_EQ_INT(read_doc(doc, &r, &n, err, sizeof(err)), -1);
+		if (!strstr(err, cases[i].says)) {
+			fprintf(stderr, "'%s': '%s' does not say '%s'\n",
+				cases[i].info, err, cases[i].says);
+			CHECK(0);
+		}
+		free(doc);
+		free_all(r, n);
+	}
+
+	/* As many named facts as the struct holds, and not one more. */
+	for (unsigned int max = RESULT_MAX_VULNS; max <= RESULT_MAX_VULNS + 1;
+	     max++) {
+		char *info = NULL;
+
+		f = open_memstream(&info, &len);
+		fputs("\"vulnerabilities\":{", f);
+		for (unsigned int i = 0; i < max; i++)
+			fprintf(f, "%s\"v%u\":\"Not affected\"", i ? "," : "",
+				i);
+		fputs("}", f);
+		fclose(f);
+		doc = doc_with(info);
+		CHECK_EQ_INT(read_doc(doc, &r, &n, err, sizeof(err)),
+			     max > RESULT_MAX_VULNS ? -1 : 0);
+		if (max > RESULT_MAX_VULNS)
+			CHECK(strstr(err, "more than 64 members in "
+					  "\"vulnerabilities\"") != NULL);
+		else if (n == 1)
+			CHECK_EQ_INT(r->info.nvulns, RESULT_MAX_VULNS);
+		free(info);
+		free(doc);
+		free_all(r, n);
+	}
+
+	/* A boot command line longer than the kernel's is refused. */
+	{
+		static char
+			info[sizeof(((struct result_info *)0)->boot_cmdline) +
+			     32];
+
+		len = (size_t)snprintf(info, sizeof(info),
+				       "\"boot_cmdline\":\"");
+		memset(info + len, 'a', sizeof(info) - len - 2);
+		info[sizeof(info) - 2] = '"';
+		info[sizeof(info) - 1] = '\0';
+		doc = doc_with(info);
+		CHECK_EQ_INT(read_doc(doc, &r, &n, err, sizeof(err)), -1);
+		CHECK(strstr(err,
+			     "\"boot_cmdline\" is longer than 4095 bytes") !=
+		      NULL);
+		free(doc);
+		free_all(r, n);
+	}
+}
+
+int main(void)
+{
+	test_vm();
+	test_empty();
+	test_other_trees();
+	test_preempt();
+	test_mitigations();
+	test_halt_poll();
+	test_date();
+	test_text();
+	test_json();
+	test_json_old();
+	test_json_bad();
+	return check_summary();
+}
