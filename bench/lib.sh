@@ -21,4 +21,4 @@ ctx_field() {
 }
 
 # ratio A B: A / B with three decimals.
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b > 0 ? a / b : 0 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'; }
