@@ -6,10 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "ipc/ipc.h"
 #include "ipc/plan.h"
 #include "ipc/run.h"
+#include "report/progress.h"
 #include "report/report.h"
 #include "report/sysinfo.h"
 
@@ -79,13 +81,48 @@ static struct run_spec run_spec_of(const struct plan *p,
 	return spec;
 }
 
+/* Add a successful run to its row. */
+static void row_add(struct result_row *row, const struct run_result *res,
+		    cpu_set_t *seen)
+{
+	struct result_sample *smp = &row->sample[row->nsamples++];
+
+	smp->loops = res->loops;
+	smp->elapsed_s = res->elapsed_s;
+	smp->setup_s = res->setup_s;
+	smp->teardown_s = res->teardown_s;
+	smp->disturbed = res->dist.disturbed;
+	smp->steal_share = res->dist.steal_share;
+	smp->irq_share = res->dist.irq_share;
+	smp->other_share = res->dist.other_share;
+	smp->freq_change = res->dist.freq_change;
+	snprintf(smp->why, sizeof(smp->why), "%s", res->dist.why);
+	smp->procs_running[0] = res->procs_running[0];
+	smp->procs_running[1] = res->procs_running[1];
+	smp->throttle = res->throttle;
+	CPU_OR(seen, seen, &res->cpus);
+	hist_merge(&row->rtt, &res->rtt);
+	row->cpu.user_s += res->utime_s;
+	row->cpu.sys_s += res->stime_s;
+	row->cpu.nvcsw += res->nvcsw;
+	row->cpu.nivcsw += res->nivcsw;
+	row->cpu.loops += res->life_loops;
+	row->cpu.seconds += res->life_s;
+	if (res->migrations < 0 || row->migrations < 0)
+		row->migrations = -1;
+	else
+		row->migrations += res->migrations;
+}
+
 /*
- * Run one mechanism at one placement -r times into @row.  Returns the
- * signal that interrupted it, 0, or -1 when out of memory.
+ * Run one mechanism at one placement -r times into @row, each run shown
+ * on @prog.  Returns the signal that interrupted it, 0, or -1 when out of
+ * memory.
  */
 static int run_row(const struct plan *p, const struct ipc_ops *ops,
 		   const struct place *place, unsigned int nr, unsigned int kb,
-		   const struct place_topo *topo, struct result_row *row)
+		   const struct place_topo *topo, struct result_row *row,
+		   struct progress *prog)
 {
 	struct run_spec spec = run_spec_of(p, ops, nr, kb);
 	static int cpu[RUN_MAX_NR];
@@ -97,6 +134,8 @@ static int run_row(const struct plan *p, const struct ipc_ops *ops,
 	snprintf(row->placement, sizeof(row->placement), "%s", place->name);
 	row->procs = nr;
 	row->ws_kb = kb;
+	progress_row(prog, ops->name, place->name, plan_rings(p), nr, kb,
+		     p->runs);
 	row->sample = calloc(p->runs, sizeof(*row->sample));
 	if (!row->sample)
 		return -1;
@@ -112,28 +151,34 @@ static int run_row(const struct plan *p, const struct ipc_ops *ops,
 	for (unsigned int i = 0; i < p->runs; i++) {
 		struct run_result res;
 
-		run_once(&spec, &res);
+		progress_run(prog, i);
+		/* A disturbed run is run again, up to --retry-disturbed times. */
+		for (unsigned int retry = 0;; retry++) {
+			run_once(&spec, &res);
+			if (res.status != RESULT_OK || !res.dist.disturbed ||
+			    retry == p->retry_disturbed || run_interrupted())
+				break;
+			row->discarded++;
+		}
 		if (res.status != RESULT_OK) {
+			progress_clear(prog);
 			row_fail(row, &res);
 			/* Skipped or broken now: the next run would say the same. */
 			signo = res.signo;
 			break;
 		}
-		row->sample[row->nsamples].loops = res.loops;
-		row->sample[row->nsamples].elapsed_s = res.elapsed_s;
-		row->sample[row->nsamples].setup_s = res.setup_s;
-		row->sample[row->nsamples].teardown_s = res.teardown_s;
-		row->nsamples++;
-		CPU_OR(&seen, &seen, &res.cpus);
-		if (res.migrations < 0 || row->migrations < 0)
-			row->migrations = -1;
-		else
-			row->migrations += res.migrations;
+		row_add(row, &res, &seen);
 	}
 	place_cpulist(&seen, row->cpus, sizeof(row->cpus));
 	if (!spec.cpu && row->migrations > 0)
 		row->flags |= RESULT_MIGRATED;
 	return signo;
+}
+
+/* How long the hop's own work is measured: it varies little. */
+static double hop_work_s(const struct plan *p)
+{
+	return p->duration_s < 0.5 ? p->duration_s : 0.5;
 }
 
 /*
@@ -147,11 +192,27 @@ static double hop_work_ns(const struct plan *p, const struct ipc_ops *ops,
 	struct run_spec spec = run_spec_of(p, ops, 1, kb);
 	struct run_result res;
 
-	spec.duration_s = p->duration_s < 0.5 ? p->duration_s : 0.5;
+	spec.duration_s = hop_work_s(p);
 	spec.sample_every = 0;
 	if (run_once(&spec, &res) < 0 || res.status != RESULT_OK || !res.loops)
 		return 0;
 	return res.elapsed_s * 1e9 / (double)res.loops;
+}
+
+/*
+ * The progress line, on a terminal and without -q: the plan's runs and
+ * hop-work measurements, each expected to take its time, its warm-up and
+ * a little more.
+ */
+static void start_progress(const struct plan *p, struct progress *prog)
+{
+	unsigned int rows = p->nops * p->nplaces * p->nprocs * p->nsizes;
+	double more = warmup_s(p->duration_s) + PROGRESS_RUN_OVERHEAD_S;
+	int tty = !p->quiet && isatty(STDERR_FILENO);
+
+	progress_init(prog, tty ? STDERR_FILENO : -1, rows * p->runs,
+		      plan_rings(p) ? p->nops * p->nsizes : 0,
+		      p->duration_s + more, hop_work_s(p) + more);
 }
 
 /* Open -o's file, or say why not. */
@@ -195,6 +256,8 @@ static int emit(const struct plan *p, FILE *out, const struct results *const *r,
 		report_json(stdout, r, n);
 	else
 		report_text(stdout, r, n, baseline);
+	if (p->histogram && !p->json)
+		report_histograms(stdout, r, n);
 	return rc;
 }
 
@@ -251,6 +314,7 @@ int main(int argc, char **argv)
 	struct results res = { 0 };
 	const struct results *all[1] = { &res };
 	struct place_topo topo;
+	struct progress prog;
 	struct plan plan;
 	FILE *out;
 	char err[256];
@@ -314,14 +378,17 @@ int main(int argc, char **argv)
 	place_cpulist(&topo.allowed, res.info.cpus_allowed,
 		      sizeof(res.info.cpus_allowed));
 	sysinfo_date(time(NULL), res.info.date, sizeof(res.info.date));
+	start_progress(&plan, &prog);
 	for (unsigned int i = 0; i < plan.nops && !res.signo; i++) {
 		const struct ipc_ops *ops = plan.ops[i];
 		double work[PLAN_MAX_LIST] = { 0 };
 
 		/* lat_ctx's "overhead": only when rings were asked for. */
 		for (unsigned int m = 0; m < plan.nsizes && plan_rings(&plan);
-		     m++)
+		     m++) {
+			progress_hop(&prog, ops->name, plan.size_kb[m]);
 			work[m] = hop_work_ns(&plan, ops, plan.size_kb[m]);
+		}
 		for (unsigned int j = 0; j < plan.nplaces; j++) {
 			for (unsigned int k = 0; k < plan.nprocs; k++) {
 				for (unsigned int m = 0; m < plan.nsizes; m++) {
@@ -330,8 +397,9 @@ int main(int argc, char **argv)
 
 					if (run_row(&plan, ops, &plan.place[j],
 						    plan.procs[k],
-						    plan.size_kb[m], &topo,
-						    row) < 0) {
+						    plan.size_kb[m], &topo, row,
+						    &prog) < 0) {
+						progress_clear(&prog);
 						perror("ctxbench");
 						return 1;
 					}
@@ -347,6 +415,7 @@ int main(int argc, char **argv)
 		}
 	}
 done:
+	progress_clear(&prog);
 	if (emit(&plan, out, all, 1, 0) < 0 && !status)
 		status = 1;
 	if (res.signo)

@@ -13,7 +13,7 @@
 #include "plan.h"
 #include "run.h"
 
-enum { OPT_NOTE = 0x100, OPT_JSON, OPT_BASELINE };
+enum { OPT_NOTE = 0x100, OPT_JSON, OPT_BASELINE, OPT_HISTOGRAM, OPT_RETRY };
 
 /* The commands an option belongs to. */
 #define PLAN_M_RUN 0x1 /* ctxbench [options] */
@@ -52,11 +52,18 @@ static const struct plan_opt plan_opts[] = {
 	  PLAN_M_RUN },
 	{ "output", 'o', "FILE", "also write the results as JSON to FILE",
 	  PLAN_M_RUN | PLAN_M_REPORT },
+	{ "retry-disturbed", OPT_RETRY, "N",
+	  "run a disturbed run again, up to N times (default 0)", PLAN_M_RUN },
+	{ "histogram", OPT_HISTOGRAM, NULL,
+	  "add an ASCII histogram of each row's round trips",
+	  PLAN_M_RUN | PLAN_M_REPORT },
 	{ "json", OPT_JSON, NULL, "print JSON instead of the text report",
 	  PLAN_M_RUN | PLAN_M_REPORT },
 	{ "baseline", OPT_BASELINE, "LABEL",
 	  "compare with the run labelled LABEL (default first)",
 	  PLAN_M_REPORT },
+	{ "quiet", 'q', NULL, "no progress line on the terminal (stderr)",
+	  PLAN_M_RUN },
 	{ "list", 'l', NULL, "list the mechanisms and exit", PLAN_M_RUN },
 	{ "help", 'h', NULL, "show this help and exit",
 	  PLAN_M_RUN | PLAN_M_REPORT },
@@ -451,6 +458,17 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 					"-o/--output: empty file name");
 			p->output = optarg;
 			break;
+		case OPT_RETRY:
+			if (plan_parse_uint(optarg, 0, PLAN_MAX_RETRY, &v) < 0)
+				return plan_error(
+					err, errlen,
+					"--retry-disturbed: '%s' is not a count of retries (expected 0..%d)",
+					optarg, PLAN_MAX_RETRY);
+			p->retry_disturbed = (unsigned int)v;
+			break;
+		case OPT_HISTOGRAM:
+			p->histogram = 1;
+			break;
 		case OPT_JSON:
 			p->json = 1;
 			break;
@@ -459,6 +477,9 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 				return plan_error(err, errlen,
 						  "--baseline: empty label");
 			p->baseline = optarg;
+			break;
+		case 'q':
+			p->quiet = 1;
 			break;
 		case 'l':
 			p->action = PLAN_LIST;

@@ -12,6 +12,7 @@
 #define PLAN_MAX_RUNS 10000
 #define PLAN_MAX_SECONDS 86400.0
 #define PLAN_MAX_PLACES 8
+#define PLAN_MAX_RETRY 100
 #define PLAN_MAX_LIST 16 /* values of -p and of -s */
 #define PLAN_MAX_SIZE_KB 16384 /* a working set is about caches */
 
@@ -39,6 +40,9 @@ struct plan {
 	unsigned int size_kb[PLAN_MAX_LIST]; /* -s: working set per hop */
 	const char *output; /* -o: write the JSON here too; NULL: no */
 	int json; /* --json: JSON on stdout instead of the text report */
+	int quiet; /* -q: no progress line on the terminal */
+	int histogram; /* --histogram: bars of the round trips too */
+	unsigned int retry_disturbed; /* --retry-disturbed */
 	const char *baseline; /* report --baseline: a label; NULL: the first */
 	unsigned int nfiles; /* report: the saved files, in @argv */
 	char *const *files;

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "ipc.h"
+#include "../report/disturb.h"
 #include "../report/hist.h"
 #include "../report/results.h"
 
@@ -44,6 +45,16 @@ struct run_result {
 	struct hist rtt; /* sampled round trips, ns */
 	/* What the participants cost, from wait4(), over their whole life. */
 	uint64_t life_loops; /* loops over that life */
+	double life_s; /* from the start to the stop word */
+	/*
+	 * What else the CPUs of the run did, from /proc/stat before the first
+	 * participant started and after the last was reaped (so that their
+	 * whole rusage is inside), frequencies while they ran.
+	 */
+	struct disturb dist;
+	long procs_running[2]; /* runnable tasks at start and end; -1 unknown */
+	long long
+		throttle; /* thermal throttle events on its CPUs; -1 unknown */
 	double utime_s, stime_s;
 	long long nvcsw, nivcsw; /* voluntary and involuntary switches */
 };

@@ -119,6 +119,72 @@ static void json_info(FILE *f, const struct results *r)
 	fprintf(f, "      },\n");
 }
 
+/* The sampled round trips: quantiles to read, buckets to merge again. */
+static void json_rtt(FILE *f, const char *ind, const struct hist *h)
+{
+	static const struct {
+		const char *key;
+		double q;
+	} qs[] = { { "p50_ns", 0.5 },
+		   { "p90_ns", 0.9 },
+		   { "p99_ns", 0.99 },
+		   { "p999_ns", 0.999 } };
+	int first = 1;
+
+	fprintf(f, "%s\"rtt\": { \"count\": %llu, \"min_ns\": %llu, ", ind,
+		(unsigned long long)h->count, (unsigned long long)h->min_ns);
+	for (size_t i = 0; i < sizeof(qs) / sizeof(qs[0]); i++) {
+		fprintf(f, "\"%s\": ", qs[i].key);
+		json_double(f, hist_quantile(h, qs[i].q));
+		fprintf(f, ", ");
+	}
+	fprintf(f, "\"max_ns\": %llu,\n%s  \"buckets\": [",
+		(unsigned long long)h->max_ns, ind);
+	/* Non-empty buckets as [lowest value, count]. */
+	for (unsigned int i = 0; i < HIST_BUCKETS; i++) {
+		if (!h->bucket[i])
+			continue;
+		fprintf(f, "%s[%llu, %llu]", first ? "" : ", ",
+			(unsigned long long)hist_bucket_low(i),
+			(unsigned long long)h->bucket[i]);
+		first = 0;
+	}
+	fprintf(f, "] },\n");
+}
+
+static void json_cpu(FILE *f, const char *ind, const struct result_cpu *c)
+{
+	fprintf(f, "%s\"cpu\": { \"user_s\": ", ind);
+	json_double(f, c->user_s);
+	fprintf(f, ", \"sys_s\": ");
+	json_double(f, c->sys_s);
+	fprintf(f, ", \"nvcsw\": %lld, \"nivcsw\": %lld, \"loops\": %llu, ",
+		c->nvcsw, c->nivcsw, (unsigned long long)c->loops);
+	fprintf(f, "\"seconds\": ");
+	json_double(f, c->seconds);
+	fprintf(f, " }\n");
+}
+
+/* What else the run's CPUs did; null where it could not be known. */
+static void json_disturbance(FILE *f, const struct result_sample *smp)
+{
+	fprintf(f, ", \"disturbed\": %s, \"steal_share\": ",
+		smp->disturbed ? "true" : "false");
+	json_double(f, smp->steal_share);
+	fprintf(f, ", \"irq_share\": ");
+	json_double(f, smp->irq_share);
+	fprintf(f, ", \"other_share\": ");
+	json_double(f, smp->other_share);
+	fprintf(f, ", \"freq_change\": ");
+	json_double(f, smp->freq_change);
+	fprintf(f, ", ");
+	json_string(f, "disturbed_why");
+	fprintf(f, ": ");
+	json_string(f, smp->why);
+	fprintf(f, ", \"procs_running\": [%ld, %ld], \"throttle\": %lld",
+		smp->procs_running[0], smp->procs_running[1], smp->throttle);
+}
+
 static void json_row(FILE *f, const struct result_row *row, int last)
 {
 	const char *ind = "          ";
@@ -144,6 +210,7 @@ static void json_row(FILE *f, const struct result_row *row, int last)
 	fprintf(f, "],\n");
 	json_key_string(f, ind, "cpus", row->cpus, 0);
 	fprintf(f, "%s\"migrations\": %lld,\n", ind, row->migrations);
+	fprintf(f, "%s\"discarded\": %u,\n", ind, row->discarded);
 	fprintf(f, "%s\"samples\": [%s", ind, row->nsamples ? "\n" : "");
 	for (unsigned int i = 0; i < row->nsamples; i++) {
 		const struct result_sample *smp = &row->sample[i];
@@ -157,6 +224,7 @@ static void json_row(FILE *f, const struct result_row *row, int last)
 		json_double(f, smp->setup_s);
 		fprintf(f, ", \"teardown_s\": ");
 		json_double(f, smp->teardown_s);
+		json_disturbance(f, smp);
 		fprintf(f, " }%s\n", i + 1 < row->nsamples ? "," : "");
 	}
 	fprintf(f, "%s],\n", row->nsamples ? ind : "");
@@ -172,7 +240,9 @@ static void json_row(FILE *f, const struct result_row *row, int last)
 	json_double(f, s.sd);
 	fprintf(f, ", \"cv\": ");
 	json_double(f, s.cv);
-	fprintf(f, " }\n");
+	fprintf(f, " },\n");
+	json_rtt(f, ind, &row->rtt);
+	json_cpu(f, ind, &row->cpu);
 	fprintf(f, "        }%s\n", last ? "" : ",");
 }
 

@@ -699,10 +699,72 @@ struct jp_sample {
 	double rate;
 };
 
-enum { SMP_LOOPS, SMP_ELAPSED, SMP_RATE, SMP_SETUP, SMP_TEARDOWN };
-static const char *const sample_keys[] = { "loops",	  "elapsed_s",
-					   "loops_per_s", "setup_s",
-					   "teardown_s",  NULL };
+enum {
+	SMP_LOOPS,
+	SMP_ELAPSED,
+	SMP_RATE,
+	SMP_SETUP,
+	SMP_TEARDOWN,
+	SMP_DISTURBED,
+	SMP_STEAL,
+	SMP_IRQ,
+	SMP_OTHER,
+	SMP_FREQ,
+	SMP_WHY,
+	SMP_PROCS,
+	SMP_THROTTLE
+};
+static const char *const sample_keys[] = {
+	"loops",       "elapsed_s",   "loops_per_s",   "setup_s",
+	"teardown_s",  "disturbed",   "steal_share",   "irq_share",
+	"other_share", "freq_change", "disturbed_why", "procs_running",
+	"throttle",    NULL
+};
+
+/* A share or a change: a number in @lo..@hi, or null for unknown. */
+static int jp_get_maybe(struct jp *p, const char *key, double lo, double hi,
+			double *v)
+{
+	if (jp_ws(p) == 'n') {
+		*v = NAN;
+		return jp_literal(p, "null");
+	}
+	return jp_get_double(p, key, lo, hi, 1, v);
+}
+
+static int jp_get_bool(struct jp *p, const char *key, int *v)
+{
+	int c = jp_ws(p);
+
+	if (c == 't') {
+		*v = 1;
+		return jp_literal(p, "true");
+	}
+	if (c == 'f') {
+		*v = 0;
+		return jp_literal(p, "false");
+	}
+	return jp_err(p, p->p, 0, "\"%s\" must be true or false, not %s", key,
+		      jp_kind(c));
+}
+
+struct jp_procs {
+	long *v;
+};
+
+static int jp_procs_elem(struct jp *p, unsigned int i, void *ctx)
+{
+	struct jp_procs *pr = ctx;
+	long long ll;
+
+	if (i >= 2)
+		return jp_err(p, p->p, 0,
+			      "\"procs_running\" is [at start, at end]");
+	if (jp_get_int(p, "procs_running", -1, INT32_MAX, &ll) < 0)
+		return -1;
+	pr->v[i] = (long)ll;
+	return 0;
+}
 
 static int jp_sample_member(struct jp *p, const char *key, void *ctx)
 {
@@ -725,6 +787,31 @@ static int jp_sample_member(struct jp *p, const char *key, void *ctx)
 	case SMP_TEARDOWN:
 		return jp_get_double(p, key, 0, REPORT_MAX_SECONDS, 1,
 				     &v->s->teardown_s);
+	case SMP_DISTURBED:
+		return jp_get_bool(p, key, &v->s->disturbed);
+	case SMP_STEAL:
+		return jp_get_maybe(p, key, 0, 1e3, &v->s->steal_share);
+	case SMP_IRQ:
+		return jp_get_maybe(p, key, 0, 1e3, &v->s->irq_share);
+	case SMP_OTHER:
+		return jp_get_maybe(p, key, 0, 1e3, &v->s->other_share);
+	case SMP_FREQ:
+		return jp_get_maybe(p, key, -1e3, 1e3, &v->s->freq_change);
+	case SMP_WHY:
+		return jp_get_string(p, key, v->s->why, sizeof(v->s->why));
+	case SMP_PROCS: {
+		struct jp_procs pr = { .v = v->s->procs_running };
+
+		return jp_array(p, "\"procs_running\"", jp_procs_elem, &pr);
+	}
+	case SMP_THROTTLE: {
+		long long ll;
+
+		if (jp_get_int(p, key, -1, INT64_MAX, &ll) < 0)
+			return -1;
+		v->s->throttle = ll;
+		return 0;
+	}
 	default:
 		return jp_get_double(p, key, 0, HUGE_VAL, 1, &v->rate);
 	}
@@ -744,6 +831,12 @@ static int jp_sample(struct jp *p, unsigned int i, void *ctx)
 		    "samples in a row") < 0)
 		return -1;
 	s.s = &row->sample[row->nsamples++];
+	/* Files without them knew nothing of what else the CPUs did. */
+	memset(s.s, 0, sizeof(*s.s));
+	s.s->steal_share = s.s->irq_share = s.s->other_share = NAN;
+	s.s->freq_change = NAN;
+	s.s->procs_running[0] = s.s->procs_running[1] = -1;
+	s.s->throttle = -1;
 	if (jp_object(p, "each of \"samples\"", jp_sample_member, &s) < 0 ||
 	    jp_require(p, at, s.seen, 1u << SMP_LOOPS | 1u << SMP_ELAPSED,
 		       sample_keys, "a sample") < 0)
@@ -787,16 +880,139 @@ enum {
 	ROW_SUMMARY,
 	ROW_PROCS,
 	ROW_WS,
-	ROW_HOP_WORK
+	ROW_HOP_WORK,
+	ROW_RTT,
+	ROW_CPU,
+	ROW_DISCARDED
 };
 static const char *const row_keys[] = {
 	"mech",		"title", "placement",	"status",  "reason",
 	"flags",	"cpus",	 "migrations",	"samples", "summary",
-	"participants", "ws_kb", "hop_work_ns", NULL
+	"participants", "ws_kb", "hop_work_ns", "rtt",	   "cpu",
+	"discarded",	NULL
 };
 #define ROW_REQUIRED                                              \
 	(1u << ROW_MECH | 1u << ROW_TITLE | 1u << ROW_PLACEMENT | \
 	 1u << ROW_STATUS | 1u << ROW_SAMPLES)
+
+struct jp_bucket {
+	struct hist *h;
+	uint64_t v[2];
+	unsigned int n;
+};
+
+static int jp_bucket_num(struct jp *p, unsigned int i, void *ctx)
+{
+	struct jp_bucket *b = ctx;
+
+	if (i >= 2)
+		return jp_err(p, p->p, 0, "a bucket is [lowest ns, count]");
+	b->n = i + 1;
+	return jp_get_u64(p, "buckets", &b->v[i]);
+}
+
+static int jp_bucket(struct jp *p, unsigned int i, void *ctx)
+{
+	struct hist *h = ctx;
+	struct jp_bucket b = { .h = h };
+	const char *at = p->p;
+	unsigned int k;
+
+	(void)i;
+	if (jp_array(p, "each bucket", jp_bucket_num, &b) < 0)
+		return -1;
+	if (b.n != 2)
+		return jp_err(p, at, 0, "a bucket is [lowest ns, count]");
+	k = hist_index(b.v[0]);
+	if (hist_bucket_low(k) != b.v[0])
+		return jp_err(p, at, 0, "%llu ns starts no bucket",
+			      (unsigned long long)b.v[0]);
+	if (h->bucket[k])
+		return jp_err(p, at, 0, "bucket %llu ns twice",
+			      (unsigned long long)b.v[0]);
+	h->bucket[k] = b.v[1];
+	return 0;
+}
+
+enum { RTT_COUNT, RTT_MIN, RTT_MAX, RTT_BUCKETS };
+static const char *const rtt_keys[] = { "count", "min_ns", "max_ns", "buckets",
+					NULL };
+
+static int jp_rtt_member(struct jp *p, const char *key, void *ctx)
+{
+	struct hist *h = ctx;
+
+	switch (jp_key_index(rtt_keys, key)) {
+	case RTT_COUNT:
+		return jp_get_u64(p, key, &h->count);
+	case RTT_MIN:
+		return jp_get_u64(p, key, &h->min_ns);
+	case RTT_MAX:
+		return jp_get_u64(p, key, &h->max_ns);
+	case RTT_BUCKETS:
+		return jp_array(p, "\"buckets\"", jp_bucket, h);
+	default:
+		return jp_skip(p); /* the quantiles: derived */
+	}
+}
+
+/* The histogram must add up, and its min and max fall in it. */
+static int jp_rtt(struct jp *p, struct hist *h)
+{
+	const char *at = p->p;
+	uint64_t sum = 0;
+
+	if (jp_object(p, "\"rtt\"", jp_rtt_member, h) < 0)
+		return -1;
+	for (unsigned int i = 0; i < HIST_BUCKETS; i++) {
+		if (sum + h->bucket[i] < sum)
+			return jp_err(p, at, 0, "\"rtt\" counts overflow");
+		sum += h->bucket[i];
+	}
+	if (sum != h->count)
+		return jp_err(
+			p, at, 0,
+			"\"rtt\" buckets add up to %llu, not \"count\" %llu",
+			(unsigned long long)sum, (unsigned long long)h->count);
+	if (h->count &&
+	    (h->min_ns > h->max_ns || !h->bucket[hist_index(h->min_ns)] ||
+	     !h->bucket[hist_index(h->max_ns)]))
+		return jp_err(p, at, 0,
+			      "\"rtt\" min and max are not in its buckets");
+	return 0;
+}
+
+enum { CPU_USER, CPU_SYS, CPU_NVCSW, CPU_NIVCSW, CPU_LOOPS, CPU_SECONDS };
+static const char *const cpu_keys[] = { "user_s", "sys_s",   "nvcsw", "nivcsw",
+					"loops",  "seconds", NULL };
+
+static int jp_cpu_member(struct jp *p, const char *key, void *ctx)
+{
+	struct result_cpu *c = ctx;
+	long long ll;
+	int rc;
+
+	switch (jp_key_index(cpu_keys, key)) {
+	case CPU_USER:
+		return jp_get_double(p, key, 0, 1e12, 1, &c->user_s);
+	case CPU_SYS:
+		return jp_get_double(p, key, 0, 1e12, 1, &c->sys_s);
+	case CPU_NVCSW:
+	case CPU_NIVCSW:
+		rc = jp_get_int(p, key, 0, INT64_MAX, &ll);
+		if (jp_key_index(cpu_keys, key) == CPU_NVCSW)
+			c->nvcsw = ll;
+		else
+			c->nivcsw = ll;
+		return rc;
+	case CPU_LOOPS:
+		return jp_get_u64(p, key, &c->loops);
+	case CPU_SECONDS:
+		return jp_get_double(p, key, 0, 1e12, 1, &c->seconds);
+	default:
+		return jp_skip(p);
+	}
+}
 
 static int jp_row_member(struct jp *p, const char *key, void *ctx)
 {
@@ -852,6 +1068,15 @@ static int jp_row_member(struct jp *p, const char *key, void *ctx)
 	case ROW_HOP_WORK:
 		return jp_get_double(p, key, 0, REPORT_MAX_SECONDS * 1e9, 1,
 				     &row->hop_work_ns);
+	case ROW_RTT:
+		return jp_rtt(p, &row->rtt);
+	case ROW_CPU:
+		return jp_object(p, "\"cpu\"", jp_cpu_member, &row->cpu);
+	case ROW_DISCARDED:
+		if (jp_get_int(p, key, 0, INT32_MAX, &ll) < 0)
+			return -1;
+		row->discarded = (unsigned int)ll;
+		return 0;
 	case ROW_SUMMARY:
 		/* Derived from the samples: read again from them. */
 		if (jp_ws(p) != '{')

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "hist.h"
+
 enum result_status {
 	RESULT_OK,
 	RESULT_SKIPPED, /* the machine cannot run the mechanism */
@@ -77,6 +79,23 @@ struct result_sample {
 	double elapsed_s;
 	double setup_s; /* creating the objects and starting the participants */
 	double teardown_s; /* stopping, reaping and removing */
+	/* What else the run's CPUs did: see report/disturb.h.  NAN unknown. */
+	int disturbed;
+	double steal_share, irq_share, other_share, freq_change;
+	char why[96];
+	long procs_running[2]; /* runnable tasks at start and end; -1 unknown */
+	long long throttle; /* thermal throttle events; -1 unknown */
+};
+
+/*
+ * The participants' CPU usage over their whole lives (wait4), added up
+ * over the runs, and the loops and seconds it was spent on.
+ */
+struct result_cpu {
+	double user_s, sys_s;
+	long long nvcsw, nivcsw; /* voluntary and involuntary switches */
+	uint64_t loops;
+	double seconds;
 };
 
 /* One table row: a mechanism measured -r times. */
@@ -94,6 +113,10 @@ struct result_row {
 	unsigned int flags;
 	unsigned int nsamples;
 	struct result_sample *sample; /* [nsamples], successful runs only */
+	unsigned int
+		discarded; /* disturbed runs run again (--retry-disturbed) */
+	struct hist rtt; /* sampled round trips of every run, ns */
+	struct result_cpu cpu; /* what the participants cost, every run */
 };
 
 /* One invocation of ctxbench, measured now or read back from a file. */

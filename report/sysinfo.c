@@ -160,7 +160,8 @@ static int sysinfo_names(const char *root, const char *path, const char *prefix,
 			*names = tmp;
 			cap = cap ? cap * 2 : 32;
 		}
-		snprintf((*names)[n++], SYSINFO_NAME_MAX, "%s", e->d_name);
+		snprintf((*names)[n++], SYSINFO_NAME_MAX, "%.*s",
+			 SYSINFO_NAME_MAX - 1, e->d_name);
 	}
 	closedir(d);
 	if (n)

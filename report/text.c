@@ -4,9 +4,11 @@
  * invocations every row is also compared with the baseline's.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+#include "disturb.h"
 #include "stats.h"
 
 #define RULE "================================================================"
@@ -364,20 +366,84 @@ static void text_cpus(FILE *f, char *line, const char *cpus)
 		fprintf(f, "%s\n", line);
 }
 
+/* A row's label: the run's, its placement, and its ring when there are. */
+static void text_row_label(FILE *f, const struct results *r,
+			   const struct result_row *row)
+{
+	char label[sizeof(r->info.label) + sizeof(row->placement) + 32];
+
+	snprintf(label, sizeof(label), "%s%s%s", r->info.label,
+		 row->placement[0] ? " " : "", row->placement);
+	if (results_rings(r))
+		snprintf(label + strlen(label), sizeof(label) - strlen(label),
+			 " %up/%uK", row->procs, row->ws_kb);
+	text_label(f, label);
+}
+
+/*
+ * What the reader must not average away: disturbed runs (the worst one
+ * named), runs run again, outliers and runs that fall in two clusters.
+ */
+static void text_notes(FILE *f, const struct result_row *row)
+{
+	unsigned int bad = 0, worst = 0;
+	double worst_share = -1;
+	double *rate;
+
+	for (unsigned int i = 0; i < row->nsamples; i++) {
+		const struct result_sample *smp = &row->sample[i];
+		double share = smp->steal_share + smp->other_share;
+
+		if (!smp->disturbed)
+			continue;
+		bad++;
+		if (!(share <= worst_share)) {
+			worst_share = share;
+			worst = i;
+		}
+	}
+	if (bad)
+		fprintf(f, "    (disturbed: %u of %u runs; run %u: %.56s)\n",
+			bad, row->nsamples, worst + 1, row->sample[worst].why);
+	if (row->discarded)
+		fprintf(f, "    (%u disturbed run%s discarded and run again)\n",
+			row->discarded, row->discarded == 1 ? "" : "s");
+	rate = malloc((row->nsamples + 1) * sizeof(*rate));
+	if (!rate)
+		return;
+	for (unsigned int i = 0; i < row->nsamples; i++)
+		rate[i] = result_rate(&row->sample[i]);
+	if (row->nsamples >= 4) {
+		unsigned char *out = calloc(row->nsamples, 1);
+		double lo, hi;
+		size_t nlo;
+
+		if (out && stats_tukey(rate, row->nsamples, out) > 0) {
+			fprintf(f, "    (outside the Tukey fences:");
+			for (unsigned int i = 0, k = 0; i < row->nsamples; i++)
+				if (out[i] && k++ < 4)
+					fprintf(f, " run %u %.0f", i + 1,
+						rate[i]);
+			fprintf(f, ")\n");
+		}
+		free(out);
+		if (stats_two_clusters(rate, row->nsamples, &lo, &hi, &nlo) ==
+		    1)
+			fprintf(f,
+				"    (two clusters: %zu runs near %.0f, %zu near %.0f loops/sec)\n",
+				nlo, lo, row->nsamples - nlo, hi);
+	}
+	free(rate);
+}
+
 static void text_row(FILE *f, const struct results *const *r, unsigned int n,
 		     unsigned int base, unsigned int i,
 		     const struct result_row *row)
 {
-	char label[sizeof(r[i]->info.label) + sizeof(row->placement) + 32];
 	char line[128], change[48];
 	struct stats s;
 
-	snprintf(label, sizeof(label), "%s%s%s", r[i]->info.label,
-		 row->placement[0] ? " " : "", row->placement);
-	if (results_rings(r[i]))
-		snprintf(label + strlen(label), sizeof(label) - strlen(label),
-			 " %up/%uK", row->procs, row->ws_kb);
-	text_label(f, label);
+	text_row_label(f, r[i], row);
 	result_row_stats(row, &s);
 	if (row->nsamples) {
 		change[0] = '\0';
@@ -402,6 +468,7 @@ static void text_row(FILE *f, const struct results *const *r, unsigned int n,
 		fprintf(f,
 			"    (degenerate: the spinners share one CPU and "
 			"the token moves\n     only when a time slice ends)\n");
+	text_notes(f, row);
 }
 
 /* Is @row of @mech and, unless @like is NULL, the same as @like? */
@@ -594,20 +661,70 @@ next:;
 	}
 }
 
+/* Microseconds in 8 columns, "-" for no value (@ns < 0). */
+static void text_usec(FILE *f, double ns)
+{
+	if (ns < 0)
+		fprintf(f, "%8s", "-");
+	else if (ns < 1e6)
+		fprintf(f, "%8.1f", ns / 1000);
+	else
+		fprintf(f, "%8.0f", ns / 1000);
+}
+
+/* The sampled round trips of a row: min, p50, p90, p99, p99.9, max. */
+static void text_latency_row(FILE *f, const struct results *const *r,
+			     unsigned int n, unsigned int base, unsigned int i,
+			     const struct result_row *row)
+{
+	static const double q[] = { 0.5, 0.9, 0.99, 0.999 };
+
+	(void)n;
+	(void)base;
+	if (!row->rtt.count)
+		return;
+	text_row_label(f, r[i], row);
+	text_usec(f, (double)row->rtt.min_ns);
+	for (size_t k = 0; k < sizeof(q) / sizeof(q[0]); k++)
+		text_usec(f, hist_quantile(&row->rtt, q[k]));
+	text_usec(f, (double)row->rtt.max_ns);
+	fputc('\n', f);
+}
+
+/* What a loop costs the participants: CPU time, switches, CPUs busy. */
+static void text_cpu_row(FILE *f, const struct results *const *r,
+			 unsigned int n, unsigned int base, unsigned int i,
+			 const struct result_row *row)
+{
+	const struct result_cpu *c = &row->cpu;
+	double loops = (double)c->loops;
+
+	(void)n;
+	(void)base;
+	if (!c->loops)
+		return;
+	text_row_label(f, r[i], row);
+	fprintf(f, "%9.2f%9.2f%9.2f%9.2f", c->user_s * 1e6 / loops,
+		c->sys_s * 1e6 / loops, (double)c->nvcsw / loops,
+		(double)c->nivcsw / loops);
+	if (c->seconds > 0)
+		fprintf(f, "%8.2f\n", (c->user_s + c->sys_s) / c->seconds);
+	else
+		fprintf(f, "%8s\n", "-");
+}
+
+typedef void text_row_fn(FILE *f, const struct results *const *r,
+			 unsigned int n, unsigned int base, unsigned int i,
+			 const struct result_row *row);
+
 /*
- * One mechanism's table: its rows grouped by placement, so that each row
+ * Every row of @mech, grouped by placement and ring, so that each row
  * sits under the baseline row it is compared with.
  */
-static void text_table(FILE *f, const struct results *const *r, unsigned int n,
-		       unsigned int base, const char *mech, const char *title)
+static void text_each_row(FILE *f, const struct results *const *r,
+			  unsigned int n, unsigned int base, const char *mech,
+			  text_row_fn *fn)
 {
-	fprintf(f, "%35s%s\n", "", "loops/sec");
-	if (n >= 2)
-		fprintf(f, "%-22s%9s%11s%11s%7s %-*s %s\n", title, "low",
-			"high", "average", "cv", CHANGE_W, "   change", "cpus");
-	else
-		fprintf(f, "%-22s%9s%11s%11s%7s %s\n", title, "low", "high",
-			"average", "cv", "cpus");
 	for (unsigned int i = 0; i < n; i++) {
 		for (unsigned int j = 0; j < r[i]->nrows; j++) {
 			const struct result_row *like = &r[i]->row[j];
@@ -620,14 +737,65 @@ static void text_table(FILE *f, const struct results *const *r, unsigned int n,
 				     j2++)
 					if (text_match(&r[i2]->row[j2], mech,
 						       like))
-						text_row(f, r, n, base, i2,
-							 &r[i2]->row[j2]);
+						fn(f, r, n, base, i2,
+						   &r[i2]->row[j2]);
 		}
 	}
+}
+
+/* Does any row of @mech have sampled round trips (@cpu: CPU usage)? */
+static int text_any(const struct results *const *r, unsigned int n,
+		    const char *mech, int cpu)
+{
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int j = 0; j < r[i]->nrows; j++)
+			if (!strcmp(r[i]->row[j].mech, mech) &&
+			    (cpu ? r[i]->row[j].cpu.loops != 0 :
+				   r[i]->row[j].rtt.count != 0))
+				return 1;
+	return 0;
+}
+
+/* One mechanism's tables: loops/sec, round trips, CPU cost, lat_ctx. */
+static void text_table(FILE *f, const struct results *const *r, unsigned int n,
+		       unsigned int base, const char *mech, const char *title)
+{
+	fprintf(f, "%35s%s\n", "", "loops/sec");
+	if (n >= 2)
+		fprintf(f, "%-22s%9s%11s%11s%7s %-*s %s\n", title, "low",
+			"high", "average", "cv", CHANGE_W, "   change", "cpus");
+	else
+		fprintf(f, "%-22s%9s%11s%11s%7s %s\n", title, "low", "high",
+			"average", "cv", "cpus");
+	text_each_row(f, r, n, base, mech, text_row);
 	fputc('\n', f);
+	if (text_any(r, n, mech, 0)) {
+		fprintf(f, "%28s%s\n", "", "round trip, usec (1 in 64 timed)");
+		fprintf(f, "%-22s%8s%8s%8s%8s%8s%8s\n", title, "min", "p50",
+			"p90", "p99", "p99.9", "max");
+		text_each_row(f, r, n, base, mech, text_latency_row);
+		fputc('\n', f);
+	}
+	if (text_any(r, n, mech, 1)) {
+		fprintf(f, "%28s%s\n", "", "CPU per loop, all participants");
+		fprintf(f, "%-22s%9s%9s%9s%9s%8s\n", title, "user us", "sys us",
+			"vol cs", "invol cs", "CPUs");
+		text_each_row(f, r, n, base, mech, text_cpu_row);
+		fputc('\n', f);
+	}
 	for (unsigned int i = 0; i < n; i++)
 		if (results_rings(r[i]))
 			text_hops(f, r[i], mech);
+}
+
+static int text_disturbed(const struct results *const *r, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int j = 0; j < r[i]->nrows; j++)
+			for (unsigned int k = 0; k < r[i]->row[j].nsamples; k++)
+				if (r[i]->row[j].sample[k].disturbed)
+					return 1;
+	return 0;
 }
 
 void report_text(FILE *f, const struct results *const *r, unsigned int n,
@@ -638,6 +806,13 @@ void report_text(FILE *f, const struct results *const *r, unsigned int n,
 	text_banner(f, "Run information");
 	text_info(f, r, n);
 	text_banner(f, "Results by IPC type");
+	if (text_disturbed(r, n))
+		fprintf(f,
+			"disturbed: steal or other tasks took over %.0f%% of "
+			"a run's CPUs, or a clock moved\nover %.0f%% "
+			"(report/disturb.h); the figures still include "
+			"those runs.\n\n",
+			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);
 	if (n >= 2)
 		fprintf(f, "change: the average against the baseline row, "
 			   "positive when faster;\n*...* significant at 95 %% "
@@ -655,4 +830,79 @@ void report_text(FILE *f, const struct results *const *r, unsigned int n,
 				"results for:\n  %s\n\n",
 				r[i]->signo, strsignal(r[i]->signo),
 				r[i]->info.label);
+}
+
+/* A bound in microseconds, short: "4.25", "130", "1.2e+04". */
+static void text_bound(char *buf, size_t size, double ns)
+{
+	double us = ns / 1000;
+
+	if (us < 10)
+		snprintf(buf, size, "%.2f", us);
+	else if (us < 1e5)
+		snprintf(buf, size, "%.0f", us);
+	else
+		snprintf(buf, size, "%.1e", us);
+}
+
+#define HIST_LINES 24 /* at most this many bins per histogram */
+#define HIST_BAR 36 /* the widest bar */
+
+/* One row's round trips as bars, within 72 columns. */
+static void text_histogram(FILE *f, const struct results *r,
+			   const struct result_row *row)
+{
+	const struct hist *h = &row->rtt;
+	unsigned int lo = hist_index(h->min_ns), hi = hist_index(h->max_ns);
+	unsigned int per = HIST_SUB / 4, nb;
+	uint64_t most = 0;
+
+	/* Quarter octaves, or wider until the bins fit. */
+	while ((hi / per - lo / per + 1) > HIST_LINES)
+		per *= 2;
+	lo = lo / per * per;
+	nb = hi / per - lo / per + 1;
+	for (unsigned int b = 0; b < nb; b++) {
+		uint64_t c = 0;
+
+		for (unsigned int k = lo + b * per;
+		     k < lo + (b + 1) * per && k < HIST_BUCKETS; k++)
+			c += h->bucket[k];
+		if (c > most)
+			most = c;
+	}
+	fprintf(f, "%s, %s %s", row->title, r->info.label, row->placement);
+	if (results_rings(r))
+		fprintf(f, " %up/%uK", row->procs, row->ws_kb);
+	fprintf(f, ": %llu round trips timed, usec\n",
+		(unsigned long long)h->count);
+	for (unsigned int b = 0; b < nb; b++) {
+		unsigned int k0 = lo + b * per, k1 = k0 + per;
+		char from[16], to[16], bar[HIST_BAR + 1];
+		uint64_t c = 0;
+		unsigned int len;
+
+		for (unsigned int k = k0; k < k1 && k < HIST_BUCKETS; k++)
+			c += h->bucket[k];
+		len = most ? (unsigned int)((c * HIST_BAR + most - 1) / most) :
+			     0;
+		memset(bar, '#', len);
+		bar[len] = '\0';
+		text_bound(from, sizeof(from), (double)hist_bucket_low(k0));
+		text_bound(to, sizeof(to),
+			   k1 < HIST_BUCKETS ? (double)hist_bucket_low(k1) :
+					       (double)h->max_ns);
+		fprintf(f, "  %8s - %-8s |%-*s| %5.1f%%\n", from, to, HIST_BAR,
+			bar, 100.0 * (double)c / (double)h->count);
+	}
+	fputc('\n', f);
+}
+
+void report_histograms(FILE *f, const struct results *const *r, unsigned int n)
+{
+	fprintf(f, "%s\n    Round trips\n%s\n\n", RULE, RULE);
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int j = 0; j < r[i]->nrows; j++)
+			if (r[i]->row[j].rtt.count)
+				text_histogram(f, r[i], &r[i]->row[j]);
 }

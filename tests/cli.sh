@@ -49,7 +49,7 @@ basics() {
 
 	run_ctx "$bin" --help
 	[ "$rc" -eq 0 ] && pass || fail "--help exits $rc"
-	for o in --time --runs --backend --placement --threads --procs --size --name --note --list --help --version; do
+	for o in --time --runs --backend --placement --threads --procs --size --histogram --retry-disturbed --name --note --list --help --version; do
 		grep -q -- "$o" <<<"$out" && pass || fail "--help lacks $o"
 	done
 	grep -q "Exit status" <<<"$out" && pass || fail "--help lacks exit codes"
@@ -106,8 +106,11 @@ basics() {
 -s -1
 -s 99999999
 -s 0,x
+--retry-disturbed -1
+--retry-disturbed 101
+--retry-disturbed x
 --nosuch
--q
+-x
 -t
 extra
 -t 1 extra
@@ -201,6 +204,87 @@ ring_large() {
 	summary
 }
 
+# The whole cost of a hand-off: a blocking mechanism on one CPU switches
+# about twice a loop; the latency table and --histogram are there and fit.
+cost() {
+	local bin=$1 row
+	run_ctx "$bin" -b pipe -P same -t 0.3 -r 2 -n cli-test --histogram
+	[ "$rc" -eq 0 ] && pass || fail "cost: exit $rc: $err"
+	row=$(awk '/CPU per loop/ { on = 1 } on && $1 == "cli-test" { print; exit }' <<<"$out")
+	read -r _ _ usr sys vol invol cpus <<<"$row"
+	awk -v v="$vol" -v i="$invol" 'BEGIN { exit !(v + i >= 1 && v + i <= 3) }' &&
+		pass || fail "cost: $vol + $invol switches per loop, expected 1..3: $row"
+	awk -v u="$usr" -v s="$sys" -v c="$cpus" 'BEGIN { exit !(u + s > 0 && c > 0 && c <= 1.5) }' &&
+		pass || fail "cost: CPU per loop: $row"
+	row=$(awk '/round trip, usec/ { on = 1 } on && $1 == "cli-test" { print; exit }' <<<"$out")
+	read -r _ _ min p50 p90 p99 p999 max <<<"$row"
+	awk -v a="$min" -v b="$p50" -v c="$p90" -v d="$p99" -v e="$p999" -v f="$max" \
+		'BEGIN { exit !(a > 0 && a <= b && b <= c && c <= d && d <= e && e <= f) }' &&
+		pass || fail "cost: percentiles out of order: $row"
+	grep -q "round trips timed" <<<"$out" && pass || fail "cost: no histogram"
+	awk '/Round trips/ { on = 1 } on && length($0) > 72 { bad = 1 } END { exit bad }' <<<"$out" &&
+		pass || fail "cost: a histogram line is wider than 72 columns"
+	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" &&
+		pass || fail "cost: a report line is wider than 80 columns"
+	summary
+}
+
+# The share of CPU 0 something took during $1 seconds, from /proc/stat.
+cpu0_busy() {
+	local a b
+	a=$(awk '$1 == "cpu0" { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+	sleep "$1"
+	b=$(awk '$1 == "cpu0" { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+	awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " ");
+		busy = y[1] - x[1]; idle = y[2] - x[2];
+		printf "%.3f", (busy + idle > 0 ? busy / (busy + idle) : 0) }'
+}
+
+# A CPU hog on the CPU of a "same" run: the run is flagged, in text and
+# JSON, and --retry-disturbed runs it again, saying so.
+disturbed() {
+	local bin=$1 hog json
+	json=$(mktemp)
+	taskset -c 0 sh -c 'while :; do :; done' &
+	hog=$!
+	sleep 0.3 # until the hog spins
+	# In the hog's own session: a session of its own would be a task
+	# group of its own, which the scheduler shields from the hog.
+	out=$("$bin" -b pipe -P cpus:0 -t 0.3 -r 2 --retry-disturbed 1 -n cli-test -o "$json" 2>/dev/null)
+	rc=$?
+	kill "$hog"
+	wait "$hog" 2>/dev/null
+	[ "$rc" -eq 0 ] && pass || fail "disturbed: exit $rc: $err"
+	grep -q "^disturbed: steal or other tasks" <<<"$out" && pass ||
+		fail "disturbed: no legend: $out"
+	grep -Eq "\(disturbed: [12] of 2 runs; run [12]: other tasks took [0-9.]+% of CPU 0\)" <<<"$out" &&
+		pass || fail "disturbed: row not flagged: $out"
+	grep -Eq "\([1-4] disturbed runs? discarded and run again\)" <<<"$out" && pass ||
+		fail "disturbed: no retry: $out"
+	grep -q '"disturbed": true' "$json" && pass || fail "disturbed: not in the JSON"
+	grep -Eq '"discarded": [1-4],' "$json" && pass || fail "disturbed: no discarded count in the JSON"
+	rm -f "$json"
+	summary
+}
+
+# A short run on an idle CPU is not flagged (skipped when CPU 0 is busy).
+quiet() {
+	local bin=$1 busy i
+	busy=$(cpu0_busy 0.5)
+	if awk -v b="$busy" 'BEGIN { exit !(b > 0.01) }'; then
+		echo "SKIP: CPU 0 is visibly busy ($busy of it in use)"
+		exit 77
+	fi
+	# A stray task may still wake up once: three tries.
+	for ((i = 0; i < 3; i++)); do
+		run_ctx "$bin" -b pipe -P cpus:0 -t 0.3 -r 2 -n cli-test
+		grep -q "(disturbed:" <<<"$out" || break
+	done
+	[ "$rc" -eq 0 ] && pass || fail "quiet: exit $rc"
+	grep -q "(disturbed:" <<<"$out" && fail "quiet: flagged on an idle CPU: $out" || pass
+	summary
+}
+
 # Participants on two CPUs; where only one is allowed, skipped with a reason.
 cross() {
 	local bin=$1 ncpu
@@ -224,6 +308,9 @@ run) shift; run "$@" ;;
 cross) cross "$2" ;;
 ring) ring "$2" "$3" "${4:-0}" ;;
 ring-limit) ring_limit "$2" ;;
+cost) cost "$2" ;;
+disturbed) disturbed "$2" ;;
+quiet) quiet "$2" ;;
 ring-large) ring_large "$2" "$3" ;;
 ipc-snapshot) ipc_ids >"$2" ;;
 ipc-compare)

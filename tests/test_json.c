@@ -98,7 +98,15 @@ static struct result_sample smp_a[] = {
 	{ .loops = 707030,
 	  .elapsed_s = 1.0 / 3,
 	  .setup_s = 0.00123,
-	  .teardown_s = 0.1 / 3 },
+	  .teardown_s = 0.1 / 3,
+	  .disturbed = 1,
+	  .steal_share = 0.031,
+	  .irq_share = 0.001,
+	  .other_share = 0.25,
+	  .freq_change = -0.12,
+	  .why = "steal 3.1%, other tasks 25.0% of CPU 0",
+	  .procs_running = { 3, 4 },
+	  .throttle = 2 },
 };
 static struct result_sample smp_b[] = {
 	{ .loops = 0, .elapsed_s = 0.1 },
@@ -135,8 +143,18 @@ static void fill(struct results *r, struct result_row *rows)
 	rows[0].nsamples = 3;
 	rows[0].sample = smp_a;
 	rows[0].procs = 8; /* a ring with a working set */
+	rows[0].discarded = 3;
 	rows[0].ws_kb = 64;
 	rows[0].hop_work_ns = 1234.5678901234567;
+	for (uint64_t ns = 2500; ns < 9000; ns += 37)
+		hist_add(&rows[0].rtt, ns);
+	hist_add(&rows[0].rtt, 1234567);
+	rows[0].cpu = (struct result_cpu){ .user_s = 0.25,
+					   .sys_s = 1.0 / 3,
+					   .nvcsw = 4000001,
+					   .nivcsw = 3,
+					   .loops = 2000000,
+					   .seconds = 10.5 };
 	snprintf(rows[1].mech, sizeof(rows[1].mech), "sysv-sem");
 	snprintf(rows[1].title, sizeof(rows[1].title), "semaphore");
 	snprintf(rows[1].placement, sizeof(rows[1].placement), "any");
@@ -189,6 +207,13 @@ static void check_same(const struct results *a, const struct results *b)
 		CHECK_EQ_INT(x->procs, y->procs);
 		CHECK_EQ_INT(x->ws_kb, y->ws_kb);
 		CHECK(x->hop_work_ns == y->hop_work_ns);
+		CHECK(memcmp(&x->rtt, &y->rtt, sizeof(x->rtt)) == 0);
+		CHECK(x->cpu.user_s == y->cpu.user_s);
+		CHECK(x->cpu.sys_s == y->cpu.sys_s);
+		CHECK_EQ_INT(x->cpu.nvcsw, y->cpu.nvcsw);
+		CHECK_EQ_INT(x->cpu.nivcsw, y->cpu.nivcsw);
+		CHECK_EQ_INT(x->cpu.loops, y->cpu.loops);
+		CHECK(x->cpu.seconds == y->cpu.seconds);
 		for (unsigned int j = 0; j < x->nsamples && j < y->nsamples;
 		     j++) {
 			CHECK(x->sample[j].loops == y->sample[j].loops);
@@ -197,6 +222,22 @@ static void check_same(const struct results *a, const struct results *b)
 			CHECK(x->sample[j].setup_s == y->sample[j].setup_s);
 			CHECK(x->sample[j].teardown_s ==
 			      y->sample[j].teardown_s);
+			CHECK_EQ_INT(x->sample[j].disturbed,
+				     y->sample[j].disturbed);
+			CHECK_STR(x->sample[j].why, y->sample[j].why);
+			CHECK_EQ_INT(x->sample[j].procs_running[1],
+				     y->sample[j].procs_running[1]);
+			CHECK_EQ_INT(x->sample[j].throttle,
+				     y->sample[j].throttle);
+			/* Equal, or both unknown (NAN). */
+			CHECK(x->sample[j].other_share ==
+				      y->sample[j].other_share ||
+			      (isnan(x->sample[j].other_share) &&
+			       isnan(y->sample[j].other_share)));
+			CHECK(x->sample[j].freq_change ==
+				      y->sample[j].freq_change ||
+			      (isnan(x->sample[j].freq_change) &&
+			       isnan(y->sample[j].freq_change)));
 		}
 	}
 }
@@ -324,6 +365,14 @@ static const struct {
 	{ "label-nul.json", "\"label\" must be one line" },
 	{ "label-too-long.json", "\"label\" is longer than 127 bytes" },
 	{ "lone-surrogate.json", "not JSON: a lone low surrogate" },
+	{ "rtt-sum.json", "\"rtt\" buckets add up to 2, not \"count\" 3" },
+	{ "rtt-bucket.json", "2689 ns starts no bucket" },
+	{ "rtt-minmax.json", "\"rtt\" min and max are not in its buckets" },
+	{ "rtt-pair.json", "a bucket is [lowest ns, count]" },
+	{ "rtt-twice.json", "bucket 2688 ns twice" },
+	{ "cpu-negative.json", "\"user_s\" must be at least 0" },
+	{ "procs-zero.json", "\"participants\" must be an integer from 1 to "
+			     "1024, not 0" },
 	{ "loops-fraction.json", "\"loops\" must be a non-negative integer, "
 				 "not 1.5" },
 	{ "loops-huge.json", "\"loops\" is out of range" },

@@ -162,6 +162,16 @@ static void test_text(void)
 	FILE *f;
 
 	fill_info(&a.info, "2.4.18-10-bl", "");
+	/* Round trips around 14 us with a slow tail, and what they cost. */
+	for (uint64_t ns = 13000; ns < 15000; ns += 10)
+		hist_add(&rows_a[0].rtt, ns);
+	hist_add(&rows_a[0].rtt, 85000);
+	rows_a[0].cpu = (struct result_cpu){ .user_s = 1.5,
+					     .sys_s = 18.5,
+					     .nvcsw = 4200000,
+					     .nivcsw = 60000,
+					     .loops = 2126450,
+					     .seconds = 30 };
 	fill_info(&b.info, "2.4.18-10smp-bl-with-a-long-label", "nosmp");
 	b.info.ncpu = 0; /* unknown */
 
@@ -248,6 +258,67 @@ static void test_rings(void)
 	free(buf);
 }
 
+/* Notes under a row: disturbed runs, retries, outliers, two clusters. */
+static void test_notes(void)
+{
+	static struct result_sample outl[] = {
+		{ .loops = 70100, .elapsed_s = 1 },
+		{ .loops = 70300, .elapsed_s = 1 },
+		{ .loops = 69900, .elapsed_s = 1 },
+		{ .loops = 70000, .elapsed_s = 1 },
+		{ .loops = 35000,
+		  .elapsed_s = 1,
+		  .disturbed = 1,
+		  .other_share = 0.48,
+		  .why = "other tasks took 48.0% of CPU 0" },
+	};
+	static struct result_sample twin[] = {
+		{ .loops = 70000, .elapsed_s = 1 },
+		{ .loops = 71000, .elapsed_s = 1 },
+		{ .loops = 70500, .elapsed_s = 1 },
+		{ .loops = 140000, .elapsed_s = 1 },
+		{ .loops = 141000, .elapsed_s = 1 },
+		{ .loops = 140500, .elapsed_s = 1 },
+	};
+	struct result_row rows[] = {
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .placement = "same",
+		  .procs = 2,
+		  .nsamples = 5,
+		  .sample = outl,
+		  .discarded = 2,
+		  .cpus = "0" },
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .placement = "any",
+		  .procs = 2,
+		  .nsamples = 6,
+		  .sample = twin,
+		  .cpus = "0-1" },
+	};
+	struct results r = { .nrows = 2, .row = rows };
+	const struct results *one[] = { &r };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	fill_info(&r.info, "6.1", "");
+	f = open_memstream(&buf, &len);
+	report_text(f, one, 1, 0);
+	fclose(f);
+	check_golden("notes.txt", buf, len);
+	check_width(buf, 80);
+	CHECK(strstr(buf, "(disturbed: 1 of 5 runs; run 5: other tasks") !=
+	      NULL);
+	CHECK(strstr(buf, "(2 disturbed runs discarded and run again)") !=
+	      NULL);
+	CHECK(strstr(buf, "outside the Tukey fences: run 5 35000") != NULL);
+	CHECK(strstr(buf, "(two clusters: 3 runs near 70500, 3 near 140500") !=
+	      NULL);
+	free(buf);
+}
+
 static void test_sysinfo(void)
 {
 	struct result_info in;
@@ -278,6 +349,7 @@ int main(void)
 {
 	test_text();
 	test_rings();
+	test_notes();
 	test_sysinfo();
 	return check_summary();
 }

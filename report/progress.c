@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The progress line: formatted by a pure function, written to a terminal. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "progress.h"
+
+/* Back to the start of the line and erase it: the line is rewritten. */
+#define PROGRESS_ERASE "\r\033[K"
+
+static double progress_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void progress_init(struct progress *p, int fd, unsigned int nruns,
+		   unsigned int nhops, double run_s, double hop_s)
+{
+	memset(p, 0, sizeof(*p));
+	p->fd = fd;
+	p->nruns = nruns;
+	p->nhops = nhops;
+	p->run_s = run_s;
+	p->hop_s = hop_s;
+	p->mech = "";
+	p->start_s = progress_now();
+}
+
+double progress_left_s(const struct progress *p)
+{
+	double left = 0;
+
+	if (p->runs_done < p->nruns)
+		left += (double)(p->nruns - p->runs_done) * p->run_s;
+	if (p->hops_done < p->nhops)
+		left += (double)(p->nhops - p->hops_done) * p->hop_s;
+	return left > 0 ? left : 0;
+}
+
+/*
+ * @s seconds as m:ss, or h:mm:ss from an hour on; rounded up when @up
+ * (time left is not promised short), else down.
+ */
+static void progress_time(double s, int up, char *buf, size_t size)
+{
+	unsigned long long t;
+
+	if (!(s > 0)) /* NaN too */
+		s = 0;
+	if (s > 1e12)
+		s = 1e12;
+	t = (unsigned long long)(up ? ceil(s) : floor(s));
+	if (t >= 3600)
+		snprintf(buf, size, "%llu:%02llu:%02llu", t / 3600, t / 60 % 60,
+			 t % 60);
+	else
+		snprintf(buf, size, "%llu:%02llu", t / 60, t % 60);
+}
+
+size_t progress_format(const struct progress *p, double elapsed_s, char *buf,
+		       size_t size)
+{
+	unsigned int total = p->nruns + p->nhops;
+	unsigned int now = p->runs_done + p->hops_done + 1;
+	char what[192], step[48], tail[160], elapsed[32], left[32];
+	const char *mech = p->mech ? p->mech : "";
+	size_t len;
+	int room, n;
+
+	if (!size)
+		return 0;
+	if (now > total)
+		now = total;
+	if (!p->placement) {
+		snprintf(what, sizeof(what), "%s %uK", mech, p->ws_kb);
+		snprintf(step, sizeof(step), "hop work");
+	} else if (p->rings) {
+		snprintf(what, sizeof(what), "%s %s %up/%uK", mech,
+			 p->placement, p->procs, p->ws_kb);
+		snprintf(step, sizeof(step), "run %u of %u", p->run, p->runs);
+	} else {
+		snprintf(what, sizeof(what), "%s %s", mech, p->placement);
+		snprintf(step, sizeof(step), "run %u of %u", p->run, p->runs);
+	}
+	progress_time(elapsed_s, 0, elapsed, sizeof(elapsed));
+	progress_time(progress_left_s(p), 1, left, sizeof(left));
+	snprintf(tail, sizeof(tail),
+		 ": %s (%u of %u), %s elapsed, about %s left", step, now, total,
+		 elapsed, left);
+	/* The name gives way: the times are what the line is for. */
+	room = PROGRESS_WIDTH - (int)strlen(tail);
+	n = snprintf(buf, size, "%.*s%s", room > 0 ? room : 0, what, tail);
+	len = n < 0 ? 0 : (size_t)n;
+	if (len > PROGRESS_WIDTH) {
+		len = PROGRESS_WIDTH;
+		if (len < size)
+			buf[len] = '\0';
+	}
+	return len < size ? len : size - 1;
+}
+
+/* All of @len bytes of @s to the line's descriptor; on error, no more. */
+static void progress_write(struct progress *p, const char *s, size_t len)
+{
+	while (len) {
+		ssize_t n = write(p->fd, s, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			p->fd = -1;
+			return;
+		}
+		s += n;
+		len -= (size_t)n;
+	}
+}
+
+static void progress_show(struct progress *p)
+{
+	char line[sizeof(PROGRESS_ERASE) + PROGRESS_WIDTH + 1];
+	size_t erase = sizeof(PROGRESS_ERASE) - 1, len;
+
+	if (p->fd < 0)
+		return;
+	memcpy(line, PROGRESS_ERASE, erase);
+	len = progress_format(p, progress_now() - p->start_s, line + erase,
+			      sizeof(line) - erase);
+	progress_write(p, line, erase + len);
+	p->shown = p->fd >= 0;
+}
+
+void progress_row(struct progress *p, const char *mech, const char *placement,
+		  int rings, unsigned int procs, unsigned int ws_kb,
+		  unsigned int runs)
+{
+	p->row_start = p->row_end;
+	p->row_end += runs;
+	p->hops_done = p->hop_next;
+	p->mech = mech;
+	p->placement = placement;
+	p->rings = rings;
+	p->procs = procs;
+	p->ws_kb = ws_kb;
+	p->run = 0;
+	p->runs = runs;
+}
+
+void progress_run(struct progress *p, unsigned int i)
+{
+	p->runs_done = p->row_start + i;
+	p->run = i + 1;
+	progress_show(p);
+}
+
+void progress_hop(struct progress *p, const char *mech, unsigned int ws_kb)
+{
+	p->runs_done = p->row_end;
+	p->hops_done = p->hop_next++;
+	p->mech = mech;
+	p->placement = NULL;
+	p->ws_kb = ws_kb;
+	progress_show(p);
+}
+
+void progress_clear(struct progress *p)
+{
+	if (p->fd < 0 || !p->shown)
+		return;
+	progress_write(p, PROGRESS_ERASE, sizeof(PROGRESS_ERASE) - 1);
+	p->shown = 0;
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The manual page: the same options as --help, installed, rendered cleanly.
+# usage: manpage.sh options BIN PAGE | manpage.sh install CMAKE BUILD_DIR PAGE |
+#        manpage.sh render PAGE
+set -u
+
+fail() {
+	echo "FAIL: $*" >&2
+	failed=$((failed + 1))
+}
+pass() {
+	passed=$((passed + 1))
+}
+passed=0
+failed=0
+summary() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+
+# The options of a --help text, one "SHORT LONG" a line ("- --note" for a
+# long option without a short one).
+help_opts() {
+	sed -nE 's/^  (-[A-Za-z]), (--[a-z][a-z-]*).*/\1 \2/p
+		s/^      (--[a-z][a-z-]*).*/- \1/p'
+}
+
+# How the page spells an option: troff's \- for every dash.
+troff() {
+	printf '%s\n' "${1//-/\\-}"
+}
+
+# The part of @page from the line ".SS TITLE" to the next section.
+section() {
+	awk -v t="$2" '$0 == ".SS " t { on = 1; next }
+		on && /^\.S[SH] / { exit } on' "$1"
+}
+
+options() {
+	local bin=$1 page=$2 help report short long opt
+	help=$("$bin" --help) || fail "ctxbench --help exits $?"
+	report=$("$bin" report --help) || fail "ctxbench report --help exits $?"
+
+	# Every option --help shows is in the page, with its short form.
+	while read -r short long; do
+		if [ "$short" = - ]; then
+			opt=$(troff "$long")
+		else
+			opt=$(troff "$short, $long")
+		fi
+		grep -qF -- "$opt" "$page" && pass ||
+			fail "$short $long is in --help, not in the page (as $opt)"
+	done < <(printf '%s\n%s\n' "$help" "$report" | help_opts | sort -u)
+
+	# Every long option the page names is one of --help's.
+	local all
+	all=$(printf '%s\n%s\n' "$help" "$report" | help_opts | awk '{ print $2 }')
+	while read -r long; do
+		grep -qxF -- "$long" <<<"$all" && pass ||
+			fail "the page names $long, which --help does not show"
+	done < <(grep -oE -- '\\-\\-[a-z]([a-z]|\\-)*' "$page" |
+		sed 's/\\-/-/g' | sort -u)
+
+	# And every "-X, --name" pair of the page is --help's pair.
+	while read -r short long; do
+		printf '%s\n' "$help" "$report" | grep -qE -- "^  $short, $long( |\$)" &&
+			pass || fail "the page pairs $short with $long, --help does not"
+	done < <(grep -oE -- '\\-[A-Za-z], \\-\\-[a-z]([a-z]|\\-)*' "$page" |
+		sed 's/\\-/-/g; s/,//' | sort -u)
+
+	# The options of ctxbench report are named where the page lists them.
+	local rsec
+	rsec=$(section "$page" "Options of ctxbench report")
+	[ -n "$rsec" ] && pass || fail "no section 'Options of ctxbench report'"
+	while read -r short long; do
+		if grep -qF -- "$(troff "$long")" <<<"$rsec" ||
+			{ [ "$short" != - ] &&
+				grep -qE -- "$(troff "$short" | sed 's/\\/\\\\/g')([^A-Za-z]|\$)" <<<"$rsec"; }; then
+			pass
+		else
+			fail "$long of ctxbench report is not in the page's report options"
+		fi
+	done < <(awk '/^Options of ctxbench report:/ { on = 1; next }
+		on && /^$/ { exit } on' <<<"$report" | help_opts)
+	summary
+}
+
+install_test() {
+	local cmake=$1 build=$2 page=$3 work prefix
+	work=$(mktemp -d) || exit 1
+	prefix=$work/prefix
+	if ! "$cmake" --install "$build" --prefix "$prefix" >"$work/log" 2>&1; then
+		fail "cmake --install: $(cat "$work/log")"
+	fi
+	[ -x "$prefix/bin/ctxbench" ] && pass || fail "no bin/ctxbench installed"
+	"$prefix/bin/ctxbench" -V | grep -q '^ctxbench ' && pass ||
+		fail "the installed ctxbench does not run"
+	cmp -s "$page" "$prefix/share/man/man1/ctxbench.1" && pass ||
+		fail "share/man/man1/ctxbench.1 is not the page"
+	rm -rf "$work"
+	summary
+}
+
+render() {
+	local page=$1 out err
+	if ! command -v man >/dev/null; then
+		echo "SKIP: no man here"
+		exit 77
+	fi
+	out=$(mktemp) err=$(mktemp)
+	LC_ALL=C.UTF-8 MANWIDTH=80 MANPAGER=cat PAGER=cat man -l "$page" \
+		>"$out" 2>"$err"
+	local rc=$?
+	[ "$rc" -eq 0 ] && pass || fail "man -l exits $rc"
+	[ ! -s "$err" ] && pass || fail "man -l warns: $(cat "$err")"
+	for s in NAME SYNOPSIS DESCRIPTION OPTIONS MECHANISMS PLACEMENT RINGS \
+		"THE REPORT" "SAVED RUNS" FAULTS "EXIT STATUS" EXAMPLES FILES \
+		"SEE ALSO"; do
+		grep -qx "$s" "$out" && pass || fail "no section $s in the page"
+	done
+	awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' "$out" >"$err" &&
+		pass || fail "lines wider than 80 columns: $(cat "$err")"
+	# groff's own warnings, where it is the formatter.
+	if command -v groff >/dev/null; then
+		groff -man -Tutf8 -ww -z "$page" >"$err" 2>&1
+		[ ! -s "$err" ] && pass || fail "groff warns: $(cat "$err")"
+	fi
+	rm -f "$out" "$err"
+	summary
+}
+
+case "${1:-}" in
+options) options "$2" "$3" ;;
+install) install_test "$2" "$3" "$4" ;;
+render) render "$2" ;;
+*)
+	echo "usage: $0 options BIN PAGE | install CMAKE BUILD_DIR PAGE | render PAGE" >&2
+	exit 2
+	;;
+esac

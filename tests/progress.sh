@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The progress line: on a terminal's stderr only, never in the report, and
+# not with -q.
+# usage: progress.sh notty BIN | progress.sh pty BIN | progress.sh quiet BIN
+set -u
+
+fail() {
+	echo "FAIL: $*" >&2
+	failed=$((failed + 1))
+}
+pass() {
+	passed=$((passed + 1))
+}
+passed=0
+failed=0
+summary() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+
+CR=$'\r'
+ESC=$'\033'
+ERASE=$'\r\033[K'
+ERASE_RE=$'\r\033\\[K'
+
+work=$(mktemp -d) || exit 1
+trap 'rm -rf "$work"' EXIT
+
+# stdout and stderr are files: not a byte of progress in either.
+notty() {
+	local bin=$1 rc
+	"$bin" -b pipe -t 0.2 -r 2 -n progress-test >"$work/out" 2>"$work/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && pass || fail "exit $rc: $(cat "$work/err")"
+	grep -q "^Run: progress-test" "$work/out" && pass || fail "no report"
+	for f in out err; do
+		grep -q "$CR" "$work/$f" && fail "a carriage return on std$f" || pass
+		grep -q "$ESC" "$work/$f" && fail "an escape on std$f" || pass
+		grep -q "elapsed" "$work/$f" && fail "progress text on std$f" || pass
+	done
+	summary
+}
+
+# Run ctxbench ARGS... on a pseudo-terminal, its stdout to $work/report;
+# what the terminal showed goes to $work/tty.  Sets rc.
+on_pty() {
+	local cmd
+	if ! command -v script >/dev/null; then
+		echo "SKIP: no script(1) to make a pseudo-terminal"
+		exit 77
+	fi
+	cmd=$(printf '%q ' "$@")
+	script -qec "$cmd >$work/report" /dev/null </dev/null >"$work/tty" 2>&1
+	rc=$?
+	if [ ! -s "$work/report" ] && grep -qi "pseudo-terminal\|openpty\|/dev/pts" "$work/tty"; then
+		echo "SKIP: no pseudo-terminal here: $(head -1 "$work/tty")"
+		exit 77
+	fi
+}
+
+# On a terminal the line shows, rewritten in place, and is erased before
+# the report; the report itself, on stdout, has none of it.
+pty() {
+	local bin=$1 tty
+	on_pty "$bin" -b pipe -t 0.3 -r 2 -n progress-test
+	[ "$rc" -eq 0 ] && pass || fail "exit $rc: $(cat "$work/tty")"
+	tty=$(cat "$work/tty")
+	# -t 0.3 and its warm-up, 0.33 s a run: 0.66 s, then 0.33 s left.
+	for run in 1 2; do
+		line="pipe any: run $run of 2 \($run of 2\), [0-9]+:[0-9]{2} elapsed, about 0:01 left"
+		grep -qE "$ERASE_RE$line" <<<"$tty" && pass ||
+			fail "no '$line' after an erase on the terminal: $(cat -v "$work/tty")"
+	done
+	# The last thing on the terminal is the erase of the line.
+	[[ $tty == *"left$ERASE" ]] && pass ||
+		fail "the line is not erased at the end: $(cat -v "$work/tty")"
+	grep -q "^Run: progress-test" "$work/report" && pass || fail "no report"
+	grep -q "[$CR$ESC]" "$work/report" && fail "progress bytes in the report" ||
+		pass
+
+	# Rings: the hop work is counted, and named.
+	on_pty "$bin" -b pipe -p 2,3 -t 0.2 -r 1 -n progress-test
+	[ "$rc" -eq 0 ] && pass || fail "ring: exit $rc: $(cat "$work/tty")"
+	tty=$(cat "$work/tty")
+	for line in "pipe 0K: hop work (1 of 3)" "pipe any 2p/0K: run 1 of 1 (2 of 3)" \
+		"pipe any 3p/0K: run 1 of 1 (3 of 3)"; do
+		grep -qF "$ERASE$line" <<<"$tty" && pass ||
+			fail "ring: no '$line': $(cat -v "$work/tty")"
+	done
+	summary
+}
+
+# -q: not a byte of progress on the terminal either.
+quiet() {
+	local bin=$1
+	on_pty "$bin" -q -b pipe -t 0.3 -r 2 -n progress-test
+	[ "$rc" -eq 0 ] && pass || fail "exit $rc: $(cat "$work/tty")"
+	grep -q "$ESC" "$work/tty" && fail "-q: an escape on the terminal: $(cat -v "$work/tty")" ||
+		pass
+	grep -q "elapsed" "$work/tty" && fail "-q: progress text on the terminal" || pass
+	grep -q "^Run: progress-test" "$work/report" && pass || fail "-q: no report"
+	summary
+}
+
+case "${1:-}" in
+notty) notty "$2" ;;
+pty) pty "$2" ;;
+quiet) quiet "$2" ;;
+*)
+	echo "usage: $0 notty BIN | pty BIN | quiet BIN" >&2
+	exit 2
+	;;
+esac
