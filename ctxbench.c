@@ -75,7 +75,7 @@ static struct run_spec run_spec_of(const struct plan *p,
 		.threads = p->threads,
 		.duration_s = p->duration_s,
 		.warmup_s = warmup_s(p->duration_s),
-		.sample_every = RUN_SAMPLE_EVERY,
+		.sample_every = p->sample_every,
 	};
 
 	return spec;
@@ -169,7 +169,7 @@ static int run_row(const struct plan *p, const struct ipc_ops *ops,
 		}
 		row_add(row, &res, &seen);
 	}
-	place_cpulist(&seen, row->cpus, sizeof(row->cpus));
+	sysinfo_cpulist(&seen, row->cpus, sizeof(row->cpus));
 	if (!spec.cpu && row->migrations > 0)
 		row->flags |= RESULT_MIGRATED;
 	return signo;
@@ -375,8 +375,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/* Where the run may go, and when it starts, for Run information. */
-	place_cpulist(&topo.allowed, res.info.cpus_allowed,
-		      sizeof(res.info.cpus_allowed));
+	sysinfo_cpulist(&topo.allowed, res.info.cpus_allowed,
+			sizeof(res.info.cpus_allowed));
 	sysinfo_date(time(NULL), res.info.date, sizeof(res.info.date));
 	start_progress(&plan, &prog);
 	for (unsigned int i = 0; i < plan.nops && !res.signo; i++) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "place.h"
+#include "../report/sysinfo.h"
 
 static const struct {
 	const char *name;
@@ -158,29 +159,6 @@ int place_topo_read(const char *root, struct place_topo *t)
 	return 0;
 }
 
-void place_cpulist(const cpu_set_t *set, char *buf, size_t size)
-{
-	size_t len = 0;
-
-	buf[0] = '\0';
-	for (int c = 0; c < CPU_SETSIZE && len < size; c++) {
-		int e = c;
-
-		if (!CPU_ISSET(c, set))
-			continue;
-		while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, set))
-			e++;
-		if (e == c)
-			len += (size_t)snprintf(buf + len, size - len, "%s%d",
-						len ? "," : "", c);
-		else
-			len += (size_t)snprintf(buf + len, size - len,
-						"%s%d-%d", len ? "," : "", c,
-						e);
-		c = e;
-	}
-}
-
 /* Allowed CPUs, one per physical core first, then the siblings. */
 static unsigned int place_spread(const struct place_topo *t, int *list)
 {
@@ -210,7 +188,7 @@ int place_resolve(const struct place *p, const struct place_topo *t,
 	unsigned int n = 0;
 	char allowed[128];
 
-	place_cpulist(&t->allowed, allowed, sizeof(allowed));
+	sysinfo_cpulist(&t->allowed, allowed, sizeof(allowed));
 	switch (p->kind) {
 	case PLACE_ANY:
 		for (unsigned int i = 0; i < nr; i++)

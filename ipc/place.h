@@ -48,7 +48,4 @@ int place_topo_read(const char *root, struct place_topo *t);
 int place_resolve(const struct place *p, const struct place_topo *t,
 		  unsigned int nr, int *cpu, char *why, size_t whylen);
 
-/* Write a CPU set as a list "0-3,8" into @buf; "" when empty. */
-void place_cpulist(const cpu_set_t *set, char *buf, size_t size);
-
 #endif

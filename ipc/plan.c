@@ -13,7 +13,14 @@
 #include "plan.h"
 #include "run.h"
 
-enum { OPT_NOTE = 0x100, OPT_JSON, OPT_BASELINE, OPT_HISTOGRAM, OPT_RETRY };
+enum {
+	OPT_NOTE = 0x100,
+	OPT_JSON,
+	OPT_BASELINE,
+	OPT_HISTOGRAM,
+	OPT_RETRY,
+	OPT_SAMPLE
+};
 
 /* The commands an option belongs to. */
 #define PLAN_M_RUN 0x1 /* ctxbench [options] */
@@ -54,6 +61,8 @@ static const struct plan_opt plan_opts[] = {
 	  PLAN_M_RUN | PLAN_M_REPORT },
 	{ "retry-disturbed", OPT_RETRY, "N",
 	  "run a disturbed run again, up to N times (default 0)", PLAN_M_RUN },
+	{ "sample", OPT_SAMPLE, "N",
+	  "time one round trip in N, 0 none (default 64)", PLAN_M_RUN },
 	{ "histogram", OPT_HISTOGRAM, NULL,
 	  "add an ASCII histogram of each row's round trips",
 	  PLAN_M_RUN | PLAN_M_REPORT },
@@ -336,6 +345,7 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	memset(p, 0, sizeof(*p));
 	p->action = PLAN_RUN;
 	p->duration_s = 5;
+	p->sample_every = RUN_SAMPLE_EVERY;
 	p->runs = 3;
 	if (argc > 1 && strcmp(argv[1], "report") == 0) {
 		/* getopt_long() takes "report" for the program's name. */
@@ -465,6 +475,14 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 					"--retry-disturbed: '%s' is not a count of retries (expected 0..%d)",
 					optarg, PLAN_MAX_RETRY);
 			p->retry_disturbed = (unsigned int)v;
+			break;
+		case OPT_SAMPLE:
+			if (plan_parse_uint(optarg, 0, PLAN_MAX_SAMPLE, &v) < 0)
+				return plan_error(
+					err, errlen,
+					"--sample: '%s' is not a count of loops (expected 0..%d, 0 for no timing)",
+					optarg, PLAN_MAX_SAMPLE);
+			p->sample_every = (unsigned int)v;
 			break;
 		case OPT_HISTOGRAM:
 			p->histogram = 1;

@@ -13,6 +13,7 @@
 #define PLAN_MAX_SECONDS 86400.0
 #define PLAN_MAX_PLACES 8
 #define PLAN_MAX_RETRY 100
+#define PLAN_MAX_SAMPLE 1000000
 #define PLAN_MAX_LIST 16 /* values of -p and of -s */
 #define PLAN_MAX_SIZE_KB 16384 /* a working set is about caches */
 
@@ -43,6 +44,7 @@ struct plan {
 	int quiet; /* -q: no progress line on the terminal */
 	int histogram; /* --histogram: bars of the round trips too */
 	unsigned int retry_disturbed; /* --retry-disturbed */
+	unsigned int sample_every; /* --sample: 0 times no round trip */
 	const char *baseline; /* report --baseline: a label; NULL: the first */
 	unsigned int nfiles; /* report: the saved files, in @argv */
 	char *const *files;

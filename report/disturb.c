@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "disturb.h"
+#include "sysinfo.h"
 
 /* Below this a share prints as 0.0 % and is not named. */
 #define DISTURB_NAMED_SHARE 0.0005
@@ -33,27 +34,10 @@ static void disturb_why(struct disturb *d, const char *fmt, ...)
 /* "CPU 0" or "CPUs 0-3,8" into @buf. */
 static void disturb_cpulist(const cpu_set_t *set, char *buf, size_t size)
 {
-	const char *sep = "";
-	size_t len;
+	int len = snprintf(buf, size, "CPU%s ", CPU_COUNT(set) > 1 ? "s" : "");
 
-	len = (size_t)snprintf(buf, size, "CPU%s ",
-			       CPU_COUNT(set) > 1 ? "s" : "");
-	for (int c = 0; c < CPU_SETSIZE && len < size; c++) {
-		int e = c;
-
-		if (!CPU_ISSET(c, set))
-			continue;
-		while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, set))
-			e++;
-		if (e == c)
-			len += (size_t)snprintf(buf + len, size - len, "%s%d",
-						sep, c);
-		else
-			len += (size_t)snprintf(buf + len, size - len,
-						"%s%d-%d", sep, c, e);
-		sep = ",";
-		c = e;
-	}
+	if (len > 0 && (size_t)len < size)
+		sysinfo_cpulist(set, buf + len, size - (size_t)len);
 }
 
 static int disturb_backwards(const struct procstat_cpu *a,

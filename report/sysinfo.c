@@ -726,3 +726,26 @@ void sysinfo_read(const char *root, struct result_info *in)
 		     in->clocksource, sizeof(in->clocksource));
 	snprintf(in->compiler, sizeof(in->compiler), "%s", SYSINFO_COMPILER);
 }
+
+void sysinfo_cpulist(const cpu_set_t *set, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int c = 0; c < CPU_SETSIZE && len < size; c++) {
+		int e = c;
+
+		if (!CPU_ISSET(c, set))
+			continue;
+		while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, set))
+			e++;
+		if (e == c)
+			len += (size_t)snprintf(buf + len, size - len, "%s%d",
+						len ? "," : "", c);
+		else
+			len += (size_t)snprintf(buf + len, size - len,
+						"%s%d-%d", len ? "," : "", c,
+						e);
+		c = e;
+	}
+}

@@ -770,7 +770,7 @@ static void text_table(FILE *f, const struct results *const *r, unsigned int n,
 	text_each_row(f, r, n, base, mech, text_row);
 	fputc('\n', f);
 	if (text_any(r, n, mech, 0)) {
-		fprintf(f, "%28s%s\n", "", "round trip, usec (1 in 64 timed)");
+		fprintf(f, "%28s%s\n", "", "round trip, usec (sampled)");
 		fprintf(f, "%-22s%8s%8s%8s%8s%8s%8s\n", title, "min", "p50",
 			"p90", "p99", "p99.9", "max");
 		text_each_row(f, r, n, base, mech, text_latency_row);

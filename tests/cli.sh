@@ -5,19 +5,7 @@
 #        cli.sh ipc-snapshot FILE | cli.sh ipc-compare FILE
 set -u
 
-fail() {
-	echo "FAIL: $*" >&2
-	failed=$((failed + 1))
-}
-pass() {
-	passed=$((passed + 1))
-}
-passed=0
-failed=0
-summary() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-}
+. "$(dirname "$0")/lib.sh"
 
 # The SysV objects present now, one "kind id" per line.
 ipc_ids() {

@@ -8,16 +8,7 @@
 set -u
 bin=$1
 case=$2
-passed=0 failed=0
-fail() {
-	echo "FAIL: $*" >&2
-	failed=$((failed + 1))
-}
-pass() { passed=$((passed + 1)); }
-summary() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-}
+. "$(dirname "$0")/lib.sh"
 skip() {
 	echo "SKIP: $*"
 	exit 77

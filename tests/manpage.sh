@@ -5,19 +5,7 @@
 #        manpage.sh render PAGE
 set -u
 
-fail() {
-	echo "FAIL: $*" >&2
-	failed=$((failed + 1))
-}
-pass() {
-	passed=$((passed + 1))
-}
-passed=0
-failed=0
-summary() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-}
+. "$(dirname "$0")/lib.sh"
 
 # The options of a --help text, one "SHORT LONG" a line ("- --note" for a
 # long option without a short one).

@@ -5,19 +5,7 @@
 # usage: progress.sh notty BIN | progress.sh pty BIN | progress.sh quiet BIN
 set -u
 
-fail() {
-	echo "FAIL: $*" >&2
-	failed=$((failed + 1))
-}
-pass() {
-	passed=$((passed + 1))
-}
-passed=0
-failed=0
-summary() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-}
+. "$(dirname "$0")/lib.sh"
 
 CR=$'\r'
 ESC=$'\033'

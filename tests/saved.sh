@@ -6,19 +6,7 @@
 #        saved.sh bad BIN FIXTURES_DIR
 set -u
 
-fail() {
-	echo "FAIL: $*" >&2
-	failed=$((failed + 1))
-}
-pass() {
-	passed=$((passed + 1))
-}
-passed=0
-failed=0
-summary() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-}
+. "$(dirname "$0")/lib.sh"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -2,6 +2,7 @@
 /* Unit tests of placements: parsing -P and choosing CPUs on given machines. */
 #include "check.h"
 #include "ipc/place.h"
+#include "report/sysinfo.h"
 
 static void test_parse(void)
 {
@@ -140,7 +141,7 @@ static void test_cpulist(void)
 		CPU_ZERO(&set);
 		for (int j = 0; j < cases[i].n; j++)
 			CPU_SET(cases[i].cpus[j], &set);
-		place_cpulist(&set, buf, sizeof(buf));
+		sysinfo_cpulist(&set, buf, sizeof(buf));
 		CHECK_STR(buf, cases[i].want);
 	}
 }

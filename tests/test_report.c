@@ -8,64 +8,28 @@
 #include <signal.h>
 #include <stdlib.h>
 
-#include "check.h"
+#include "golden.h"
 #include "report/report.h"
 #include "report/sysinfo.h"
 
-#ifndef TEST_DIR
-#error "TEST_DIR must name the tests/ directory"
-#endif
+static void check_width(const char *text, size_t cols);
 
-static char *slurp(const char *path, size_t *len)
+/*
+ * The text report of @r: checked against tests/golden/@name and for its
+ * width, and returned for more checks (free it).
+ */
+static char *check_report(const char *name, const struct results *const *r,
+			  unsigned int n)
 {
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
 
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
+	report_text(f, r, n, 0);
 	fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		*len = (size_t)n;
-	}
+	golden_check(name, buf, len);
+	check_width(buf, 80);
 	return buf;
-}
-
-/* Compare @got with tests/golden/@name, or rewrite it when asked. */
-static void check_golden(const char *name, const char *got, size_t len)
-{
-	char path[512];
-	size_t want_len = 0;
-	char *want;
-
-	snprintf(path, sizeof(path), "%s/golden/%s", TEST_DIR, name);
-	if (getenv("CTXBENCH_UPDATE_GOLDEN")) {
-		FILE *f = fopen(path, "w");
-
-		CHECK(f != NULL);
-		if (f) {
-			fwrite(got, 1, len, f);
-			fclose(f);
-		}
-		return;
-	}
-	want = slurp(path, &want_len);
-	if (!want || want_len != len || memcmp(want, got, len) != 0) {
-		fprintf(stderr, "%s differs from the output:\n%s\n", path, got);
-		CHECK(0);
-	} else {
-		CHECK(1);
-	}
-	free(want);
 }
 
 /* Every line of @text fits in @cols columns. */
@@ -157,9 +121,7 @@ static void test_text(void)
 	struct results b = { .nrows = 3, .row = rows_b, .signo = SIGINT };
 	const struct results *one[] = { &a };
 	const struct results *two[] = { &a, &b };
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *buf;
 
 	fill_info(&a.info, "2.4.18-10-bl", "");
 	/* Round trips around 14 us with a slow tail, and what they cost. */
@@ -175,18 +137,10 @@ static void test_text(void)
 	fill_info(&b.info, "2.4.18-10smp-bl-with-a-long-label", "nosmp");
 	b.info.ncpu = 0; /* unknown */
 
-	f = open_memstream(&buf, &len);
-	report_text(f, one, 1, 0);
-	fclose(f);
-	check_golden("single.txt", buf, len);
-	check_width(buf, 80);
+	buf = check_report("single.txt", one, 1);
 	free(buf);
 
-	f = open_memstream(&buf, &len);
-	report_text(f, two, 2, 0);
-	fclose(f);
-	check_golden("two.txt", buf, len);
-	check_width(buf, 80);
+	buf = check_report("two.txt", two, 2);
 	free(buf);
 }
 
@@ -244,16 +198,10 @@ static void test_rings(void)
 	};
 	struct results r = { .nrows = 4, .row = rows };
 	const struct results *one[] = { &r };
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *buf;
 
 	fill_info(&r.info, "6.1", "");
-	f = open_memstream(&buf, &len);
-	report_text(f, one, 1, 0);
-	fclose(f);
-	check_golden("rings.txt", buf, len);
-	check_width(buf, 80);
+	buf = check_report("rings.txt", one, 1);
 	CHECK(strstr(buf, "-0.") == NULL);
 	free(buf);
 }
@@ -299,16 +247,10 @@ static void test_notes(void)
 	};
 	struct results r = { .nrows = 2, .row = rows };
 	const struct results *one[] = { &r };
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *buf;
 
 	fill_info(&r.info, "6.1", "");
-	f = open_memstream(&buf, &len);
-	report_text(f, one, 1, 0);
-	fclose(f);
-	check_golden("notes.txt", buf, len);
-	check_width(buf, 80);
+	buf = check_report("notes.txt", one, 1);
 	CHECK(strstr(buf, "(disturbed: 1 of 5 runs; run 5: other tasks") !=
 	      NULL);
 	CHECK(strstr(buf, "(2 disturbed runs discarded and run again)") !=
