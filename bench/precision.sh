@@ -15,3 +15,14 @@ for m in $("$bin" -l | awk '$1 != "null" { print $1 }'); do
 		awk -v m="$m" '$1 == "bench" && NF >= 6 { printf "%-12s %12.0f %7s\n", m, $5, $6; exit }'
 done
 echo "(-t $secs -r 5 at placement $place; target cv <= 1.0% on an idle machine)"
+
+# The same spread for the hand-written loop (bench/pingpong.c) on CPU 0:
+# what the machine itself varies, with no ctxbench in the loop at all.
+pp=$(mktemp)
+trap 'rm -f "$pp"' EXIT
+cc -O2 -o "$pp" "$(dirname "$0")/pingpong.c"
+for ((i = 0; i < 5; i++)); do "$pp" pipe 230000 0 0; done |
+	awk '{ x[NR] = $1; s += $1 } END {
+		m = s / NR; for (i = 1; i <= NR; i++) v += (x[i] - m) ^ 2
+		printf "%-12s %12.0f %6.1f%%  (hand-written pipe loop, 5 runs, CPU 0)\n",
+			"pingpong", m, sqrt(v / (NR - 1)) / m * 100 }'
