@@ -29,11 +29,10 @@
 #include <unistd.h>
 
 #include "run.h"
+#include "watch.h"
 
 /* How long participants may take to see the stop word before they are killed. */
 #define RUN_GRACE_S 0.2
-/* CPUs whose frequency is read around a run, at most. */
-#define RUN_FREQ_CPUS CPU_SETSIZE
 /* Stack of a participant thread. */
 #define RUN_THREAD_STACK (256 * 1024)
 /* The least time without a loop that makes a ring hung. */
@@ -660,113 +659,6 @@ static void run_cpus(const struct run_spec *spec, cpu_set_t *set)
 		CPU_ZERO(set);
 }
 
-/* The frequency of each CPU of @set, in order, into @khz (0 unknown). */
-static void run_freqs(const cpu_set_t *set, long *khz, unsigned int max)
-{
-	unsigned int n = 0;
-
-	for (int c = 0; c < CPU_SETSIZE && n < max; c++) {
-		if (!CPU_ISSET(c, set))
-			continue;
-		if (procstat_freq_read("", c, &khz[n]) < 0)
-			khz[n] = 0;
-		n++;
-	}
-}
-
-/* Thermal throttle events of the CPUs of @set, summed; -1 unknown. */
-static long long run_throttle(const cpu_set_t *set)
-{
-	long long sum = 0, v;
-	int any = 0;
-
-	for (int c = 0; c < CPU_SETSIZE; c++) {
-		if (!CPU_ISSET(c, set) || procstat_throttle_read("", c, &v) < 0)
-			continue;
-		sum += v;
-		any = 1;
-	}
-	return any ? sum : -1;
-}
-
-static double run_cpu_s(const struct rusage *ru)
-{
-	return (double)ru->ru_utime.tv_sec +
-	       (double)ru->ru_utime.tv_usec * 1e-6 +
-	       (double)ru->ru_stime.tv_sec +
-	       (double)ru->ru_stime.tv_usec * 1e-6;
-}
-
-/* Around a run: what else its CPUs did. */
-struct run_watchdog {
-	struct procstat before, after;
-	double t_before;
-	struct rusage self_before;
-	cpu_set_t cpus;
-	long khz[2][RUN_FREQ_CPUS];
-	long long throttle;
-};
-
-static void run_disturb_start(struct run_watchdog *w,
-			      const struct run_spec *spec)
-{
-	run_cpus(spec, &w->cpus);
-	w->throttle = run_throttle(&w->cpus);
-	getrusage(RUSAGE_SELF, &w->self_before);
-	if (procstat_read("", &w->before) < 0)
-		memset(&w->before, 0, sizeof(w->before));
-	w->t_before = run_now();
-}
-
-/*
- * Unpinned, the run used the CPUs it was seen on: keep those, and their
- * frequencies in order.
- */
-static void run_narrow(struct run_watchdog *w, const cpu_set_t *seen)
-{
-	unsigned int from = 0, to = 0;
-	cpu_set_t keep;
-
-	CPU_ZERO(&keep);
-	for (int c = 0; c < CPU_SETSIZE; c++) {
-		if (!CPU_ISSET(c, &w->cpus))
-			continue;
-		if (CPU_ISSET(c, seen)) {
-			CPU_SET(c, &keep);
-			if (from < RUN_FREQ_CPUS) {
-				w->khz[0][to] = w->khz[0][from];
-				w->khz[1][to] = w->khz[1][from];
-				to++;
-			}
-		}
-		from++;
-	}
-	if (CPU_COUNT(&keep))
-		w->cpus = keep;
-}
-
-/* Once every participant is reaped: judge the run. */
-static void run_disturb_end(struct run_watchdog *w, struct run_result *res)
-{
-	struct rusage self;
-	double ours, elapsed;
-	long long t;
-
-	if (procstat_read("", &w->after) < 0)
-		memset(&w->after, 0, sizeof(w->after));
-	elapsed = run_now() - w->t_before;
-	getrusage(RUSAGE_SELF, &self);
-	/* The runner's own time is ours too, not a disturbance. */
-	ours = res->utime_s + res->stime_s + run_cpu_s(&self) -
-	       run_cpu_s(&w->self_before);
-	disturb_compute(&w->before, &w->after, &w->cpus, ours, elapsed,
-			sysconf(_SC_CLK_TCK), w->khz[0], w->khz[1], &res->dist);
-	res->procs_running[0] = w->before.procs_running;
-	res->procs_running[1] = w->after.procs_running;
-	t = run_throttle(&w->cpus);
-	res->throttle = t < 0 || w->throttle < 0 ? -1 : t - w->throttle;
-}
-
 /*
  * Wait up to @timeout_s.  Returns 0 on timeout, -1 when @fd (if >= 0) is
  * readable, SIGCHLD when a child has exited (not merely stopped or
@@ -851,7 +743,8 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	size_t map_size = run_align(off_state + state_size, page);
 	struct run_proc proc[RUN_MAX_NR + 1], *guard = &proc[RUN_MAX_NR];
 	int go[2] = { -1, -1 }, ready[2] = { -1, -1 };
-	struct run_watchdog *watch = NULL;
+	struct watch *watch = NULL;
+	cpu_set_t cpus;
 	struct run_ctl *ctl;
 	pid_t runner = getpid();
 	uint64_t c0 = 0, c1 = 0, c2;
@@ -895,7 +788,8 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 		err = -ENOMEM;
 		goto unmap;
 	}
-	run_disturb_start(watch, spec);
+	run_cpus(spec, &cpus);
+	watch_start(watch, &cpus);
 
 	/* The guard first: from the first object on, nothing may leak. */
 	guard->pid = run_guard(ctl, runner);
@@ -970,13 +864,13 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	if (ev)
 		goto event;
 	/* Frequencies while the participants run, outside the measurement. */
-	run_freqs(&watch->cpus, watch->khz[0], RUN_FREQ_CPUS);
+	watch_freqs(watch, 0);
 	t0 = run_now();
 	c0 = run_count(ctl);
 	ev = run_watch(proc, nproc, spec->duration_s, -1);
 	t1 = run_now();
 	c1 = run_count(ctl);
-	run_freqs(&watch->cpus, watch->khz[1], RUN_FREQ_CPUS);
+	watch_freqs(watch, 1);
 	/*
 	 * No loop in -t: too slow (spinners sharing a CPU) or hung.  Wait for
 	 * the first loop, so that a slow ring is measured over that longer
@@ -1033,8 +927,9 @@ stop:
 	res->rtt = ctl->rtt;
 	run_where_seen(ctl, res);
 	if (!spec->cpu)
-		run_narrow(watch, &res->cpus);
-	run_disturb_end(watch, res);
+		watch_narrow(watch, &res->cpus);
+	watch_end(watch, res->utime_s + res->stime_s, &res->dist,
+		  res->procs_running, &res->throttle);
 	if (res->status == RESULT_OK && !(ops->flags & IPC_NO_HANDOFF))
 		run_check_counts(ctl, res);
 	/* A participant that failed on its way out. */
