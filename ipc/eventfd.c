@@ -71,7 +71,7 @@ static int eventfd_pass(struct ipc_ring *ring, unsigned int self,
 const struct ipc_ops ipc_eventfd_ops = {
 	.name = "eventfd",
 	.title = "eventfd",
-	.how = "write()/read() of a count on the receiver's eventfd",
+	.how = "write()/read() on the receiver's eventfd",
 	.fds = 1,
 	.size = eventfd_size,
 	.setup = eventfd_setup,

@@ -55,7 +55,7 @@ static int futex_pass(struct ipc_ring *ring, unsigned int self,
 const struct ipc_ops ipc_futex_ops = {
 	.name = "futex",
 	.title = "futex",
-	.how = "FUTEX_WAKE/FUTEX_WAIT on a shared word per participant",
+	.how = "FUTEX_WAKE/FUTEX_WAIT on a word per participant",
 	.size = futex_size,
 	.wait = futex_wait,
 	.pass = futex_pass,

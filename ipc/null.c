@@ -26,7 +26,7 @@ static int null_pass(struct ipc_ring *ring, unsigned int self,
 const struct ipc_ops ipc_null_ops = {
 	.name = "null",
 	.title = "null (runner)",
-	.how = "nothing: measures ctxbench's own cost per loop",
+	.how = "nothing: ctxbench's own cost per loop",
 	.flags = IPC_NO_HANDOFF | IPC_NOT_IN_ALL,
 	.wait = null_wait,
 	.pass = null_pass,

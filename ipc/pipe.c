@@ -77,7 +77,7 @@ static int pipe_pass(struct ipc_ring *ring, unsigned int self,
 const struct ipc_ops ipc_pipe_ops = {
 	.name = "pipe",
 	.title = "pipe",
-	.how = "write()/read() of one byte on the receiver's pipe",
+	.how = "write()/read() of a byte on the receiver's pipe",
 	.fds = 2,
 	.size = pipe_size,
 	.setup = pipe_setup,

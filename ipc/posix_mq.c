@@ -99,7 +99,7 @@ static int posix_mq_limit(unsigned int nr, char *why, size_t whylen)
 const struct ipc_ops ipc_posix_mq_ops = {
 	.name = "posix-mq",
 	.title = "POSIX mq",
-	.how = "mq_send()/mq_receive() on the receiver's POSIX queue",
+	.how = "mq_send()/mq_receive() on the receiver's queue",
 	.fds = 1,
 	.size = posix_mq_size,
 	.setup = posix_mq_setup,

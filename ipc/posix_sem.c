@@ -70,7 +70,7 @@ static int posix_sem_pass(struct ipc_ring *ring, unsigned int self,
 const struct ipc_ops ipc_posix_sem_ops = {
 	.name = "posix-sem",
 	.title = "POSIX semaphore",
-	.how = "sem_post()/sem_wait() on a shared sem_t per participant",
+	.how = "sem_post()/sem_wait() on a shared sem_t each",
 	.size = posix_sem_size,
 	.setup = posix_sem_setup,
 	.wait = posix_sem_wait,

@@ -50,7 +50,7 @@ static int signal_pass(struct ipc_ring *ring, unsigned int self,
 const struct ipc_ops ipc_signal_ops = {
 	.name = "signal",
 	.title = "SIGUSR1",
-	.how = "tgkill(SIGUSR1) to the peer; it takes it with sigwaitinfo()",
+	.how = "tgkill(SIGUSR1); the peer takes it by sigwaitinfo",
 	.attach = signal_attach,
 	.wait = signal_wait,
 	.pass = signal_pass,

@@ -18,7 +18,7 @@ static int spin_yield_wait(struct ipc_ring *ring, unsigned int self)
 const struct ipc_ops ipc_spin_yield_ops = {
 	.name = "spin-yield",
 	.title = "spin+yield",
-	.how = "poll a shared turn word, sched_yield() while it is not ours",
+	.how = "poll a shared word, sched_yield() until it is ours",
 	.size = spin_size,
 	.wait = spin_yield_wait,
 	.pass = spin_pass,

@@ -26,7 +26,7 @@ static int spinlock_wait(struct ipc_ring *ring, unsigned int self)
 const struct ipc_ops ipc_spinlock_ops = {
 	.name = "spinlock",
 	.title = "spinlock",
-	.how = "poll a shared turn word without yielding the CPU",
+	.how = "poll a shared word, never giving up the CPU",
 	.flags = IPC_BUSY_WAIT,
 	.size = spin_size,
 	.wait = spinlock_wait,

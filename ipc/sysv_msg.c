@@ -70,7 +70,7 @@ static void sysv_msg_teardown(struct ipc_ring *ring)
 const struct ipc_ops ipc_sysv_msg_ops = {
 	.name = "sysv-msg",
 	.title = "message queue",
-	.how = "msgsnd()/msgrcv() on one SysV queue, a message type each",
+	.how = "msgsnd()/msgrcv(), a message type per receiver",
 	.size = sysv_msg_size,
 	.setup = sysv_msg_setup,
 	.wait = sysv_msg_wait,

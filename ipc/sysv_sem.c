@@ -83,7 +83,7 @@ static int sysv_sem_limit(unsigned int nr, char *why, size_t whylen)
 const struct ipc_ops ipc_sysv_sem_ops = {
 	.name = "sysv-sem",
 	.title = "semaphore",
-	.how = "semop() on a SysV set, one semaphore per participant",
+	.how = "semop() on one SysV semaphore per participant",
 	.size = sysv_sem_size,
 	.setup = sysv_sem_setup,
 	.wait = sysv_sem_wait,

@@ -122,7 +122,7 @@ static int tcp_pass(struct ipc_ring *ring, unsigned int self, unsigned int next)
 const struct ipc_ops ipc_tcp_ops = {
 	.name = "tcp",
 	.title = "TCP loopback",
-	.how = "send()/recv() of one byte on a 127.0.0.1 TCP connection",
+	.how = "send()/recv() of a byte over 127.0.0.1 TCP",
 	.fds = 2,
 	.size = tcp_size,
 	.setup = tcp_setup,

@@ -71,7 +71,7 @@ static int unix_pass(struct ipc_ring *ring, unsigned int self,
 const struct ipc_ops ipc_unix_ops = {
 	.name = "unix",
 	.title = "UNIX socket",
-	.how = "send()/recv() of one byte on an AF_UNIX stream pair",
+	.how = "send()/recv() of a byte on an AF_UNIX socketpair",
 	.fds = 2,
 	.size = unix_size,
 	.setup = unix_setup,

@@ -41,13 +41,18 @@ basics() {
 		grep -q -- "$o" <<<"$out" && pass || fail "--help lacks $o"
 	done
 	grep -q "Exit status" <<<"$out" && pass || fail "--help lacks exit codes"
+	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass ||
+		fail "--help has lines wider than 80 columns"
 	run_ctx "$bin" -V
 	[ "$rc" -eq 0 ] && grep -q '^ctxbench [0-9]' <<<"$out" && pass || fail "-V: $out"
 	run_ctx "$bin" --list
 	[ "$rc" -eq 0 ] && pass || fail "--list exits $rc"
-	for m in signal sysv-msg pipe sysv-sem spin-yield spinlock; do
+	for m in signal sysv-msg pipe sysv-sem spin-yield spinlock futex \
+		eventfd unix posix-mq posix-sem tcp null; do
 		grep -q "^$m " <<<"$out" && pass || fail "--list lacks $m"
 	done
+	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass ||
+		fail "--list has lines wider than 80 columns"
 
 	# Bad input: exit 2, one line on stderr, nothing on stdout, nothing run.
 	local before
