@@ -356,6 +356,29 @@ static int jp_enter(struct jp *p)
 }
 
 /*
+ * After a member or an element: a ',' (taken, 0) or @close, which ends
+ * the object or array (taken, 1); -1 on anything else.
+ */
+static int jp_next(struct jp *p, int close)
+{
+	int c = jp_ws(p);
+
+	if (c == close) {
+		p->p++;
+		p->depth--;
+		return 1;
+	}
+	if (c < 0)
+		return jp_eof(p);
+	if (c != ',')
+		return jp_err(p, p->p, 1,
+			      close == '}' ? "expected ',' or '}'" :
+					     "expected ',' or ']'");
+	p->p++;
+	return 0;
+}
+
+/*
  * The object at p->p: @member is called with each key and p->p at its
  * value, which it must consume.  @what names the object in messages.
  */
@@ -364,7 +387,7 @@ static int jp_object(struct jp *p, const char *what,
 		     void *ctx)
 {
 	char key[JP_KEY_MAX];
-	int c = jp_ws(p);
+	int c = jp_ws(p), rc;
 
 	if (c != '{')
 		return jp_err(p, p->p, 0, "%s must be an object, not %s", what,
@@ -396,19 +419,11 @@ static int jp_object(struct jp *p, const char *what,
 			return jp_eof(p);
 		if (member(p, key, ctx) < 0)
 			return -1;
-		c = jp_ws(p);
-		if (c == '}')
-			break;
-		if (c < 0)
-			return jp_eof(p);
-		if (c != ',')
-			return jp_err(p, p->p, 1, "expected ',' or '}'");
-		p->p++;
+		rc = jp_next(p, '}');
+		if (rc)
+			return rc < 0 ? -1 : 0;
 		c = jp_ws(p);
 	}
-	p->p++;
-	p->depth--;
-	return 0;
 }
 
 /* The array at p->p: @elem is called with p->p at each element. */
@@ -416,7 +431,7 @@ static int jp_array(struct jp *p, const char *what,
 		    int (*elem)(struct jp *p, unsigned int i, void *ctx),
 		    void *ctx)
 {
-	int c = jp_ws(p);
+	int c = jp_ws(p), rc;
 
 	if (c != '[')
 		return jp_err(p, p->p, 0, "%s must be an array, not %s", what,
@@ -436,19 +451,11 @@ static int jp_array(struct jp *p, const char *what,
 			return jp_err(p, p->p, 1, "a ',' before ']'");
 		if (elem(p, i, ctx) < 0)
 			return -1;
-		c = jp_ws(p);
-		if (c == ']')
-			break;
-		if (c < 0)
-			return jp_eof(p);
-		if (c != ',')
-			return jp_err(p, p->p, 1, "expected ',' or ']'");
-		p->p++;
+		rc = jp_next(p, ']');
+		if (rc)
+			return rc < 0 ? -1 : 0;
 		c = jp_ws(p);
 	}
-	p->p++;
-	p->depth--;
-	return 0;
 }
 
 static int jp_skip_member(struct jp *p, const char *key, void *ctx)
