@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include "ipc/ipc.h"
-#include "ipc/plan.h"
-#include "ipc/run.h"
-#include "report/progress.h"
+#include "cli/plan.h"
+#include "run/run.h"
+#include "cli/progress.h"
 #include "report/report.h"
 #include "report/sysinfo.h"
 

@@ -11,7 +11,7 @@
  * participant i waits until the token is its own, then hands it to
  * participant (i + 1) % nr.  The classic ping-pong is the ring of two.
  *
- * A backend only moves the token.  The runner (run.c) creates the ring,
+ * A backend only moves the token.  The runner (run/run.c) creates the ring,
  * forks or spawns the participants, pins them, starts and stops them,
  * reads the clock, counts and reaps.  A backend never forks, never reads
  * the clock, never prints and never exits.

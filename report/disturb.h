@@ -9,7 +9,7 @@
 
 #include <sched.h>
 
-#include "procstat.h"
+#include "run/procstat.h"
 
 /*
  * The thresholds, written here once; the README quotes them.

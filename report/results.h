@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "hist.h"
+#include "lib/hist.h"
 
 enum result_status {
 	RESULT_OK,

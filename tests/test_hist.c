@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "report/hist.h"
+#include "lib/hist.h"
 
 /* Every value falls in a bucket whose bounds hold it, within 1/32. */
 static void test_buckets(void)

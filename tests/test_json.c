@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "golden.h"
-#include "ipc/plan.h"
+#include "cli/plan.h"
 #include "report/report.h"
 
 #define FIX TEST_DIR "/fixtures/json/"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of placements: parsing -P and choosing CPUs on given machines. */
 #include "check.h"
-#include "ipc/place.h"
+#include "run/place.h"
 #include "report/sysinfo.h"
 
 static void test_parse(void)

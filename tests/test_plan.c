@@ -4,7 +4,7 @@
 
 #include "check.h"
 #include "ipc/ipc.h"
-#include "ipc/plan.h"
+#include "cli/plan.h"
 
 #define MAXARGS 8
 

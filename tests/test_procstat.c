@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "report/disturb.h"
-#include "report/procstat.h"
+#include "run/procstat.h"
 #include "report/stats.h"
 
 #ifndef TEST_DIR

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "report/progress.h"
+#include "cli/progress.h"
 
 /* A plan of @nruns runs of @run_s s and @nhops hop works of @hop_s s. */
 static struct progress plan(unsigned int nruns, unsigned int nhops,

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "place.h"
-#include "../report/sysinfo.h"
+#include "report/sysinfo.h"
 
 static const struct {
 	const char *name;

@@ -6,8 +6,8 @@
 #include <sched.h>
 #include <sys/resource.h>
 
-#include "../report/disturb.h"
-#include "../report/procstat.h"
+#include "report/disturb.h"
+#include "procstat.h"
 
 /*
  * One run's snapshots: /proc/stat before the first participant starts and

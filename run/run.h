@@ -6,10 +6,10 @@
 #include <sched.h>
 #include <stdint.h>
 
-#include "ipc.h"
-#include "../report/disturb.h"
-#include "../report/hist.h"
-#include "../report/results.h"
+#include "ipc/ipc.h"
+#include "report/disturb.h"
+#include "lib/hist.h"
+#include "report/results.h"
 
 #define RUN_REASON_MAX 128
 

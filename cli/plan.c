@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "plan.h"
-#include "run.h"
+#include "run/run.h"
 
 enum {
 	OPT_NOTE = 0x100,

@@ -5,8 +5,8 @@
 
 #include <stdio.h>
 
-#include "ipc.h"
-#include "place.h"
+#include "ipc/ipc.h"
+#include "run/place.h"
 
 #define PLAN_MAX_BACKENDS 32
 #define PLAN_MAX_RUNS 10000
