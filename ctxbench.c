@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include "ipc/ipc.h"
+#include "lib/cpulist.h"
 #include "cli/plan.h"
+#include "cli/quote.h"
 #include "run/run.h"
 #include "cli/progress.h"
 #include "report/report.h"
@@ -169,7 +171,7 @@ static int run_row(const struct plan *p, const struct ipc_ops *ops,
 		}
 		row_add(row, &res, &seen);
 	}
-	sysinfo_cpulist(&seen, row->cpus, sizeof(row->cpus));
+	cpulist_format(&seen, row->cpus, sizeof(row->cpus));
 	if (!spec.cpu && row->migrations > 0)
 		row->flags |= RESULT_MIGRATED;
 	return signo;
@@ -321,7 +323,7 @@ int main(int argc, char **argv)
 	int status = 0;
 
 	/* Before plan_parse(), which may reorder argv. */
-	plan_cmdline(argc, argv, res.cmdline, sizeof(res.cmdline));
+	quote_cmdline(argc, argv, res.cmdline, sizeof(res.cmdline));
 	if (plan_parse(argc, argv, &plan, err, sizeof(err)) < 0) {
 		fprintf(stderr, "ctxbench: %s\n", err);
 		return 2;
@@ -375,8 +377,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/* Where the run may go, and when it starts, for Run information. */
-	sysinfo_cpulist(&topo.allowed, res.info.cpus_allowed,
-			sizeof(res.info.cpus_allowed));
+	cpulist_format(&topo.allowed, res.info.cpus_allowed,
+		       sizeof(res.info.cpus_allowed));
 	sysinfo_date(time(NULL), res.info.date, sizeof(res.info.date));
 	start_progress(&plan, &prog);
 	for (unsigned int i = 0; i < plan.nops && !res.signo; i++) {

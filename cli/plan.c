@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "lib/util.h"
 #include "run/run.h"
 
 enum {
@@ -76,7 +77,7 @@ static const struct plan_opt plan_opts[] = {
 	  PLAN_M_RUN | PLAN_M_REPORT },
 };
 
-#define PLAN_NOPTS (sizeof(plan_opts) / sizeof(plan_opts[0]))
+#define PLAN_NOPTS ARRAY_SIZE(plan_opts)
 
 /* How --help and the messages spell an option: "-t/--time", "--note". */
 static void plan_opt_name(const struct plan_opt *o, char *buf, size_t size)
@@ -121,69 +122,6 @@ void plan_usage(FILE *f)
 	fprintf(f, "\nExit status: 0 all mechanisms ran (or were skipped), "
 		   "1 a mechanism failed\nor hung, 2 bad usage or a bad "
 		   "saved file, 128+N interrupted by signal N.\n");
-}
-
-/* Can the shell take @s back as it is, without quotes? */
-static int plan_plain(const char *s)
-{
-	if (!s[0])
-		return 0;
-	for (; *s; s++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			    "0123456789_@%+=:,./-",
-			    *s))
-			return 0;
-	return 1;
-}
-
-/* Append @s to @buf; what does not fit sets *@cut. */
-static void plan_put(char *buf, size_t size, size_t *len, int *cut,
-		     const char *s)
-{
-	for (; *s; s++) {
-		if (*len + 1 >= size) {
-			*cut = 1;
-			return;
-		}
-		buf[(*len)++] = *s;
-	}
-}
-
-void plan_cmdline(int argc, char *const *argv, char *buf, size_t size)
-{
-	size_t len = 0;
-	int cut = 0;
-
-	if (!size)
-		return;
-	for (int i = 0; i < argc && !cut; i++) {
-		int plain = plan_plain(argv[i]), ctl = 0;
-
-		for (const char *s = argv[i]; *s; s++)
-			ctl |= (unsigned char)*s < 0x20 || *s == 0x7f;
-		if (i)
-			plan_put(buf, size, &len, &cut, " ");
-		/* '...' takes anything but a quote; $'...' control bytes. */
-		if (!plain)
-			plan_put(buf, size, &len, &cut, ctl ? "$'" : "'");
-		for (const char *s = argv[i]; *s; s++) {
-			char one[8] = { *s, '\0' };
-
-			if (ctl && ((unsigned char)*s < 0x20 || *s == 0x7f))
-				snprintf(one, sizeof(one), "\\x%02x",
-					 (unsigned char)*s);
-			else if (ctl && (*s == '\'' || *s == '\\'))
-				snprintf(one, sizeof(one), "\\%c", *s);
-			else if (*s == '\'' && !plain)
-				snprintf(one, sizeof(one), "'\\''");
-			plan_put(buf, size, &len, &cut, one);
-		}
-		if (!plain)
-			plan_put(buf, size, &len, &cut, "'");
-	}
-	buf[len] = '\0';
-	if (cut && len >= 3)
-		memcpy(buf + len - 3, "...", 4);
 }
 
 static int plan_error(char *err, size_t errlen, const char *fmt, ...)

@@ -66,13 +66,6 @@ int plan_rings(const struct plan *p);
 void plan_usage(FILE *f);
 
 /*
- * The command line @argv as a shell would take it back, into @buf; one
- * too long is cut short and ends with "...".  Call it before
- * plan_parse(), which may reorder @argv.
- */
-void plan_cmdline(int argc, char *const *argv, char *buf, size_t size);
-
-/*
  * Parse a comma list of whole numbers in @min..@max, without duplicates,
  * into @out (at most @max_n).  Returns the count, or -1.
  */

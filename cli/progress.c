@@ -8,17 +8,10 @@
 #include <unistd.h>
 
 #include "progress.h"
+#include "lib/clock.h"
 
 /* Back to the start of the line and erase it: the line is rewritten. */
 #define PROGRESS_ERASE "\r\033[K"
-
-static double progress_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 void progress_init(struct progress *p, int fd, unsigned int nruns,
 		   unsigned int nhops, double run_s, double hop_s)
@@ -30,7 +23,7 @@ void progress_init(struct progress *p, int fd, unsigned int nruns,
 	p->run_s = run_s;
 	p->hop_s = hop_s;
 	p->mech = "";
-	p->start_s = progress_now();
+	p->start_s = clock_now_s();
 }
 
 double progress_left_s(const struct progress *p)
@@ -131,7 +124,7 @@ static void progress_show(struct progress *p)
 	if (p->fd < 0)
 		return;
 	memcpy(line, PROGRESS_ERASE, erase);
-	len = progress_format(p, progress_now() - p->start_s, line + erase,
+	len = progress_format(p, clock_now_s() - p->start_s, line + erase,
 			      sizeof(line) - erase);
 	progress_write(p, line, erase + len);
 	p->shown = p->fd >= 0;

@@ -6,8 +6,8 @@
 #include <errno.h>
 #include <stdint.h>
 #include <sys/eventfd.h>
-#include <unistd.h>
 
+#include "fd.h"
 #include "ipc.h"
 
 static size_t eventfd_size(unsigned int nr)
@@ -17,21 +17,14 @@ static size_t eventfd_size(unsigned int nr)
 
 static void eventfd_teardown(struct ipc_ring *ring)
 {
-	int *fd = ring->state;
-
-	for (unsigned int i = 0; i < ring->nr; i++) {
-		if (fd[i] >= 0)
-			close(fd[i]);
-		fd[i] = -1;
-	}
+	ipc_fds_close(ring->state, ring->nr);
 }
 
 static int eventfd_setup(struct ipc_ring *ring)
 {
 	int *fd = ring->state;
 
-	for (unsigned int i = 0; i < ring->nr; i++)
-		fd[i] = -1;
+	ipc_fds_init(fd, ring->nr);
 	for (unsigned int i = 0; i < ring->nr; i++) {
 		fd[i] = eventfd(0, EFD_CLOEXEC);
 		if (fd[i] < 0) {
@@ -46,26 +39,20 @@ static int eventfd_setup(struct ipc_ring *ring)
 
 static int eventfd_wait(struct ipc_ring *ring, unsigned int self)
 {
+	const int *fd = ring->state;
 	uint64_t v;
-	ssize_t n;
 
-	while ((n = read(((int *)ring->state)[self], &v, sizeof(v))) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return n == sizeof(v) ? 0 : -EIO;
+	return ipc_io(IPC_READ, fd[self], &v, sizeof(v));
 }
 
 static int eventfd_pass(struct ipc_ring *ring, unsigned int self,
 			unsigned int next)
 {
+	const int *fd = ring->state;
 	uint64_t v = 1;
-	ssize_t n;
 
 	(void)self;
-	while ((n = write(((int *)ring->state)[next], &v, sizeof(v))) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return n == sizeof(v) ? 0 : -EIO;
+	return ipc_io(IPC_WRITE, fd[next], &v, sizeof(v));
 }
 
 const struct ipc_ops ipc_eventfd_ops = {

@@ -88,9 +88,6 @@ extern const struct ipc_ops *const ipc_backends[];
 const struct ipc_ops *ipc_find(const char *name);
 unsigned int ipc_count(void);
 
-/* Field @field (from 0) of the numbers in /proc file @path: 0 or -1. */
-int ipc_sysctl(const char *path, unsigned int field, long *out);
-
 /* Size of a cache line pair: adjacent-line prefetch makes 64 too small. */
 #define IPC_LINE 128
 

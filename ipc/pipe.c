@@ -5,8 +5,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <unistd.h>
 
+#include "fd.h"
 #include "ipc.h"
 
 /* The state is one pipe per participant: read end, write end. */
@@ -22,23 +22,14 @@ static size_t pipe_size(unsigned int nr)
 
 static void pipe_teardown(struct ipc_ring *ring)
 {
-	int(*fd)[2] = pipe_fds(ring);
-
-	for (unsigned int i = 0; i < ring->nr; i++) {
-		for (int e = 0; e < 2; e++) {
-			if (fd[i][e] >= 0)
-				close(fd[i][e]);
-			fd[i][e] = -1;
-		}
-	}
+	ipc_fds_close(*pipe_fds(ring), 2 * ring->nr);
 }
 
 static int pipe_setup(struct ipc_ring *ring)
 {
 	int(*fd)[2] = pipe_fds(ring);
 
-	for (unsigned int i = 0; i < ring->nr; i++)
-		fd[i][0] = fd[i][1] = -1;
+	ipc_fds_init(*fd, 2 * ring->nr);
 	for (unsigned int i = 0; i < ring->nr; i++) {
 		if (pipe2(fd[i], O_CLOEXEC) < 0) {
 			int err = -errno;
@@ -53,25 +44,17 @@ static int pipe_setup(struct ipc_ring *ring)
 static int pipe_wait(struct ipc_ring *ring, unsigned int self)
 {
 	char token;
-	ssize_t n;
 
-	while ((n = read(pipe_fds(ring)[self][0], &token, 1)) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return n == 1 ? 0 : -EIO;
+	return ipc_io(IPC_READ, pipe_fds(ring)[self][0], &token, 1);
 }
 
 static int pipe_pass(struct ipc_ring *ring, unsigned int self,
 		     unsigned int next)
 {
 	char token = 0;
-	ssize_t n;
 
 	(void)self;
-	while ((n = write(pipe_fds(ring)[next][1], &token, 1)) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return n == 1 ? 0 : -EIO;
+	return ipc_io(IPC_WRITE, pipe_fds(ring)[next][1], &token, 1);
 }
 
 const struct ipc_ops ipc_pipe_ops = {

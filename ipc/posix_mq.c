@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ipc.h"
+#include "lib/fs.h"
 
 #define POSIX_MQ_MSG 8 /* bytes of a message: the token */
 
@@ -85,7 +86,7 @@ static int posix_mq_limit(unsigned int nr, char *why, size_t whylen)
 {
 	long max;
 
-	if (ipc_sysctl("/proc/sys/fs/mqueue/queues_max", 0, &max) == 0 &&
+	if (fs_read_field("", "/proc/sys/fs/mqueue/queues_max", 0, &max) == 0 &&
 	    (long)nr > max) {
 		snprintf(
 			why, whylen,

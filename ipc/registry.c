@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The table of every backend, in the order the report prints them. */
-#include <stdio.h>
 #include <string.h>
 
 #include "ipc.h"
@@ -40,17 +39,4 @@ unsigned int ipc_count(void)
 	while (ipc_backends[n])
 		n++;
 	return n;
-}
-
-int ipc_sysctl(const char *path, unsigned int field, long *out)
-{
-	FILE *f = fopen(path, "re");
-	int ok = 1;
-
-	if (!f)
-		return -1;
-	for (unsigned int i = 0; i <= field && ok; i++)
-		ok = fscanf(f, "%ld", out) == 1;
-	fclose(f);
-	return ok ? 0 : -1;
 }

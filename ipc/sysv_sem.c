@@ -10,6 +10,7 @@
 #include <sys/sem.h>
 
 #include "ipc.h"
+#include "lib/fs.h"
 
 struct sysv_sem_state {
 	int id;
@@ -69,7 +70,7 @@ static int sysv_sem_limit(unsigned int nr, char *why, size_t whylen)
 {
 	long semmsl;
 
-	if (ipc_sysctl("/proc/sys/kernel/sem", 0, &semmsl) == 0 &&
+	if (fs_read_field("", "/proc/sys/kernel/sem", 0, &semmsl) == 0 &&
 	    (long)nr > semmsl) {
 		snprintf(
 			why, whylen,

@@ -8,8 +8,8 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
-#include <unistd.h>
 
+#include "fd.h"
 #include "ipc.h"
 
 /* The listener while setup runs; per participant: accepted end, client end. */
@@ -23,22 +23,12 @@ static size_t tcp_size(unsigned int nr)
 	return sizeof(struct tcp_state) + nr * sizeof(int[2]);
 }
 
-static void tcp_close(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
-}
-
 static void tcp_teardown(struct ipc_ring *ring)
 {
 	struct tcp_state *st = ring->state;
 
-	tcp_close(&st->listener);
-	for (unsigned int i = 0; i < ring->nr; i++) {
-		tcp_close(&st->fd[i][0]);
-		tcp_close(&st->fd[i][1]);
-	}
+	ipc_fds_close(&st->listener, 1);
+	ipc_fds_close(*st->fd, 2 * ring->nr);
 }
 
 /* Connect @fd[1] to the listener at @addr and accept it as @fd[0]. */
@@ -55,7 +45,7 @@ static int tcp_connect(int fd[2], int listener, const struct sockaddr_in *addr)
 		return -errno;
 	/* Anybody on the machine may connect too: take only our own. */
 	do {
-		tcp_close(&fd[0]);
+		ipc_fds_close(&fd[0], 1);
 		len = sizeof(peer);
 		fd[0] = accept4(listener, (struct sockaddr *)&peer, &len,
 				SOCK_CLOEXEC);
@@ -78,8 +68,7 @@ static int tcp_setup(struct ipc_ring *ring)
 	socklen_t len = sizeof(addr);
 	int err = 0;
 
-	for (unsigned int i = 0; i < ring->nr; i++)
-		st->fd[i][0] = st->fd[i][1] = -1;
+	ipc_fds_init(*st->fd, 2 * ring->nr);
 	st->listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (st->listener < 0 ||
 	    bind(st->listener, (struct sockaddr *)&addr, sizeof(addr)) < 0 ||
@@ -88,7 +77,7 @@ static int tcp_setup(struct ipc_ring *ring)
 		err = -errno;
 	for (unsigned int i = 0; i < ring->nr && !err; i++)
 		err = tcp_connect(st->fd[i], st->listener, &addr);
-	tcp_close(&st->listener);
+	ipc_fds_close(&st->listener, 1);
 	if (err)
 		tcp_teardown(ring);
 	return err;
@@ -98,25 +87,17 @@ static int tcp_wait(struct ipc_ring *ring, unsigned int self)
 {
 	struct tcp_state *st = ring->state;
 	char token;
-	ssize_t n;
 
-	while ((n = recv(st->fd[self][0], &token, 1, 0)) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return n == 1 ? 0 : -EIO;
+	return ipc_io(IPC_RECV, st->fd[self][0], &token, 1);
 }
 
 static int tcp_pass(struct ipc_ring *ring, unsigned int self, unsigned int next)
 {
 	struct tcp_state *st = ring->state;
 	char token = 0;
-	ssize_t n;
 
 	(void)self;
-	while ((n = send(st->fd[next][1], &token, 1, MSG_NOSIGNAL)) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return n == 1 ? 0 : -EIO;
+	return ipc_io(IPC_SEND, st->fd[next][1], &token, 1);
 }
 
 const struct ipc_ops ipc_tcp_ops = {

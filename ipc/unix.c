@@ -5,8 +5,8 @@
  */
 #include <errno.h>
 #include <sys/socket.h>
-#include <unistd.h>
 
+#include "fd.h"
 #include "ipc.h"
 
 static size_t unix_size(unsigned int nr)
@@ -16,21 +16,14 @@ static size_t unix_size(unsigned int nr)
 
 static void unix_teardown(struct ipc_ring *ring)
 {
-	int *fd = ring->state;
-
-	for (unsigned int i = 0; i < 2 * ring->nr; i++) {
-		if (fd[i] >= 0)
-			close(fd[i]);
-		fd[i] = -1;
-	}
+	ipc_fds_close(ring->state, 2 * ring->nr);
 }
 
 static int unix_setup(struct ipc_ring *ring)
 {
 	int *fd = ring->state;
 
-	for (unsigned int i = 0; i < 2 * ring->nr; i++)
-		fd[i] = -1;
+	ipc_fds_init(fd, 2 * ring->nr);
 	for (unsigned int i = 0; i < ring->nr; i++) {
 		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0,
 			       &fd[2 * i]) < 0) {
@@ -45,13 +38,10 @@ static int unix_setup(struct ipc_ring *ring)
 
 static int unix_wait(struct ipc_ring *ring, unsigned int self)
 {
+	const int *fd = ring->state;
 	char token;
-	ssize_t n;
 
-	while ((n = recv(((int *)ring->state)[2 * self], &token, 1, 0)) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return n == 1 ? 0 : -EIO;
+	return ipc_io(IPC_RECV, fd[2 * self], &token, 1);
 }
 
 static int unix_pass(struct ipc_ring *ring, unsigned int self,
@@ -59,13 +49,9 @@ static int unix_pass(struct ipc_ring *ring, unsigned int self,
 {
 	const int *fd = ring->state;
 	char token = 0;
-	ssize_t n;
 
 	(void)self;
-	while ((n = send(fd[2 * next + 1], &token, 1, MSG_NOSIGNAL)) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return n == 1 ? 0 : -EIO;
+	return ipc_io(IPC_SEND, fd[2 * next + 1], &token, 1);
 }
 
 const struct ipc_ops ipc_unix_ops = {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "disturb.h"
-#include "sysinfo.h"
+#include "lib/cpulist.h"
 
 /* Below this a share prints as 0.0 % and is not named. */
 #define DISTURB_NAMED_SHARE 0.0005
@@ -37,7 +37,7 @@ static void disturb_cpulist(const cpu_set_t *set, char *buf, size_t size)
 	int len = snprintf(buf, size, "CPU%s ", CPU_COUNT(set) > 1 ? "s" : "");
 
 	if (len > 0 && (size_t)len < size)
-		sysinfo_cpulist(set, buf + len, size - (size_t)len);
+		cpulist_format(set, buf + len, size - (size_t)len);
 }
 
 static int disturb_backwards(const struct procstat_cpu *a,

@@ -5,6 +5,7 @@
 
 #include "report.h"
 #include "stats.h"
+#include "lib/util.h"
 
 static void json_string(FILE *f, const char *s)
 {
@@ -133,7 +134,7 @@ static void json_rtt(FILE *f, const char *ind, const struct hist *h)
 
 	fprintf(f, "%s\"rtt\": { \"count\": %llu, \"min_ns\": %llu, ", ind,
 		(unsigned long long)h->count, (unsigned long long)h->min_ns);
-	for (size_t i = 0; i < sizeof(qs) / sizeof(qs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(qs); i++) {
 		fprintf(f, "\"%s\": ", qs[i].key);
 		json_double(f, hist_quantile(h, qs[i].q));
 		fprintf(f, ", ");

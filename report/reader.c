@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "lib/util.h"
 
 #define JP_KEY_MAX 64 /* longer keys are nobody's: they are skipped */
 #define JP_NUM_MAX 64 /* the longest number text a field may have */
@@ -1175,7 +1176,7 @@ static const struct {
 	JP_INFO_STR("compiler", compiler),
 	JP_INFO_STR("date", date),
 };
-#define JP_INFO_NSTRINGS (sizeof(info_strings) / sizeof(info_strings[0]))
+#define JP_INFO_NSTRINGS ARRAY_SIZE(info_strings)
 _Static_assert(INFO_STRINGS + JP_INFO_NSTRINGS <= 32,
 	       "more members of \"info\" than a seen mask holds");
 

@@ -5,6 +5,7 @@
 
 #include "results.h"
 #include "stats.h"
+#include "lib/util.h"
 
 void result_row_stats(const struct result_row *row, struct stats *s)
 {
@@ -45,7 +46,7 @@ static const char *const result_keys[] = {
 	[RESULT_INTERRUPTED] = "interrupted",
 };
 
-#define RESULT_NKEYS (sizeof(result_keys) / sizeof(result_keys[0]))
+#define RESULT_NKEYS ARRAY_SIZE(result_keys)
 
 const char *result_status_key(enum result_status st)
 {

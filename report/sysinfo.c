@@ -14,81 +14,13 @@
 #include <string.h>
 
 #include "sysinfo.h"
+#include "lib/cpulist.h"
+#include "lib/fs.h"
+#include "lib/util.h"
 
 #define SYSINFO_CPU "/sys/devices/system/cpu"
 #define SYSINFO_NAME_MAX 64 /* longer file names are nobody's we read */
 #define SYSINFO_MITIGATIONS_W 56 /* the widest summary of mitigations */
-
-static char *sysinfo_trim(char *s)
-{
-	size_t n;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	n = strlen(s);
-	while (n && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	return s;
-}
-
-static FILE *sysinfo_open(const char *root, const char *path)
-{
-	char name[4096];
-
-	snprintf(name, sizeof(name), "%s%s", root, path);
-	return fopen(name, "re");
-}
-
-/*
- * The first line of @root@path into @buf, without the blanks around it;
- * -1 (and @buf empty) when the file cannot be read.
- */
-static int sysinfo_line(const char *root, const char *path, char *buf,
-			size_t size)
-{
-	FILE *f = sysinfo_open(root, path);
-	char *s;
-
-	buf[0] = '\0';
-	if (!f)
-		return -1;
-	if (!fgets(buf, (int)size, f)) {
-		fclose(f);
-		buf[0] = '\0';
-		return -1;
-	}
-	fclose(f);
-	s = sysinfo_trim(buf);
-	memmove(buf, s, strlen(s) + 1);
-	return 0;
-}
-
-/* The first "key : value" of /proc/cpuinfo whose key is one of @keys. */
-static void sysinfo_cpuinfo(const char *root, const char *const *keys,
-			    char *out, size_t size)
-{
-	char line[512];
-	FILE *f = sysinfo_open(root, "/proc/cpuinfo");
-
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		char *colon = strchr(line, ':');
-
-		if (!colon)
-			continue;
-		*colon = '\0';
-		for (const char *const *k = keys; *k; k++) {
-			if (strcmp(sysinfo_trim(line), *k) == 0) {
-				snprintf(out, size, "%s",
-					 sysinfo_trim(colon + 1));
-				fclose(f);
-				return;
-			}
-		}
-	}
-	fclose(f);
-}
 
 /*
  * Does the first "flags" line of /proc/cpuinfo (x86 has one) name @flag?
@@ -96,7 +28,7 @@ static void sysinfo_cpuinfo(const char *root, const char *const *keys,
  */
 static int sysinfo_cpu_flag(const char *root, const char *flag)
 {
-	FILE *f = sysinfo_open(root, "/proc/cpuinfo");
+	FILE *f = fs_open(root, "/proc/cpuinfo");
 	char *line = NULL, *save;
 	size_t cap = 0;
 	int found = -1;
@@ -109,7 +41,7 @@ static int sysinfo_cpu_flag(const char *root, const char *flag)
 		if (!colon)
 			continue;
 		*colon = '\0';
-		if (strcmp(sysinfo_trim(line), "flags") != 0)
+		if (strcmp(fs_trim(line), "flags") != 0)
 			continue;
 		found = 0;
 		for (char *w = strtok_r(colon + 1, " \t\n", &save); w;
@@ -237,36 +169,6 @@ static int sysinfo_param(const char *cmdline, const char *name, char *out,
 	return found;
 }
 
-int sysinfo_count_cpus(const char *list)
-{
-	const char *p = list;
-	int n = 0;
-
-	while (*p && *p != '\n') {
-		char *end;
-		long a, b;
-
-		errno = 0;
-		a = strtol(p, &end, 10);
-		if (end == p || a < 0 || errno)
-			return -1;
-		b = a;
-		p = end;
-		if (*p == '-') {
-			b = strtol(p + 1, &end, 10);
-			if (end == p + 1 || b < a || errno)
-				return -1;
-			p = end;
-		}
-		n += (int)(b - a + 1);
-		if (*p == ',')
-			p++;
-		else if (*p && *p != '\n')
-			return -1;
-	}
-	return n;
-}
-
 static int sysinfo_model_ok(const char *model)
 {
 	return strcmp(model, "none") == 0 || strcmp(model, "voluntary") == 0 ||
@@ -344,15 +246,15 @@ static void sysinfo_config(const char *root, const char *release, char *hz,
 	hz[0] = model[0] = '\0';
 	if (!release[0] || strchr(release, '/'))
 		return;
-	for (size_t i = 0; !f && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+	for (size_t i = 0; !f && i < ARRAY_SIZE(dirs); i++) {
 		snprintf(path, sizeof(path), "%s%s%s", dirs[i][0], release,
 			 dirs[i][1]);
-		f = sysinfo_open(root, path);
+		f = fs_open(root, path);
 	}
 	if (!f)
 		return;
 	while (getline(&line, &cap, f) > 0) {
-		char *l = sysinfo_trim(line);
+		char *l = fs_trim(line);
 
 		if (strncmp(l, "CONFIG_HZ=", 10) == 0 && l[10] &&
 		    strspn(l + 10, "0123456789") == strlen(l + 10))
@@ -360,7 +262,7 @@ static void sysinfo_config(const char *root, const char *release, char *hz,
 		if (strcmp(l, "CONFIG_PREEMPT_RT=y") == 0 ||
 		    strcmp(l, "CONFIG_PREEMPT_RT_FULL=y") == 0)
 			rt = 1;
-		for (size_t i = 0; i < sizeof(models) / sizeof(models[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(models); i++)
 			if (strcmp(l, models[i][0]) == 0)
 				snprintf(model, msize, "%s", models[i][1]);
 	}
@@ -516,7 +418,7 @@ static void sysinfo_params(const char *root, const char *path,
 		char file[4096];
 
 		snprintf(file, sizeof(file), "%s/%s", path, names[i]);
-		if (sysinfo_line(root, file, kv->value, sizeof(kv->value)) < 0)
+		if (fs_read_line(root, file, kv->value, sizeof(kv->value)) < 0)
 			continue; /* a parameter only root may read */
 		snprintf(kv->key, sizeof(kv->key), "%s.%s", module, names[i]);
 		in->nhalt_poll++;
@@ -552,7 +454,7 @@ static void sysinfo_vulnerabilities(const char *root, struct result_info *in)
 		char file[4096];
 
 		snprintf(file, sizeof(file), "%s/%s", dir, names[i]);
-		if (sysinfo_line(root, file, kv->value, sizeof(kv->value)) < 0)
+		if (fs_read_line(root, file, kv->value, sizeof(kv->value)) < 0)
 			continue;
 		snprintf(kv->key, sizeof(kv->key), "%s", names[i]);
 		in->nvulns++;
@@ -585,16 +487,16 @@ static void sysinfo_cpufreq(const char *root, struct result_info *in)
 
 		snprintf(file, sizeof(file), "%s/%s/scaling_driver", dir,
 			 names[i]);
-		if (sysinfo_line(root, file, buf, sizeof(buf)) == 0)
+		if (fs_read_line(root, file, buf, sizeof(buf)) == 0)
 			sysinfo_add_distinct(in->cpufreq_driver,
 					     sizeof(in->cpufreq_driver), buf);
 		snprintf(file, sizeof(file), "%s/%s/scaling_governor", dir,
 			 names[i]);
-		if (sysinfo_line(root, file, buf, sizeof(buf)) == 0)
+		if (fs_read_line(root, file, buf, sizeof(buf)) == 0)
 			sysinfo_add_distinct(in->cpufreq_governor,
 					     sizeof(in->cpufreq_governor), buf);
 		snprintf(file, sizeof(file), "%s/%s/boost", dir, names[i]);
-		if (sysinfo_line(root, file, buf, sizeof(buf)) == 0)
+		if (fs_read_line(root, file, buf, sizeof(buf)) == 0)
 			sysinfo_add_distinct(boost, sizeof(boost), buf);
 	}
 	free(names);
@@ -605,12 +507,12 @@ static void sysinfo_cpufreq(const char *root, struct result_info *in)
 			 "none");
 	}
 
-	if (sysinfo_line(root, SYSINFO_CPU "/intel_pstate/no_turbo", buf,
+	if (fs_read_line(root, SYSINFO_CPU "/intel_pstate/no_turbo", buf,
 			 sizeof(buf)) == 0 &&
 	    (state = sysinfo_onoff(buf, "0")))
 		snprintf(in->boost, sizeof(in->boost),
 			 "%s (intel_pstate no_turbo=%.1s)", state, buf);
-	else if (sysinfo_line(root, SYSINFO_CPU "/cpufreq/boost", buf,
+	else if (fs_read_line(root, SYSINFO_CPU "/cpufreq/boost", buf,
 			      sizeof(buf)) == 0 &&
 		 (state = sysinfo_onoff(buf, "1")))
 		snprintf(in->boost, sizeof(in->boost),
@@ -629,9 +531,9 @@ static void sysinfo_smt(const char *root, struct result_info *in)
 	char control[32], active[8];
 	const char *a = "";
 
-	sysinfo_line(root, SYSINFO_CPU "/smt/control", control,
+	fs_read_line(root, SYSINFO_CPU "/smt/control", control,
 		     sizeof(control));
-	sysinfo_line(root, SYSINFO_CPU "/smt/active", active, sizeof(active));
+	fs_read_line(root, SYSINFO_CPU "/smt/active", active, sizeof(active));
 	if (strcmp(active, "1") == 0)
 		a = "active";
 	else if (strcmp(active, "0") == 0)
@@ -651,7 +553,7 @@ static void sysinfo_virt(const char *root, struct result_info *in)
 	char type[32], vendor[96], product[96];
 	int flag = sysinfo_cpu_flag(root, "hypervisor");
 
-	sysinfo_line(root, "/sys/hypervisor/type", type, sizeof(type));
+	fs_read_line(root, "/sys/hypervisor/type", type, sizeof(type));
 	if (flag == 1 || type[0])
 		snprintf(in->virt, sizeof(in->virt), "yes (%s%s%s)",
 			 flag == 1 ? "hypervisor flag" : "",
@@ -661,9 +563,9 @@ static void sysinfo_virt(const char *root, struct result_info *in)
 	else
 		in->virt[0] = '\0';
 
-	sysinfo_line(root, "/sys/class/dmi/id/sys_vendor", vendor,
+	fs_read_line(root, "/sys/class/dmi/id/sys_vendor", vendor,
 		     sizeof(vendor));
-	sysinfo_line(root, "/sys/class/dmi/id/product_name", product,
+	fs_read_line(root, "/sys/class/dmi/id/product_name", product,
 		     sizeof(product));
 	snprintf(in->machine, sizeof(in->machine), "%s%s%s", vendor,
 		 vendor[0] && product[0] ? " " : "", product);
@@ -677,75 +579,54 @@ void sysinfo_read(const char *root, struct result_info *in)
 	char debugfs[128], config_model[16];
 
 	in->cpu_type[0] = in->cpu_mhz[0] = '\0';
-	sysinfo_cpuinfo(root, model, in->cpu_type, sizeof(in->cpu_type));
-	sysinfo_cpuinfo(root, mhz, in->cpu_mhz, sizeof(in->cpu_mhz));
-	sysinfo_line(root, "/proc/sys/kernel/hostname", in->hostname,
+	fs_read_keyed(root, "/proc/cpuinfo", model, in->cpu_type,
+		      sizeof(in->cpu_type));
+	fs_read_keyed(root, "/proc/cpuinfo", mhz, in->cpu_mhz,
+		      sizeof(in->cpu_mhz));
+	fs_read_line(root, "/proc/sys/kernel/hostname", in->hostname,
 		     sizeof(in->hostname));
-	sysinfo_line(root, "/proc/sys/kernel/osrelease", in->kernel,
+	fs_read_line(root, "/proc/sys/kernel/osrelease", in->kernel,
 		     sizeof(in->kernel));
 	in->ncpu = 0;
-	if (sysinfo_line(root, SYSINFO_CPU "/online", in->cpus_online,
+	if (fs_read_line(root, SYSINFO_CPU "/online", in->cpus_online,
 			 sizeof(in->cpus_online)) == 0) {
-		int n = sysinfo_count_cpus(in->cpus_online);
+		int n = cpulist_count(in->cpus_online);
 
 		in->ncpu = n > 0 ? n : 0;
 		if (n <= 0)
 			in->cpus_online[0] = '\0';
 	}
 
-	sysinfo_line(root, "/proc/sys/kernel/version", in->kernel_version,
+	fs_read_line(root, "/proc/sys/kernel/version", in->kernel_version,
 		     sizeof(in->kernel_version));
-	sysinfo_line(root, "/proc/cmdline", in->boot_cmdline,
+	fs_read_line(root, "/proc/cmdline", in->boot_cmdline,
 		     sizeof(in->boot_cmdline));
 	sysinfo_config(root, in->kernel, in->config_hz, sizeof(in->config_hz),
 		       config_model, sizeof(config_model));
 	/* Readable by root only; its older name before 5.13. */
-	if (sysinfo_line(root, "/sys/kernel/debug/sched/preempt", debugfs,
+	if (fs_read_line(root, "/sys/kernel/debug/sched/preempt", debugfs,
 			 sizeof(debugfs)) < 0)
-		sysinfo_line(root, "/sys/kernel/debug/sched_preempt", debugfs,
+		fs_read_line(root, "/sys/kernel/debug/sched_preempt", debugfs,
 			     sizeof(debugfs));
 	sysinfo_preempt(debugfs, in->kernel_version, in->boot_cmdline,
 			config_model, in->preempt, sizeof(in->preempt));
 	sysinfo_vulnerabilities(root, in);
 
 	sysinfo_cpufreq(root, in);
-	sysinfo_line(root, SYSINFO_CPU "/cpuidle/current_driver",
+	fs_read_line(root, SYSINFO_CPU "/cpuidle/current_driver",
 		     in->cpuidle_driver, sizeof(in->cpuidle_driver));
-	if (sysinfo_line(root, SYSINFO_CPU "/cpuidle/current_governor",
+	if (fs_read_line(root, SYSINFO_CPU "/cpuidle/current_governor",
 			 in->cpuidle_governor,
 			 sizeof(in->cpuidle_governor)) < 0)
-		sysinfo_line(root, SYSINFO_CPU "/cpuidle/current_governor_ro",
+		fs_read_line(root, SYSINFO_CPU "/cpuidle/current_governor_ro",
 			     in->cpuidle_governor,
 			     sizeof(in->cpuidle_governor));
 	sysinfo_halt_polling(root, in);
 	sysinfo_smt(root, in);
 	sysinfo_virt(root, in);
-	sysinfo_line(root,
+	fs_read_line(root,
 		     "/sys/devices/system/clocksource/clocksource0/"
 		     "current_clocksource",
 		     in->clocksource, sizeof(in->clocksource));
 	snprintf(in->compiler, sizeof(in->compiler), "%s", SYSINFO_COMPILER);
-}
-
-void sysinfo_cpulist(const cpu_set_t *set, char *buf, size_t size)
-{
-	size_t len = 0;
-
-	buf[0] = '\0';
-	for (int c = 0; c < CPU_SETSIZE && len < size; c++) {
-		int e = c;
-
-		if (!CPU_ISSET(c, set))
-			continue;
-		while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, set))
-			e++;
-		if (e == c)
-			len += (size_t)snprintf(buf + len, size - len, "%s%d",
-						len ? "," : "", c);
-		else
-			len += (size_t)snprintf(buf + len, size - len,
-						"%s%d-%d", len ? "," : "", c,
-						e);
-		c = e;
-	}
 }

@@ -6,9 +6,6 @@
 #include <stddef.h>
 #include <time.h>
 
-#include <sched.h>
-#include <stddef.h>
-
 #include "results.h"
 
 /* The compiler that built ctxbench, as the report names it. */
@@ -30,12 +27,6 @@
  * run, the allowed CPUs and the date are the caller's.
  */
 void sysinfo_read(const char *root, struct result_info *in);
-
-/* Write a CPU set as a list "0-3,8" into @buf; "" when empty. */
-void sysinfo_cpulist(const cpu_set_t *set, char *buf, size_t size);
-
-/* Count the CPUs of a list such as "0-3,8,10-11"; -1 if malformed. */
-int sysinfo_count_cpus(const char *list);
 
 /*
  * The preemption model into @out, and where it was read: the model in

@@ -10,6 +10,7 @@
 #include "report.h"
 #include "disturb.h"
 #include "stats.h"
+#include "lib/util.h"
 
 #define RULE "================================================================"
 #define LABEL_W 20 /* a row label wider than this gets a line of its own */
@@ -685,7 +686,7 @@ static void text_latency_row(FILE *f, const struct results *const *r,
 		return;
 	text_row_label(f, r[i], row);
 	text_usec(f, (double)row->rtt.min_ns);
-	for (size_t k = 0; k < sizeof(q) / sizeof(q[0]); k++)
+	for (size_t k = 0; k < ARRAY_SIZE(q); k++)
 		text_usec(f, hist_quantile(&row->rtt, q[k]));
 	text_usec(f, (double)row->rtt.max_ns);
 	fputc('\n', f);

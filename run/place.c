@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "place.h"
-#include "report/sysinfo.h"
+#include "lib/cpulist.h"
+#include "lib/fs.h"
+#include "lib/util.h"
 
 static const struct {
 	const char *name;
@@ -71,12 +73,10 @@ int place_parse(const char *arg, struct place *out, unsigned int max, char *err,
 		} else {
 			size_t i;
 
-			for (i = 0;
-			     i < sizeof(place_names) / sizeof(*place_names);
-			     i++)
+			for (i = 0; i < ARRAY_SIZE(place_names); i++)
 				if (strcmp(tok, place_names[i].name) == 0)
 					break;
-			if (i == sizeof(place_names) / sizeof(*place_names))
+			if (i == ARRAY_SIZE(place_names))
 				goto bad_name;
 			out[n].kind = place_names[i].kind;
 			snprintf(out[n].name, sizeof(out[n].name), "%s", tok);
@@ -123,38 +123,21 @@ bad:
 	return -1;
 }
 
-static int place_read_int(const char *root, int cpu, const char *what, int *out)
-{
-	char path[4096];
-	FILE *f;
-	int ok;
-
-	snprintf(path, sizeof(path),
-		 "%s/sys/devices/system/cpu/cpu%d/topology/%s", root, cpu,
-		 what);
-	f = fopen(path, "re");
-	if (!f)
-		return -1;
-	ok = fscanf(f, "%d", out) == 1;
-	fclose(f);
-	return ok ? 0 : -1;
-}
-
 int place_topo_read(const char *root, struct place_topo *t)
 {
 	CPU_ZERO(&t->allowed);
 	if (sched_getaffinity(0, sizeof(t->allowed), &t->allowed) < 0)
 		return -errno;
 	for (int c = 0; c < CPU_SETSIZE; c++) {
-		int core, pkg = 0;
+		long long core, pkg = 0;
 
 		t->core[c] = -1;
 		if (!CPU_ISSET(c, &t->allowed))
 			continue;
-		if (place_read_int(root, c, "core_id", &core) < 0)
+		if (fs_cpu_read_ll(root, c, "topology/core_id", &core) < 0)
 			continue;
-		place_read_int(root, c, "physical_package_id", &pkg);
-		t->core[c] = pkg * 65536 + core;
+		fs_cpu_read_ll(root, c, "topology/physical_package_id", &pkg);
+		t->core[c] = (int)(pkg * 65536 + core);
 	}
 	return 0;
 }
@@ -188,7 +171,7 @@ int place_resolve(const struct place *p, const struct place_topo *t,
 	unsigned int n = 0;
 	char allowed[128];
 
-	sysinfo_cpulist(&t->allowed, allowed, sizeof(allowed));
+	cpulist_format(&t->allowed, allowed, sizeof(allowed));
 	switch (p->kind) {
 	case PLACE_ANY:
 		for (unsigned int i = 0; i < nr; i++)

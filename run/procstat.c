@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reading /proc/stat, /proc/loadavg and the per-CPU cpufreq and throttle files. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "procstat.h"
+#include "lib/fs.h"
 
 /*
  * Room for /proc/stat of a large machine: the cpu lines come first and
@@ -126,34 +125,13 @@ int procstat_parse(const char *text, struct procstat *out)
 	return seen ? 0 : -EINVAL;
 }
 
-/* The first line of @path into @buf, NUL-terminated; 0 or -1. */
-static int procstat_small(const char *path, char *buf, size_t size)
-{
-	ssize_t r;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	do
-		r = read(fd, buf, size - 1);
-	while (r < 0 && errno == EINTR);
-	close(fd);
-	if (r <= 0)
-		return -1;
-	buf[r] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
 /* The "running/total" field, the fourth of /proc/loadavg. */
 static void procstat_loadavg(const char *root, struct procstat *out)
 {
-	char path[4096], buf[256];
+	char buf[256];
 	long running, tasks;
 
-	snprintf(path, sizeof(path), "%s/proc/loadavg", root);
-	if (procstat_small(path, buf, sizeof(buf)) < 0)
+	if (fs_read_line(root, "/proc/loadavg", buf, sizeof(buf)) < 0)
 		return;
 	if (sscanf(buf, "%*s %*s %*s %ld/%ld", &running, &tasks) != 2 ||
 	    running < 0 || tasks < running)
@@ -164,38 +142,23 @@ static void procstat_loadavg(const char *root, struct procstat *out)
 
 int procstat_read(const char *root, struct procstat *out)
 {
-	char path[4096], *buf;
-	size_t len = 0;
-	int fd, ret;
+	ssize_t len;
+	char *buf;
+	int ret;
 
-	snprintf(path, sizeof(path), "%s/proc/stat", root);
 	buf = malloc(PROCSTAT_BUF_SIZE);
 	if (!buf)
 		return -ENOMEM;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		goto out_free;
-	}
 	/*
 	 * The kernel builds the whole text at the first read and hands out
 	 * the rest from that copy, so this is one snapshot however many
 	 * reads it takes.
 	 */
-	while (len < PROCSTAT_BUF_SIZE - 1) {
-		ssize_t r = read(fd, buf + len, PROCSTAT_BUF_SIZE - 1 - len);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			ret = -errno;
-			goto out_close;
-		}
-		if (r == 0)
-			break;
-		len += (size_t)r;
+	len = fs_read_all(root, "/proc/stat", buf, PROCSTAT_BUF_SIZE);
+	if (len < 0) {
+		ret = (int)len;
+		goto out_free;
 	}
-	buf[len] = '\0';
 	if (len == PROCSTAT_BUF_SIZE - 1) {
 		/* Full: drop the line that may have been cut. */
 		char *nl = strrchr(buf, '\n');
@@ -206,41 +169,16 @@ int procstat_read(const char *root, struct procstat *out)
 	ret = procstat_parse(buf, out);
 	if (ret == 0)
 		procstat_loadavg(root, out);
-out_close:
-	close(fd);
 out_free:
 	free(buf);
 	return ret;
-}
-
-/* A non-negative integer alone on the first line of a /sys file. */
-static int procstat_sys_number(const char *root, int cpu, const char *what,
-			       long long *out)
-{
-	char path[4096], buf[64], *end;
-	long long v;
-
-	if (cpu < 0)
-		return -1;
-	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpu%d/%s", root,
-		 cpu, what);
-	if (procstat_small(path, buf, sizeof(buf)) < 0 ||
-	    !procstat_digit(buf[0]))
-		return -1;
-	errno = 0;
-	v = strtoll(buf, &end, 10);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
 }
 
 int procstat_freq_read(const char *root, int cpu, long *khz)
 {
 	long long v;
 
-	if (procstat_sys_number(root, cpu, "cpufreq/scaling_cur_freq", &v) <
-		    0 ||
+	if (fs_cpu_read_ll(root, cpu, "cpufreq/scaling_cur_freq", &v) < 0 ||
 	    v <= 0 || v > 1000000000)
 		return -1;
 	*khz = (long)v;
@@ -249,6 +187,6 @@ int procstat_freq_read(const char *root, int cpu, long *khz)
 
 int procstat_throttle_read(const char *root, int cpu, long long *count)
 {
-	return procstat_sys_number(
-		root, cpu, "thermal_throttle/core_throttle_count", count);
+	return fs_cpu_read_ll(root, cpu, "thermal_throttle/core_throttle_count",
+			      count);
 }

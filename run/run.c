@@ -30,6 +30,8 @@
 
 #include "run.h"
 #include "watch.h"
+#include "lib/clock.h"
+#include "lib/fs.h"
 
 /* How long participants may take to see the stop word before they are killed. */
 #define RUN_GRACE_S 0.2
@@ -104,14 +106,6 @@ struct run_thread {
 static int run_sigfd = -1;
 static sigset_t run_sigset;
 
-static double run_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Set when a seccomp filter trapped a system call (SECCOMP_RET_TRAP). */
 static volatile sig_atomic_t run_sigsys_seen;
 
@@ -167,10 +161,10 @@ static int run_sleep(double timeout_s, int fd)
 {
 	struct pollfd pfd[2] = { { .fd = run_sigfd, .events = POLLIN },
 				 { .fd = fd, .events = POLLIN } };
-	double end = run_now() + timeout_s;
+	double end = clock_now_s() + timeout_s;
 
 	for (;;) {
-		double left = end - run_now();
+		double left = end - clock_now_s();
 		struct signalfd_siginfo si;
 		struct timespec ts;
 
@@ -216,17 +210,15 @@ int run_interrupted(void)
  */
 static long long run_migrations(void)
 {
-	long long v = -1;
-	char line[256];
-	FILE *f = fopen("/proc/thread-self/sched", "re");
+	static const char *const key[] = { "se.nr_migrations", NULL };
+	char buf[32], *end;
+	long long v;
 
-	if (!f)
+	if (fs_read_keyed("", "/proc/thread-self/sched", key, buf,
+			  sizeof(buf)) < 0)
 		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "se.nr_migrations : %lld", &v) == 1)
-			break;
-	fclose(f);
-	return v;
+	v = strtoll(buf, &end, 10);
+	return end == buf ? -1 : v;
 }
 
 /* Note where participant @self ends, once its loop is over. */
@@ -236,14 +228,6 @@ static void run_note_end(struct run_slot *slot)
 
 	slot->cpu_last = sched_getcpu();
 	slot->migrations = v < 0 ? -1 : v - slot->migrations;
-}
-
-static uint64_t run_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /* Read and write every cache line of the working set, as a hop's work. */
@@ -281,7 +265,7 @@ static void run_ring(struct run_ctl *ctl, unsigned int self, unsigned char *ws,
 			return;
 		}
 		if (sent_ns) {
-			hist_add(rtt, run_now_ns() - sent_ns);
+			hist_add(rtt, clock_now_ns() - sent_ns);
 			sent_ns = 0;
 		}
 		__atomic_store_n(&slot->count, ++n, __ATOMIC_RELAXED);
@@ -294,7 +278,7 @@ static void run_ring(struct run_ctl *ctl, unsigned int self, unsigned char *ws,
 			run_touch(ws, ws_len);
 		if (rtt && --until_sample == 0) {
 			until_sample = every;
-			sent_ns = run_now_ns();
+			sent_ns = clock_now_ns();
 		}
 		err = ops->pass(ring, self, next);
 		if (err < 0)
@@ -455,10 +439,8 @@ static void run_reap(struct run_proc *proc, unsigned int nproc, int kill_them,
 		proc[i].reaped = 1;
 		if (!res)
 			continue;
-		res->utime_s += (double)ru.ru_utime.tv_sec +
-				(double)ru.ru_utime.tv_usec * 1e-6;
-		res->stime_s += (double)ru.ru_stime.tv_sec +
-				(double)ru.ru_stime.tv_usec * 1e-6;
+		res->utime_s += clock_tv_s(&ru.ru_utime);
+		res->stime_s += clock_tv_s(&ru.ru_stime);
 		res->nvcsw += ru.ru_nvcsw;
 		res->nivcsw += ru.ru_nivcsw;
 	}
@@ -468,7 +450,7 @@ static void run_reap(struct run_proc *proc, unsigned int nproc, int kill_them,
 static int run_wait_exit(struct run_proc *proc, unsigned int nproc,
 			 double timeout_s)
 {
-	double end = run_now() + timeout_s;
+	double end = clock_now_s() + timeout_s;
 
 	for (;;) {
 		unsigned int alive = 0;
@@ -487,7 +469,7 @@ static int run_wait_exit(struct run_proc *proc, unsigned int nproc,
 		}
 		if (!alive)
 			return 1;
-		if (run_now() >= end)
+		if (clock_now_s() >= end)
 			return 0;
 		usleep(1000);
 	}
@@ -667,11 +649,11 @@ static void run_cpus(const struct run_spec *spec, cpu_set_t *set)
 static int run_watch(struct run_proc *proc, unsigned int nproc,
 		     double timeout_s, int fd)
 {
-	double end = run_now() + timeout_s;
+	double end = clock_now_s() + timeout_s;
 	siginfo_t si;
 
 	for (;;) {
-		int ev = run_sleep(end - run_now(), fd);
+		int ev = run_sleep(end - clock_now_s(), fd);
 
 		if (ev != SIGCHLD || run_find_dead(proc, nproc, &si) >= 0)
 			return ev;
@@ -723,7 +705,7 @@ static int run_await_loop(const struct run_spec *spec,
 	int ev = 0;
 
 	while (!ev && (*c = run_count(ctl)) == from &&
-	       run_now() - since < run_hang_s(spec))
+	       clock_now_s() - since < run_hang_s(spec))
 		ev = run_watch(proc, nproc, 0.001, -1);
 	return ev;
 }
@@ -748,7 +730,7 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	struct run_ctl *ctl;
 	pid_t runner = getpid();
 	uint64_t c0 = 0, c1 = 0, c2;
-	double t0 = 0, t1 = 0, t_call = run_now(), t_stop = 0, t_go = 0;
+	double t0 = 0, t1 = 0, t_call = clock_now_s(), t_stop = 0, t_go = 0;
 	int ev = 0, err = 0;
 	char *map;
 
@@ -857,7 +839,7 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	}
 	close(go[1]);
 	go[1] = -1;
-	t_go = run_now();
+	t_go = clock_now_s();
 	res->setup_s = t_go - t_call;
 
 	ev = run_watch(proc, nproc, spec->warmup_s, -1);
@@ -865,10 +847,10 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 		goto event;
 	/* Frequencies while the participants run, outside the measurement. */
 	watch_freqs(watch, 0);
-	t0 = run_now();
+	t0 = clock_now_s();
 	c0 = run_count(ctl);
 	ev = run_watch(proc, nproc, spec->duration_s, -1);
-	t1 = run_now();
+	t1 = clock_now_s();
 	c1 = run_count(ctl);
 	watch_freqs(watch, 1);
 	/*
@@ -878,7 +860,7 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	 */
 	if (!ev && c1 == c0) {
 		ev = run_await_loop(spec, ctl, proc, nproc, t0, &c1);
-		t1 = run_now();
+		t1 = clock_now_s();
 	}
 	res->loops = c1 - c0;
 	res->elapsed_s = t1 - t0;
@@ -890,7 +872,7 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	/* A ring that stopped moving before the end is hung, not slow. */
 	c2 = c1;
 	if (!ev)
-		ev = run_await_loop(spec, ctl, proc, nproc, run_now(), &c2);
+		ev = run_await_loop(spec, ctl, proc, nproc, clock_now_s(), &c2);
 	if (!ev && c2 == c1)
 		run_fail(
 			res, RESULT_HUNG,
@@ -913,7 +895,7 @@ event:
 			 strsignal(ev));
 	}
 stop:
-	t_stop = run_now();
+	t_stop = clock_now_s();
 	if (t_go > 0)
 		res->life_s = t_stop - t_go;
 	__atomic_store_n(&ctl->stop, 1, __ATOMIC_RELAXED);
@@ -953,7 +935,7 @@ unguard:
 			close(ready[e]);
 	}
 	if (t_stop > 0)
-		res->teardown_s = run_now() - t_stop;
+		res->teardown_s = clock_now_s() - t_stop;
 unmap:
 	free(watch);
 	munmap(map, map_size);

@@ -1,26 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Snapshots around a run: /proc/stat, frequencies, throttling, our usage. */
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "watch.h"
-
-static double watch_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double watch_cpu_s(const struct rusage *ru)
-{
-	return (double)ru->ru_utime.tv_sec +
-	       (double)ru->ru_utime.tv_usec * 1e-6 +
-	       (double)ru->ru_stime.tv_sec +
-	       (double)ru->ru_stime.tv_usec * 1e-6;
-}
+#include "lib/clock.h"
 
 /* Thermal throttle events of the CPUs of @set, summed; -1 unknown. */
 static long long watch_throttle(const cpu_set_t *set)
@@ -44,7 +28,7 @@ void watch_start(struct watch *w, const cpu_set_t *cpus)
 	getrusage(RUSAGE_SELF, &w->self_before);
 	if (procstat_read("", &w->before) < 0)
 		memset(&w->before, 0, sizeof(w->before));
-	w->t_before = watch_now();
+	w->t_before = clock_now_s();
 }
 
 void watch_freqs(struct watch *w, int end)
@@ -91,10 +75,10 @@ void watch_end(struct watch *w, double participants_cpu_s, struct disturb *d,
 
 	if (procstat_read("", &w->after) < 0)
 		memset(&w->after, 0, sizeof(w->after));
-	elapsed = watch_now() - w->t_before;
+	elapsed = clock_now_s() - w->t_before;
 	getrusage(RUSAGE_SELF, &self);
 	/* The runner's own time is ours too, not a disturbance. */
-	participants_cpu_s += watch_cpu_s(&self) - watch_cpu_s(&w->self_before);
+	participants_cpu_s += clock_cpu_s(&self) - clock_cpu_s(&w->self_before);
 	disturb_compute(&w->before, &w->after, &w->cpus, participants_cpu_s,
 			elapsed, sysconf(_SC_CLK_TCK), w->khz[0], w->khz[1], d);
 	procs_running[0] = w->before.procs_running;

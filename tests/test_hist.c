@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "lib/util.h"
 #include "lib/hist.h"
 
 /* Every value falls in a bucket whose bounds hold it, within 1/32. */
@@ -12,7 +13,7 @@ static void test_buckets(void)
 				      63,   64,	  65,  1000,	   4095,
 				      4096, 4097, 1e9, 1ull << 40, UINT64_MAX };
 
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++) {
 		unsigned int k = hist_index(v[i]);
 
 		CHECK(k < HIST_BUCKETS);

@@ -9,11 +9,12 @@
 #include <stdint.h>
 
 #include "golden.h"
+#include "lib/util.h"
 #include "cli/plan.h"
+#include "cli/quote.h"
 #include "report/report.h"
 
 #define FIX TEST_DIR "/fixtures/json/"
-#define NCASES(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Pointers to each of @n results, as the renderers take them. */
 static const struct results **ptrs(struct results *r, unsigned int n)
@@ -440,7 +441,7 @@ static void test_bad(void)
 	char path[512];
 	DIR *d;
 
-	for (size_t i = 0; i < NCASES(bad_files); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad_files); i++) {
 		snprintf(path, sizeof(path), FIX "bad/%s", bad_files[i].file);
 		check_bad(path, bad_files[i].says);
 	}
@@ -455,10 +456,10 @@ static void test_bad(void)
 
 		if (e->d_name[0] == '.')
 			continue;
-		while (i < NCASES(bad_files) &&
+		while (i < ARRAY_SIZE(bad_files) &&
 		       strcmp(bad_files[i].file, e->d_name) != 0)
 			i++;
-		if (i == NCASES(bad_files)) {
+		if (i == ARRAY_SIZE(bad_files)) {
 			fprintf(stderr, "bad/%s is not in the table\n",
 				e->d_name);
 			CHECK(0);
@@ -474,7 +475,7 @@ static void test_prefixes(void)
 	static const char *const names[] = { "minimal.json", "noisy.json" };
 	int ok = 1;
 
-	for (size_t k = 0; k < NCASES(names); k++) {
+	for (size_t k = 0; k < ARRAY_SIZE(names); k++) {
 		char path[512], err[256];
 		size_t len = 0, end;
 		char *buf;
@@ -684,7 +685,7 @@ static void test_options(void)
 	struct plan p;
 	char err[256], buf[64];
 
-	for (size_t i = 0; i < NCASES(cases); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		int rc = parse(cases[i].argv, &p, err, sizeof(err));
 
 		if (!cases[i].err_has) {
@@ -729,10 +730,10 @@ static void test_options(void)
 				 "a b",	      "-o", "x.json", "",
 				 "new\nline", NULL };
 
-		plan_cmdline(9, argv, buf, sizeof(buf));
+		quote_cmdline(9, argv, buf, sizeof(buf));
 		CHECK_STR(buf, "ctxbench -n 'it'\\''s' --note 'a b' -o x.json "
 			       "'' $'new\\x0aline'");
-		plan_cmdline(9, argv, buf, 20);
+		quote_cmdline(9, argv, buf, 20);
 		CHECK_STR(buf, "ctxbench -n 'it'...");
 	}
 }

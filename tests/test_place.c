@@ -2,7 +2,8 @@
 /* Unit tests of placements: parsing -P and choosing CPUs on given machines. */
 #include "check.h"
 #include "run/place.h"
-#include "report/sysinfo.h"
+#include "lib/cpulist.h"
+#include "lib/util.h"
 
 static void test_parse(void)
 {
@@ -31,7 +32,7 @@ static void test_parse(void)
 		  "" },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct place p[PLACE_MAX_CPUS];
 		char err[256] = "", names[256] = "";
 		int n = place_parse(cases[i].arg, p, 8, err, sizeof(err));
@@ -134,14 +135,14 @@ static void test_cpulist(void)
 		{ { 0, 2, 3, 4, 7 }, 5, "0,2-4,7" },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		cpu_set_t set;
 		char buf[64];
 
 		CPU_ZERO(&set);
 		for (int j = 0; j < cases[i].n; j++)
 			CPU_SET(cases[i].cpus[j], &set);
-		sysinfo_cpulist(&set, buf, sizeof(buf));
+		cpulist_format(&set, buf, sizeof(buf));
 		CHECK_STR(buf, cases[i].want);
 	}
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "lib/util.h"
 #include "ipc/ipc.h"
 #include "cli/plan.h"
 
@@ -70,7 +71,7 @@ static unsigned int count_all(void)
 
 static void test_bad(void)
 {
-	for (size_t i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad_cases); i++) {
 		struct plan p;
 		char err[256] = "";
 		int rc = parse(bad_cases[i].argv, &p, err, sizeof(err));

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "lib/util.h"
 #include "report/disturb.h"
 #include "run/procstat.h"
 #include "report/stats.h"
@@ -18,8 +19,6 @@
 
 #define FIX TEST_DIR "/fixtures/procstat/"
 #define HZ 100
-
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* A NAN expectation means "unknown". */
 #define CHECK_SHARE(a, b)                               \
@@ -88,7 +87,7 @@ static void test_parse(void)
 		{ "", -EINVAL, 0, 0, NULL, -1 },
 	};
 
-	for (size_t i = 0; i < N(cases); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct procstat ps;
 		char buf[256];
 		int ret = procstat_parse(cases[i].text, &ps);
@@ -247,7 +246,7 @@ static void test_disturb(void)
 		CHECK(!"out of memory");
 		goto out;
 	}
-	for (size_t i = 0; i < N(cases); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct disturb d;
 		cpu_set_t set;
 
@@ -300,7 +299,7 @@ static void test_threshold(void)
 	CPU_SET(0, &set);
 	a->cpu[0].present = b->cpu[0].present = 1;
 	a->ncpu_max = b->ncpu_max = 1;
-	for (size_t i = 0; i < N(cases); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct disturb d;
 
 		b->cpu[0].user = (uint64_t)(cases[i].elapsed_s * HZ + 0.5);
@@ -361,7 +360,7 @@ static void test_freq(void)
 		CHECK(!"out of memory");
 		goto out;
 	}
-	for (size_t i = 0; i < N(cases); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		long before[4], after[4];
 		struct disturb d;
 		cpu_set_t set;
@@ -452,7 +451,7 @@ static void test_tukey(void)
 		{ { 0 }, 0, 0, { 0 } },
 	};
 
-	for (size_t i = 0; i < N(cases); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		unsigned char out[8];
 
 		memset(out, 0xff, sizeof(out));
@@ -513,7 +512,7 @@ static void test_two_clusters(void)
 		{ { 1, 100, 101 }, 3, 0, 202.0 / 3, 202.0 / 3, 3 },
 	};
 
-	for (size_t i = 0; i < N(cases); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		double lo = -1, hi = -1;
 		size_t n_lo = 99;
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "lib/util.h"
 #include "cli/progress.h"
 
 /* A plan of @nruns runs of @run_s s and @nhops hop works of @hop_s s. */
@@ -50,7 +51,7 @@ static void test_format(void)
 		  "pipe any: run 1 of 2000 (1 of 2000), 0:00 elapsed, about 1:23:20 left" },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct progress p =
 			plan(cases[i].nruns, cases[i].nhops, 2.5, 1);
 		char buf[256];

@@ -11,6 +11,7 @@
 #include "golden.h"
 #include "report/report.h"
 #include "report/sysinfo.h"
+#include "lib/cpulist.h"
 
 static void check_width(const char *text, size_t cols);
 
@@ -280,11 +281,11 @@ static void test_sysinfo(void)
 	CHECK_STR(in.kernel, "");
 	CHECK_EQ_INT(in.ncpu, 0);
 
-	CHECK_EQ_INT(sysinfo_count_cpus("0"), 1);
-	CHECK_EQ_INT(sysinfo_count_cpus("0-3,8,10-11\n"), 7);
-	CHECK_EQ_INT(sysinfo_count_cpus("3-1"), -1);
-	CHECK_EQ_INT(sysinfo_count_cpus("a"), -1);
-	CHECK_EQ_INT(sysinfo_count_cpus("1;2"), -1);
+	CHECK_EQ_INT(cpulist_count("0"), 1);
+	CHECK_EQ_INT(cpulist_count("0-3,8,10-11\n"), 7);
+	CHECK_EQ_INT(cpulist_count("3-1"), -1);
+	CHECK_EQ_INT(cpulist_count("a"), -1);
+	CHECK_EQ_INT(cpulist_count("1;2"), -1);
 }
 
 int main(void)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "lib/util.h"
 #include "report/results.h"
 #include "report/stats.h"
 
@@ -22,7 +23,7 @@ static void test_summary(void)
 		{ { 1e9, 1e9 + 1, 1e9 + 2 }, 3, 1e9, 1e9 + 2, 1e9 + 1, 1 },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct stats s;
 
 		stats_summary(cases[i].x, cases[i].n, &s);

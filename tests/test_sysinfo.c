@@ -12,12 +12,12 @@
 #include <sys/stat.h>
 
 #include "golden.h"
+#include "lib/util.h"
 #include "report/report.h"
 #include "report/sysinfo.h"
 
 #define VM TEST_DIR "/fixtures/sys-vm"
 #define EMPTY TEST_DIR "/fixtures/sys-empty"
-#define NCASES(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The value of @key in @kv of @n, or NULL. */
 static const char *kv_get(const struct result_kv *kv, unsigned int n,
@@ -273,7 +273,7 @@ static void test_preempt(void)
 	};
 	char out[96];
 
-	for (size_t i = 0; i < NCASES(cases); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		sysinfo_preempt(cases[i].debugfs, cases[i].version,
 				cases[i].cmdline, cases[i].config, out,
 				sizeof(out));
@@ -313,10 +313,10 @@ static void test_mitigations(void)
 	CHECK_STR(out, "");
 	sysinfo_mitigations(some + 1, 1, out, sizeof(out));
 	CHECK_STR(out, "1 not affected");
-	sysinfo_mitigations(some, NCASES(some), out, sizeof(out));
+	sysinfo_mitigations(some, ARRAY_SIZE(some), out, sizeof(out));
 	CHECK_STR(out, "1 vulnerable (mds), 2 mitigated, 2 not affected");
 	/* mitigations=off: the names that fit, then how many more. */
-	sysinfo_mitigations(off, NCASES(off), out, sizeof(out));
+	sysinfo_mitigations(off, ARRAY_SIZE(off), out, sizeof(out));
 	CHECK_STR(out, "9 vulnerable (gather_data_sampling +8), 1 unknown");
 	CHECK(strlen(out) <= 56);
 
@@ -345,11 +345,11 @@ static void test_halt_poll(void)
 
 	sysinfo_halt_poll(both, 0, out, sizeof(out));
 	CHECK_STR(out, "");
-	sysinfo_halt_poll(both, NCASES(both), out, sizeof(out));
+	sysinfo_halt_poll(both, ARRAY_SIZE(both), out, sizeof(out));
 	CHECK_STR(out, "guest_halt_poll_ns=200000, halt_poll_ns=0");
 	sysinfo_halt_poll(both + 2, 1, out, sizeof(out));
 	CHECK_STR(out, "halt_poll_ns=0");
-	sysinfo_halt_poll(other, NCASES(other), out, sizeof(out));
+	sysinfo_halt_poll(other, ARRAY_SIZE(other), out, sizeof(out));
 	CHECK_STR(out, "cpuidle_haltpoll.force=Y, kvm.halt_poll_ns_grow=2");
 }
 
@@ -576,7 +576,7 @@ static void test_json_bad(void)
 	FILE *f;
 	size_t len;
 
-	for (size_t i = 0; i < NCASES(cases); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		doc = doc_with(cases[i].info);
 		CHECK_EQ_INT(read_doc(doc, &r, &n, err, sizeof(err)), -1);
 		if (!strstr(err, cases[i].says)) {

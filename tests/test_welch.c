@@ -6,9 +6,8 @@
  * integration of the t density).
  */
 #include "check.h"
+#include "lib/util.h"
 #include "report/stats.h"
-
-#define NCASES(a) (sizeof(a) / sizeof((a)[0]))
 
 static void test_betai(void)
 {
@@ -27,7 +26,7 @@ static void test_betai(void)
 		{ 2000, 0.5, 0.999, 0.045459758437854704394 },
 	};
 
-	for (size_t i = 0; i < NCASES(cases); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		double got = stats_betai(cases[i].a, cases[i].b, cases[i].x);
 
 		CHECK_NEAR(got, cases[i].want, 1e-12 * (1 + cases[i].want));
@@ -69,10 +68,10 @@ static void test_t_p(void)
 		{ 10, 7.3, 0.000016100255201481013945 },
 	};
 
-	for (size_t i = 0; i < NCASES(table); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(table); i++)
 		CHECK_NEAR(stats_t_p(table[i].t, table[i].df), table[i].p,
 			   2e-4); /* the table has 3 decimals */
-	for (size_t i = 0; i < NCASES(exact); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(exact); i++)
 		CHECK_NEAR(stats_t_p(exact[i].t, exact[i].df), exact[i].p,
 			   1e-12);
 	/* Closed forms: Cauchy for df = 1, and df = 2. */
@@ -123,18 +122,18 @@ static void test_welch(void)
 	struct stats_welch w;
 	int rc;
 
-	welch_of(w1b, NCASES(w1b), w1a, NCASES(w1a), &w, &rc);
+	welch_of(w1b, ARRAY_SIZE(w1b), w1a, ARRAY_SIZE(w1a), &w, &rc);
 	CHECK_EQ_INT(rc, 0);
 	CHECK_NEAR(w.t, -2.4553563982860045, 1e-12);
 	CHECK_NEAR(w.df, 24.988529290231414, 1e-9);
 	CHECK_NEAR(w.p, 0.02137800146286706, 1e-12);
 
-	welch_of(w2a, NCASES(w2a), w2b, NCASES(w2b), &w, &rc);
+	welch_of(w2a, ARRAY_SIZE(w2a), w2b, ARRAY_SIZE(w2b), &w, &rc);
 	CHECK_NEAR(w.t, 1.5654335235985055, 1e-12);
 	CHECK_NEAR(w.df, 9.9047412486508292, 1e-9);
 	CHECK_NEAR(w.p, 0.14884169660532791, 1e-12);
 
-	welch_of(w3a, NCASES(w3a), w3b, NCASES(w3b), &w, &rc);
+	welch_of(w3a, ARRAY_SIZE(w3a), w3b, ARRAY_SIZE(w3b), &w, &rc);
 	CHECK_NEAR(w.t, 2.2192409158236251, 1e-12);
 	CHECK_NEAR(w.df, 24.496223124201238, 1e-9);
 	CHECK_NEAR(w.p, 0.035972271029796703, 1e-12);

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Small readers of /proc and /sys files under a root. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fs.h"
+
+#define FS_PATH_MAX 4096
+
+int fs_path(char *buf, size_t size, const char *root, const char *path)
+{
+	int n = snprintf(buf, size, "%s%s", root, path);
+
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+FILE *fs_open(const char *root, const char *path)
+{
+	char name[FS_PATH_MAX];
+
+	if (fs_path(name, sizeof(name), root, path) < 0)
+		return NULL;
+	return fopen(name, "re");
+}
+
+char *fs_trim(char *s)
+{
+	size_t n;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
+int fs_read_line(const char *root, const char *path, char *buf, size_t size)
+{
+	FILE *f = fs_open(root, path);
+	char *s;
+
+	buf[0] = '\0';
+	if (!f)
+		return -1;
+	if (!fgets(buf, (int)size, f)) {
+		fclose(f);
+		buf[0] = '\0';
+		return -1;
+	}
+	fclose(f);
+	s = fs_trim(buf);
+	memmove(buf, s, strlen(s) + 1);
+	return 0;
+}
+
+int fs_read_ll(const char *root, const char *path, long long *v)
+{
+	char buf[64], *end;
+	long long n;
+
+	if (fs_read_line(root, path, buf, sizeof(buf)) < 0 || buf[0] < '0' ||
+	    buf[0] > '9')
+		return -1;
+	errno = 0;
+	n = strtoll(buf, &end, 10);
+	if (errno || *end)
+		return -1;
+	*v = n;
+	return 0;
+}
+
+int fs_cpu_read_ll(const char *root, int cpu, const char *what, long long *v)
+{
+	char path[512];
+
+	if (cpu < 0)
+		return -1;
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/%s", cpu,
+		 what);
+	return fs_read_ll(root, path, v);
+}
+
+int fs_read_field(const char *root, const char *path, unsigned int field,
+		  long *v)
+{
+	FILE *f = fs_open(root, path);
+	int ok = 1;
+
+	if (!f)
+		return -1;
+	for (unsigned int i = 0; i <= field && ok; i++)
+		ok = fscanf(f, "%ld", v) == 1;
+	fclose(f);
+	return ok ? 0 : -1;
+}
+
+int fs_read_keyed(const char *root, const char *path, const char *const *keys,
+		  char *buf, size_t size)
+{
+	FILE *f = fs_open(root, path);
+	char line[512];
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (!colon)
+			continue;
+		*colon = '\0';
+		for (const char *const *k = keys; *k; k++) {
+			if (strcmp(fs_trim(line), *k) == 0) {
+				snprintf(buf, size, "%s", fs_trim(colon + 1));
+				fclose(f);
+				return 0;
+			}
+		}
+	}
+	fclose(f);
+	return -1;
+}
+
+ssize_t fs_read_all(const char *root, const char *path, char *buf, size_t size)
+{
+	char name[FS_PATH_MAX];
+	size_t len = 0;
+	ssize_t ret;
+	int fd;
+
+	if (fs_path(name, sizeof(name), root, path) < 0)
+		return -ENAMETOOLONG;
+	fd = open(name, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (len < size - 1) {
+		ssize_t r = read(fd, buf + len, size - 1 - len);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			len = 0;
+			ret = -errno;
+			goto out;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	ret = (ssize_t)len;
+out:
+	buf[len] = '\0';
+	close(fd);
+	return ret;
+}
