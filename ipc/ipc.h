@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "backends.h"
+
 /*
  * ctxbench passes one token around a ring of participants 0 .. nr-1:
  * participant i waits until the token is its own, then hands it to
@@ -91,18 +93,9 @@ unsigned int ipc_count(void);
 /* Size of a cache line pair: adjacent-line prefetch makes 64 too small. */
 #define IPC_LINE 128
 
-extern const struct ipc_ops ipc_null_ops;
-extern const struct ipc_ops ipc_signal_ops;
-extern const struct ipc_ops ipc_sysv_msg_ops;
-extern const struct ipc_ops ipc_pipe_ops;
-extern const struct ipc_ops ipc_sysv_sem_ops;
-extern const struct ipc_ops ipc_spin_yield_ops;
-extern const struct ipc_ops ipc_spinlock_ops;
-extern const struct ipc_ops ipc_futex_ops;
-extern const struct ipc_ops ipc_eventfd_ops;
-extern const struct ipc_ops ipc_unix_ops;
-extern const struct ipc_ops ipc_posix_mq_ops;
-extern const struct ipc_ops ipc_posix_sem_ops;
-extern const struct ipc_ops ipc_tcp_ops;
+/* The externs of every backend's ops, from the one list. */
+#define IPC_DECLARE(name) extern const struct ipc_ops ipc_##name##_ops;
+IPC_BACKENDS(IPC_DECLARE)
+#undef IPC_DECLARE
 
 #endif

@@ -4,25 +4,10 @@
 
 #include "ipc.h"
 
-/* One line each: tests/CMakeLists.txt makes a test per line. */
-/* clang-format off */
-const struct ipc_ops *const ipc_backends[] = {
-	&ipc_signal_ops,
-	&ipc_sysv_msg_ops,
-	&ipc_pipe_ops,
-	&ipc_sysv_sem_ops,
-	&ipc_spin_yield_ops,
-	&ipc_spinlock_ops,
-	&ipc_futex_ops,
-	&ipc_eventfd_ops,
-	&ipc_unix_ops,
-	&ipc_posix_mq_ops,
-	&ipc_posix_sem_ops,
-	&ipc_tcp_ops,
-	&ipc_null_ops,
-	NULL,
-};
-/* clang-format on */
+#define IPC_ENTRY(name) &ipc_##name##_ops,
+
+/* Expanded from ipc/backends.h, the one list of backends. */
+const struct ipc_ops *const ipc_backends[] = { IPC_BACKENDS(IPC_ENTRY) NULL };
 
 const struct ipc_ops *ipc_find(const char *name)
 {
