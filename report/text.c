@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fields.h"
 #include "report.h"
 #include "disturb.h"
 #include "stats.h"
@@ -18,174 +19,59 @@
 #define CHANGE_W 14 /* "(  +1.23%) n/a" */
 #define ALPHA 0.05 /* significance level of the comparison */
 
-/*
- * The facts of the Run information block, in the order it prints them:
- * the original's five, the test's, then the kernel and the machine.
- */
-enum text_fact {
-	FACT_MHZ,
-	FACT_TYPE,
-	FACT_HOST,
-	FACT_KERNEL,
-	FACT_NCPU,
-	FACT_SECONDS,
-	FACT_RUNS,
-	FACT_TASKS,
-	FACT_KVERSION,
-	FACT_PREEMPT,
-	FACT_HZ,
-	FACT_MITIGATIONS,
-	FACT_CPUFREQ,
-	FACT_GOVERNOR,
-	FACT_BOOST,
-	FACT_CPUIDLE,
-	FACT_IDLE_GOVERNOR,
-	FACT_HALT_POLL,
-	FACT_SMT,
-	FACT_VIRT,
-	FACT_MACHINE,
-	FACT_CLOCKSOURCE,
-	FACT_ONLINE,
-	FACT_ALLOWED,
-	FACT_COMPILER,
-	FACT_VERSION,
-	FACT_DATE,
-	FACT_CMDLINE, /* last: it may take many lines */
-	FACT_COUNT
-};
-
-static const char *const text_fact_name[FACT_COUNT] = {
-	[FACT_MHZ] = "CPU_MHz",
-	[FACT_TYPE] = "CPUtype",
-	[FACT_HOST] = "HostName",
-	[FACT_KERNEL] = "KernelName",
-	[FACT_NCPU] = "Ncpu",
-	[FACT_SECONDS] = "Seconds",
-	[FACT_RUNS] = "Runs",
-	[FACT_TASKS] = "Tasks",
-	[FACT_KVERSION] = "KernelVersion",
-	[FACT_PREEMPT] = "Preemption",
-	[FACT_HZ] = "CONFIG_HZ",
-	[FACT_MITIGATIONS] = "Mitigations",
-	[FACT_CPUFREQ] = "CpufreqDriver",
-	[FACT_GOVERNOR] = "CpufreqGovernor",
-	[FACT_BOOST] = "Boost",
-	[FACT_CPUIDLE] = "CpuidleDriver",
-	[FACT_IDLE_GOVERNOR] = "CpuidleGovernor",
-	[FACT_HALT_POLL] = "HaltPoll",
-	[FACT_SMT] = "SMT",
-	[FACT_VIRT] = "Virtual",
-	[FACT_MACHINE] = "Machine",
-	[FACT_CLOCKSOURCE] = "Clocksource",
-	[FACT_ONLINE] = "CPUsOnline",
-	[FACT_ALLOWED] = "CPUsAllowed",
-	[FACT_COMPILER] = "Compiler",
-	[FACT_VERSION] = "CtxbenchVersion",
-	[FACT_DATE] = "Date",
-	[FACT_CMDLINE] = "BootCmdline",
-};
-
 #define FACT_NAME_W 20
 #define FACT_VALUE_W (WIDTH - 3 - FACT_NAME_W) /* after "  %-20s " */
 
+/* A fact of the Run information block: its field, and the struct it is in. */
+struct text_fact {
+	const struct field *f;
+	size_t base; /* offset of that struct in struct results */
+};
+
+/*
+ * The facts of the Run information block in @t (at @base in struct
+ * results), each at its line in @out.
+ */
+static void text_facts_of(const struct field *t, size_t base,
+			  struct text_fact *out)
+{
+	for (; t->key; t++) {
+		if (t->type == FIELD_OBJECT)
+			text_facts_of(t->sub, base + t->off, out);
+		else if (t->line)
+			out[t->line - 1] = (struct text_fact){ t, base };
+	}
+}
+
 /* The value of fact @k of @r, "unknown" when it could not be read. */
-static const char *text_fact(const struct results *r, enum text_fact k,
+static const char *text_fact(const struct results *r, const struct text_fact *k,
 			     char *buf, size_t size)
 {
-	const struct result_info *in = &r->info;
-	const char *v = buf;
+	const void *v = field_ptr((const char *)r + k->base, k->f);
+	const char *s = buf;
 
 	buf[0] = '\0';
-	switch (k) {
-	case FACT_MHZ:
-		v = in->cpu_mhz;
+	switch (k->f->type) {
+	case FIELD_STR:
+		s = v;
 		break;
-	case FACT_TYPE:
-		v = in->cpu_type;
+	case FIELD_INT:
+		if (*(const int *)v > 0 || !(k->f->flags & FIELD_ZERO_UNKNOWN))
+			snprintf(buf, size, "%d", *(const int *)v);
 		break;
-	case FACT_HOST:
-		v = in->hostname;
+	case FIELD_UINT:
+		snprintf(buf, size, "%u", *(const unsigned int *)v);
 		break;
-	case FACT_KERNEL:
-		v = in->kernel;
+	case FIELD_DOUBLE:
+		snprintf(buf, size, "%g", *(const double *)v);
 		break;
-	case FACT_NCPU:
-		if (in->ncpu > 0)
-			snprintf(buf, size, "%d", in->ncpu);
+	case FIELD_TASKS:
+		s = *(const int *)v ? "threads" : "processes";
 		break;
-	case FACT_SECONDS:
-		snprintf(buf, size, "%g", in->duration_s);
-		break;
-	case FACT_RUNS:
-		snprintf(buf, size, "%u", in->runs);
-		break;
-	case FACT_TASKS:
-		v = in->threads ? "threads" : "processes";
-		break;
-	case FACT_KVERSION:
-		v = in->kernel_version;
-		break;
-	case FACT_PREEMPT:
-		v = in->preempt;
-		break;
-	case FACT_HZ:
-		v = in->config_hz;
-		break;
-	case FACT_MITIGATIONS:
-		v = in->mitigations;
-		break;
-	case FACT_CPUFREQ:
-		v = in->cpufreq_driver;
-		break;
-	case FACT_GOVERNOR:
-		v = in->cpufreq_governor;
-		break;
-	case FACT_BOOST:
-		v = in->boost;
-		break;
-	case FACT_CPUIDLE:
-		v = in->cpuidle_driver;
-		break;
-	case FACT_IDLE_GOVERNOR:
-		v = in->cpuidle_governor;
-		break;
-	case FACT_HALT_POLL:
-		v = in->halt_poll;
-		break;
-	case FACT_SMT:
-		v = in->smt;
-		break;
-	case FACT_VIRT:
-		v = in->virt;
-		break;
-	case FACT_MACHINE:
-		v = in->machine;
-		break;
-	case FACT_CLOCKSOURCE:
-		v = in->clocksource;
-		break;
-	case FACT_ONLINE:
-		v = in->cpus_online;
-		break;
-	case FACT_ALLOWED:
-		v = in->cpus_allowed;
-		break;
-	case FACT_COMPILER:
-		v = in->compiler;
-		break;
-	case FACT_VERSION:
-		v = r->version;
-		break;
-	case FACT_DATE:
-		v = in->date;
-		break;
-	case FACT_CMDLINE:
-		v = in->boot_cmdline;
-		break;
-	case FACT_COUNT:
-		break;
+	default:
+		break; /* no fact of the block has another type */
 	}
-	return v[0] ? v : "unknown";
+	return s[0] ? s : "unknown";
 }
 
 static void text_banner(FILE *f, const char *title)
@@ -206,29 +92,14 @@ static size_t text_fit(const char *s, size_t w)
 }
 
 /*
- * One fact, its value cut to fit 80 columns (the saved run keeps it
- * whole); the kernel version string (up to 64 bytes, its build date
- * last) and the boot command line instead go on over indented lines,
- * broken between words.
+ * @v over lines of at most FACT_VALUE_W columns, the later ones indented
+ * under the first, broken between words where a blank fits.
  */
-static void text_field(FILE *f, const struct results *r, enum text_fact k)
+static void text_wrap(FILE *f, const char *v)
 {
-	const char *v;
-	char buf[64];
-	size_t n;
-
-	v = text_fact(r, k, buf, sizeof(buf));
-	fprintf(f, "  %-*s ", FACT_NAME_W, text_fact_name[k]);
-	if (k != FACT_KVERSION && k != FACT_CMDLINE) {
-		if (strlen(v) <= FACT_VALUE_W)
-			fprintf(f, "%s\n", v);
-		else
-			fprintf(f, "%.*s...\n",
-				(int)text_fit(v, FACT_VALUE_W - 3), v);
-		return;
-	}
 	for (int first = 1; *v; first = 0) {
-		n = text_fit(v, FACT_VALUE_W);
+		size_t n = text_fit(v, FACT_VALUE_W);
+
 		if (!n) /* not UTF-8 at all: go on a byte at a time */
 			n = 1;
 		else if (v[n]) { /* more follows: end at a blank if one fits */
@@ -249,28 +120,57 @@ static void text_field(FILE *f, const struct results *r, enum text_fact k)
 }
 
 /*
+ * One fact, its value cut to fit 80 columns (the saved run keeps it
+ * whole); the kernel version string (up to 64 bytes, its build date
+ * last) and the boot command line instead go on over indented lines.
+ */
+static void text_field(FILE *f, const struct results *r,
+		       const struct text_fact *k)
+{
+	char buf[64];
+	const char *v = text_fact(r, k, buf, sizeof(buf));
+
+	fprintf(f, "  %-*s ", FACT_NAME_W, k->f->name);
+	if (k->f->flags & FIELD_WRAP)
+		text_wrap(f, v);
+	else if (strlen(v) <= FACT_VALUE_W)
+		fprintf(f, "%s\n", v);
+	else
+		fprintf(f, "%.*s...\n", (int)text_fit(v, FACT_VALUE_W - 3), v);
+}
+
+/* Is fact @k the same in all @n invocations of @r? */
+static int text_common(const struct results *const *r, unsigned int n,
+		       const struct text_fact *k)
+{
+	char a[64], b[64];
+
+	for (unsigned int i = 1; i < n; i++)
+		if (strcmp(text_fact(r[0], k, a, sizeof(a)),
+			   text_fact(r[i], k, b, sizeof(b))))
+			return 0;
+	return 1;
+}
+
+/*
  * One block per invocation.  Facts every invocation shares are printed
  * once, under "Run: ALL", so what differs between them stands out.
  */
 static void text_info(FILE *f, const struct results *const *r, unsigned int n)
 {
-	int common[FACT_COUNT] = { 0 }, any = 0;
+	struct text_fact facts[FIELD_INFO_LINES] = { 0 };
+	int common[FIELD_INFO_LINES] = { 0 }, any = 0;
 
-	for (int k = 0; n >= 2 && k < FACT_COUNT; k++) {
-		char a[64], b[64];
-
-		common[k] = 1;
-		for (unsigned int i = 1; i < n; i++)
-			if (strcmp(text_fact(r[0], k, a, sizeof(a)),
-				   text_fact(r[i], k, b, sizeof(b))))
-				common[k] = 0;
+	text_facts_of(invocation_fields, 0, facts);
+	for (int k = 0; n >= 2 && k < FIELD_INFO_LINES; k++) {
+		common[k] = text_common(r, n, &facts[k]);
 		any |= common[k];
 	}
 	if (any) {
 		fprintf(f, "Run: ALL\n");
-		for (int k = 0; k < FACT_COUNT; k++)
+		for (int k = 0; k < FIELD_INFO_LINES; k++)
 			if (common[k])
-				text_field(f, r[0], k);
+				text_field(f, r[0], &facts[k]);
 		fputc('\n', f);
 	}
 	for (unsigned int i = 0; i < n; i++) {
@@ -279,9 +179,9 @@ static void text_info(FILE *f, const struct results *const *r, unsigned int n)
 
 		fprintf(f, "Run: %s%s%s\n", in->label, in->note[0] ? "  " : "",
 			in->note);
-		for (int k = 0; k < FACT_COUNT; k++) {
+		for (int k = 0; k < FIELD_INFO_LINES; k++) {
 			if (!common[k]) {
-				text_field(f, r[i], k);
+				text_field(f, r[i], &facts[k]);
 				fields++;
 			}
 		}

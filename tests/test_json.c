@@ -12,6 +12,7 @@
 #include "lib/util.h"
 #include "cli/plan.h"
 #include "cli/quote.h"
+#include "report/fields.h"
 #include "report/report.h"
 
 #define FIX TEST_DIR "/fixtures/json/"
@@ -738,8 +739,36 @@ static void test_options(void)
 	}
 }
 
+/* Every key of a table once; every line of the Run information once. */
+static void check_table(const struct field *t, unsigned int *lines)
+{
+	for (int i = 0; t[i].key; i++) {
+		CHECK(field_index(t, t[i].key) == i);
+		CHECK((t[i].line != 0) == (t[i].name != NULL));
+		if (t[i].line) {
+			CHECK(t[i].line <= FIELD_INFO_LINES);
+			if (t[i].line <= FIELD_INFO_LINES)
+				lines[t[i].line - 1]++;
+		}
+		if (t[i].sub)
+			check_table(t[i].sub, lines);
+	}
+}
+
+static void test_fields(void)
+{
+	unsigned int lines[FIELD_INFO_LINES] = { 0 };
+
+	check_table(invocation_fields, lines);
+	check_table(row_fields, lines);
+	check_table(sample_fields, lines);
+	for (unsigned int k = 0; k < FIELD_INFO_LINES; k++)
+		CHECK_EQ_INT(lines[k], 1);
+}
+
 int main(void)
 {
+	test_fields();
 	test_roundtrip();
 	test_compare();
 	test_bad();

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The members of a saved run, each written once: its key in the JSON,
+ * where it lives in the results, its type and the range a reader takes,
+ * and for a fact of the Run information block its name and line there.
+ * The JSON writer, the reader and the text report all walk these tables.
+ */
+#ifndef CTXBENCH_FIELDS_H
+#define CTXBENCH_FIELDS_H
+
+#include <stddef.h>
+
+enum field_type {
+	FIELD_STR, /* char[size], one line of text */
+	FIELD_INT, /* int */
+	FIELD_UINT, /* unsigned int */
+	FIELD_LL, /* long long */
+	FIELD_U64, /* uint64_t, a non-negative integer */
+	FIELD_DOUBLE, /* double */
+	FIELD_MAYBE, /* double, NAN (unknown) written as null */
+	FIELD_BOOL, /* int, 0 or 1 */
+	FIELD_TASKS, /* int: 1 "threads", 0 "processes" */
+	FIELD_KVS, /* struct result_kv[max], its count at @aux */
+	FIELD_PAIR, /* long[2] */
+	FIELD_STATUS, /* enum result_status, as its key */
+	FIELD_FLAGS, /* a row's flags, as an array of names */
+	FIELD_OBJECT, /* an object of the members in @sub */
+	FIELD_ROWS, /* the rows of an invocation, each of row_fields */
+	FIELD_SAMPLES, /* the samples of a row, each of sample_fields */
+	FIELD_RATE, /* derived: a sample's loops per second */
+	FIELD_SUMMARY, /* derived: a row's statistics */
+	FIELD_RTT, /* a row's round trip histogram */
+};
+
+/* Flags of a field. */
+#define FIELD_REQUIRED 0x1 /* a reader refuses an object without it */
+#define FIELD_OPEN_MIN 0x2 /* the value must be more than @min */
+#define FIELD_INLINE 0x4 /* an object or its elements on one line */
+#define FIELD_REPEAT 0x8 /* may appear twice: the last one counts */
+#define FIELD_ZERO_UNKNOWN 0x10 /* the report says "unknown" for 0 */
+#define FIELD_WRAP 0x20 /* the report goes on over indented lines */
+
+struct field {
+	const char *key; /* NULL ends a table */
+	enum field_type type;
+	size_t off; /* in the struct the table describes */
+	size_t size; /* FIELD_STR: of the array */
+	size_t aux; /* FIELD_KVS: offset of the count */
+	double min, max; /* the reader's range; FIELD_KVS: max members */
+	unsigned int flags;
+	const struct field *sub; /* FIELD_OBJECT: its members */
+	const char *name; /* Run information: the name in the report */
+	unsigned int line; /* Run information: its line there, from 1 */
+};
+
+/* The members of an invocation (struct results), of its rows, samples. */
+extern const struct field invocation_fields[];
+extern const struct field row_fields[];
+extern const struct field sample_fields[];
+
+/* How many facts the Run information block has (lines 1 .. this). */
+#define FIELD_INFO_LINES 28
+
+/* @base's member described by @f. */
+static inline void *field_ptr(const void *base, const struct field *f)
+{
+	return (char *)base + f->off;
+}
+
+/* The index of @key in the table @t, or -1. */
+int field_index(const struct field *t, const char *key);
+
+#endif
