@@ -32,7 +32,7 @@ static const struct field info_fields[] = {
 	{ .key = "label",
 	  .type = FIELD_STR,
 	  AT(struct result_info, label),
-	  .flags = FIELD_REQUIRED },
+	  .flags = FIELD_REQUIRED | FIELD_NONEMPTY },
 	INFO_STR("note", note, NULL, 0),
 	INFO_STR("cpu_mhz", cpu_mhz, "CPU_MHz", 1),
 	INFO_STR("cpu_type", cpu_type, "CPUtype", 2),

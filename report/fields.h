@@ -39,6 +39,7 @@ enum field_type {
 #define FIELD_REPEAT 0x8 /* may appear twice: the last one counts */
 #define FIELD_ZERO_UNKNOWN 0x10 /* the report says "unknown" for 0 */
 #define FIELD_WRAP 0x20 /* the report goes on over indented lines */
+#define FIELD_NONEMPTY 0x40 /* a reader refuses an empty string */
 
 struct field {
 	const char *key; /* NULL ends a table */

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The JSON tokenizer of the saved-run reader (report/jsontok.c).  Every
+ * function returns 0, or -1 with one line in the caller's error buffer
+ * that says where: "line 3, column 7: not JSON: ..." for the grammar,
+ * "line 3: ..." for a value out of its range.
+ */
+#ifndef CTXBENCH_JSONTOK_H
+#define CTXBENCH_JSONTOK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define JP_KEY_MAX 64 /* longer keys are nobody's: they are skipped */
+
+/* A document being read: its bytes, where we are, how deep. */
+struct jp {
+	const char *start, *p, *end;
+	unsigned int depth;
+	char *err;
+	size_t errlen;
+};
+
+/* Say what is wrong at @at, with its line (and column, for @syntax). */
+int jp_err(struct jp *p, const char *at, int syntax, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* The file ends too early. */
+int jp_eof(struct jp *p);
+
+/* Skip white space; the next byte, or -1 at the end. */
+int jp_ws(struct jp *p);
+
+/* What the value starting with @c is, for messages: "an object"... */
+const char *jp_kind(int c);
+
+enum jp_mode {
+	JP_CHECK, /* check only */
+	JP_KEY, /* decode; too long or odd: an empty key, which nobody has */
+	JP_VALUE, /* decode one line of text that must fit */
+};
+
+/*
+ * The string at p->p (its opening quote): checked, and decoded into @dst
+ * of @size bytes unless @mode is JP_CHECK.  @key names it in messages.
+ */
+int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
+	      const char *key);
+
+/* The literal @word ("true", "null"...) at p->p. */
+int jp_literal(struct jp *p, const char *word);
+
+/* Check the value at p->p and step over it. */
+int jp_skip(struct jp *p);
+
+/*
+ * The object at p->p: @member is called with each key and p->p at its
+ * value, which it must consume.  @what names the object in messages.
+ */
+int jp_object(struct jp *p, const char *what,
+	      int (*member)(struct jp *p, const char *key, void *ctx),
+	      void *ctx);
+
+/* The array at p->p: @elem is called with p->p at each element. */
+int jp_array(struct jp *p, const char *what,
+	     int (*elem)(struct jp *p, unsigned int i, void *ctx), void *ctx);
+
+/* Typed values; @key names the member in messages. */
+int jp_get_string(struct jp *p, const char *key, char *dst, size_t size);
+/* An integer in @min..@max. */
+int jp_get_int(struct jp *p, const char *key, long long min, long long max,
+	       long long *v);
+/* A non-negative integer of 64 bits. */
+int jp_get_u64(struct jp *p, const char *key, uint64_t *v);
+/* A finite number in (@lo, @hi], or [@lo, @hi] when @lo_closed. */
+int jp_get_double(struct jp *p, const char *key, double lo, double hi,
+		  int lo_closed, double *v);
+/* A number in [@lo, @hi], or null for unknown (NAN). */
+int jp_get_maybe(struct jp *p, const char *key, double lo, double hi,
+		 double *v);
+/* true or false. */
+int jp_get_bool(struct jp *p, const char *key, int *v);
+
+#endif
