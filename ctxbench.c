@@ -311,16 +311,126 @@ out:
 	return status;
 }
 
+/* Limits too low for the plan: say so before anything starts. */
+static int check_limits(const struct plan *p)
+{
+	char err[256];
+
+	for (unsigned int i = 0; i < p->nops; i++) {
+		for (unsigned int k = 0; k < p->nprocs; k++) {
+			struct run_spec spec =
+				run_spec_of(p, p->ops[i], p->procs[k], 0);
+
+			if (run_check_limits(&spec, err, sizeof(err)) < 0) {
+				fprintf(stderr, "ctxbench: %s\n", err);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* The Run information of this invocation, before its first run. */
+static void info_init(const struct plan *p, const struct place_topo *topo,
+		      struct results *res)
+{
+	struct result_info *in = &res->info;
+
+	snprintf(res->version, sizeof(res->version), "%s", CTXBENCH_VERSION);
+	sysinfo_read("", in);
+	snprintf(in->label, sizeof(in->label), "%s",
+		 p->label[0] ? p->label : in->kernel);
+	if (!in->label[0])
+		snprintf(in->label, sizeof(in->label), "unknown");
+	snprintf(in->note, sizeof(in->note), "%s", p->note);
+	in->duration_s = p->duration_s;
+	in->runs = p->runs;
+	in->threads = p->threads;
+	in->participants = p->procs[0];
+	/* Where the run may go, and when it starts. */
+	cpulist_format(&topo->allowed, in->cpus_allowed,
+		       sizeof(in->cpus_allowed));
+	sysinfo_date(time(NULL), in->date, sizeof(in->date));
+}
+
+/*
+ * The rows of one mechanism @ops: every placement, ring and working set,
+ * after lat_ctx's hop work when rings were asked for.  Returns -1 when
+ * out of memory, else 1 when a row failed or hung, or 0.
+ */
+static int run_mech(const struct plan *p, const struct ipc_ops *ops,
+		    const struct place_topo *topo, struct results *res,
+		    struct progress *prog)
+{
+	double work[PLAN_MAX_LIST] = { 0 };
+	int status = 0;
+
+	for (unsigned int m = 0; m < p->nsizes && plan_rings(p); m++) {
+		progress_hop(prog, ops->name, p->size_kb[m]);
+		work[m] = hop_work_ns(p, ops, p->size_kb[m]);
+	}
+	for (unsigned int j = 0; j < p->nplaces; j++) {
+		for (unsigned int k = 0; k < p->nprocs; k++) {
+			for (unsigned int m = 0; m < p->nsizes; m++) {
+				struct result_row *row =
+					&res->row[res->nrows++];
+
+				if (run_row(p, ops, &p->place[j], p->procs[k],
+					    p->size_kb[m], topo, row, prog) < 0)
+					return -1;
+				row->hop_work_ns = work[m];
+				if (row->status == RESULT_FAILED ||
+				    row->status == RESULT_HUNG)
+					status = 1;
+				res->signo = run_interrupted();
+				if (res->signo)
+					return status;
+			}
+		}
+	}
+	return status;
+}
+
+/* A measurement as @p plans it, reported; the exit status. */
+static int run_plan(const struct plan *p, struct results *res)
+{
+	const struct results *all[1] = { res };
+	struct place_topo topo;
+	struct progress prog;
+	int status = 0, rc;
+	FILE *out;
+
+	if (check_limits(p) < 0 || open_output(p, &out) < 0)
+		return 2;
+	res->row = calloc((size_t)p->nops * p->nplaces * p->nprocs * p->nsizes,
+			  sizeof(*res->row));
+	if (!res->row || place_topo_read("", &topo) < 0 || run_init() < 0) {
+		perror("ctxbench");
+		return 1;
+	}
+	info_init(p, &topo, res);
+	start_progress(p, &prog);
+	for (unsigned int i = 0; i < p->nops && !res->signo; i++) {
+		rc = run_mech(p, p->ops[i], &topo, res, &prog);
+		if (rc < 0) {
+			progress_clear(&prog);
+			perror("ctxbench");
+			return 1;
+		}
+		status |= rc;
+	}
+	progress_clear(&prog);
+	if (emit(p, out, all, 1, 0) < 0 && !status)
+		status = 1;
+	return res->signo ? 128 + res->signo : status;
+}
+
 int main(int argc, char **argv)
 {
 	struct results res = { 0 };
-	const struct results *all[1] = { &res };
-	struct place_topo topo;
-	struct progress prog;
 	struct plan plan;
-	FILE *out;
 	char err[256];
-	int status = 0;
+	int status;
 
 	/* Before plan_parse(), which may reorder argv. */
 	quote_cmdline(argc, argv, res.cmdline, sizeof(res.cmdline));
@@ -343,85 +453,7 @@ int main(int argc, char **argv)
 	case PLAN_RUN:
 		break;
 	}
-	/* Limits too low for the plan: say so before anything starts. */
-	for (unsigned int i = 0; i < plan.nops; i++) {
-		for (unsigned int k = 0; k < plan.nprocs; k++) {
-			struct run_spec spec = run_spec_of(&plan, plan.ops[i],
-							   plan.procs[k], 0);
-
-			if (run_check_limits(&spec, err, sizeof(err)) < 0) {
-				fprintf(stderr, "ctxbench: %s\n", err);
-				return 2;
-			}
-		}
-	}
-	if (open_output(&plan, &out) < 0)
-		return 2;
-
-	snprintf(res.version, sizeof(res.version), "%s", CTXBENCH_VERSION);
-	sysinfo_read("", &res.info);
-	snprintf(res.info.label, sizeof(res.info.label), "%s",
-		 plan.label[0] ? plan.label : res.info.kernel);
-	if (!res.info.label[0])
-		snprintf(res.info.label, sizeof(res.info.label), "unknown");
-	snprintf(res.info.note, sizeof(res.info.note), "%s", plan.note);
-	res.info.duration_s = plan.duration_s;
-	res.info.runs = plan.runs;
-	res.info.threads = plan.threads;
-	res.info.participants = plan.procs[0];
-	res.row = calloc((size_t)plan.nops * plan.nplaces * plan.nprocs *
-				 plan.nsizes,
-			 sizeof(*res.row));
-	if (!res.row || place_topo_read("", &topo) < 0 || run_init() < 0) {
-		perror("ctxbench");
-		return 1;
-	}
-	/* Where the run may go, and when it starts, for Run information. */
-	cpulist_format(&topo.allowed, res.info.cpus_allowed,
-		       sizeof(res.info.cpus_allowed));
-	sysinfo_date(time(NULL), res.info.date, sizeof(res.info.date));
-	start_progress(&plan, &prog);
-	for (unsigned int i = 0; i < plan.nops && !res.signo; i++) {
-		const struct ipc_ops *ops = plan.ops[i];
-		double work[PLAN_MAX_LIST] = { 0 };
-
-		/* lat_ctx's "overhead": only when rings were asked for. */
-		for (unsigned int m = 0; m < plan.nsizes && plan_rings(&plan);
-		     m++) {
-			progress_hop(&prog, ops->name, plan.size_kb[m]);
-			work[m] = hop_work_ns(&plan, ops, plan.size_kb[m]);
-		}
-		for (unsigned int j = 0; j < plan.nplaces; j++) {
-			for (unsigned int k = 0; k < plan.nprocs; k++) {
-				for (unsigned int m = 0; m < plan.nsizes; m++) {
-					struct result_row *row =
-						&res.row[res.nrows++];
-
-					if (run_row(&plan, ops, &plan.place[j],
-						    plan.procs[k],
-						    plan.size_kb[m], &topo, row,
-						    &prog) < 0) {
-						progress_clear(&prog);
-						perror("ctxbench");
-						return 1;
-					}
-					row->hop_work_ns = work[m];
-					if (row->status == RESULT_FAILED ||
-					    row->status == RESULT_HUNG)
-						status = 1;
-					res.signo = run_interrupted();
-					if (res.signo)
-						goto done;
-				}
-			}
-		}
-	}
-done:
-	progress_clear(&prog);
-	if (emit(&plan, out, all, 1, 0) < 0 && !status)
-		status = 1;
-	if (res.signo)
-		status = 128 + res.signo;
+	status = run_plan(&plan, &res);
 	results_free(&res);
 	return status;
 }

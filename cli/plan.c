@@ -7,6 +7,8 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,67 +16,99 @@
 #include "lib/util.h"
 #include "run/run.h"
 
-enum {
-	OPT_NOTE = 0x100,
-	OPT_JSON,
-	OPT_BASELINE,
-	OPT_HISTOGRAM,
-	OPT_RETRY,
-	OPT_SAMPLE
-};
-
 /* The commands an option belongs to. */
 #define PLAN_M_RUN 0x1 /* ctxbench [options] */
 #define PLAN_M_REPORT 0x2 /* ctxbench report [options] FILE... */
+#define PLAN_M_BOTH (PLAN_M_RUN | PLAN_M_REPORT)
 
+struct plan_opt;
+
+/* Parse @arg (NULL: no argument) for option @o into @p: 0, or -1 and @err. */
+typedef int plan_parse_fn(const struct plan_opt *o, const char *arg,
+			  struct plan *p, char *err, size_t errlen);
+
+/*
+ * One option: how getopt_long() and --help know it, and what it sets.
+ * Each parse function takes its target from @off (and @count) in struct
+ * plan and its range from @min and @max, as perf's OPT_INTEGER() does.
+ */
 struct plan_opt {
 	const char *name;
-	int key;
+	int key; /* the short option, or a number from 0x100 */
 	const char *arg; /* NULL: takes no argument */
 	const char *help;
 	unsigned int modes;
+	plan_parse_fn *parse;
+	size_t off; /* the target in struct plan */
+	size_t size; /* of a text target */
+	size_t count; /* a list's count in struct plan */
+	unsigned long min, max;
+	const char *what; /* "a count of runs", for messages */
+	const char *more; /* after the range in messages; a list's letter */
+	int once; /* a second time is an error */
 };
+
+static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
+	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_action,
+	plan_opt_backends, plan_opt_places;
+
+#define AT(m) .off = offsetof(struct plan, m)
+#define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
+#define LIST(m, n) AT(m), .count = offsetof(struct plan, n)
 
 static const struct plan_opt plan_opts[] = {
 	{ "time", 't', "SECONDS",
-	  "length of one run, a positive decimal (default 5)", PLAN_M_RUN },
+	  "length of one run, a positive decimal (default 5)", PLAN_M_RUN,
+	  plan_opt_seconds, AT(duration_s) },
 	{ "runs", 'r', "N", "runs per mechanism, 1..10000 (default 3)",
-	  PLAN_M_RUN },
+	  PLAN_M_RUN, plan_opt_uint, AT(runs), .min = 1, .max = PLAN_MAX_RUNS,
+	  .what = "a count of runs" },
 	{ "backend", 'b', "LIST",
-	  "comma list of mechanisms, or all (default all)", PLAN_M_RUN },
+	  "comma list of mechanisms, or all (default all)", PLAN_M_RUN,
+	  plan_opt_backends, AT(ops) },
 	{ "placement", 'P', "LIST",
-	  "any, same, cross, smt or cpus:A,B (default any)", PLAN_M_RUN },
+	  "any, same, cross, smt or cpus:A,B (default any)", PLAN_M_RUN,
+	  plan_opt_places, AT(place) },
 	{ "threads", 'T', NULL, "participants are threads of one process",
-	  PLAN_M_RUN },
+	  PLAN_M_RUN, plan_opt_set, AT(threads) },
 	{ "procs", 'p', "LIST", "participants per ring, 2..1024 (default 2)",
-	  PLAN_M_RUN },
+	  PLAN_M_RUN, plan_opt_list, LIST(procs, nprocs), .min = 2,
+	  .max = RUN_MAX_NR, .what = "participant counts", .more = "N" },
 	{ "size", 's', "LIST",
-	  "KB each participant touches per hop (default 0)", PLAN_M_RUN },
+	  "KB each participant touches per hop (default 0)", PLAN_M_RUN,
+	  plan_opt_list, LIST(size_kb, nsizes), .max = PLAN_MAX_SIZE_KB,
+	  .what = "sizes in KB", .more = "S" },
 	{ "name", 'n', "LABEL",
-	  "label of this run in the report (default: uname -r)", PLAN_M_RUN },
-	{ "note", OPT_NOTE, "TEXT", "free text printed after the label",
-	  PLAN_M_RUN },
+	  "label of this run in the report (default: uname -r)", PLAN_M_RUN,
+	  plan_opt_text, TEXT(label) },
+	{ "note", 0x100, "TEXT", "free text printed after the label",
+	  PLAN_M_RUN, plan_opt_text, TEXT(note) },
 	{ "output", 'o', "FILE", "also write the results as JSON to FILE",
-	  PLAN_M_RUN | PLAN_M_REPORT },
-	{ "retry-disturbed", OPT_RETRY, "N",
-	  "run a disturbed run again, up to N times", PLAN_M_RUN },
-	{ "sample", OPT_SAMPLE, "N",
-	  "time one round trip in N, 0 none (default 64)", PLAN_M_RUN },
-	{ "histogram", OPT_HISTOGRAM, NULL,
-	  "add an ASCII histogram of each row's round trips",
-	  PLAN_M_RUN | PLAN_M_REPORT },
-	{ "json", OPT_JSON, NULL, "print JSON instead of the text report",
-	  PLAN_M_RUN | PLAN_M_REPORT },
-	{ "baseline", OPT_BASELINE, "LABEL",
-	  "compare with the run labelled LABEL (default first)",
-	  PLAN_M_REPORT },
+	  PLAN_M_BOTH, plan_opt_file, AT(output), .what = "empty file name",
+	  .once = 1 },
+	{ "retry-disturbed", 0x101, "N",
+	  "run a disturbed run again, up to N times", PLAN_M_RUN, plan_opt_uint,
+	  AT(retry_disturbed), .max = PLAN_MAX_RETRY,
+	  .what = "a count of retries" },
+	{ "sample", 0x102, "N", "time one round trip in N, 0 none (default 64)",
+	  PLAN_M_RUN, plan_opt_uint, AT(sample_every), .max = PLAN_MAX_SAMPLE,
+	  .what = "a count of loops", .more = ", 0 for no timing" },
+	{ "histogram", 0x103, NULL,
+	  "add an ASCII histogram of each row's round trips", PLAN_M_BOTH,
+	  plan_opt_set, AT(histogram) },
+	{ "json", 0x104, NULL, "print JSON instead of the text report",
+	  PLAN_M_BOTH, plan_opt_set, AT(json) },
+	{ "baseline", 0x105, "LABEL",
+	  "compare with the run labelled LABEL (default first)", PLAN_M_REPORT,
+	  plan_opt_file, AT(baseline), .what = "empty label" },
 	{ "quiet", 'q', NULL, "no progress line on the terminal (stderr)",
-	  PLAN_M_RUN },
-	{ "list", 'l', NULL, "list the mechanisms and exit", PLAN_M_RUN },
-	{ "help", 'h', NULL, "show this help and exit",
-	  PLAN_M_RUN | PLAN_M_REPORT },
-	{ "version", 'V', NULL, "show the version and exit",
-	  PLAN_M_RUN | PLAN_M_REPORT },
+	  PLAN_M_RUN, plan_opt_set, AT(quiet) },
+	{ "list", 'l', NULL, "list the mechanisms and exit", PLAN_M_RUN,
+	  plan_opt_action, .min = PLAN_LIST },
+	{ "help", 'h', NULL, "show this help and exit", PLAN_M_BOTH,
+	  plan_opt_action, .min = PLAN_HELP },
+	{ "version", 'V', NULL, "show the version and exit", PLAN_M_BOTH,
+	  plan_opt_action, .min = PLAN_VERSION },
 };
 
 #define PLAN_NOPTS ARRAY_SIZE(plan_opts)
@@ -158,15 +192,13 @@ int plan_parse_seconds(const char *s, double *out)
 int plan_parse_list(const char *s, unsigned long min, unsigned long max,
 		    unsigned int *out, unsigned int max_n)
 {
-	char list[256], *save = NULL, *tok;
+	char list[256], *rest = list, *tok;
 	unsigned int n = 0;
 
-	if (!s[0] || s[0] == ',' || s[strlen(s) - 1] == ',' ||
-	    strstr(s, ",,") ||
-	    snprintf(list, sizeof(list), "%s", s) >= (int)sizeof(list))
+	if (snprintf(list, sizeof(list), "%s", s) >= (int)sizeof(list))
 		return -1;
-	for (tok = strtok_r(list, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
+	/* strsep() hands over empty fields too, which plan_parse_uint() refuses. */
+	while ((tok = strsep(&rest, ","))) {
 		unsigned long v;
 
 		if (n == max_n || plan_parse_uint(tok, min, max, &v) < 0)
@@ -195,35 +227,29 @@ int plan_parse_uint(const char *s, unsigned long min, unsigned long max,
 	return 0;
 }
 
-static int plan_backends(struct plan *p, const char *arg, char *err,
-			 size_t errlen)
+/* Mark the backends of the comma list @arg in @want, by table index. */
+static int plan_want(const char *arg, unsigned char *want, char *err,
+		     size_t errlen)
 {
-	char list[512], *save = NULL, *name;
-	unsigned char want[PLAN_MAX_BACKENDS] = { 0 };
-	unsigned int n = ipc_count();
+	char list[512], *rest = list, *name;
 
 	if (snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
 		return plan_error(err, errlen, "-b/--backend: list too long");
-	if (!arg[0] || arg[0] == ',' || arg[strlen(arg) - 1] == ',' ||
-	    strstr(arg, ",,"))
-		return plan_error(
-			err, errlen,
-			"-b/--backend: empty name in '%s' (expected NAME[,NAME...] or all; see --list)",
-			arg);
-	for (name = strtok_r(list, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		unsigned int i;
+	while ((name = strsep(&rest, ","))) {
+		int i = ipc_index(name);
 
+		if (!name[0])
+			return plan_error(
+				err, errlen,
+				"-b/--backend: empty name in '%s' (expected NAME[,NAME...] or all; see --list)",
+				arg);
 		if (strcmp(name, "all") == 0) {
-			for (unsigned int k = 0; k < n; k++)
+			for (unsigned int k = 0; k < ipc_count(); k++)
 				if (!(ipc_backends[k]->flags & IPC_NOT_IN_ALL))
 					want[k] = 1;
 			continue;
 		}
-		for (i = 0; i < n; i++)
-			if (strcmp(ipc_backends[i]->name, name) == 0)
-				break;
-		if (i == n)
+		if (i < 0)
 			return plan_error(
 				err, errlen,
 				"-b/--backend: unknown mechanism '%s' (see --list)",
@@ -234,9 +260,19 @@ static int plan_backends(struct plan *p, const char *arg, char *err,
 					  name);
 		want[i] = 1;
 	}
+	return 0;
+}
+
+static int plan_backends(struct plan *p, const char *arg, char *err,
+			 size_t errlen)
+{
+	unsigned char want[PLAN_MAX_BACKENDS] = { 0 };
+
+	if (plan_want(arg, want, err, errlen) < 0)
+		return -1;
 	/* The report keeps its own order, whatever the order of the list. */
 	p->nops = 0;
-	for (unsigned int i = 0; i < n; i++)
+	for (unsigned int i = 0; i < ipc_count(); i++)
 		if (want[i])
 			p->ops[p->nops++] = ipc_backends[i];
 	return 0;
@@ -256,6 +292,133 @@ static int plan_text(char *dst, size_t size, const char *arg, const char *opt,
 	return 0;
 }
 
+/* The target of option @o in @p. */
+static void *plan_target(const struct plan_opt *o, struct plan *p)
+{
+	return (char *)p + o->off;
+}
+
+static int plan_opt_seconds(const struct plan_opt *o, const char *arg,
+			    struct plan *p, char *err, size_t errlen)
+{
+	if (plan_parse_seconds(arg, plan_target(o, p)) < 0)
+		return plan_error(
+			err, errlen,
+			"-t/--time: '%s' is not a number of seconds (expected a positive decimal up to %.0f, e.g. 0.5)",
+			arg, PLAN_MAX_SECONDS);
+	return 0;
+}
+
+static int plan_opt_uint(const struct plan_opt *o, const char *arg,
+			 struct plan *p, char *err, size_t errlen)
+{
+	unsigned long v;
+	char name[32];
+
+	if (plan_parse_uint(arg, o->min, o->max, &v) < 0) {
+		plan_opt_name(o, name, sizeof(name));
+		return plan_error(err, errlen,
+				  "%s: '%s' is not %s (expected %lu..%lu%s)",
+				  name, arg, o->what, o->min, o->max,
+				  o->more ? o->more : "");
+	}
+	*(unsigned int *)plan_target(o, p) = (unsigned int)v;
+	return 0;
+}
+
+static int plan_opt_list(const struct plan_opt *o, const char *arg,
+			 struct plan *p, char *err, size_t errlen)
+{
+	unsigned int *count = (unsigned int *)((char *)p + o->count);
+	int n = plan_parse_list(arg, o->min, o->max, plan_target(o, p),
+				PLAN_MAX_LIST);
+	char name[32];
+
+	if (n < 0 || *count) {
+		plan_opt_name(o, name, sizeof(name));
+		return plan_error(
+			err, errlen,
+			"%s: '%s' is not a list of %s (expected %s[,%s...], each %lu..%lu, at most %d, once)",
+			name, arg, o->what, o->more, o->more, o->min, o->max,
+			PLAN_MAX_LIST);
+	}
+	*count = (unsigned int)n;
+	return 0;
+}
+
+static int plan_opt_text(const struct plan_opt *o, const char *arg,
+			 struct plan *p, char *err, size_t errlen)
+{
+	char name[32];
+
+	plan_opt_name(o, name, sizeof(name));
+	return plan_text(plan_target(o, p), o->size, arg, name, err, errlen);
+}
+
+/* A file name or a label: given once, not empty. */
+static int plan_opt_file(const struct plan_opt *o, const char *arg,
+			 struct plan *p, char *err, size_t errlen)
+{
+	const char **target = plan_target(o, p);
+	char name[32];
+
+	plan_opt_name(o, name, sizeof(name));
+	if (*target && o->once)
+		return plan_error(err, errlen, "%s: given twice", name);
+	if (!arg[0])
+		return plan_error(err, errlen, "%s: %s", name, o->what);
+	*target = arg;
+	return 0;
+}
+
+static int plan_opt_set(const struct plan_opt *o, const char *arg,
+			struct plan *p, char *err, size_t errlen)
+{
+	(void)arg;
+	(void)err;
+	(void)errlen;
+	*(int *)plan_target(o, p) = 1;
+	return 0;
+}
+
+static int plan_opt_action(const struct plan_opt *o, const char *arg,
+			   struct plan *p, char *err, size_t errlen)
+{
+	(void)arg;
+	(void)err;
+	(void)errlen;
+	p->action = (enum plan_action)o->min;
+	return 0;
+}
+
+static int plan_opt_backends(const struct plan_opt *o, const char *arg,
+			     struct plan *p, char *err, size_t errlen)
+{
+	(void)o;
+	if (p->nops)
+		return plan_error(
+			err, errlen,
+			"-b/--backend: given twice (name them all in one comma list)");
+	return plan_backends(p, arg, err, errlen);
+}
+
+static int plan_opt_places(const struct plan_opt *o, const char *arg,
+			   struct plan *p, char *err, size_t errlen)
+{
+	int n;
+
+	(void)o;
+	if (p->nplaces)
+		return plan_error(
+			err, errlen,
+			"-P/--placement: given twice (name them all in one comma list)");
+	n = place_parse(arg, p->place, PLAN_MAX_PLACES, err, errlen);
+	if (n < 0)
+		return -1;
+	p->nplaces = (unsigned int)n;
+	return 0;
+}
+
 /* The table's entry of getopt_long()'s answer @c, or NULL. */
 static const struct plan_opt *plan_find(int c)
 {
@@ -265,30 +428,12 @@ static const struct plan_opt *plan_find(int c)
 	return NULL;
 }
 
-int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
-	       size_t errlen)
+/* getopt_long()'s two tables, from ours. */
+static void plan_getopt(struct option *lopts, char *sopts)
 {
-	struct option lopts[PLAN_NOPTS + 1];
-	char sopts[PLAN_NOPTS * 2 + 2], *s = sopts;
-	unsigned int mode = PLAN_M_RUN;
-	const struct plan_opt *o;
-	char name[32];
-	unsigned long v;
-	int c, backends_given = 0;
+	char *s = sopts;
 
-	memset(p, 0, sizeof(*p));
-	p->action = PLAN_RUN;
-	p->duration_s = 5;
-	p->sample_every = RUN_SAMPLE_EVERY;
-	p->runs = 3;
-	if (argc > 1 && strcmp(argv[1], "report") == 0) {
-		/* getopt_long() takes "report" for the program's name. */
-		mode = PLAN_M_REPORT;
-		p->action = PLAN_REPORT;
-		argc--;
-		argv++;
-	}
-	memset(lopts, 0, sizeof(lopts));
+	memset(lopts, 0, (PLAN_NOPTS + 1) * sizeof(*lopts));
 	*s++ = ':'; /* tell a missing argument from an unknown option */
 	for (size_t i = 0; i < PLAN_NOPTS; i++) {
 		lopts[i].name = plan_opts[i].name;
@@ -302,173 +447,54 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		}
 	}
 	*s = '\0';
+}
 
-	optind = 0; /* a full reset: plan_parse() may be called again */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
-		o = plan_find(c);
-		if (o && !(o->modes & mode)) {
-			plan_opt_name(o, name, sizeof(name));
-			return plan_error(
-				err, errlen,
-				mode == PLAN_M_REPORT ?
-					"%s: not an option of ctxbench report (see --help)" :
-					"%s: only for ctxbench report FILE... (see --help)",
-				name);
-		}
-		switch (c) {
-		case 't':
-			if (plan_parse_seconds(optarg, &p->duration_s) < 0)
-				return plan_error(
-					err, errlen,
-					"-t/--time: '%s' is not a number of seconds (expected a positive decimal up to %.0f, e.g. 0.5)",
-					optarg, PLAN_MAX_SECONDS);
-			break;
-		case 'r':
-			if (plan_parse_uint(optarg, 1, PLAN_MAX_RUNS, &v) < 0)
-				return plan_error(
-					err, errlen,
-					"-r/--runs: '%s' is not a count of runs (expected 1..%d)",
-					optarg, PLAN_MAX_RUNS);
-			p->runs = (unsigned int)v;
-			break;
-		case 'b':
-			if (backends_given++)
-				return plan_error(
-					err, errlen,
-					"-b/--backend: given twice (name them all in one comma list)");
-			if (plan_backends(p, optarg, err, errlen) < 0)
-				return -1;
-			break;
-		case 'P': {
-			int n;
+/* getopt_long()'s answer @c, with @mode the command: 0, or -1 and @err. */
+static int plan_option(int c, char *const *argv, unsigned int mode,
+		       struct plan *p, char *err, size_t errlen)
+{
+	const struct plan_opt *o = plan_find(c);
+	char name[32];
 
-			if (p->nplaces)
-				return plan_error(
-					err, errlen,
-					"-P/--placement: given twice (name them all in one comma list)");
-			n = place_parse(optarg, p->place, PLAN_MAX_PLACES, err,
-					errlen);
-			if (n < 0)
-				return -1;
-			p->nplaces = (unsigned int)n;
-			break;
-		}
-		case 'T':
-			p->threads = 1;
-			break;
-		case 'p': {
-			int n = plan_parse_list(optarg, 2, RUN_MAX_NR, p->procs,
-						PLAN_MAX_LIST);
-
-			if (n < 0 || p->nprocs)
-				return plan_error(
-					err, errlen,
-					"-p/--procs: '%s' is not a list of participant counts (expected N[,N...], each 2..%d, at most %d, once)",
-					optarg, RUN_MAX_NR, PLAN_MAX_LIST);
-			p->nprocs = (unsigned int)n;
-			break;
-		}
-		case 's': {
-			int n = plan_parse_list(optarg, 0, PLAN_MAX_SIZE_KB,
-						p->size_kb, PLAN_MAX_LIST);
-
-			if (n < 0 || p->nsizes)
-				return plan_error(
-					err, errlen,
-					"-s/--size: '%s' is not a list of sizes in KB (expected S[,S...], each 0..%d, at most %d, once)",
-					optarg, PLAN_MAX_SIZE_KB,
-					PLAN_MAX_LIST);
-			p->nsizes = (unsigned int)n;
-			break;
-		}
-		case 'n':
-			if (plan_text(p->label, sizeof(p->label), optarg,
-				      "-n/--name", err, errlen) < 0)
-				return -1;
-			break;
-		case OPT_NOTE:
-			if (plan_text(p->note, sizeof(p->note), optarg,
-				      "--note", err, errlen) < 0)
-				return -1;
-			break;
-		case 'o':
-			if (p->output)
-				return plan_error(err, errlen,
-						  "-o/--output: given twice");
-			if (!optarg[0])
-				return plan_error(
-					err, errlen,
-					"-o/--output: empty file name");
-			p->output = optarg;
-			break;
-		case OPT_RETRY:
-			if (plan_parse_uint(optarg, 0, PLAN_MAX_RETRY, &v) < 0)
-				return plan_error(
-					err, errlen,
-					"--retry-disturbed: '%s' is not a count of retries (expected 0..%d)",
-					optarg, PLAN_MAX_RETRY);
-			p->retry_disturbed = (unsigned int)v;
-			break;
-		case OPT_SAMPLE:
-			if (plan_parse_uint(optarg, 0, PLAN_MAX_SAMPLE, &v) < 0)
-				return plan_error(
-					err, errlen,
-					"--sample: '%s' is not a count of loops (expected 0..%d, 0 for no timing)",
-					optarg, PLAN_MAX_SAMPLE);
-			p->sample_every = (unsigned int)v;
-			break;
-		case OPT_HISTOGRAM:
-			p->histogram = 1;
-			break;
-		case OPT_JSON:
-			p->json = 1;
-			break;
-		case OPT_BASELINE:
-			if (!optarg[0])
-				return plan_error(err, errlen,
-						  "--baseline: empty label");
-			p->baseline = optarg;
-			break;
-		case 'q':
-			p->quiet = 1;
-			break;
-		case 'l':
-			p->action = PLAN_LIST;
-			break;
-		case 'h':
-			p->action = PLAN_HELP;
-			break;
-		case 'V':
-			p->action = PLAN_VERSION;
-			break;
-		case ':':
-			return plan_error(
-				err, errlen,
-				"option '%s' needs a value (see --help)",
-				argv[optind - 1]);
-		default:
-			return plan_error(err, errlen,
-					  "unknown option '%s' (see --help)",
-					  argv[optind - 1]);
-		}
-	}
-	if (mode == PLAN_M_REPORT) {
-		if (p->action != PLAN_REPORT)
-			return 0; /* --help, --version */
-		p->files = argv + optind;
-		p->nfiles = (unsigned int)(argc - optind);
-		if (!p->nfiles)
-			return plan_error(
-				err, errlen,
-				"report: no saved file given (expected ctxbench report [options] FILE...)");
-		return 0;
-	}
-	if (optind < argc)
+	if (c == ':')
 		return plan_error(err, errlen,
-				  "unexpected argument '%s' (see --help)",
-				  argv[optind]);
-	if (!backends_given)
+				  "option '%s' needs a value (see --help)",
+				  argv[optind - 1]);
+	if (!o)
+		return plan_error(err, errlen,
+				  "unknown option '%s' (see --help)",
+				  argv[optind - 1]);
+	if (!(o->modes & mode)) {
+		plan_opt_name(o, name, sizeof(name));
+		return plan_error(
+			err, errlen,
+			mode == PLAN_M_REPORT ?
+				"%s: not an option of ctxbench report (see --help)" :
+				"%s: only for ctxbench report FILE... (see --help)",
+			name);
+	}
+	return o->parse(o, optarg, p, err, errlen);
+}
+
+/* ctxbench report: the saved files after the options. */
+static int plan_files(int argc, char *const *argv, struct plan *p, char *err,
+		      size_t errlen)
+{
+	if (p->action != PLAN_REPORT)
+		return 0; /* --help, --version */
+	p->files = argv + optind;
+	p->nfiles = (unsigned int)(argc - optind);
+	if (!p->nfiles)
+		return plan_error(
+			err, errlen,
+			"report: no saved file given (expected ctxbench report [options] FILE...)");
+	return 0;
+}
+
+/* What a run does when the options do not say. */
+static void plan_defaults(struct plan *p, char *err, size_t errlen)
+{
+	if (!p->nops)
 		plan_backends(p, "all", err, errlen);
 	if (!p->nplaces)
 		p->nplaces = (unsigned int)place_parse("any", p->place, 1, err,
@@ -481,6 +507,41 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		p->nsizes = 1;
 		p->size_kb[0] = 0;
 	}
+}
+
+int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
+	       size_t errlen)
+{
+	struct option lopts[PLAN_NOPTS + 1];
+	char sopts[PLAN_NOPTS * 2 + 2];
+	unsigned int mode = PLAN_M_RUN;
+	int c;
+
+	memset(p, 0, sizeof(*p));
+	p->action = PLAN_RUN;
+	p->duration_s = 5;
+	p->sample_every = RUN_SAMPLE_EVERY;
+	p->runs = 3;
+	if (argc > 1 && strcmp(argv[1], "report") == 0) {
+		/* getopt_long() takes "report" for the program's name. */
+		mode = PLAN_M_REPORT;
+		p->action = PLAN_REPORT;
+		argc--;
+		argv++;
+	}
+	plan_getopt(lopts, sopts);
+	optind = 0; /* a full reset: plan_parse() may be called again */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1)
+		if (plan_option(c, argv, mode, p, err, errlen) < 0)
+			return -1;
+	if (mode == PLAN_M_REPORT)
+		return plan_files(argc, argv, p, err, errlen);
+	if (optind < argc)
+		return plan_error(err, errlen,
+				  "unexpected argument '%s' (see --help)",
+				  argv[optind]);
+	plan_defaults(p, err, errlen);
 	return 0;
 }
 

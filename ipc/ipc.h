@@ -88,6 +88,8 @@ struct ipc_ops {
 extern const struct ipc_ops *const ipc_backends[];
 
 const struct ipc_ops *ipc_find(const char *name);
+/* The index in ipc_backends[] of the backend called @name, or -1. */
+int ipc_index(const char *name);
 unsigned int ipc_count(void);
 
 /* Size of a cache line pair: adjacent-line prefetch makes 64 too small. */

@@ -9,12 +9,19 @@
 /* Expanded from ipc/backends.h, the one list of backends. */
 const struct ipc_ops *const ipc_backends[] = { IPC_BACKENDS(IPC_ENTRY) NULL };
 
+int ipc_index(const char *name)
+{
+	for (int i = 0; ipc_backends[i]; i++)
+		if (strcmp(ipc_backends[i]->name, name) == 0)
+			return i;
+	return -1;
+}
+
 const struct ipc_ops *ipc_find(const char *name)
 {
-	for (const struct ipc_ops *const *o = ipc_backends; *o; o++)
-		if (strcmp((*o)->name, name) == 0)
-			return *o;
-	return NULL;
+	int i = ipc_index(name);
+
+	return i < 0 ? NULL : ipc_backends[i];
 }
 
 unsigned int ipc_count(void)

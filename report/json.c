@@ -98,20 +98,18 @@ static void json_each(struct jw *w, const char *key, const void *arr,
 	jw_end(w);
 }
 
-/* Member @f of @base, whose struct @f's table describes. */
-static void json_field(struct jw *w, const struct field *f, const void *base)
+/* A member of one value, @v, of @f's type. */
+static void json_scalar(struct jw *w, const struct field *f, const void *v)
 {
-	const void *v = field_ptr(base, f);
-	const struct results *r = base;
-	const struct result_row *row = base;
-	const long *pair = v;
-
 	switch (f->type) {
 	case FIELD_STR:
 		jw_string(w, f->key, v);
 		break;
 	case FIELD_INT:
 		jw_int(w, f->key, *(const int *)v);
+		break;
+	case FIELD_BOOL:
+		jw_bool(w, f->key, *(const int *)v);
 		break;
 	case FIELD_UINT:
 		jw_uint(w, f->key, *(const unsigned int *)v);
@@ -126,12 +124,27 @@ static void json_field(struct jw *w, const struct field *f, const void *base)
 	case FIELD_MAYBE:
 		jw_double(w, f->key, *(const double *)v);
 		break;
-	case FIELD_BOOL:
-		jw_bool(w, f->key, *(const int *)v);
-		break;
 	case FIELD_TASKS:
 		jw_string(w, f->key, *(const int *)v ? "threads" : "processes");
 		break;
+	case FIELD_STATUS:
+		jw_string(w, f->key,
+			  result_status_key(*(const enum result_status *)v));
+		break;
+	default:
+		break; /* not one value: json_field() */
+	}
+}
+
+/* Member @f of @base, whose struct @f's table describes. */
+static void json_field(struct jw *w, const struct field *f, const void *base)
+{
+	const void *v = field_ptr(base, f);
+	const struct results *r = base;
+	const struct result_row *row = base;
+	const long *pair = v;
+
+	switch (f->type) {
 	case FIELD_KVS:
 		json_kvs(w, f, base);
 		break;
@@ -140,10 +153,6 @@ static void json_field(struct jw *w, const struct field *f, const void *base)
 		jw_int(w, NULL, pair[0]);
 		jw_int(w, NULL, pair[1]);
 		jw_end(w);
-		break;
-	case FIELD_STATUS:
-		jw_string(w, f->key,
-			  result_status_key(*(const enum result_status *)v));
 		break;
 	case FIELD_FLAGS:
 		json_flags(w, f->key, *(const unsigned int *)v);
@@ -170,6 +179,8 @@ static void json_field(struct jw *w, const struct field *f, const void *base)
 	case FIELD_RTT:
 		json_rtt(w, f->key, v);
 		break;
+	default:
+		json_scalar(w, f, v);
 	}
 }
 

@@ -481,6 +481,60 @@ static const char *text_procs(unsigned int procs)
 
 #define HOP_COLS 6 /* sizes per table: 14 + 6 x 10 columns */
 
+/* The axes of one lat_ctx table: ring sizes down, working sets across. */
+struct text_axes {
+	const char *mech, *place;
+	unsigned int procs[64], kb[64], np, nk;
+};
+
+/* The hop's own work at each working set from @c0 to @c1, as a last row. */
+static void text_hop_work(FILE *f, const struct results *r,
+			  const struct text_axes *a, unsigned int c0,
+			  unsigned int c1)
+{
+	fprintf(f, "  %-12s", "hop work");
+	for (unsigned int c = c0; c < c1; c++) {
+		const struct result_row *w = NULL;
+
+		for (unsigned int p = 0; p < a->np && !w; p++) {
+			w = text_cell(r, a->mech, a->place, a->procs[p],
+				      a->kb[c]);
+			if (w && !(w->hop_work_ns > 0))
+				w = NULL;
+		}
+		text_us(f, w ? w->hop_work_ns / 1000 : -1);
+	}
+	fputc('\n', f);
+}
+
+/* The working sets @c0 to @c1 of one table, less the hop's work if @less. */
+static void text_hop_table(FILE *f, const struct results *r,
+			   const struct text_axes *a, int less, unsigned int c0,
+			   unsigned int c1)
+{
+	char corner[64];
+
+	fprintf(f, "%14s%s\n", "",
+		less ? "usec per hop, less the hop's own work" :
+		       "usec per hop (lat_ctx)");
+	snprintf(corner, sizeof(corner), "%s %s", a->mech, a->place);
+	fprintf(f, "%-14.14s", corner);
+	for (unsigned int c = c0; c < c1; c++)
+		fprintf(f, "%9uK", a->kb[c]);
+	fputc('\n', f);
+	for (unsigned int p = 0; p < a->np; p++) {
+		fprintf(f, "  %-12s", text_procs(a->procs[p]));
+		for (unsigned int c = c0; c < c1; c++)
+			text_us(f, text_hop_us(text_cell(r, a->mech, a->place,
+							 a->procs[p], a->kb[c]),
+					       less));
+		fputc('\n', f);
+	}
+	if (!less)
+		text_hop_work(f, r, a, c0, c1);
+	fputc('\n', f);
+}
+
 /*
  * lat_ctx's table for @mech at each placement: a row per ring size, a
  * column per working set, the time of one hop in microseconds; then the
@@ -490,75 +544,26 @@ static const char *text_procs(unsigned int procs)
 static void text_hops(FILE *f, const struct results *r, const char *mech)
 {
 	for (unsigned int j = 0; j < r->nrows; j++) {
-		const char *place = r->row[j].placement;
-		unsigned int procs[64], kb[64], np, nk;
+		struct text_axes a = { .mech = mech,
+				       .place = r->row[j].placement };
+		int done = 0;
 
 		if (strcmp(r->row[j].mech, mech))
 			continue;
 		for (unsigned int k = 0; k < j; k++)
 			if (!strcmp(r->row[k].mech, mech) &&
-			    !strcmp(r->row[k].placement, place))
-				goto next; /* this placement is done */
-		np = text_axis(r, mech, place, 1, procs, 64);
-		nk = text_axis(r, mech, place, 0, kb, 64);
-		for (int less = 0; less < 2; less++) {
-			for (unsigned int c0 = 0; c0 < nk; c0 += HOP_COLS) {
-				unsigned int c1 =
-					c0 + HOP_COLS < nk ? c0 + HOP_COLS : nk;
-
-				fprintf(f, "%14s%s\n", "",
-					less ? "usec per hop, less the hop's own work" :
-					       "usec per hop (lat_ctx)");
-				char corner[64];
-
-				snprintf(corner, sizeof(corner), "%s %s", mech,
-					 place);
-				fprintf(f, "%-14.14s", corner);
-				for (unsigned int c = c0; c < c1; c++)
-					fprintf(f, "%9uK", kb[c]);
-				fputc('\n', f);
-				for (unsigned int p = 0; p < np; p++) {
-					fprintf(f, "  %-12s",
-						text_procs(procs[p]));
-					for (unsigned int c = c0; c < c1; c++)
-						text_us(f,
-							text_hop_us(
-								text_cell(
-									r, mech,
-									place,
-									procs[p],
-									kb[c]),
-								less));
-					fputc('\n', f);
-				}
-				if (!less) {
-					fprintf(f, "  %-12s", "hop work");
-					for (unsigned int c = c0; c < c1; c++) {
-						const struct result_row *w =
-							NULL;
-
-						for (unsigned int p = 0;
-						     p < np && !w; p++) {
-							w = text_cell(r, mech,
-								      place,
-								      procs[p],
-								      kb[c]);
-							if (w &&
-							    !(w->hop_work_ns >
-							      0))
-								w = NULL;
-						}
-						text_us(f,
-							w ? w->hop_work_ns /
-									1000 :
-							    -1);
-					}
-					fputc('\n', f);
-				}
-				fputc('\n', f);
-			}
-		}
-next:;
+			    !strcmp(r->row[k].placement, a.place))
+				done = 1; /* this placement has its tables */
+		if (done)
+			continue;
+		a.np = text_axis(r, mech, a.place, 1, a.procs, 64);
+		a.nk = text_axis(r, mech, a.place, 0, a.kb, 64);
+		for (int less = 0; less < 2; less++)
+			for (unsigned int c0 = 0; c0 < a.nk; c0 += HOP_COLS)
+				text_hop_table(f, r, &a, less, c0,
+					       c0 + HOP_COLS < a.nk ?
+						       c0 + HOP_COLS :
+						       a.nk);
 	}
 }
 

@@ -35,32 +35,61 @@ static int place_number(const char *s, int *out)
 	return 0;
 }
 
+/* A named placement ("same") into @out: 0, or -1 when it has no such name. */
+static int place_named(const char *tok, struct place *out)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(place_names); i++) {
+		if (strcmp(tok, place_names[i].name) == 0) {
+			out->kind = place_names[i].kind;
+			snprintf(out->name, sizeof(out->name), "%s", tok);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Name an explicit placement after its CPUs: "cpus:0,2". */
+static void place_name_cpus(struct place *pl)
+{
+	size_t len = (size_t)snprintf(pl->name, sizeof(pl->name), "cpus:");
+
+	for (unsigned int c = 0; c < pl->ncpu && len < sizeof(pl->name); c++)
+		len += (size_t)snprintf(pl->name + len, sizeof(pl->name) - len,
+					"%s%d", c ? "," : "", pl->cpu[c]);
+}
+
+/* Is @pl's kind, other than explicit CPUs, among the first @n of @out? */
+static int place_twice(const struct place *out, unsigned int n,
+		       const struct place *pl)
+{
+	for (unsigned int j = 0; j < n; j++)
+		if (out[j].kind == pl->kind && pl->kind != PLACE_CPUS)
+			return 1;
+	return 0;
+}
+
 int place_parse(const char *arg, struct place *out, unsigned int max, char *err,
 		size_t errlen)
 {
-	char list[512], *save = NULL, *tok;
+	static const char bad[] =
+		"-P/--placement: '%s' is not a list of any, same, cross, smt, cpus:A,B";
+	char list[512], *rest = list, *tok;
 	struct place *cur = NULL;
 	unsigned int n = 0;
+	int cpu;
 
-	if (!arg[0] ||
-	    snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list)) {
-		snprintf(
-			err, errlen,
-			"-P/--placement: '%s' is not a list of any, same, cross, smt, cpus:A,B",
-			arg);
-		return -1;
-	}
-	for (tok = strtok_r(list, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		int cpu;
-
+	if (snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
+		goto bad;
+	/* strsep() hands over empty fields too: none is a placement. */
+	while ((tok = strsep(&rest, ","))) {
+		/* Numbers after "cpus:" belong to it until the next name. */
 		if (cur && place_number(tok, &cpu) == 0) {
 			if (cur->ncpu == PLACE_MAX_CPUS)
 				goto bad;
 			cur->cpu[cur->ncpu++] = cpu;
 			continue;
 		}
-		if (n == max)
+		if (!tok[0] || n == max)
 			goto bad;
 		cur = NULL;
 		memset(&out[n], 0, sizeof(out[n]));
@@ -70,56 +99,26 @@ int place_parse(const char *arg, struct place *out, unsigned int max, char *err,
 			cur = &out[n];
 			cur->kind = PLACE_CPUS;
 			cur->cpu[cur->ncpu++] = cpu;
-		} else {
-			size_t i;
-
-			for (i = 0; i < ARRAY_SIZE(place_names); i++)
-				if (strcmp(tok, place_names[i].name) == 0)
-					break;
-			if (i == ARRAY_SIZE(place_names))
-				goto bad_name;
-			out[n].kind = place_names[i].kind;
-			snprintf(out[n].name, sizeof(out[n].name), "%s", tok);
+		} else if (place_named(tok, &out[n]) < 0) {
+			snprintf(
+				err, errlen,
+				"-P/--placement: unknown placement '%s' (expected any, same, cross, smt or cpus:A,B)",
+				tok);
+			return -1;
 		}
-		for (unsigned int j = 0; j < n; j++)
-			if (out[j].kind == out[n].kind &&
-			    out[n].kind != PLACE_CPUS) {
-				snprintf(err, errlen,
-					 "-P/--placement: '%s' named twice",
-					 tok);
-				return -1;
-			}
+		if (place_twice(out, n, &out[n])) {
+			snprintf(err, errlen,
+				 "-P/--placement: '%s' named twice", tok);
+			return -1;
+		}
 		n++;
 	}
-	if (!n || strstr(arg, ",,") || arg[0] == ',' ||
-	    arg[strlen(arg) - 1] == ',')
-		goto bad;
-	/* Name explicit placements after their CPUs: "cpus:0,2". */
-	for (unsigned int j = 0; j < n; j++) {
-		size_t len;
-
-		if (out[j].kind != PLACE_CPUS)
-			continue;
-		len = (size_t)snprintf(out[j].name, sizeof(out[j].name),
-				       "cpus:");
-		for (unsigned int c = 0;
-		     c < out[j].ncpu && len < sizeof(out[j].name); c++)
-			len += (size_t)snprintf(
-				out[j].name + len, sizeof(out[j].name) - len,
-				"%s%d", c ? "," : "", out[j].cpu[c]);
-	}
+	for (unsigned int j = 0; j < n; j++)
+		if (out[j].kind == PLACE_CPUS)
+			place_name_cpus(&out[j]);
 	return (int)n;
-bad_name:
-	snprintf(
-		err, errlen,
-		"-P/--placement: unknown placement '%s' (expected any, same, cross, smt or cpus:A,B)",
-		tok);
-	return -1;
 bad:
-	snprintf(
-		err, errlen,
-		"-P/--placement: '%s' is not a list of any, same, cross, smt, cpus:A,B",
-		arg);
+	snprintf(err, errlen, bad, arg);
 	return -1;
 }
 
@@ -164,6 +163,24 @@ static unsigned int place_spread(const struct place_topo *t, int *list)
 	return n;
 }
 
+/* The first two SMT siblings among the allowed CPUs into @list: 2, or 0. */
+static unsigned int place_smt_pair(const struct place_topo *t, int *list)
+{
+	for (int c = 0; c < CPU_SETSIZE; c++) {
+		if (!CPU_ISSET(c, &t->allowed) || t->core[c] < 0)
+			continue;
+		for (int d = c + 1; d < CPU_SETSIZE; d++) {
+			if (CPU_ISSET(d, &t->allowed) &&
+			    t->core[d] == t->core[c]) {
+				list[0] = c;
+				list[1] = d;
+				return 2;
+			}
+		}
+	}
+	return 0;
+}
+
 int place_resolve(const struct place *p, const struct place_topo *t,
 		  unsigned int nr, int *cpu, char *why, size_t whylen)
 {
@@ -193,19 +210,7 @@ int place_resolve(const struct place *p, const struct place_topo *t,
 		}
 		break;
 	case PLACE_SMT:
-		for (int c = 0; c < CPU_SETSIZE && !n; c++) {
-			if (!CPU_ISSET(c, &t->allowed) || t->core[c] < 0)
-				continue;
-			for (int d = c + 1; d < CPU_SETSIZE; d++) {
-				if (CPU_ISSET(d, &t->allowed) &&
-				    t->core[d] == t->core[c]) {
-					list[0] = c;
-					list[1] = d;
-					n = 2;
-					break;
-				}
-			}
-		}
+		n = place_smt_pair(t, list);
 		if (!n) {
 			snprintf(why, whylen,
 				 "no two SMT siblings among CPUs %s", allowed);

@@ -710,156 +710,199 @@ static int run_await_loop(const struct run_spec *spec,
 	return ev;
 }
 
-int run_once(const struct run_spec *spec, struct run_result *res)
+/* One run, from the map to the teardown: what its steps share. */
+struct run_state {
+	const struct run_spec *spec;
+	struct run_result *res;
+	struct run_ctl *ctl;
+	char *map;
+	size_t map_size;
+	unsigned int nproc; /* child processes: participants, or one group */
+	struct run_proc proc[RUN_MAX_NR + 1], *guard; /* the guard is last */
+	int go[2], ready[2];
+	int set_up; /* ops->setup() was called: teardown is due */
+	struct watch *watch;
+	pid_t runner;
+	double t_call, t_go, t_stop;
+	int err; /* the runner's own failure, a negative errno */
+};
+
+/* Fail the run for the runner's own reason @err, from @call. */
+static int run_error(struct run_state *st, int err, const char *call)
 {
-	const struct ipc_ops *ops = spec->ops;
+	st->err = err;
+	run_fail(st->res, RESULT_FAILED, "%s: %s%s", call, strerror(-err),
+		 err == -EAGAIN && !strcmp(call, "fork") ? " (RLIMIT_NPROC?)" :
+							   "");
+	return err;
+}
+
+/*
+ * Map the control block, the participants' slots and the backend's state
+ * (its own pages) in one shared mapping, and fill in the control block.
+ */
+static int run_map(struct run_state *st)
+{
+	const struct run_spec *spec = st->spec;
 	unsigned int nr = spec->nr;
-	unsigned int nproc = spec->threads ? 1 : nr;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	size_t off_peer = run_align(sizeof(struct run_ctl), IPC_LINE);
 	size_t off_slot =
 		run_align(off_peer + nr * sizeof(struct ipc_peer), IPC_LINE);
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	size_t off_state =
 		run_align(off_slot + nr * sizeof(struct run_slot), page);
-	size_t state_size = ops->size ? ops->size(nr) : 0;
-	size_t map_size = run_align(off_state + state_size, page);
-	struct run_proc proc[RUN_MAX_NR + 1], *guard = &proc[RUN_MAX_NR];
-	int go[2] = { -1, -1 }, ready[2] = { -1, -1 };
-	struct watch *watch = NULL;
-	cpu_set_t cpus;
+	size_t state_size = spec->ops->size ? spec->ops->size(nr) : 0;
 	struct run_ctl *ctl;
-	pid_t runner = getpid();
-	uint64_t c0 = 0, c1 = 0, c2;
-	double t0 = 0, t1 = 0, t_call = clock_now_s(), t_stop = 0, t_go = 0;
-	int ev = 0, err = 0;
-	char *map;
 
-	memset(res, 0, sizeof(*res));
-	memset(proc, 0, sizeof(proc));
-	if (nr < 1 || nr > RUN_MAX_NR) {
-		run_fail(res, RESULT_FAILED, "%u participants: need 1..%d", nr,
-			 RUN_MAX_NR);
-		return -EINVAL;
+	st->map_size = run_align(off_state + state_size, page);
+	st->map = mmap(NULL, st->map_size, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (st->map == MAP_FAILED) {
+		st->map = NULL;
+		return run_error(st, -errno, "mmap");
 	}
-	map = mmap(NULL, map_size, PROT_READ | PROT_WRITE,
-		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (map == MAP_FAILED) {
-		err = -errno;
-		run_fail(res, RESULT_FAILED, "mmap: %s", strerror(-err));
-		return err;
-	}
-	ctl = (struct run_ctl *)map;
-	ctl->ops = ops;
+	ctl = st->ctl = (struct run_ctl *)st->map;
+	ctl->ops = spec->ops;
 	ctl->cpu = spec->cpu;
 	ctl->ws_kb = spec->ws_kb;
 	ctl->sample_every = spec->sample_every;
-	ctl->peer = (struct ipc_peer *)(map + off_peer);
-	ctl->slot = (struct run_slot *)(map + off_slot);
+	ctl->peer = (struct ipc_peer *)(st->map + off_peer);
+	ctl->slot = (struct run_slot *)(st->map + off_slot);
 	ctl->ring.nr = nr;
 	ctl->ring.threads = spec->threads;
-	ctl->ring.state = state_size ? map + off_state : NULL;
+	ctl->ring.state = state_size ? st->map + off_state : NULL;
 	ctl->ring.peer = ctl->peer;
 	for (unsigned int i = 0; i < nr; i++) {
 		ctl->slot[i].cpu_first = ctl->slot[i].cpu_last = -1;
 		ctl->slot[i].migrations = -1;
 	}
+	return 0;
+}
 
-	watch = calloc(1, sizeof(*watch));
-	if (!watch) {
-		run_fail(res, RESULT_FAILED, "out of memory");
-		err = -ENOMEM;
-		goto unmap;
+/*
+ * Before any participant: the first snapshot, the guard, the mechanism's
+ * objects and the start pipes.  0, or the run has failed (res says why).
+ */
+static int run_setup(struct run_state *st)
+{
+	const struct ipc_ops *ops = st->spec->ops;
+	cpu_set_t cpus;
+	int err;
+
+	st->watch = calloc(1, sizeof(*st->watch));
+	if (!st->watch) {
+		run_fail(st->res, RESULT_FAILED, "out of memory");
+		return st->err = -ENOMEM;
 	}
-	run_cpus(spec, &cpus);
-	watch_start(watch, &cpus);
-
+	run_cpus(st->spec, &cpus);
+	watch_start(st->watch, &cpus);
 	/* The guard first: from the first object on, nothing may leak. */
-	guard->pid = run_guard(ctl, runner);
-	if (guard->pid < 0) {
-		err = -errno;
-		run_fail(res, RESULT_FAILED, "fork: %s", strerror(-err));
-		goto unmap;
-	}
+	st->guard->pid = run_guard(st->ctl, st->runner);
+	if (st->guard->pid < 0)
+		return run_error(st, -errno, "fork");
 	run_sigsys_seen = 0;
-	if (ops->setup && (err = ops->setup(&ctl->ring)) < 0) {
-		run_fail(res,
+	st->set_up = 1;
+	if (ops->setup && (err = ops->setup(&st->ctl->ring)) < 0) {
+		run_fail(st->res,
 			 run_setup_error_skips(err) ? RESULT_SKIPPED :
 						      RESULT_FAILED,
 			 "setup: %s%s", strerror(-err),
 			 run_sigsys_seen ? " (SIGSYS: a seccomp filter)" : "");
-		err = 0;
-		goto unguard;
+		return -1;
 	}
-	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(ready, O_CLOEXEC) < 0) {
-		err = -errno;
-		run_fail(res, RESULT_FAILED, "pipe: %s", strerror(-err));
-		goto unguard;
-	}
-	ctl->go_fd = go[0];
-	ctl->ready_fd = ready[1];
+	if (pipe2(st->go, O_CLOEXEC) < 0 || pipe2(st->ready, O_CLOEXEC) < 0)
+		return run_error(st, -errno, "pipe");
+	st->ctl->go_fd = st->go[0];
+	st->ctl->ready_fd = st->ready[1];
+	return 0;
+}
 
-	for (unsigned int i = 0; i < nproc; i++) {
-		proc[i].pid = fork();
-		if (proc[i].pid == 0) {
-			close(go[1]);
-			close(ready[0]);
-			run_child(ctl, runner, i);
+/* Close @fd if open, and mark it closed. */
+static void run_close(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/*
+ * Fork the participants, wait until each says it is ready, then start
+ * them all at once.  Returns an event (a signal) that came first, or 0;
+ * res says when the start failed.
+ */
+static int run_start(struct run_state *st)
+{
+	unsigned int nr = st->spec->nr;
+	int ev;
+
+	for (unsigned int i = 0; i < st->nproc; i++) {
+		st->proc[i].pid = fork();
+		if (st->proc[i].pid == 0) {
+			close(st->go[1]);
+			close(st->ready[0]);
+			run_child(st->ctl, st->runner, i);
 		}
-		if (proc[i].pid < 0) {
-			err = -errno;
-			run_fail(res, RESULT_FAILED, "fork: %s%s",
-				 strerror(-err),
-				 err == -EAGAIN ? " (RLIMIT_NPROC?)" : "");
-			goto stop;
+		if (st->proc[i].pid < 0) {
+			run_error(st, -errno, "fork");
+			return 0;
 		}
 	}
-	close(ready[1]);
-	ready[1] = -1;
-
-	/* Every participant says it is ready; then all start at once. */
+	run_close(&st->ready[1]);
 	for (unsigned int got = 0; got < nr;) {
 		char buf[64];
 		ssize_t n;
 
-		ev = run_watch(proc, nproc, RUN_START_S, ready[0]);
+		ev = run_watch(st->proc, st->nproc, RUN_START_S, st->ready[0]);
 		if (ev == 0) {
-			run_fail(res, RESULT_HUNG,
+			run_fail(st->res, RESULT_HUNG,
 				 "participants not ready after %.0f s",
 				 RUN_START_S);
-			goto stop;
+			return 0;
 		}
 		if (ev > 0)
-			goto event;
-		n = read(ready[0], buf, sizeof(buf));
-		if (n <= 0) {
-			ev = SIGCHLD; /* everyone is gone before the start */
-			goto event;
-		}
+			return ev;
+		n = read(st->ready[0], buf, sizeof(buf));
+		if (n <= 0)
+			return SIGCHLD; /* everyone is gone before the start */
 		got += (unsigned int)n;
 	}
-	close(go[1]);
-	go[1] = -1;
-	t_go = clock_now_s();
-	res->setup_s = t_go - t_call;
+	run_close(&st->go[1]);
+	st->t_go = clock_now_s();
+	st->res->setup_s = st->t_go - st->t_call;
+	return 0;
+}
 
-	ev = run_watch(proc, nproc, spec->warmup_s, -1);
+/*
+ * Warm up, then count participant 0's loops over the measured time.
+ * Returns an event that cut it short, or 0; res says when the ring hung.
+ */
+static int run_measure(struct run_state *st)
+{
+	const struct run_spec *spec = st->spec;
+	struct run_result *res = st->res;
+	uint64_t c0, c1, c2;
+	double t0, t1;
+	int ev;
+
+	ev = run_watch(st->proc, st->nproc, spec->warmup_s, -1);
 	if (ev)
-		goto event;
+		return ev;
 	/* Frequencies while the participants run, outside the measurement. */
-	watch_freqs(watch, 0);
+	watch_freqs(st->watch, 0);
 	t0 = clock_now_s();
-	c0 = run_count(ctl);
-	ev = run_watch(proc, nproc, spec->duration_s, -1);
+	c0 = run_count(st->ctl);
+	ev = run_watch(st->proc, st->nproc, spec->duration_s, -1);
 	t1 = clock_now_s();
-	c1 = run_count(ctl);
-	watch_freqs(watch, 1);
+	c1 = run_count(st->ctl);
+	watch_freqs(st->watch, 1);
 	/*
 	 * No loop in -t: too slow (spinners sharing a CPU) or hung.  Wait for
 	 * the first loop, so that a slow ring is measured over that longer
 	 * time, up to the hang limit.
 	 */
 	if (!ev && c1 == c0) {
-		ev = run_await_loop(spec, ctl, proc, nproc, t0, &c1);
+		ev = run_await_loop(spec, st->ctl, st->proc, st->nproc, t0,
+				    &c1);
 		t1 = clock_now_s();
 	}
 	res->loops = c1 - c0;
@@ -867,52 +910,66 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	if (!ev && c1 == c0) {
 		run_fail(res, RESULT_HUNG, "the token did not move in %.1f s",
 			 t1 - t0);
-		goto stop;
+		return 0;
 	}
 	/* A ring that stopped moving before the end is hung, not slow. */
 	c2 = c1;
 	if (!ev)
-		ev = run_await_loop(spec, ctl, proc, nproc, clock_now_s(), &c2);
+		ev = run_await_loop(spec, st->ctl, st->proc, st->nproc,
+				    clock_now_s(), &c2);
 	if (!ev && c2 == c1)
 		run_fail(
 			res, RESULT_HUNG,
 			"the token stopped moving: no loop in %.1f s after the run",
 			run_hang_s(spec));
-event:
+	return ev;
+}
+
+/* What event @ev says: a participant died, or ctxbench was signalled. */
+static void run_event(struct run_state *st, int ev)
+{
 	if (ev == SIGCHLD) {
 		/* Nobody ends before the stop word: this one died. */
 		siginfo_t si = { 0 };
-		int dead = run_find_dead(proc, nproc, &si);
+		int dead = run_find_dead(st->proc, st->nproc, &si);
 
 		if (dead >= 0)
-			run_blame(ctl, &si, (unsigned int)dead, res);
+			run_blame(st->ctl, &si, (unsigned int)dead, st->res);
 		else
-			run_fail(res, RESULT_FAILED,
+			run_fail(st->res, RESULT_FAILED,
 				 "a participant ended early");
 	} else if (ev > 0) {
-		res->signo = ev;
-		run_fail(res, RESULT_INTERRUPTED, "signal %d (%s)", ev,
+		st->res->signo = ev;
+		run_fail(st->res, RESULT_INTERRUPTED, "signal %d (%s)", ev,
 			 strsignal(ev));
 	}
-stop:
-	t_stop = clock_now_s();
-	if (t_go > 0)
-		res->life_s = t_stop - t_go;
+}
+
+/*
+ * Set the stop word, give the participants a moment to leave, kill and
+ * reap them, and gather what they did and what else the CPUs did.
+ */
+static void run_stop(struct run_state *st)
+{
+	const struct run_spec *spec = st->spec;
+	struct run_result *res = st->res;
+	struct run_ctl *ctl = st->ctl;
+
+	st->t_stop = clock_now_s();
+	if (st->t_go > 0)
+		res->life_s = st->t_stop - st->t_go;
 	__atomic_store_n(&ctl->stop, 1, __ATOMIC_RELAXED);
-	if (go[1] >= 0) {
-		close(go[1]);
-		go[1] = -1;
-	}
-	run_wait_exit(proc, nproc, RUN_GRACE_S + nr * 0.01);
-	run_reap(proc, nproc, 1, res);
+	run_close(&st->go[1]);
+	run_wait_exit(st->proc, st->nproc, RUN_GRACE_S + spec->nr * 0.01);
+	run_reap(st->proc, st->nproc, 1, res);
 	res->life_loops = run_count(ctl);
 	res->rtt = ctl->rtt;
 	run_where_seen(ctl, res);
 	if (!spec->cpu)
-		watch_narrow(watch, &res->cpus);
-	watch_end(watch, res->utime_s + res->stime_s, &res->dist,
+		watch_narrow(st->watch, &res->cpus);
+	watch_end(st->watch, res->utime_s + res->stime_s, &res->dist,
 		  res->procs_running, &res->throttle);
-	if (res->status == RESULT_OK && !(ops->flags & IPC_NO_HANDOFF))
+	if (res->status == RESULT_OK && !(spec->ops->flags & IPC_NO_HANDOFF))
 		run_check_counts(ctl, res);
 	/* A participant that failed on its way out. */
 	if (res->status == RESULT_OK)
@@ -924,20 +981,50 @@ stop:
 	/* The SIGCHLDs of this run are no news for the next one. */
 	while (run_sleep(0, -1) == SIGCHLD)
 		;
-unguard:
-	run_reap(guard, 1, 1, NULL);
-	if (ops->teardown)
-		ops->teardown(&ctl->ring);
+}
+
+/* Kill the guard, remove the objects, close and unmap: safe at any step. */
+static void run_teardown(struct run_state *st)
+{
+	run_reap(st->guard, 1, 1, NULL);
+	if (st->set_up && st->spec->ops->teardown)
+		st->spec->ops->teardown(&st->ctl->ring);
 	for (int e = 0; e < 2; e++) {
-		if (go[e] >= 0)
-			close(go[e]);
-		if (ready[e] >= 0)
-			close(ready[e]);
+		run_close(&st->go[e]);
+		run_close(&st->ready[e]);
 	}
-	if (t_stop > 0)
-		res->teardown_s = clock_now_s() - t_stop;
-unmap:
-	free(watch);
-	munmap(map, map_size);
-	return err;
+	if (st->t_stop > 0)
+		st->res->teardown_s = clock_now_s() - st->t_stop;
+	free(st->watch);
+	if (st->map)
+		munmap(st->map, st->map_size);
+}
+
+int run_once(const struct run_spec *spec, struct run_result *res)
+{
+	struct run_state st = { .spec = spec, .res = res };
+	int ev = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (spec->nr < 1 || spec->nr > RUN_MAX_NR) {
+		run_fail(res, RESULT_FAILED, "%u participants: need 1..%d",
+			 spec->nr, RUN_MAX_NR);
+		return -EINVAL;
+	}
+	st.nproc = spec->threads ? 1 : spec->nr;
+	st.guard = &st.proc[RUN_MAX_NR];
+	st.go[0] = st.go[1] = st.ready[0] = st.ready[1] = -1;
+	st.runner = getpid();
+	st.t_call = clock_now_s();
+	if (run_map(&st) < 0)
+		return st.err;
+	if (run_setup(&st) == 0) {
+		ev = run_start(&st);
+		if (!ev && res->status == RESULT_OK)
+			ev = run_measure(&st);
+		run_event(&st, ev);
+		run_stop(&st);
+	}
+	run_teardown(&st);
+	return st.err;
 }
