@@ -69,6 +69,38 @@ static void disturb_name(const cpu_set_t *cpus_used, struct disturb *d)
 }
 
 /*
+ * Add what CPU @c did between the snapshots to the ticks of @steal, @irq
+ * and @busy: 0, or -1 with the reason they cannot be known in d->why.
+ */
+static int disturb_cpu(const struct procstat *before,
+		       const struct procstat *after, int c, uint64_t *steal,
+		       uint64_t *irq, uint64_t *busy, struct disturb *d)
+{
+	const struct procstat_cpu *a, *b;
+
+	if (c >= PROCSTAT_MAX_CPUS) {
+		disturb_why(d, "CPU %d is not tracked: shares unknown", c);
+		return -1;
+	}
+	a = &before->cpu[c];
+	b = &after->cpu[c];
+	if (!a->present || !b->present) {
+		disturb_why(d, "CPU %d was offline: shares unknown", c);
+		return -1;
+	}
+	if (disturb_backwards(a, b)) {
+		disturb_why(d, "CPU %d counters went backwards: shares unknown",
+			    c);
+		return -1;
+	}
+	*steal += b->steal - a->steal;
+	*irq += (b->irq - a->irq) + (b->softirq - a->softirq);
+	*busy += (b->user - a->user) + (b->nice - a->nice) +
+		 (b->system - a->system);
+	return 0;
+}
+
+/*
  * Sum the counters of the CPUs used into the shares, or say in d->why
  * why they cannot be known.
  */
@@ -78,7 +110,7 @@ static void disturb_shares(const struct procstat *before,
 			   double participants_cpu_s, double elapsed_s, long hz,
 			   struct disturb *d)
 {
-	uint64_t steal = 0, irq = 0, busy = 0, idle = 0;
+	uint64_t steal = 0, irq = 0, busy = 0;
 	double capacity_s, tick_s, taken_s;
 	int ncpu = CPU_COUNT(cpus_used);
 
@@ -87,40 +119,15 @@ static void disturb_shares(const struct procstat *before,
 		return;
 	}
 	for (int c = 0; c < CPU_SETSIZE; c++) {
-		const struct procstat_cpu *a, *b;
-
-		if (!CPU_ISSET(c, cpus_used))
-			continue;
-		if (c >= PROCSTAT_MAX_CPUS) {
-			disturb_why(d, "CPU %d is not tracked: shares unknown",
-				    c);
+		if (CPU_ISSET(c, cpus_used) &&
+		    disturb_cpu(before, after, c, &steal, &irq, &busy, d) < 0)
 			return;
-		}
-		a = &before->cpu[c];
-		b = &after->cpu[c];
-		if (!a->present || !b->present) {
-			disturb_why(d, "CPU %d was offline: shares unknown", c);
-			return;
-		}
-		if (disturb_backwards(a, b)) {
-			disturb_why(
-				d,
-				"CPU %d counters went backwards: shares unknown",
-				c);
-			return;
-		}
-		steal += b->steal - a->steal;
-		irq += (b->irq - a->irq) + (b->softirq - a->softirq);
-		busy += (b->user - a->user) + (b->nice - a->nice) +
-			(b->system - a->system);
-		idle += (b->idle - a->idle) + (b->iowait - a->iowait);
 	}
 
 	tick_s = 1.0 / (double)hz;
 	capacity_s = elapsed_s * ncpu;
 	d->steal_share = (double)steal * tick_s / capacity_s;
 	d->irq_share = (double)irq * tick_s / capacity_s;
-	d->idle_share = (double)idle * tick_s / capacity_s;
 	taken_s = (double)steal * tick_s;
 	if (participants_cpu_s >= 0) {
 		double other_s = (double)busy * tick_s - participants_cpu_s;
@@ -177,7 +184,7 @@ void disturb_compute(const struct procstat *before,
 		     struct disturb *d)
 {
 	memset(d, 0, sizeof(*d));
-	d->steal_share = d->irq_share = d->other_share = d->idle_share = NAN;
+	d->steal_share = d->irq_share = d->other_share = NAN;
 	d->freq_change = NAN;
 	disturb_shares(before, after, cpus_used, participants_cpu_s, elapsed_s,
 		       hz, d);

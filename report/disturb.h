@@ -43,7 +43,6 @@ struct disturb {
 	double irq_share; /* irq + softirq */
 	/* user + nice + system less the participants' own CPU time */
 	double other_share;
-	double idle_share; /* idle + iowait */
 	/*
 	 * The largest relative change of one CPU's frequency, signed
 	 * ((end - start) / start); NAN when no CPU's frequency is known at

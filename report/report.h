@@ -28,14 +28,14 @@
  * of its average against the same row of invocation @baseline, marked
  * when significant.  At most 80 columns.
  */
+void report_text(FILE *f, const struct results *const *r, unsigned int n,
+		 unsigned int baseline);
+
 /*
  * An ASCII histogram of each row's sampled round trips, 72 columns wide
  * at most, as --histogram prints after the report.
  */
 void report_histograms(FILE *f, const struct results *const *r, unsigned int n);
-
-void report_text(FILE *f, const struct results *const *r, unsigned int n,
-		 unsigned int baseline);
 
 /*
  * The @n invocations as one JSON document (the saved-run format; see

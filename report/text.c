@@ -214,7 +214,8 @@ static void text_percent(char *buf, size_t size, double pct)
 
 /*
  * The change of @row's average (invocation @i) against the baseline's row
- * of the same mechanism and placement, marked *...* when Welch's t-test
+ * of the same mechanism, placement, ring size and working set
+ * (result_row_same()), marked *...* when Welch's t-test
  * finds the difference significant, (...) when not.
  */
 static void text_change(char *buf, size_t size, const struct results *const *r,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Reading /proc/stat, /proc/loadavg and the per-CPU cpufreq and throttle files. */
+/* Reading /proc/stat and the per-CPU cpufreq and throttle files. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,7 +111,6 @@ int procstat_parse(const char *text, struct procstat *out)
 
 	memset(out, 0, sizeof(*out));
 	out->procs_running = -1;
-	out->loadavg_running = out->loadavg_tasks = -1;
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		int ret = procstat_line(p, out, &seen);
@@ -123,21 +122,6 @@ int procstat_parse(const char *text, struct procstat *out)
 		p = nl + 1;
 	}
 	return seen ? 0 : -EINVAL;
-}
-
-/* The "running/total" field, the fourth of /proc/loadavg. */
-static void procstat_loadavg(const char *root, struct procstat *out)
-{
-	char buf[256];
-	long running, tasks;
-
-	if (fs_read_line(root, "/proc/loadavg", buf, sizeof(buf)) < 0)
-		return;
-	if (sscanf(buf, "%*s %*s %*s %ld/%ld", &running, &tasks) != 2 ||
-	    running < 0 || tasks < running)
-		return;
-	out->loadavg_running = running;
-	out->loadavg_tasks = tasks;
 }
 
 int procstat_read(const char *root, struct procstat *out)
@@ -167,8 +151,6 @@ int procstat_read(const char *root, struct procstat *out)
 			nl[1] = '\0';
 	}
 	ret = procstat_parse(buf, out);
-	if (ret == 0)
-		procstat_loadavg(root, out);
 out_free:
 	free(buf);
 	return ret;

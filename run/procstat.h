@@ -29,22 +29,19 @@ struct procstat {
 	struct procstat_cpu all; /* the aggregate "cpu" line */
 	struct procstat_cpu cpu[PROCSTAT_MAX_CPUS];
 	long procs_running; /* runnable tasks, /proc/stat; -1 unknown */
-	/* The "a/b" field of /proc/loadavg: runnable and all tasks; -1. */
-	long loadavg_running, loadavg_tasks;
 };
 
 /*
  * Parse the text of /proc/stat into @out: the "cpu" and "cpuN" lines
  * (at least the four columns of the oldest kernels) and procs_running.
- * The loadavg fields are set to -1.  Returns 0, or -EINVAL when a cpu
+ * Returns 0, or -EINVAL when a cpu
  * line is malformed or there is none.
  */
 int procstat_parse(const char *text, struct procstat *out);
 
 /*
  * Read @root/proc/stat ("" for the running system; tests pass a fixture
- * tree) and the runnable field of @root/proc/loadavg into @out.  A missing
- * or malformed loadavg leaves its fields -1.  Returns 0 or a negative
+ * tree) into @out.  Returns 0 or a negative
  * errno; on a machine whose /proc/stat outgrows the buffer, the lines past
  * it (procs_running last) are left unknown.
  */

@@ -97,8 +97,6 @@ static void test_parse(void)
 			continue;
 		CHECK_EQ_INT(ps.ncpu_max, cases[i].ncpu_max);
 		CHECK_EQ_INT(ps.procs_running, cases[i].procs_running);
-		CHECK_EQ_INT(ps.loadavg_running, -1);
-		CHECK_EQ_INT(ps.loadavg_tasks, -1);
 		CHECK_STR(columns(&ps.cpu[cases[i].cpu], buf, sizeof(buf)),
 			  cases[i].want);
 	}
@@ -117,25 +115,19 @@ static void test_read(void)
 	CHECK(ps.cpu[1].idle == 4530021 && ps.cpu[1].steal == 0);
 	CHECK(!ps.cpu[2].present);
 	CHECK_EQ_INT(ps.procs_running, 1);
-	CHECK_EQ_INT(ps.loadavg_running, 1);
-	CHECK_EQ_INT(ps.loadavg_tasks, 187);
 
 	CHECK_EQ_INT(procstat_read(FIX "steal/after", &ps), 0);
 	CHECK(ps.cpu[0].steal == 41255 && ps.cpu[1].steal == 40902);
 
 	CHECK_EQ_INT(procstat_read(FIX "hog/after", &ps), 0);
 	CHECK_EQ_INT(ps.procs_running, 2);
-	CHECK_EQ_INT(ps.loadavg_running, 2);
-	CHECK_EQ_INT(ps.loadavg_tasks, 190);
 
-	/* 2.4: four columns, no procs_running, and here no loadavg. */
+	/* 2.4: four columns, no procs_running. */
 	CHECK_EQ_INT(procstat_read(FIX "old/after", &ps), 0);
 	CHECK_EQ_INT(ps.ncpu_max, 1);
 	CHECK(ps.cpu[0].user == 4905 && ps.cpu[0].idle == 3899);
 	CHECK(ps.cpu[0].iowait == 0 && ps.cpu[0].steal == 0);
 	CHECK_EQ_INT(ps.procs_running, -1);
-	CHECK_EQ_INT(ps.loadavg_running, -1);
-	CHECK_EQ_INT(ps.loadavg_tasks, -1);
 
 	CHECK_EQ_INT(procstat_read(FIX "nonexistent", &ps), -ENOENT);
 }
@@ -196,48 +188,48 @@ static void test_disturb(void)
 	static const struct {
 		const char *pair, *cpus;
 		double participants_s, elapsed_s;
-		double steal, irq, other, idle;
+		double steal, irq, other;
 		int disturbed;
 		const char *why;
 	} cases[] = {
 		/* The ring alone on cpu0; rusage 0.02 s under the ticks. */
-		{ "idle", "0", 4.97, 5, 0, 0, 0.004, 0.002, 0, "" },
+		{ "idle", "0", 4.97, 5, 0, 0, 0.004, 0, "" },
 		/* Both CPUs: capacity 10 s, cpu1 idle but for 0.03 s. */
-		{ "idle", "0,1", 4.97, 5, 0, 0, 0.005, 0.498, 0, "" },
+		{ "idle", "0,1", 4.97, 5, 0, 0, 0.005, 0, "" },
 		/* rusage above the ticks: other tasks 0, never negative. */
-		{ "idle", "0", 5.02, 5, 0, 0, 0, 0.002, 0, "" },
+		{ "idle", "0", 5.02, 5, 0, 0, 0, 0, "" },
 		/* The participants' time unknown: other tasks unknown. */
-		{ "idle", "0", -1, 5, 0, 0, NAN, 0.002, 0, "" },
+		{ "idle", "0", -1, 5, 0, 0, NAN, 0, "" },
 		/* A CPU hog took half of cpu0. */
-		{ "hog", "0", 2.5, 5, 0, 0, 0.5, 0, 1,
+		{ "hog", "0", 2.5, 5, 0, 0, 0.5, 1,
 		  "other tasks took 50.0% of CPU 0" },
-		{ "hog", "0,1", 2.5, 5, 0, 0.001, 0.252, 0.497, 1,
+		{ "hog", "0,1", 2.5, 5, 0, 0.001, 0.252, 1,
 		  "other tasks took 25.2% of CPUs 0-1" },
 		/* The hypervisor took 5 % of both vCPUs. */
-		{ "steal", "0,1", 9.46, 5, 0.05, 0.004, 0, 0, 1,
+		{ "steal", "0,1", 9.46, 5, 0.05, 0.004, 0, 1,
 		  "steal 5.0% of CPUs 0-1" },
-		{ "steal", "0,1", 9.3, 5, 0.05, 0.004, 0.016, 0, 1,
+		{ "steal", "0,1", 9.3, 5, 0.05, 0.004, 0.016, 1,
 		  "steal 5.0%, other tasks 1.6% of CPUs 0-1" },
-		{ "steal", "1", 4.73, 5, 0.05, 0.004, 0, 0, 1,
+		{ "steal", "1", 4.73, 5, 0.05, 0.004, 0, 1,
 		  "steal 5.0% of CPU 1" },
 		/* Steal is judged even when other tasks are unknown. */
-		{ "steal", "0", -1, 5, 0.05, 0.004, NAN, 0, 1,
+		{ "steal", "0", -1, 5, 0.05, 0.004, NAN, 1,
 		  "steal 5.0% of CPU 0" },
 		/* cpu1 was unplugged and came back: its idle restarted. */
-		{ "backwards", "0,1", 4.9, 5, NAN, NAN, NAN, NAN, 0,
+		{ "backwards", "0,1", 4.9, 5, NAN, NAN, NAN, 0,
 		  "CPU 1 counters went backwards: shares unknown" },
-		{ "backwards", "0", 4.9, 5, 0, 0, 0, 0.02, 0, "" },
+		{ "backwards", "0", 4.9, 5, 0, 0, 0, 0, "" },
 		/* 2.4: no steal, irq or iowait columns. */
-		{ "old", "0", 3, 5, 0, 0, 0, 0.4, 0, "" },
-		{ "old", "0", 1, 5, 0, 0, 0.4, 0.4, 1,
+		{ "old", "0", 3, 5, 0, 0, 0, 0, "" },
+		{ "old", "0", 1, 5, 0, 0, 0.4, 1,
 		  "other tasks took 40.0% of CPU 0" },
-		{ "old", "0,1", 3, 5, NAN, NAN, NAN, NAN, 0,
+		{ "old", "0,1", 3, 5, NAN, NAN, NAN, 0,
 		  "CPU 1 was offline: shares unknown" },
-		{ "idle", "", 4.97, 5, NAN, NAN, NAN, NAN, 0,
+		{ "idle", "", 4.97, 5, NAN, NAN, NAN, 0,
 		  "no CPUs or time to compare: shares unknown" },
-		{ "idle", "0", 4.97, 0, NAN, NAN, NAN, NAN, 0,
+		{ "idle", "0", 4.97, 0, NAN, NAN, NAN, 0,
 		  "no CPUs or time to compare: shares unknown" },
-		{ "idle", "0,300", 4.97, 5, NAN, NAN, NAN, NAN, 0,
+		{ "idle", "0,300", 4.97, 5, NAN, NAN, NAN, 0,
 		  "CPU 300 is not tracked: shares unknown" },
 	};
 	struct procstat *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
@@ -260,7 +252,6 @@ static void test_disturb(void)
 		CHECK_SHARE(d.steal_share, cases[i].steal);
 		CHECK_SHARE(d.irq_share, cases[i].irq);
 		CHECK_SHARE(d.other_share, cases[i].other);
-		CHECK_SHARE(d.idle_share, cases[i].idle);
 		CHECK(isnan(d.freq_change));
 		CHECK_EQ_INT(d.disturbed, cases[i].disturbed);
 		CHECK_STR(d.why, cases[i].why);
