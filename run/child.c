@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The participants' side of a run: pinned, ready, started at once, then
+ * the measured loop of the mechanism's two calls until the stop word;
+ * processes, or threads of one child process.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "ring.h"
+#include "lib/clock.h"
+#include "lib/fs.h"
+
+/* Stack of a participant thread. */
+#define RUN_THREAD_STACK (256 * 1024)
+
+/* A participant when the participants are threads. */
+struct run_thread {
+	struct run_ctl *ctl;
+	unsigned int self;
+	pthread_t id;
+};
+
+/*
+ * How often the calling task has moved between CPUs, from the scheduler's
+ * own count; -1 where the kernel does not show it.  Read only before and
+ * after the loop: a perf counter would be exact everywhere, but an active
+ * perf context costs every context switch, which is what we measure.
+ */
+static long long run_migrations(void)
+{
+	static const char *const key[] = { "se.nr_migrations", NULL };
+	char buf[32], *end;
+	long long v;
+
+	if (fs_read_keyed("", "/proc/thread-self/sched", key, buf,
+			  sizeof(buf)) < 0)
+		return -1;
+	v = strtoll(buf, &end, 10);
+	return end == buf ? -1 : v;
+}
+
+/* Note where the participant of @slot ends, once its loop is over. */
+static void run_note_end(struct run_slot *slot)
+{
+	long long v = slot->migrations < 0 ? -1 : run_migrations();
+
+	slot->cpu_last = sched_getcpu();
+	slot->migrations = v < 0 ? -1 : v - slot->migrations;
+}
+
+/* Read and write every cache line of the working set, as a hop's work. */
+static void run_touch(unsigned char *ws, size_t len)
+{
+	for (size_t i = 0; i < len; i += 64)
+		ws[i]++;
+}
+
+/*
+ * The measured loop of participant @self: wait for the token, count it,
+ * touch the working set, pass it on.  Participant 0 also times one round
+ * trip in ctl->sample_every (none when 0), from before its pass to the
+ * return of its next wait; the others never read the clock.
+ */
+static void run_ring(struct run_ctl *ctl, unsigned int self, unsigned char *ws,
+		     size_t ws_len)
+{
+	const struct ipc_ops *ops = ctl->ops;
+	struct ipc_ring *ring = &ctl->ring;
+	struct run_slot *slot = &ctl->slot[self];
+	unsigned int every = ctl->sample_every, until_sample = every;
+	struct hist *rtt = self == 0 && every ? &ctl->rtt : NULL;
+	unsigned int next = self + 1 == ring->nr ? 0 : self + 1;
+	uint64_t n = 0, sent_ns = 0;
+	int err;
+
+	if (self == 0 && (err = ops->pass(ring, self, next)) < 0)
+		goto pass_failed;
+	for (;;) {
+		err = ops->wait(ring, self);
+		if (err < 0) {
+			slot->where = AT_WAIT;
+			slot->err = err;
+			return;
+		}
+		if (sent_ns) {
+			hist_add(rtt, clock_now_ns() - sent_ns);
+			sent_ns = 0;
+		}
+		__atomic_store_n(&slot->count, ++n, __ATOMIC_RELAXED);
+		if (__atomic_load_n(&ctl->stop, __ATOMIC_RELAXED)) {
+			/* Hand the token on so that the next one sees it too. */
+			ops->pass(ring, self, next);
+			return;
+		}
+		if (ws)
+			run_touch(ws, ws_len);
+		if (rtt && --until_sample == 0) {
+			until_sample = every;
+			sent_ns = clock_now_ns();
+		}
+		err = ops->pass(ring, self, next);
+		if (err < 0)
+			goto pass_failed;
+	}
+pass_failed:
+	slot->where = AT_PASS;
+	slot->err = err;
+}
+
+/* A participant, from its start to its end: 0 or a negative errno. */
+static int run_participant(struct run_ctl *ctl, unsigned int self)
+{
+	struct run_slot *slot = &ctl->slot[self];
+	size_t ws_len = (size_t)ctl->ws_kb * 1024;
+	unsigned char *ws = NULL;
+	char byte = 0;
+	int err = 0;
+
+	if (ctl->cpu && ctl->cpu[self] >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(ctl->cpu[self], &set);
+		if (sched_setaffinity(0, sizeof(set), &set) < 0) {
+			slot->where = AT_AFFINITY;
+			slot->err = -errno;
+			return slot->err;
+		}
+	}
+	slot->cpu_first = slot->cpu_last = sched_getcpu();
+	/* Until the end: the count at the start. */
+	slot->migrations = run_migrations();
+	if (ws_len) {
+		/* Private to the participant, and faulted in before the start. */
+		ws = mmap(NULL, ws_len, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (ws == MAP_FAILED) {
+			slot->where = AT_WORKING_SET;
+			slot->err = -errno;
+			return slot->err;
+		}
+		memset(ws, 1, ws_len);
+	}
+	ctl->peer[self].pid = getpid();
+	ctl->peer[self].tid = gettid();
+	if (ctl->ops->attach &&
+	    (err = ctl->ops->attach(&ctl->ring, self)) < 0) {
+		slot->where = AT_ATTACH;
+		slot->err = err;
+		return err;
+	}
+	if (write(ctl->ready_fd, &byte, 1) != 1)
+		return -EIO;
+	/* The runner closes the other end to start everyone at once. */
+	while (read(ctl->go_fd, &byte, 1) < 0 && errno == EINTR)
+		;
+	if (__atomic_load_n(&ctl->stop, __ATOMIC_RELAXED))
+		return 0;
+	run_ring(ctl, self, ws, ws_len);
+	run_note_end(slot);
+	if (ws)
+		munmap(ws, ws_len);
+	return slot->err;
+}
+
+static void *run_thread_main(void *arg)
+{
+	struct run_thread *t = arg;
+
+	run_participant(t->ctl, t->self);
+	return NULL;
+}
+
+/* The child process that holds every participant as a thread. */
+static int run_thread_group(struct run_ctl *ctl)
+{
+	unsigned int nr = ctl->ring.nr;
+	struct run_thread t[RUN_MAX_NR];
+	pthread_attr_t attr;
+	int bad = 0;
+
+	/* The loop needs little stack; a thousand threads need little each. */
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, RUN_THREAD_STACK);
+	for (unsigned int i = 0; i < nr; i++) {
+		int rc;
+
+		t[i].ctl = ctl;
+		t[i].self = i;
+		rc = pthread_create(&t[i].id, &attr, run_thread_main, &t[i]);
+		if (rc) {
+			/* Exiting ends the threads already started. */
+			ctl->slot[i].where = AT_START;
+			ctl->slot[i].err = -rc;
+			_exit(1);
+		}
+	}
+	for (unsigned int i = 0; i < nr; i++)
+		pthread_join(t[i].id, NULL);
+	for (unsigned int i = 0; i < nr; i++)
+		if (ctl->slot[i].err)
+			bad = 1;
+	return bad;
+}
+
+void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
+{
+	sigset_t none;
+	int code;
+
+	/* Die with the runner, and leave SIGINT and friends to it. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != runner)
+		_exit(1);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	close(run_sigfd);
+	if (ctl->ring.threads)
+		code = run_thread_group(ctl);
+	else
+		code = run_participant(ctl, self) < 0;
+	_exit(code);
+}
