@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# README's "Layout of the source" and its claim that a new mechanism is
+# one new file and one list line: both kept true.
+# usage: layout.sh layout SRC | layout.sh new-backend SRC CMAKE
+set -u
+
+. "$(dirname "$0")/lib.sh"
+
+# The lines of README's fenced block after the marker @1.
+block() {
+	awk -v m="<!-- $1 -->" '$0 == m { on = 1; next }
+		on && /^```/ { if (in_block) exit; in_block = 1; next }
+		in_block' "$src/README.md"
+}
+
+# The backends of ipc/backends.h, one a line.
+backends() {
+	sed -nE 's/^[ \t]*X\(([a-z0-9_]+)\).*/\1/p' "$src/ipc/backends.h"
+}
+
+layout() {
+	local listed path f dir covered b
+	listed=$(block layout | awk '{ print $1 }')
+	[ -n "$listed" ] && pass || fail "README has no layout block"
+	# Every entry names what is there.
+	for path in $listed; do
+		case $path in
+		*'<mech>'*) compgen -G "$src/${path/<mech>/*}" >/dev/null ;;
+		*/) [ -d "$src/$path" ] ;;
+		*) [ -e "$src/$path" ] ;;
+		esac && pass || fail "README lists $path, which is not there"
+	done
+	# Every source file of the product is listed, as itself, as the
+	# header of a listed file, or as a mechanism of the list.
+	while IFS= read -r f; do
+		f=${f#"$src"/}
+		covered=0
+		for path in $listed; do
+			case $path in
+			"$f" | "${f%.h}.c") covered=1 ;;
+			*'<mech>'*)
+				b=${f#ipc/}
+				b=${b%.c}
+				[[ $f == ipc/*.c ]] && backends | grep -qx "$b" &&
+					covered=1
+				;;
+			esac
+		done
+		[ "$covered" -eq 1 ] && pass || fail "$f is not in README's layout"
+	done < <(find "$src/ctxbench.c" "$src/cli" "$src/ipc" "$src/run" \
+		"$src/lib" "$src/report" -name '*.[ch]' | sort)
+	# Each mechanism of the list has its file, and each file its line.
+	for b in $(backends); do
+		[ -f "$src/ipc/$b.c" ] && pass || fail "ipc/backends.h lists $b: no ipc/$b.c"
+	done
+	for f in "$src"/ipc/*.c; do
+		b=$(basename "$f" .c)
+		[ "$b" = registry ] || backends | grep -qx "$b" && pass ||
+			fail "ipc/$b.c is not in ipc/backends.h"
+	done
+	summary
+}
+
+new_backend() {
+	local cmake=$1 tmp diff name out
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	diff=$(block new-backend)
+	# One new file in ipc/ and one added line in ipc/backends.h, no more.
+	[ "$(grep -c '^+++ b/' <<<"$diff")" -eq 2 ] &&
+		grep -q '^+++ b/ipc/backends.h$' <<<"$diff" &&
+		[ "$(grep -c '^new file' <<<"$diff")" -eq 1 ] &&
+		[ "$(awk '/^\+\+\+ b\/ipc\/backends.h/ { on = 1; next }
+			/^diff / { on = 0 } on && /^\+/' <<<"$diff" | wc -l)" -eq 1 ] &&
+		! grep -q '^-[^-]' <<<"$diff" && pass ||
+		fail "README's diff is not one new file and one list line"
+	name=$(sed -nE 's/^\+[ \t]*X\(([a-z0-9_]+)\).*/\1/p' <<<"$diff")
+	tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . |
+		tar -C "$tmp" -xf - || fail "cannot copy the tree"
+	(cd "$tmp" && patch -s -p1 <<<"$diff") &&
+		pass || fail "README's diff does not apply"
+	"$cmake" -S "$tmp" -B "$tmp/build" -DCTXBENCH_WERROR=ON >/dev/null &&
+		"$cmake" --build "$tmp/build" -j2 --target ctxbench >/dev/null &&
+		pass || fail "the tree with $name does not build"
+	"$tmp/build/ctxbench" -l | grep -q "^${name//_/-} " && pass ||
+		fail "ctxbench -l does not list $name"
+	out=$("$tmp/build/ctxbench" -b "${name//_/-}" -t 0.2 -r 1 -P same -q -n t)
+	[ $? -eq 0 ] && awk '$1 == "t" && $2 == "same" && $3 > 0 { ok = 1 }
+		END { exit !ok }' <<<"$out" && pass || fail "$name does not run: $out"
+	ctest --test-dir "$tmp/build" -N | grep -q " run-${name//_/-}$" && pass ||
+		fail "no run-${name//_/-} test"
+	summary
+}
+
+src=${2:-}
+case ${1:-} in
+layout) layout ;;
+new-backend) new_backend "$3" ;;
+*)
+	echo "usage: $0 layout SRC | new-backend SRC CMAKE" >&2
+	exit 2
+	;;
+esac
