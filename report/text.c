@@ -11,6 +11,7 @@
 #include "report.h"
 #include "disturb.h"
 #include "stats.h"
+#include "text.h"
 #include "lib/util.h"
 
 #define RULE "================================================================"
@@ -398,176 +399,6 @@ static int text_seen(const struct results *const *r, unsigned int cur,
 	return 0;
 }
 
-/* Sorted distinct ring sizes (@procs) or working sets of @mech at @place. */
-static unsigned int text_axis(const struct results *r, const char *mech,
-			      const char *place, int procs, unsigned int *v,
-			      unsigned int max)
-{
-	unsigned int n = 0;
-
-	for (unsigned int j = 0; j < r->nrows; j++) {
-		const struct result_row *row = &r->row[j];
-		unsigned int x = procs ? row->procs : row->ws_kb, k;
-
-		if (strcmp(row->mech, mech) || strcmp(row->placement, place))
-			continue;
-		for (k = 0; k < n && v[k] != x; k++)
-			;
-		if (k < n || n == max)
-			continue;
-		for (k = n++; k > 0 && v[k - 1] > x; k--)
-			v[k] = v[k - 1];
-		v[k] = x;
-	}
-	return n;
-}
-
-/* The row of @mech at @place with @procs participants and @kb, or NULL. */
-static const struct result_row *text_cell(const struct results *r,
-					  const char *mech, const char *place,
-					  unsigned int procs, unsigned int kb)
-{
-	for (unsigned int j = 0; j < r->nrows; j++) {
-		const struct result_row *row = &r->row[j];
-
-		if (!strcmp(row->mech, mech) &&
-		    !strcmp(row->placement, place) && row->procs == procs &&
-		    row->ws_kb == kb)
-			return row;
-	}
-	return NULL;
-}
-
-/*
- * The time of one hop in microseconds, less the hop's own work when
- * @less; never negative (a hop cannot take less than nothing), and
- * negative only to say "no value".
- */
-static double text_hop_us(const struct result_row *row, int less)
-{
-	struct stats s;
-	double us;
-
-	if (!row || !row->nsamples)
-		return -1;
-	result_row_stats(row, &s);
-	if (!(s.mean > 0))
-		return -1;
-	us = 1e6 / (s.mean * row->procs);
-	if (less) {
-		if (!(row->hop_work_ns > 0))
-			return -1;
-		us -= row->hop_work_ns / 1000;
-	}
-	return us < 0 ? 0 : us;
-}
-
-static void text_us(FILE *f, double us)
-{
-	if (us < 0)
-		fprintf(f, "%10s", "-");
-	else if (us < 1000)
-		fprintf(f, "%10.2f", us);
-	else
-		fprintf(f, "%10.0f", us);
-}
-
-static const char *text_procs(unsigned int procs)
-{
-	static char buf[16];
-
-	snprintf(buf, sizeof(buf), "%up", procs);
-	return buf;
-}
-
-#define HOP_COLS 6 /* sizes per table: 14 + 6 x 10 columns */
-
-/* The axes of one lat_ctx table: ring sizes down, working sets across. */
-struct text_axes {
-	const char *mech, *place;
-	unsigned int procs[64], kb[64], np, nk;
-};
-
-/* The hop's own work at each working set from @c0 to @c1, as a last row. */
-static void text_hop_work(FILE *f, const struct results *r,
-			  const struct text_axes *a, unsigned int c0,
-			  unsigned int c1)
-{
-	fprintf(f, "  %-12s", "hop work");
-	for (unsigned int c = c0; c < c1; c++) {
-		const struct result_row *w = NULL;
-
-		for (unsigned int p = 0; p < a->np && !w; p++) {
-			w = text_cell(r, a->mech, a->place, a->procs[p],
-				      a->kb[c]);
-			if (w && !(w->hop_work_ns > 0))
-				w = NULL;
-		}
-		text_us(f, w ? w->hop_work_ns / 1000 : -1);
-	}
-	fputc('\n', f);
-}
-
-/* The working sets @c0 to @c1 of one table, less the hop's work if @less. */
-static void text_hop_table(FILE *f, const struct results *r,
-			   const struct text_axes *a, int less, unsigned int c0,
-			   unsigned int c1)
-{
-	char corner[64];
-
-	fprintf(f, "%14s%s\n", "",
-		less ? "usec per hop, less the hop's own work" :
-		       "usec per hop (lat_ctx)");
-	snprintf(corner, sizeof(corner), "%s %s", a->mech, a->place);
-	fprintf(f, "%-14.14s", corner);
-	for (unsigned int c = c0; c < c1; c++)
-		fprintf(f, "%9uK", a->kb[c]);
-	fputc('\n', f);
-	for (unsigned int p = 0; p < a->np; p++) {
-		fprintf(f, "  %-12s", text_procs(a->procs[p]));
-		for (unsigned int c = c0; c < c1; c++)
-			text_us(f, text_hop_us(text_cell(r, a->mech, a->place,
-							 a->procs[p], a->kb[c]),
-					       less));
-		fputc('\n', f);
-	}
-	if (!less)
-		text_hop_work(f, r, a, c0, c1);
-	fputc('\n', f);
-}
-
-/*
- * lat_ctx's table for @mech at each placement: a row per ring size, a
- * column per working set, the time of one hop in microseconds; then the
- * same less the hop's own work (touching the working set and the
- * mechanism's calls, measured in one process without a switch).
- */
-static void text_hops(FILE *f, const struct results *r, const char *mech)
-{
-	for (unsigned int j = 0; j < r->nrows; j++) {
-		struct text_axes a = { .mech = mech,
-				       .place = r->row[j].placement };
-		int done = 0;
-
-		if (strcmp(r->row[j].mech, mech))
-			continue;
-		for (unsigned int k = 0; k < j; k++)
-			if (!strcmp(r->row[k].mech, mech) &&
-			    !strcmp(r->row[k].placement, a.place))
-				done = 1; /* this placement has its tables */
-		if (done)
-			continue;
-		a.np = text_axis(r, mech, a.place, 1, a.procs, 64);
-		a.nk = text_axis(r, mech, a.place, 0, a.kb, 64);
-		for (int less = 0; less < 2; less++)
-			for (unsigned int c0 = 0; c0 < a.nk; c0 += HOP_COLS)
-				text_hop_table(f, r, &a, less, c0,
-					       c0 + HOP_COLS < a.nk ?
-						       c0 + HOP_COLS :
-						       a.nk);
-	}
-}
-
 /* Microseconds in 8 columns, "-" for no value (@ns < 0). */
 static void text_usec(FILE *f, double ns)
 {
@@ -692,7 +523,7 @@ static void text_table(FILE *f, const struct results *const *r, unsigned int n,
 	}
 	for (unsigned int i = 0; i < n; i++)
 		if (results_rings(r[i]))
-			text_hops(f, r[i], mech);
+			report_latctx(f, r[i], mech);
 }
 
 static int text_disturbed(const struct results *const *r, unsigned int n)

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lmbench's lat_ctx tables of the text report: a row per ring size, a
+ * column per working set, the time of one hop in microseconds.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+#include "stats.h"
+#include "text.h"
+
+/* Sorted distinct ring sizes (@procs) or working sets of @mech at @place. */
+static unsigned int latctx_axis(const struct results *r, const char *mech,
+				const char *place, int procs, unsigned int *v,
+				unsigned int max)
+{
+	unsigned int n = 0;
+
+	for (unsigned int j = 0; j < r->nrows; j++) {
+		const struct result_row *row = &r->row[j];
+		unsigned int x = procs ? row->procs : row->ws_kb, k;
+
+		if (strcmp(row->mech, mech) || strcmp(row->placement, place))
+			continue;
+		for (k = 0; k < n && v[k] != x; k++)
+			;
+		if (k < n || n == max)
+			continue;
+		for (k = n++; k > 0 && v[k - 1] > x; k--)
+			v[k] = v[k - 1];
+		v[k] = x;
+	}
+	return n;
+}
+
+/* The row of @mech at @place with @procs participants and @kb, or NULL. */
+static const struct result_row *latctx_cell(const struct results *r,
+					    const char *mech, const char *place,
+					    unsigned int procs, unsigned int kb)
+{
+	for (unsigned int j = 0; j < r->nrows; j++) {
+		const struct result_row *row = &r->row[j];
+
+		if (!strcmp(row->mech, mech) &&
+		    !strcmp(row->placement, place) && row->procs == procs &&
+		    row->ws_kb == kb)
+			return row;
+	}
+	return NULL;
+}
+
+/*
+ * The time of one hop in microseconds, less the hop's own work when
+ * @less; never negative (a hop cannot take less than nothing), and
+ * negative only to say "no value".
+ */
+static double latctx_hop_us(const struct result_row *row, int less)
+{
+	struct stats s;
+	double us;
+
+	if (!row || !row->nsamples)
+		return -1;
+	result_row_stats(row, &s);
+	if (!(s.mean > 0))
+		return -1;
+	us = 1e6 / (s.mean * row->procs);
+	if (less) {
+		if (!(row->hop_work_ns > 0))
+			return -1;
+		us -= row->hop_work_ns / 1000;
+	}
+	return us < 0 ? 0 : us;
+}
+
+static void latctx_us(FILE *f, double us)
+{
+	if (us < 0)
+		fprintf(f, "%10s", "-");
+	else if (us < 1000)
+		fprintf(f, "%10.2f", us);
+	else
+		fprintf(f, "%10.0f", us);
+}
+
+static const char *latctx_procs(unsigned int procs)
+{
+	static char buf[16];
+
+	snprintf(buf, sizeof(buf), "%up", procs);
+	return buf;
+}
+
+#define LATCTX_COLS 6 /* sizes per table: 14 + 6 x 10 columns */
+
+/* The axes of one lat_ctx table: ring sizes down, working sets across. */
+struct latctx_axes {
+	const char *mech, *place;
+	unsigned int procs[64], kb[64], np, nk;
+};
+
+/* The hop's own work at each working set from @c0 to @c1, as a last row. */
+static void latctx_hop_work(FILE *f, const struct results *r,
+			    const struct latctx_axes *a, unsigned int c0,
+			    unsigned int c1)
+{
+	fprintf(f, "  %-12s", "hop work");
+	for (unsigned int c = c0; c < c1; c++) {
+		const struct result_row *w = NULL;
+
+		for (unsigned int p = 0; p < a->np && !w; p++) {
+			w = latctx_cell(r, a->mech, a->place, a->procs[p],
+					a->kb[c]);
+			if (w && !(w->hop_work_ns > 0))
+				w = NULL;
+		}
+		latctx_us(f, w ? w->hop_work_ns / 1000 : -1);
+	}
+	fputc('\n', f);
+}
+
+/* The working sets @c0 to @c1 of one table, less the hop's work if @less. */
+static void latctx_table(FILE *f, const struct results *r,
+			 const struct latctx_axes *a, int less, unsigned int c0,
+			 unsigned int c1)
+{
+	char corner[64];
+
+	fprintf(f, "%14s%s\n", "",
+		less ? "usec per hop, less the hop's own work" :
+		       "usec per hop (lat_ctx)");
+	snprintf(corner, sizeof(corner), "%s %s", a->mech, a->place);
+	fprintf(f, "%-14.14s", corner);
+	for (unsigned int c = c0; c < c1; c++)
+		fprintf(f, "%9uK", a->kb[c]);
+	fputc('\n', f);
+	for (unsigned int p = 0; p < a->np; p++) {
+		fprintf(f, "  %-12s", latctx_procs(a->procs[p]));
+		for (unsigned int c = c0; c < c1; c++)
+			latctx_us(f, latctx_hop_us(
+					     latctx_cell(r, a->mech, a->place,
+							 a->procs[p], a->kb[c]),
+					     less));
+		fputc('\n', f);
+	}
+	if (!less)
+		latctx_hop_work(f, r, a, c0, c1);
+	fputc('\n', f);
+}
+
+void report_latctx(FILE *f, const struct results *r, const char *mech)
+{
+	for (unsigned int j = 0; j < r->nrows; j++) {
+		struct latctx_axes a = { .mech = mech,
+					 .place = r->row[j].placement };
+		int done = 0;
+
+		if (strcmp(r->row[j].mech, mech))
+			continue;
+		for (unsigned int k = 0; k < j; k++)
+			if (!strcmp(r->row[k].mech, mech) &&
+			    !strcmp(r->row[k].placement, a.place))
+				done = 1; /* this placement has its tables */
+		if (done)
+			continue;
+		a.np = latctx_axis(r, mech, a.place, 1, a.procs, 64);
+		a.nk = latctx_axis(r, mech, a.place, 0, a.kb, 64);
+		for (int less = 0; less < 2; less++)
+			for (unsigned int c0 = 0; c0 < a.nk; c0 += LATCTX_COLS)
+				latctx_table(f, r, &a, less, c0,
+					     c0 + LATCTX_COLS < a.nk ?
+						     c0 + LATCTX_COLS :
+						     a.nk);
+	}
+}
