@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,10 @@ enum {
 	OPT_BASELINE,
 	OPT_HISTOGRAM,
 	OPT_RETRY,
-	OPT_SAMPLE
+	OPT_SAMPLE,
+	OPT_ORDER,
+	OPT_SEED,
+	OPT_NOISE
 };
 
 /* The commands an option belongs to. */
@@ -59,6 +63,10 @@ static const struct plan_opt plan_opts[] = {
 	  "run a disturbed run again, up to N times", PLAN_M_RUN },
 	{ "sample", OPT_SAMPLE, "N",
 	  "time one round trip in N, 0 none (default 64)", PLAN_M_RUN },
+	{ "order", OPT_ORDER, "ORDER",
+	  "interleave (default), shuffle or sequential runs", PLAN_M_RUN },
+	{ "seed", OPT_SEED, "N", "seed of --order shuffle (default random)",
+	  PLAN_M_RUN },
 	{ "histogram", OPT_HISTOGRAM, NULL,
 	  "add an ASCII histogram of each row's round trips",
 	  PLAN_M_RUN | PLAN_M_REPORT },
@@ -66,6 +74,9 @@ static const struct plan_opt plan_opts[] = {
 	  PLAN_M_RUN | PLAN_M_REPORT },
 	{ "baseline", OPT_BASELINE, "LABEL",
 	  "compare with the run labelled LABEL (default first)",
+	  PLAN_M_REPORT },
+	{ "noise", OPT_NOISE, "FILE",
+	  "saved runs of one kernel, whose spread is the noise",
 	  PLAN_M_REPORT },
 	{ "quiet", 'q', NULL, "no progress line on the terminal (stderr)",
 	  PLAN_M_RUN },
@@ -343,6 +354,7 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	p->duration_s = 5;
 	p->sample_every = RUN_SAMPLE_EVERY;
 	p->runs = 3;
+	p->order = "interleave";
 	if (argc > 1 && strcmp(argv[1], "report") == 0) {
 		/* getopt_long() takes "report" for the program's name. */
 		mode = PLAN_M_REPORT;
@@ -480,6 +492,33 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 					optarg, PLAN_MAX_SAMPLE);
 			p->sample_every = (unsigned int)v;
 			break;
+		case OPT_ORDER:
+			if (strcmp(optarg, "interleave") &&
+			    strcmp(optarg, "shuffle") &&
+			    strcmp(optarg, "sequential"))
+				return plan_error(
+					err, errlen,
+					"--order: '%s' is not an order of runs (expected interleave, shuffle or sequential)",
+					optarg);
+			p->order = optarg;
+			break;
+		case OPT_SEED:
+			if (plan_parse_uint(optarg, 0, UINT32_MAX, &v) < 0)
+				return plan_error(
+					err, errlen,
+					"--seed: '%s' is not a seed (expected 0..%lu)",
+					optarg, (unsigned long)UINT32_MAX);
+			p->seed = v;
+			p->seed_given = 1;
+			break;
+		case OPT_NOISE:
+			if (p->nnoise == PLAN_MAX_NOISE)
+				return plan_error(
+					err, errlen,
+					"--noise: more than %d files (give the noise of one kernel, a few invocations)",
+					PLAN_MAX_NOISE);
+			p->noise[p->nnoise++] = optarg;
+			break;
 		case OPT_HISTOGRAM:
 			p->histogram = 1;
 			break;
@@ -530,6 +569,10 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		return plan_error(err, errlen,
 				  "unexpected argument '%s' (see --help)",
 				  argv[optind]);
+	if (p->seed_given && strcmp(p->order, "shuffle"))
+		return plan_error(
+			err, errlen,
+			"--seed: only with --order shuffle (the other orders are fixed)");
 	if (!backends_given)
 		plan_backends(p, "all", err, errlen);
 	if (!p->nplaces)

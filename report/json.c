@@ -115,7 +115,9 @@ static void json_info(FILE *f, const struct results *r)
 	fprintf(f, ",\n%s\"runs\": %u,\n", ind, in->runs);
 	json_key_string(f, ind, "tasks", in->threads ? "threads" : "processes",
 			0);
-	fprintf(f, "%s\"participants\": %u\n", ind, in->participants);
+	fprintf(f, "%s\"participants\": %u,\n", ind, in->participants);
+	json_key_string(f, ind, "order", in->order, 0);
+	fprintf(f, "%s\"seed\": %llu\n", ind, in->seed);
 	fprintf(f, "      },\n");
 }
 

@@ -1269,9 +1269,17 @@ static int jp_info_member(struct jp *p, const char *key, void *ctx)
 	}
 }
 
-enum { PAR_SECONDS, PAR_RUNS, PAR_TASKS, PAR_PARTICIPANTS };
-static const char *const param_keys[] = { "seconds", "runs", "tasks",
-					  "participants", NULL };
+enum {
+	PAR_SECONDS,
+	PAR_RUNS,
+	PAR_TASKS,
+	PAR_PARTICIPANTS,
+	PAR_ORDER,
+	PAR_SEED
+};
+static const char *const param_keys[] = {
+	"seconds", "runs", "tasks", "participants", "order", "seed", NULL
+};
 
 static int jp_param_member(struct jp *p, const char *key, void *ctx)
 {
@@ -1305,6 +1313,20 @@ static int jp_param_member(struct jp *p, const char *key, void *ctx)
 				"\"tasks\" must be \"processes\" or \"threads\", not \"%s\"",
 				tasks);
 		in->threads = tasks[0] == 't';
+		return 0;
+	case PAR_ORDER:
+		if (jp_get_string(p, key, in->order, sizeof(in->order)) < 0)
+			return -1;
+		if (in->order[0] && !result_order_known(in->order))
+			return jp_err(
+				p, at, 0,
+				"\"order\" must be \"interleave\", \"shuffle\", \"sequential\" or \"\", not \"%s\"",
+				in->order);
+		return 0;
+	case PAR_SEED:
+		if (jp_get_int(p, key, 0, UINT32_MAX, &ll) < 0)
+			return -1;
+		in->seed = (unsigned long long)ll;
 		return 0;
 	default:
 		if (jp_get_int(p, key, 0, JP_MAX_PARTICIPANTS, &ll) < 0)

@@ -239,9 +239,16 @@ static int sysinfo_param(const char *cmdline, const char *name, char *out,
 
 int sysinfo_count_cpus(const char *list)
 {
+	return sysinfo_parse_cpus(list, NULL);
+}
+
+int sysinfo_parse_cpus(const char *list, cpu_set_t *set)
+{
 	const char *p = list;
 	int n = 0;
 
+	if (set)
+		CPU_ZERO(set);
 	while (*p && *p != '\n') {
 		char *end;
 		long a, b;
@@ -259,6 +266,8 @@ int sysinfo_count_cpus(const char *list)
 			p = end;
 		}
 		n += (int)(b - a + 1);
+		for (long c = a; set && c <= b && c < CPU_SETSIZE; c++)
+			CPU_SET(c, set);
 		if (*p == ',')
 			p++;
 		else if (*p && *p != '\n')

@@ -37,6 +37,9 @@ void sysinfo_cpulist(const cpu_set_t *set, char *buf, size_t size);
 /* Count the CPUs of a list such as "0-3,8,10-11"; -1 if malformed. */
 int sysinfo_count_cpus(const char *list);
 
+/* The same, and the CPUs below CPU_SETSIZE into @set unless NULL. */
+int sysinfo_parse_cpus(const char *list, cpu_set_t *set);
+
 /*
  * The preemption model into @out, and where it was read: the model in
  * parentheses of @debugfs (/sys/kernel/debug/sched/preempt, "none
