@@ -1036,6 +1036,28 @@ static void text_bound(char *buf, size_t size, double ns)
 #define HIST_LINES 24 /* at most this many bins per histogram */
 #define HIST_BAR 36 /* the widest bar */
 
+/*
+ * The heading of a row's histogram, "pipe, 6.1 same: N round trips timed,
+ * usec", over two or three lines where a long label would not fit in one.
+ */
+static void text_histogram_head(FILE *f, const struct results *r,
+				const struct result_row *row)
+{
+	char name[sizeof(r->info.label) + sizeof(row->placement) + 32];
+	char count[64];
+	size_t title = strlen(row->title) + 2;
+
+	text_row_name(name, sizeof(name), r, 0, row);
+	snprintf(count, sizeof(count), "%llu round trips timed, usec",
+		 (unsigned long long)row->rtt.count);
+	if (title + strlen(name) + 2 + strlen(count) <= WIDTH)
+		fprintf(f, "%s, %s: %s\n", row->title, name, count);
+	else if (title + strlen(name) + 1 <= WIDTH)
+		fprintf(f, "%s, %s:\n  %s\n", row->title, name, count);
+	else
+		fprintf(f, "%s:\n  %s:\n  %s\n", row->title, name, count);
+}
+
 /* One row's round trips as bars, within 72 columns. */
 static void text_histogram(FILE *f, const struct results *r,
 			   const struct result_row *row)
@@ -1059,11 +1081,7 @@ static void text_histogram(FILE *f, const struct results *r,
 		if (c > most)
 			most = c;
 	}
-	fprintf(f, "%s, %s %s", row->title, r->info.label, row->placement);
-	if (results_rings(r))
-		fprintf(f, " %up/%uK", row->procs, row->ws_kb);
-	fprintf(f, ": %llu round trips timed, usec\n",
-		(unsigned long long)h->count);
+	text_histogram_head(f, r, row);
 	for (unsigned int b = 0; b < nb; b++) {
 		unsigned int k0 = lo + b * per, k1 = k0 + per;
 		char from[16], to[16], bar[HIST_BAR + 1];

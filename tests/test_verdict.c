@@ -65,6 +65,7 @@ static void invocation(struct results *r, const char *label, const char *mech,
 		row->sample[i].elapsed_s = 1;
 		row->sample[i].loops =
 			(uint64_t)(mean + spread * ((double)i - 1));
+		hist_add(&row->rtt, (uint64_t)(2e9 / mean) + 100 * i);
 	}
 }
 
@@ -226,6 +227,17 @@ static void test_report(void)
 	golden_check("single-long-label.txt", text, len);
 	golden_lines(text, 80);
 	CHECK(strstr(text, "  #1 same ") != NULL);
+	free(text);
+	/* Its histogram's heading too. */
+	text = NULL;
+	{
+		FILE *f = open_memstream(&text, &len);
+
+		report_histograms(f, p + 6, 1);
+		fclose(f);
+	}
+	golden_lines(text, 80);
+	CHECK(strstr(text, "pipe, " REL_64 " same:\n  3 round trips") != NULL);
 	free(text);
 
 	/* One invocation a side, judged by --noise's A/A invocations. */
