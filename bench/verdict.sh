@@ -7,9 +7,10 @@
 #        marked *...* is a false alarm.  Target: at most 5 % of rows.
 #   A/B  the same with every system call of B made slower by a seccomp
 #        filter of K instructions (bench/slowsys.c), like a kernel patch
-#        that adds work to the syscall path.  K is calibrated first for
-#        about 3, 5 and 10 % here.  Target: a 10 % slowdown marked in at
-#        least 80 % of rows, none the wrong way.
+#        that adds work to the syscall path.  K is chosen for about 3, 5
+#        and 10 % here from what a filter adds to one system call.  Target: a 10 % slowdown marked in at
+#        least 80 % of rows, none the wrong way.  The slowdown each K
+#        gives is what the comparison itself measured (the median change).
 #
 # Each comparison is also judged the other way a user may: one invocation
 # a side ("1+noise": a1 against b1, with --noise of the other A
@@ -57,7 +58,7 @@ verdicts() {
 	"$bin" report "$@" | awk '
 		$1 == "B" && $6 ~ /%$/ && NF >= 8 {
 			c = $7; m = (c ~ /^\*/) ? 1 : 0
-			gsub(/[*()%+]/, "", c); d = $8; gsub(/[][%]/, "", d)
+			gsub(/[*()%+]/, "", c); d = $8; gsub(/[][%>]/, "", d)
 			print c, m, d }'
 }
 
@@ -84,35 +85,36 @@ judge() {
 	echo
 }
 
-# calibrate: the slowdown of each K, from interleaved single invocations:
-# prints "K percent" lines, the average over the mechanisms of the
-# median ratio to K=0.
+# calibrate: what K instructions add to one system call (the least of
+# many getppid() calls, less that of none), and the round trip of each
+# mechanism here; prints "K added-ns" lines to $work/cal.txt and the
+# median round trip in ns to $work/loop.txt.
 calibrate() {
-	local ks=(0 10 25 50 100) k round
-	for ((round = 1; round <= 3; round++)); do
-		for k in "${ks[@]}"; do
-			inv "k$k" "$k" "$work/cal-$k-$round.json"
-		done
-	done
-	for k in "${ks[@]:1}"; do
-		for ((round = 1; round <= 3; round++)); do
-			"$bin" report "$work/cal-0-$round.json" "$work/cal-$k-$round.json" |
-				awk -v k="k$k" '$1 == k && $6 ~ /%$/ && NF >= 8 {
-					c = $7; gsub(/[*()%+]/, "", c); print c }'
-		done | median | awk -v k="$k" '{ printf "%d %.2f\n", k, -$1 }'
-	done
+	local k i
+	# The least of three, each against a filterless call just before.
+	for k in 25 50 100 200 400 800 1600 3200; do
+		for i in 1 2 3; do
+			awk -v b="$("$slow" 0 -)" -v t="$("$slow" "$k" -)" \
+				'BEGIN { print t - b }'
+		done | sort -g | head -n 1 | awk -v k="$k" '{ printf "%d %.1f\n", k, $1 }'
+	done >"$work/cal.txt"
+	inv k0 0 "$work/cal-0.json"
+	"$bin" report "$work/cal-0.json" | awk '$1 == "k0" && $2 == "same" &&
+		$6 ~ /%$/ { print 1e9 / $5 }' | median >"$work/loop.txt"
 }
 
-# pick PERCENT: the K whose slowdown is nearest PERCENT, interpolated
-# linearly between the calibrated points.
+# pick PERCENT: the K that adds PERCENT to a round trip of the median
+# mechanism, taking 4 system calls a round trip (two hand-offs, each a
+# call to give the token and one to wait for it), interpolated linearly
+# between the calibrated points.
 pick() {
-	awk -v want="$1" 'BEGIN { pk = 0; ps = 0 }
-		{ if ($2 >= want && !done) {
-			k = (ps == $2) ? $1 : pk + ($1 - pk) * (want - ps) / ($2 - ps)
+	awk -v want="$1" -v loop="$(cat "$work/loop.txt")" '
+		BEGIN { need = want / 100 * loop / 4; pk = 0; pe = 0 }
+		{ if ($2 >= need && !done) {
+			k = ($2 == pe) ? $1 : pk + ($1 - pk) * (need - pe) / ($2 - pe)
 			done = 1 }
-		  pk = $1; ps = $2 }
-		END { if (!done) k = pk * want / (ps > 0 ? ps : 1); printf "%d\n", k + 0.5 }' \
-		"$work/cal.txt"
+		  pk = $1; pe = $2 }
+		END { if (!done) k = pk; printf "%d\n", k + 0.5 }' "$work/cal.txt"
 }
 
 header() {
@@ -157,6 +159,7 @@ ab() { # K LABEL
 case "${1:-all}" in
 calibrate)
 	calibrate
+	cat "$work/cal.txt" "$work/loop.txt"
 	;;
 aa)
 	header
@@ -168,9 +171,10 @@ ab)
 	for k in "$@"; do ab "$k" "A/B"; done
 	;;
 all)
-	calibrate >"$work/cal.txt"
-	echo "calibration: K instructions -> slowdown (median over mechanisms and 3 rounds)"
-	awk '{ printf "  K=%-4d -> %5.1f %%\n", $1, $2 }' "$work/cal.txt"
+	calibrate
+	echo "calibration: a round trip takes $(awk '{ printf "%.0f", $1 }' "$work/loop.txt") ns (median mechanism);" \
+		"K filter instructions add to a system call:"
+	awk '{ printf "  K=%-4d +%.0f ns\n", $1, $2 }' "$work/cal.txt"
 	header
 	aa
 	for pct in $targets; do

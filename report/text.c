@@ -338,15 +338,15 @@ static void text_label(FILE *f, const char *label)
 		fprintf(f, "  %-*s", LABEL_W, label);
 }
 
-/* A change in percent, in 6 columns: "-16.4%", "+1234%". */
+/* A change in percent, in 6 columns at most: "-16.4%", "+1.2%", "+1234%". */
 static void text_percent(char *buf, size_t size, double pct)
 {
 	if (fabs(pct) < 0.05)
 		pct = 0; /* not "-0.0" */
 	if (fabs(pct) < 100)
-		snprintf(buf, size, "%+5.1f%%", pct);
+		snprintf(buf, size, "%+.1f%%", pct);
 	else if (pct < 1e4)
-		snprintf(buf, size, "%+5.0f%%", pct);
+		snprintf(buf, size, "%+.0f%%", pct);
 	else
 		snprintf(buf, size, ">9999%%");
 }
@@ -383,7 +383,7 @@ static enum verdict_basis text_change(const struct text_ctx *c, unsigned int i,
 	}
 	text_percent(pct, sizeof(pct), v.change * 100);
 	if (v.basis == VERDICT_RUNS)
-		snprintf(change, size, " %s ", pct);
+		snprintf(change, size, "%s ", pct);
 	else if (v.significant)
 		snprintf(change, size, "*%s*", pct);
 	else
