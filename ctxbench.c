@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctxbench: options, the plan, the runs, the report, the exit status. */
 #include <errno.h>
+#include <stdint.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -117,64 +119,98 @@ static void row_add(struct result_row *row, const struct run_result *res,
 }
 
 /*
- * Run one mechanism at one placement -r times into @row, each run shown
- * on @prog.  Returns the signal that interrupted it, 0, or -1 when out of
- * memory.
+ * One row of the plan while it is measured: a mechanism at a placement
+ * with a ring size and a working set, and the CPUs its runs were seen on.
  */
-static int run_row(const struct plan *p, const struct ipc_ops *ops,
-		   const struct place *place, unsigned int nr, unsigned int kb,
-		   const struct place_topo *topo, struct result_row *row,
-		   struct progress *prog)
-{
-	struct run_spec spec = run_spec_of(p, ops, nr, kb);
-	static int cpu[RUN_MAX_NR];
+struct cell {
+	const struct ipc_ops *ops;
+	const struct place *place;
+	unsigned int nr, kb;
+	struct result_row *row;
 	cpu_set_t seen;
-	int signo = 0;
+	int live; /* its runs go on: not skipped, failed or done */
+	int pinned; /* to CPUs, or the scheduler's to move */
+};
 
-	snprintf(row->mech, sizeof(row->mech), "%s", ops->name);
-	snprintf(row->title, sizeof(row->title), "%s", ops->title);
-	snprintf(row->placement, sizeof(row->placement), "%s", place->name);
-	row->procs = nr;
-	row->ws_kb = kb;
-	progress_row(prog, ops->name, place->name, plan_rings(p), nr, kb,
-		     p->runs);
+/*
+ * Name @c's row and make room for its runs; a placement the machine
+ * cannot offer skips the row at once.  Returns 0, or -1 when out of memory.
+ */
+static int cell_init(const struct plan *p, struct cell *c,
+		     const struct place_topo *topo, struct progress *prog)
+{
+	static int cpu[RUN_MAX_NR];
+	struct result_row *row = c->row;
+
+	snprintf(row->mech, sizeof(row->mech), "%s", c->ops->name);
+	snprintf(row->title, sizeof(row->title), "%s", c->ops->title);
+	snprintf(row->placement, sizeof(row->placement), "%s", c->place->name);
+	row->procs = c->nr;
+	row->ws_kb = c->kb;
+	CPU_ZERO(&c->seen);
 	row->sample = calloc(p->runs, sizeof(*row->sample));
 	if (!row->sample)
 		return -1;
-	if (place_resolve(place, topo, spec.nr, cpu, row->reason,
+	if (place_resolve(c->place, topo, c->nr, cpu, row->reason,
 			  sizeof(row->reason)) < 0) {
 		row->status = RESULT_SKIPPED;
+		progress_drop(prog, p->runs);
 		return 0;
 	}
-	spec.cpu = cpu[0] < 0 ? NULL : cpu;
-	if (degenerate(ops, topo, cpu, spec.nr))
+	if (degenerate(c->ops, topo, cpu, c->nr))
 		row->flags |= RESULT_DEGENERATE;
-	CPU_ZERO(&seen);
-	for (unsigned int i = 0; i < p->runs; i++) {
-		struct run_result res;
+	c->pinned = cpu[0] >= 0;
+	c->live = 1;
+	return 0;
+}
 
-		progress_run(prog, i);
-		/* A disturbed run is run again, up to --retry-disturbed times. */
-		for (unsigned int retry = 0;; retry++) {
-			run_once(&spec, &res);
-			if (res.status != RESULT_OK || !res.dist.disturbed ||
-			    retry == p->retry_disturbed || run_interrupted())
-				break;
-			row->discarded++;
-		}
-		if (res.status != RESULT_OK) {
-			progress_clear(prog);
-			row_fail(row, &res);
-			/* Skipped or broken now: the next run would say the same. */
-			signo = res.signo;
+/*
+ * Run @c once more, as its run @i, shown on @prog; a failure ends the
+ * row.  Returns the signal that interrupted the run, or 0.
+ */
+static int cell_run(const struct plan *p, struct cell *c, unsigned int i,
+		    const struct place_topo *topo, struct progress *prog)
+{
+	struct run_spec spec = run_spec_of(p, c->ops, c->nr, c->kb);
+	static int cpu[RUN_MAX_NR];
+	struct result_row *row = c->row;
+	struct run_result res;
+
+	/* Resolved again: one array serves every row. */
+	place_resolve(c->place, topo, c->nr, cpu, row->reason,
+		      sizeof(row->reason));
+	spec.cpu = cpu[0] < 0 ? NULL : cpu;
+	progress_row(prog, c->ops->name, c->place->name, plan_rings(p), c->nr,
+		     c->kb, p->runs);
+	progress_run(prog, i);
+	/* A disturbed run is run again, up to --retry-disturbed times. */
+	for (unsigned int retry = 0;; retry++) {
+		run_once(&spec, &res);
+		if (res.status != RESULT_OK || !res.dist.disturbed ||
+		    retry == p->retry_disturbed || run_interrupted())
 			break;
-		}
-		row_add(row, &res, &seen);
+		row->discarded++;
 	}
-	cpulist_format(&seen, row->cpus, sizeof(row->cpus));
-	if (!spec.cpu && row->migrations > 0)
+	if (res.status != RESULT_OK) {
+		progress_clear(prog);
+		row_fail(row, &res);
+		/* Skipped or broken now: the next run would say the same. */
+		c->live = 0;
+		progress_drop(prog, p->runs - i - 1);
+		return res.signo;
+	}
+	row_add(row, &res, &c->seen);
+	return 0;
+}
+
+/* What the row says of all its runs together, once they are done. */
+static void cell_finish(struct cell *c)
+{
+	struct result_row *row = c->row;
+
+	cpulist_format(&c->seen, row->cpus, sizeof(row->cpus));
+	if (!c->pinned && row->migrations > 0)
 		row->flags |= RESULT_MIGRATED;
-	return signo;
 }
 
 /* How long the hop's own work is measured: it varies little. */
@@ -217,6 +253,156 @@ static void start_progress(const struct plan *p, struct progress *prog)
 		      p->duration_s + more, hop_work_s(p) + more);
 }
 
+/* A seed for shuffle when none was given: it is saved with the results. */
+static uint32_t random_seed(void)
+{
+	uint32_t seed;
+
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) == sizeof(seed))
+		return seed;
+	return (uint32_t)time(NULL) ^ (uint32_t)getpid() << 16;
+}
+
+/* splitmix64: a small, well-mixed generator for shuffle's order. */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/*
+ * The order of the rows in round @round: the plan's, or with "shuffle" a
+ * Fisher-Yates permutation drawn from @state.
+ */
+static void round_order(const struct plan *p, unsigned int *perm,
+			unsigned int n, uint64_t *state)
+{
+	for (unsigned int i = 0; i < n; i++)
+		perm[i] = i;
+	if (strcmp(p->order, "shuffle") != 0)
+		return;
+	for (unsigned int i = n - 1; i > 0; i--) {
+		unsigned int j = (unsigned int)(next_random(state) % (i + 1));
+		unsigned int t = perm[i];
+
+		perm[i] = perm[j];
+		perm[j] = t;
+	}
+}
+
+/*
+ * The rows of the plan, in report order: mechanism, placement, ring size,
+ * working set; with rings, the hop's own work measured first for each
+ * mechanism and working set.  Returns the count, or -1 when out of memory.
+ */
+static int plan_cells(const struct plan *p, const struct place_topo *topo,
+		      struct results *res, struct cell *cells,
+		      struct progress *prog)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < p->nops; i++) {
+		double work[PLAN_MAX_LIST] = { 0 };
+
+		/* lat_ctx's "overhead": only when rings were asked for. */
+		for (unsigned int m = 0; m < p->nsizes && plan_rings(p); m++) {
+			progress_hop(prog, p->ops[i]->name, p->size_kb[m]);
+			work[m] = hop_work_ns(p, p->ops[i], p->size_kb[m]);
+		}
+		for (unsigned int j = 0; j < p->nplaces; j++)
+			for (unsigned int k = 0; k < p->nprocs; k++)
+				for (unsigned int m = 0; m < p->nsizes; m++) {
+					struct cell *c = &cells[n];
+
+					c->ops = p->ops[i];
+					c->place = &p->place[j];
+					c->nr = p->procs[k];
+					c->kb = p->size_kb[m];
+					c->row = &res->row[n++];
+					c->row->hop_work_ns = work[m];
+					if (cell_init(p, c, topo, prog) < 0)
+						return -1;
+				}
+	}
+	return (int)n;
+}
+
+/* Rows a signal kept from starting are not in the report. */
+static void drop_unstarted(struct results *res)
+{
+	unsigned int w = 0;
+
+	for (unsigned int k = 0; k < res->nrows; k++) {
+		struct result_row *row = &res->row[k];
+
+		if (res->signo && row->status == RESULT_OK && !row->nsamples) {
+			free(row->sample);
+			continue;
+		}
+		if (w != k)
+			res->row[w] = *row;
+		w++;
+	}
+	res->nrows = w;
+}
+
+/*
+ * Every run of the plan into @res, in the order --order asks: each row's
+ * runs back to back ("sequential"), or the rows taking turns, one run
+ * each per round, so that a slow phase of the machine spreads over every
+ * row instead of landing on one ("interleave", and "shuffle" with a new
+ * order each round).  Returns the exit status so far (1 when a row
+ * failed or hung), or -1 when out of memory; res->signo says whether a
+ * signal cut the plan short.
+ */
+static int measure(const struct plan *p, const struct place_topo *topo,
+		   struct results *res, struct progress *prog)
+{
+	int seq = strcmp(p->order, "sequential") == 0, status = 0;
+	uint64_t state = res->info.seed;
+	struct cell *cells;
+	unsigned int *perm;
+	int n;
+
+	cells = calloc((size_t)p->nops * p->nplaces * p->nprocs * p->nsizes,
+		       sizeof(*cells));
+	perm = calloc((size_t)p->nops * p->nplaces * p->nprocs * p->nsizes,
+		      sizeof(*perm));
+	n = cells && perm ? plan_cells(p, topo, res, cells, prog) : -1;
+	if (n < 0)
+		goto out;
+	res->nrows = (unsigned int)n;
+	for (unsigned int round = 0; round < (seq ? 1 : p->runs); round++) {
+		round_order(p, perm, (unsigned int)n, &state);
+		for (unsigned int k = 0; k < (unsigned int)n; k++) {
+			struct cell *c = &cells[perm[k]];
+
+			for (unsigned int i = seq ? 0 : round;
+			     c->live && i < (seq ? p->runs : round + 1); i++) {
+				res->signo = cell_run(p, c, i, topo, prog);
+				if (c->row->status == RESULT_FAILED ||
+				    c->row->status == RESULT_HUNG)
+					status = 1;
+				if (!res->signo)
+					res->signo = run_interrupted();
+				if (res->signo)
+					goto done;
+			}
+		}
+	}
+done:
+	for (int k = 0; k < n; k++)
+		cell_finish(&cells[k]);
+	drop_unstarted(res);
+out:
+	free(perm);
+	free(cells);
+	return n < 0 ? -1 : status;
+}
+
 /* Open -o's file, or say why not. */
 static int open_output(const struct plan *p, FILE **out)
 {
@@ -238,7 +424,8 @@ static int open_output(const struct plan *p, FILE **out)
  * Returns 0, or -1 when @out could not be written.
  */
 static int emit(const struct plan *p, FILE *out, const struct results *const *r,
-		unsigned int n, unsigned int baseline)
+		unsigned int n, unsigned int baseline,
+		const struct results *const *noise, unsigned int nnoise)
 {
 	int rc = 0;
 
@@ -256,30 +443,70 @@ static int emit(const struct plan *p, FILE *out, const struct results *const *r,
 	}
 	if (p->json)
 		report_json(stdout, r, n);
-	else
-		report_text(stdout, r, n, baseline);
+	else if (report_text(stdout, r, n, baseline, noise, nnoise) < 0)
+		rc = -1;
 	if (p->histogram && !p->json)
 		report_histograms(stdout, r, n);
 	return rc;
 }
 
 /* ctxbench report FILE...: saved runs as one report, or nothing. */
+/* Read @nfiles saved files into *@r, *@n; 0, or -1 having said why. */
+static int read_saved(const char *const *files, unsigned int nfiles,
+		      struct results **r, unsigned int *n)
+{
+	char err[256];
+
+	for (unsigned int i = 0; i < nfiles; i++) {
+		if (report_read_file(files[i], r, n, err, sizeof(err)) < 0) {
+			fprintf(stderr, "ctxbench: %s: %s\n", files[i], err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Do the @n invocations @r measure some label twice? */
+static int any_label_twice(const struct results *r, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int j = i + 1; j < n; j++)
+			if (!strcmp(r[i].info.label, r[j].info.label))
+				return 1;
+	return 0;
+}
+
+/* The invocation of the first file labelled @label in @r, or -1. */
+static int find_label(const struct results *r, unsigned int n,
+		      const char *label)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (!strcmp(r[i].info.label, label))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * ctxbench report FILE...: saved runs as one report, or nothing; the
+ * --noise files after them, apart.
+ */
 static int report_saved(const struct plan *p)
 {
 	const struct results **all = NULL;
 	struct results *r = NULL;
-	unsigned int n = 0, baseline = 0;
+	unsigned int n = 0, nf, baseline = 0;
 	FILE *out = NULL;
-	char err[256];
 	int status = 2;
 
-	for (unsigned int i = 0; i < p->nfiles; i++) {
-		const char *file = p->files[i];
-
-		if (report_read_file(file, &r, &n, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ctxbench: %s: %s\n", file, err);
-			goto out;
-		}
+	if (read_saved((const char *const *)p->files, p->nfiles, &r, &n) < 0)
+		goto out;
+	nf = n;
+	if (read_saved(p->noise, p->nnoise, &r, &n) < 0)
+		goto out;
+	if (p->nnoise && !any_label_twice(r + nf, n - nf)) {
+		fprintf(stderr,
+			"ctxbench: --noise: no label is measured twice (the noise is the spread between invocations of one kernel: give two or more)\n");
+		goto out;
 	}
 	all = calloc(n, sizeof(*all));
 	if (!all) {
@@ -290,19 +517,19 @@ static int report_saved(const struct plan *p)
 	for (unsigned int i = 0; i < n; i++)
 		all[i] = &r[i];
 	if (p->baseline) {
-		while (baseline < n &&
-		       strcmp(r[baseline].info.label, p->baseline) != 0)
-			baseline++;
-		if (baseline == n) {
+		int b = find_label(r, nf, p->baseline);
+
+		if (b < 0) {
 			fprintf(stderr,
 				"ctxbench: --baseline: no saved run is labelled '%s'\n",
 				p->baseline);
 			goto out;
 		}
+		baseline = (unsigned int)b;
 	}
 	if (open_output(p, &out) < 0)
 		goto out;
-	status = emit(p, out, all, n, baseline) < 0 ? 1 : 0;
+	status = emit(p, out, all, nf, baseline, all + nf, n - nf) < 0 ? 1 : 0;
 out:
 	free(all);
 	for (unsigned int i = 0; i < n; i++)
@@ -347,48 +574,13 @@ static void info_init(const struct plan *p, const struct place_topo *topo,
 	in->runs = p->runs;
 	in->threads = p->threads;
 	in->participants = p->procs[0];
+	snprintf(in->order, sizeof(in->order), "%s", p->order);
+	if (!strcmp(p->order, "shuffle"))
+		in->seed = p->seed_given ? p->seed : random_seed();
 	/* Where the run may go, and when it starts. */
 	cpulist_format(&topo->allowed, in->cpus_allowed,
 		       sizeof(in->cpus_allowed));
 	sysinfo_date(time(NULL), in->date, sizeof(in->date));
-}
-
-/*
- * The rows of one mechanism @ops: every placement, ring and working set,
- * after lat_ctx's hop work when rings were asked for.  Returns -1 when
- * out of memory, else 1 when a row failed or hung, or 0.
- */
-static int run_mech(const struct plan *p, const struct ipc_ops *ops,
-		    const struct place_topo *topo, struct results *res,
-		    struct progress *prog)
-{
-	double work[PLAN_MAX_LIST] = { 0 };
-	int status = 0;
-
-	for (unsigned int m = 0; m < p->nsizes && plan_rings(p); m++) {
-		progress_hop(prog, ops->name, p->size_kb[m]);
-		work[m] = hop_work_ns(p, ops, p->size_kb[m]);
-	}
-	for (unsigned int j = 0; j < p->nplaces; j++) {
-		for (unsigned int k = 0; k < p->nprocs; k++) {
-			for (unsigned int m = 0; m < p->nsizes; m++) {
-				struct result_row *row =
-					&res->row[res->nrows++];
-
-				if (run_row(p, ops, &p->place[j], p->procs[k],
-					    p->size_kb[m], topo, row, prog) < 0)
-					return -1;
-				row->hop_work_ns = work[m];
-				if (row->status == RESULT_FAILED ||
-				    row->status == RESULT_HUNG)
-					status = 1;
-				res->signo = run_interrupted();
-				if (res->signo)
-					return status;
-			}
-		}
-	}
-	return status;
 }
 
 /* A measurement as @p plans it, reported; the exit status. */
@@ -397,7 +589,7 @@ static int run_plan(const struct plan *p, struct results *res)
 	const struct results *all[1] = { res };
 	struct place_topo topo;
 	struct progress prog;
-	int status = 0, rc;
+	int status;
 	FILE *out;
 
 	if (check_limits(p) < 0 || open_output(p, &out) < 0)
@@ -410,17 +602,13 @@ static int run_plan(const struct plan *p, struct results *res)
 	}
 	info_init(p, &topo, res);
 	start_progress(p, &prog);
-	for (unsigned int i = 0; i < p->nops && !res->signo; i++) {
-		rc = run_mech(p, p->ops[i], &topo, res, &prog);
-		if (rc < 0) {
-			progress_clear(&prog);
-			perror("ctxbench");
-			return 1;
-		}
-		status |= rc;
-	}
+	status = measure(p, &topo, res, &prog);
 	progress_clear(&prog);
-	if (emit(p, out, all, 1, 0) < 0 && !status)
+	if (status < 0) {
+		perror("ctxbench");
+		return 1;
+	}
+	if (emit(p, out, all, 1, 0, NULL, 0) < 0 && !status)
 		status = 1;
 	return res->signo ? 128 + res->signo : status;
 }

@@ -22,3 +22,27 @@ ctx_field() {
 
 # ratio A B: A / B with three decimals.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'; }
+
+# boot_ratio A-FILE B-FILE: the ratio of the medians of the numbers in
+# A-FILE and B-FILE, and its 95 % bootstrap interval (2000 resamples of
+# the pairs, percentile method), as "ratio low high".
+boot_ratio() {
+	paste "$1" "$2" | awk 'function med(x, n,   i, j, t, s) {
+			for (i = 1; i <= n; i++) s[i] = x[i]
+			for (i = 2; i <= n; i++)
+				for (j = i; j > 1 && s[j - 1] > s[j]; j--) {
+					t = s[j]; s[j] = s[j - 1]; s[j - 1] = t }
+			return (n % 2) ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2 }
+		{ a[NR] = $1; b[NR] = $2 }
+		END {
+			srand(1); n = NR
+			for (k = 1; k <= 2000; k++) {
+				for (i = 1; i <= n; i++) {
+					j = int(rand() * n) + 1; x[i] = a[j]; y[i] = b[j] }
+				r[k] = med(x, n) / med(y, n)
+			}
+			for (i = 2; i <= 2000; i++)
+				for (j = i; j > 1 && r[j - 1] > r[j]; j--) {
+					t = r[j]; r[j] = r[j - 1]; r[j - 1] = t }
+			printf "%.3f %.3f %.3f\n", med(a, n) / med(b, n), r[50], r[1951] }'
+}

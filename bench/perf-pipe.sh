@@ -3,9 +3,11 @@
 # ctxbench's pipe against `perf bench sched pipe`, the reference everyone
 # has, under the same placement: both tools run under the same taskset,
 # alternately, several times; prints the median ratio ctxbench/perf per
-# placement.  A loop of ctxbench and an op of perf are both one round trip.
+# placement, with the 95 % bootstrap interval of the ratio of the medians
+# (resampling the rounds, each a pair run back to back).  A loop of
+# ctxbench and an op of perf are both one round trip.
 #
-# usage: [BUILD=dir] bench/perf-pipe.sh [ROUNDS]
+# usage: [BUILD=dir] bench/perf-pipe.sh [ROUNDS [CPULIST...]]
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 rounds=${1:-5}
@@ -31,15 +33,17 @@ perf_rate() { # CPULIST [perf args]: ops/sec
 # The hand-written loop too, for processes: when it trails perf as much
 # as ctxbench does, the gap is not ctxbench's instrumentation.
 pp=$(mktemp)
-trap 'rm -f "$pp"' EXIT
 cc -O2 -o "$pp" "$(dirname "$0")/pingpong.c"
 
 ncpu=$(nproc)
 placements=("0")
 [ "$ncpu" -ge 2 ] && placements+=("0,1")
+[ $# -ge 2 ] && placements=("${@:2}")
+cf=$(mktemp) pf=$(mktemp)
+trap 'rm -f "$pp" "$cf" "$pf"' EXIT
 
-printf '%-6s %-9s %10s %10s %10s %9s %9s\n' cpus tasks ctxbench perf \
-	hand ctx/perf hand/perf
+printf '%-6s %-9s %9s %9s %9s %9s %15s %9s\n' cpus tasks ctxbench perf \
+	hand ctx/perf "95% interval" hand/perf
 for cpus in "${placements[@]}"; do
 	for mode in processes threads; do
 		ctx_args=() perf_args=()
@@ -55,12 +59,15 @@ for cpus in "${placements[@]}"; do
 				h+=("$x") q+=("$(ratio "$x" "$b")")
 			fi
 		done
-		printf '%-6s %-9s %10.0f %10.0f %10s %9.3f %9s\n' "$cpus" "$mode" \
-			"$(printf '%s\n' "${c[@]}" | median)" \
-			"$(printf '%s\n' "${p[@]}" | median)" \
+		printf '%s\n' "${c[@]}" >"$cf"
+		printf '%s\n' "${p[@]}" >"$pf"
+		read -r rm lo hi < <(boot_ratio "$cf" "$pf")
+		printf '%-6s %-9s %9.0f %9.0f %9s %9.3f %15s %9s\n' "$cpus" "$mode" \
+			"$(median <"$cf")" "$(median <"$pf")" \
 			"$([ ${#h[@]} -gt 0 ] && printf '%s\n' "${h[@]}" | median || echo -)" \
-			"$(printf '%s\n' "${r[@]}" | median)" \
+			"$rm" "[$lo, $hi]" \
 			"$([ ${#q[@]} -gt 0 ] && printf '%s\n' "${q[@]}" | median || echo -)"
 	done
 done
-echo "(medians of $rounds alternating rounds; ratios per round; hand: bench/pingpong.c)"
+echo "(medians of $rounds alternating rounds; ctx/perf: ratio of the medians, with"
+echo " its bootstrap interval; hand/perf: median of the ratios; hand: bench/pingpong.c)"

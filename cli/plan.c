@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +51,8 @@ struct plan_opt {
 
 static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
 	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_action,
-	plan_opt_backends, plan_opt_places;
+	plan_opt_backends, plan_opt_places, plan_opt_order, plan_opt_seed,
+	plan_opt_noise;
 
 #define AT(m) .off = offsetof(struct plan, m)
 #define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
@@ -93,6 +95,11 @@ static const struct plan_opt plan_opts[] = {
 	{ "sample", 0x102, "N", "time one round trip in N, 0 none (default 64)",
 	  PLAN_M_RUN, plan_opt_uint, AT(sample_every), .max = PLAN_MAX_SAMPLE,
 	  .what = "a count of loops", .more = ", 0 for no timing" },
+	{ "order", 0x106, "ORDER",
+	  "interleave (default), shuffle or sequential runs", PLAN_M_RUN,
+	  plan_opt_order, AT(order) },
+	{ "seed", 0x107, "N", "seed of --order shuffle (default random)",
+	  PLAN_M_RUN, plan_opt_seed, AT(seed), .max = UINT32_MAX },
 	{ "histogram", 0x103, NULL,
 	  "add an ASCII histogram of each row's round trips", PLAN_M_BOTH,
 	  plan_opt_set, AT(histogram) },
@@ -101,6 +108,9 @@ static const struct plan_opt plan_opts[] = {
 	{ "baseline", 0x105, "LABEL",
 	  "compare with the run labelled LABEL (default first)", PLAN_M_REPORT,
 	  plan_opt_file, AT(baseline), .what = "empty label" },
+	{ "noise", 0x108, "FILE",
+	  "saved runs of one kernel, whose spread is the noise", PLAN_M_REPORT,
+	  plan_opt_noise, AT(noise), .max = PLAN_MAX_NOISE },
 	{ "quiet", 'q', NULL, "no progress line on the terminal (stderr)",
 	  PLAN_M_RUN, plan_opt_set, AT(quiet) },
 	{ "list", 'l', NULL, "list the mechanisms and exit", PLAN_M_RUN,
@@ -419,6 +429,44 @@ static int plan_opt_places(const struct plan_opt *o, const char *arg,
 	return 0;
 }
 
+static int plan_opt_order(const struct plan_opt *o, const char *arg,
+			  struct plan *p, char *err, size_t errlen)
+{
+	(void)o;
+	if (strcmp(arg, "interleave") && strcmp(arg, "shuffle") &&
+	    strcmp(arg, "sequential"))
+		return plan_error(
+			err, errlen,
+			"--order: '%s' is not an order of runs (expected interleave, shuffle or sequential)",
+			arg);
+	p->order = arg;
+	return 0;
+}
+
+static int plan_opt_seed(const struct plan_opt *o, const char *arg,
+			 struct plan *p, char *err, size_t errlen)
+{
+	if (plan_parse_uint(arg, 0, o->max, &p->seed) < 0)
+		return plan_error(
+			err, errlen,
+			"--seed: '%s' is not a seed (expected 0..%lu)", arg,
+			o->max);
+	p->seed_given = 1;
+	return 0;
+}
+
+static int plan_opt_noise(const struct plan_opt *o, const char *arg,
+			  struct plan *p, char *err, size_t errlen)
+{
+	if (p->nnoise == o->max)
+		return plan_error(
+			err, errlen,
+			"--noise: more than %lu files (give the noise of one kernel, a few invocations)",
+			o->max);
+	p->noise[p->nnoise++] = arg;
+	return 0;
+}
+
 /* The table's entry of getopt_long()'s answer @c, or NULL. */
 static const struct plan_opt *plan_find(int c)
 {
@@ -522,6 +570,7 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	p->duration_s = 5;
 	p->sample_every = RUN_SAMPLE_EVERY;
 	p->runs = 3;
+	p->order = "interleave";
 	if (argc > 1 && strcmp(argv[1], "report") == 0) {
 		/* getopt_long() takes "report" for the program's name. */
 		mode = PLAN_M_REPORT;
@@ -541,6 +590,10 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		return plan_error(err, errlen,
 				  "unexpected argument '%s' (see --help)",
 				  argv[optind]);
+	if (p->seed_given && strcmp(p->order, "shuffle"))
+		return plan_error(
+			err, errlen,
+			"--seed: only with --order shuffle (the other orders are fixed)");
 	plan_defaults(p, err, errlen);
 	return 0;
 }

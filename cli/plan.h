@@ -16,6 +16,7 @@
 #define PLAN_MAX_SAMPLE 1000000
 #define PLAN_MAX_LIST 16 /* values of -p and of -s */
 #define PLAN_MAX_SIZE_KB 16384 /* a working set is about caches */
+#define PLAN_MAX_NOISE 64 /* report --noise files */
 
 enum plan_action {
 	PLAN_RUN,
@@ -31,7 +32,7 @@ struct plan {
 	unsigned int runs; /* -r */
 	unsigned int nops;
 	const struct ipc_ops *ops[PLAN_MAX_BACKENDS]; /* -b, report order */
-	char label[64]; /* -n; empty: the kernel release */
+	char label[65]; /* -n, up to 64 bytes; empty: the kernel release */
 	char note[128]; /* --note */
 	unsigned int nplaces;
 	struct place place[PLAN_MAX_PLACES]; /* -P, in the order given */
@@ -45,7 +46,12 @@ struct plan {
 	int histogram; /* --histogram: bars of the round trips too */
 	unsigned int retry_disturbed; /* --retry-disturbed */
 	unsigned int sample_every; /* --sample: 0 times no round trip */
+	const char *order; /* --order: "interleave", "shuffle", "sequential" */
+	unsigned long seed; /* --seed, for shuffle */
+	int seed_given;
 	const char *baseline; /* report --baseline: a label; NULL: the first */
+	unsigned int nnoise; /* report --noise: A/A files of one kernel */
+	const char *noise[PLAN_MAX_NOISE];
 	unsigned int nfiles; /* report: the saved files, in @argv */
 	char *const *files;
 };

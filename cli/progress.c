@@ -134,8 +134,6 @@ void progress_row(struct progress *p, const char *mech, const char *placement,
 		  int rings, unsigned int procs, unsigned int ws_kb,
 		  unsigned int runs)
 {
-	p->row_start = p->row_end;
-	p->row_end += runs;
 	p->hops_done = p->hop_next;
 	p->mech = mech;
 	p->placement = placement;
@@ -148,14 +146,20 @@ void progress_row(struct progress *p, const char *mech, const char *placement,
 
 void progress_run(struct progress *p, unsigned int i)
 {
-	p->runs_done = p->row_start + i;
+	p->runs_done = p->run_next++;
 	p->run = i + 1;
 	progress_show(p);
 }
 
+void progress_drop(struct progress *p, unsigned int n)
+{
+	p->run_next += n;
+	p->runs_done = p->run_next;
+}
+
 void progress_hop(struct progress *p, const char *mech, unsigned int ws_kb)
 {
-	p->runs_done = p->row_end;
+	p->runs_done = p->run_next;
 	p->hops_done = p->hop_next++;
 	p->mech = mech;
 	p->placement = NULL;

@@ -38,7 +38,7 @@ struct progress {
 	unsigned int run, runs; /* run @run, from 1, of the row's @runs */
 
 	/* The writer's own. */
-	unsigned int row_start, row_end, hop_next;
+	unsigned int run_next, hop_next;
 	double start_s; /* CLOCK_MONOTONIC at progress_init() */
 	int shown; /* a line is on the terminal */
 };
@@ -63,16 +63,23 @@ size_t progress_format(const struct progress *p, double elapsed_s, char *buf,
 		       size_t size);
 
 /*
- * A row of @runs runs of @mech at @placement begins (@rings: the row is
- * named with its ring size @procs and working set @ws_kb).  Writes
- * nothing: progress_run() does, before each run.
+ * The next run is one of the @runs of @mech at @placement (@rings: the
+ * row is named with its ring size @procs and working set @ws_kb).
+ * Writes nothing: progress_run() does.
  */
 void progress_row(struct progress *p, const char *mech, const char *placement,
 		  int rings, unsigned int procs, unsigned int ws_kb,
 		  unsigned int runs);
 
-/* Run @i, from 0, of the current row begins: show it. */
+/*
+ * Run @i, from 0, of the current row begins: show it.  Each call counts
+ * one run of the plan as started, whichever row it belongs to, so that
+ * rows may take turns.
+ */
 void progress_run(struct progress *p, unsigned int i);
+
+/* @n runs of the plan will not happen (a row skipped or failed). */
+void progress_drop(struct progress *p, unsigned int n);
 
 /* The hop-work measurement of @mech at @ws_kb begins: show it. */
 void progress_hop(struct progress *p, const char *mech, unsigned int ws_kb);

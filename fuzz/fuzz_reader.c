@@ -40,8 +40,8 @@ static char *fuzz_json(struct results *r, unsigned int n, size_t *len)
 	f = fopen("/dev/null", "w");
 	if (!f)
 		abort();
-	report_text(f, p, n, 0);
-	report_text(f, p, n, n - 1);
+	report_text(f, p, n, 0, NULL, 0);
+	report_text(f, p, n, n - 1, p, n);
 	fclose(f);
 	free(p);
 	return buf;

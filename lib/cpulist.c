@@ -31,9 +31,16 @@ void cpulist_format(const cpu_set_t *set, char *buf, size_t size)
 
 int cpulist_count(const char *list)
 {
+	return cpulist_parse(list, NULL);
+}
+
+int cpulist_parse(const char *list, cpu_set_t *set)
+{
 	const char *p = list;
 	int n = 0;
 
+	if (set)
+		CPU_ZERO(set);
 	while (*p && *p != '\n') {
 		char *end;
 		long a, b;
@@ -51,6 +58,8 @@ int cpulist_count(const char *list)
 			p = end;
 		}
 		n += (int)(b - a + 1);
+		for (long c = a; set && c <= b && c < CPU_SETSIZE; c++)
+			CPU_SET(c, set);
 		if (*p == ',')
 			p++;
 		else if (*p && *p != '\n')

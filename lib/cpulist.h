@@ -12,4 +12,7 @@ void cpulist_format(const cpu_set_t *set, char *buf, size_t size);
 /* Count the CPUs of a list such as "0-3,8,10-11"; -1 if malformed. */
 int cpulist_count(const char *list);
 
+/* The same, and the CPUs below CPU_SETSIZE into @set unless NULL. */
+int cpulist_parse(const char *list, cpu_set_t *set);
+
 #endif

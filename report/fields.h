@@ -20,6 +20,7 @@ enum field_type {
 	FIELD_MAYBE, /* double, NAN (unknown) written as null */
 	FIELD_BOOL, /* int, 0 or 1 */
 	FIELD_TASKS, /* int: 1 "threads", 0 "processes" */
+	FIELD_ORDER, /* char[size]: an order of runs, or "" (older files) */
 	FIELD_KVS, /* struct result_kv[max], its count at @aux */
 	FIELD_PAIR, /* long[2] */
 	FIELD_STATUS, /* enum result_status, as its key */
@@ -60,7 +61,7 @@ extern const struct field row_fields[];
 extern const struct field sample_fields[];
 
 /* How many facts the Run information block has (lines 1 .. this). */
-#define FIELD_INFO_LINES 28
+#define FIELD_INFO_LINES 29
 
 /* @base's member described by @f. */
 static inline void *field_ptr(const void *base, const struct field *f)

@@ -103,6 +103,7 @@ static void json_scalar(struct jw *w, const struct field *f, const void *v)
 {
 	switch (f->type) {
 	case FIELD_STR:
+	case FIELD_ORDER:
 		jw_string(w, f->key, v);
 		break;
 	case FIELD_INT:

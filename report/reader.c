@@ -209,6 +209,20 @@ static int rd_status(struct jp *p, const char *key, enum result_status *st)
 	return 0;
 }
 
+static int rd_order(struct jp *p, const struct field *f, char *order)
+{
+	const char *at = p->p;
+
+	if (jp_get_string(p, f->key, order, f->size) < 0)
+		return -1;
+	if (order[0] && !result_order_known(order))
+		return jp_err(
+			p, at, 0,
+			"\"order\" must be \"interleave\", \"shuffle\", \"sequential\" or \"\", not \"%s\"",
+			order);
+	return 0;
+}
+
 static int rd_tasks(struct jp *p, const char *key, int *threads)
 {
 	const char *at = p->p;
@@ -451,6 +465,8 @@ static int rd_value(struct jp *p, const struct field *f, struct rd_obj *o)
 		return jp_get_bool(p, f->key, v);
 	case FIELD_TASKS:
 		return rd_tasks(p, f->key, v);
+	case FIELD_ORDER:
+		return rd_order(p, f, v);
 	case FIELD_KVS:
 		return rd_kvs(p, f, o->base, what);
 	case FIELD_PAIR:

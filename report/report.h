@@ -24,12 +24,16 @@
 /*
  * The text report of @n invocations side by side, in the original
  * ctxbench's layout: a Run information block, then one table per IPC type
- * with a row per invocation.  With n >= 2 each row also shows the change
- * of its average against the same row of invocation @baseline, marked
- * when significant.  At most 80 columns.
+ * with a row per label.  Invocations with the same label are merged into
+ * one row, each a replicate.  With two labels or more each row also shows
+ * the change of its average against the same row of invocation
+ * @baseline's label, judged against the spread between invocations of a
+ * label, the @nnoise A/A invocations @noise included (see verdict.h).
+ * At most 80 columns.  Returns 0, or -ENOMEM after the Run information.
  */
-void report_text(FILE *f, const struct results *const *r, unsigned int n,
-		 unsigned int baseline);
+int report_text(FILE *f, const struct results *const *r, unsigned int n,
+		unsigned int baseline, const struct results *const *noise,
+		unsigned int nnoise);
 
 /*
  * An ASCII histogram of each row's sampled round trips, 72 columns wide

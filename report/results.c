@@ -90,9 +90,17 @@ int results_rings(const struct results *r)
 
 void results_free(struct results *r)
 {
-	for (unsigned int i = 0; i < r->nrows; i++)
+	for (unsigned int i = 0; i < r->nrows; i++) {
 		free(r->row[i].sample);
+		free(r->row[i].inv_mean);
+	}
 	free(r->row);
 	r->row = NULL;
 	r->nrows = 0;
+}
+
+int result_order_known(const char *order)
+{
+	return !strcmp(order, "interleave") || !strcmp(order, "shuffle") ||
+	       !strcmp(order, "sequential");
 }

@@ -48,6 +48,8 @@ struct result_info {
 	unsigned int runs; /* -r */
 	int threads; /* participants were threads, not processes */
 	unsigned int participants; /* tasks in the ring; 0 unknown */
+	char order[16]; /* of the runs: "interleave", "shuffle", "sequential" */
+	unsigned long long seed; /* of "shuffle"'s order */
 	char kernel_version[256]; /* /proc/sys/kernel/version, uname -v */
 	char boot_cmdline[4096]; /* /proc/cmdline */
 	char preempt[96]; /* the preemption model, and where it was read */
@@ -117,6 +119,12 @@ struct result_row {
 		discarded; /* disturbed runs run again (--retry-disturbed) */
 	struct hist rtt; /* sampled round trips of every run, ns */
 	struct result_cpu cpu; /* what the participants cost, every run */
+	/*
+	 * A row of several invocations (report_group()): the mean loops/sec
+	 * of each invocation that measured it.  NULL in one invocation's row.
+	 */
+	unsigned int ninv;
+	double *inv_mean;
 };
 
 /* One invocation of ctxbench, measured now or read back from a file. */
@@ -125,6 +133,7 @@ struct results {
 	char cmdline[1024]; /* its command line, quoted as a shell would */
 	struct result_info info;
 	int signo; /* the signal that interrupted the invocation, or 0 */
+	unsigned int invocations; /* merged by report_group(); 0: one */
 	unsigned int nrows;
 	struct result_row *row;
 };
@@ -139,6 +148,9 @@ struct stats;
 void result_row_stats(const struct result_row *row, struct stats *s);
 
 const char *result_status_name(enum result_status st);
+
+/* Is @order one of the orders of runs, "interleave", "shuffle", "sequential"? */
+int result_order_known(const char *order);
 
 /* The status as saved files spell it ("ok", "failed"...), and back. */
 const char *result_status_key(enum result_status st);

@@ -107,6 +107,28 @@ double stats_t_p(double t, double df)
 	return stats_betai(df / 2, 0.5, df / (df + t * t));
 }
 
+double stats_t_quantile(double q, double df)
+{
+	double lo = 0, hi = 1;
+
+	if (!(q > 0 && q < 1) || !(df > 0))
+		return NAN;
+	if (q < 0.5)
+		return -stats_t_quantile(1 - q, df);
+	/* The upper tail 1 - q is half the two-sided p of the quantile. */
+	while (stats_t_p(hi, df) / 2 > 1 - q && hi < 1e12)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (stats_t_p(mid, df) / 2 > 1 - q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
 int stats_welch(const struct stats *a, const struct stats *b,
 		struct stats_welch *w)
 {

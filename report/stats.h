@@ -37,6 +37,9 @@ double stats_betai(double a, double b, double x);
 /* The two-sided p-value of @t under Student's t with @df > 0. */
 double stats_t_p(double t, double df);
 
+/* The @q quantile (0 < q < 1) of Student's t with @df > 0; NAN outside. */
+double stats_t_quantile(double q, double df);
+
 /*
  * The @p quantile (0 <= p <= 1) of the @n > 0 samples @sorted, in
  * increasing order, interpolated linearly between order statistics: the

@@ -3,6 +3,7 @@
  * The text report, shaped after the 2002 ctxbench mails; with two or more
  * invocations every row is also compared with the baseline's.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,15 +11,30 @@
 #include "fields.h"
 #include "report.h"
 #include "disturb.h"
+#include "group.h"
 #include "stats.h"
 #include "text.h"
+#include "verdict.h"
 #include "lib/util.h"
 
 #define RULE "================================================================"
-#define LABEL_W 20 /* a row label wider than this gets a line of its own */
+#define LABEL_W 20 /* row labels wider than this: keys and a legend */
 #define WIDTH 80 /* the widest line a table row may print */
-#define CHANGE_W 14 /* "(  +1.23%) n/a" */
-#define ALPHA 0.05 /* significance level of the comparison */
+#define CHANGE_W 8 /* "*-16.4%*" */
+#define DETECT_W 7 /* "[12.3%]" */
+
+/*
+ * The report's tables: one row per label (saved runs with one label are
+ * merged into one, each invocation a replicate), compared with the
+ * baseline's, judged against the noise of @noise's labels.
+ */
+struct text_ctx {
+	const struct results *const *r;
+	unsigned int n, base;
+	const struct results *noise; /* [nnoise] A/A groups */
+	unsigned int nnoise;
+	int keys; /* rows are named by a key, "#1", with a legend */
+};
 
 #define FACT_NAME_W 20
 #define FACT_VALUE_W (WIDTH - 3 - FACT_NAME_W) /* after "  %-20s " */
@@ -49,6 +65,7 @@ static const char *text_fact(const struct results *r, const struct text_fact *k,
 			     char *buf, size_t size)
 {
 	const void *v = field_ptr((const char *)r + k->base, k->f);
+	const struct result_info *in;
 	const char *s = buf;
 
 	buf[0] = '\0';
@@ -68,6 +85,14 @@ static const char *text_fact(const struct results *r, const struct text_fact *k,
 		break;
 	case FIELD_TASKS:
 		s = *(const int *)v ? "threads" : "processes";
+		break;
+	case FIELD_ORDER:
+		/* The seed is beside the order, in struct result_info. */
+		in = (const struct result_info *)((const char *)r + k->base);
+		if (!strcmp(v, "shuffle"))
+			snprintf(buf, size, "shuffle, seed %llu", in->seed);
+		else
+			s = v;
 		break;
 	default:
 		break; /* no fact of the block has another type */
@@ -118,6 +143,21 @@ static void text_wrap(FILE *f, const char *v)
 		for (v += n; *v == ' '; v++)
 			;
 	}
+}
+
+/* " (2 of 3)" after the label of invocation @i when others share it. */
+static void text_invocation(FILE *f, const struct results *const *r,
+			    unsigned int n, unsigned int i)
+{
+	unsigned int k = 0, of = 0;
+
+	for (unsigned int j = 0; j < n; j++)
+		if (!strcmp(r[j]->info.label, r[i]->info.label)) {
+			of++;
+			k += j <= i;
+		}
+	if (of > 1)
+		fprintf(f, " (%u of %u)", k, of);
 }
 
 /*
@@ -178,8 +218,9 @@ static void text_info(FILE *f, const struct results *const *r, unsigned int n)
 		const struct result_info *in = &r[i]->info;
 		int fields = 0;
 
-		fprintf(f, "Run: %s%s%s\n", in->label, in->note[0] ? "  " : "",
-			in->note);
+		fprintf(f, "Run: %s", in->label);
+		text_invocation(f, r, n, i);
+		fprintf(f, "%s%s\n", in->note[0] ? "  " : "", in->note);
 		for (int k = 0; k < FIELD_INFO_LINES; k++) {
 			if (!common[k]) {
 				text_field(f, r[i], &facts[k]);
@@ -200,52 +241,65 @@ static void text_label(FILE *f, const char *label)
 		fprintf(f, "  %-*s", LABEL_W, label);
 }
 
-/* A change in percent, in 8 columns or fewer whatever its size. */
+/* A change in percent, in 6 columns at most: "-16.4%", "+1.2%", "+1234%". */
 static void text_percent(char *buf, size_t size, double pct)
 {
-	if (fabs(pct) < 0.005)
-		pct = 0; /* not "-0.00" */
-	if (fabs(pct) < 1e4)
-		snprintf(buf, size, "%+7.2f%%", pct);
-	else if (fabs(pct) < 1e7)
-		snprintf(buf, size, "%+7.0f%%", pct);
+	if (fabs(pct) < 0.05)
+		pct = 0; /* not "-0.0" */
+	if (fabs(pct) < 100)
+		snprintf(buf, size, "%+.1f%%", pct);
+	else if (pct < 1e4)
+		snprintf(buf, size, "%+.0f%%", pct);
 	else
-		snprintf(buf, size, "%+.1e%%", pct);
+		snprintf(buf, size, ">9999%%");
 }
 
 /*
- * The change of @row's average (invocation @i) against the baseline's row
- * of the same mechanism, placement, ring size and working set
- * (result_row_same()), marked *...* when Welch's t-test
- * finds the difference significant, (...) when not.
+ * The change of @row's average (label @i) against the baseline's row of
+ * the same mechanism, placement and ring, into @change: *...* when it
+ * stands out from the invocations' noise, (...) when not, bare when there
+ * is no such noise to judge by; and into @detect the smallest change the
+ * comparison could have marked ([...]: what the runs alone could, a lower
+ * bound).  Returns the verdict's basis.
  */
-static void text_change(char *buf, size_t size, const struct results *const *r,
-			unsigned int base, unsigned int i,
-			const struct result_row *row, const struct stats *s)
+static enum verdict_basis text_change(const struct text_ctx *c, unsigned int i,
+				      const struct result_row *row,
+				      char *change, char *detect, size_t size)
 {
-	const struct result_row *brow;
-	struct stats_welch w;
-	struct stats bs;
+	const struct result_row *noise[REPORT_MAX_INVOCATIONS], *brow;
+	struct verdict v;
 	char pct[32];
 
-	if (i == base) {
-		snprintf(buf, size, " baseline");
-		return;
+	detect[0] = '\0';
+	if (i == c->base) {
+		snprintf(change, size, "baseline");
+		return VERDICT_NONE;
 	}
-	brow = results_find(r[base], row);
+	brow = results_find(c->r[c->base], row);
+	for (unsigned int k = 0; k < c->nnoise; k++)
+		noise[k] = results_find(&c->noise[k], row);
 	if (brow)
-		result_row_stats(brow, &bs);
-	if (!brow || !brow->nsamples || !(bs.mean > 0)) {
-		snprintf(buf, size, "%9s", "-"); /* nothing to compare with */
-		return;
+		verdict_rows(brow, row, noise, c->nnoise, &v);
+	if (!brow || isnan(v.change)) {
+		snprintf(change, size, "-"); /* nothing to compare with */
+		return VERDICT_NONE;
 	}
-	text_percent(pct, sizeof(pct), (s->mean - bs.mean) / bs.mean * 100);
-	if (stats_welch(&bs, s, &w) < 0)
-		snprintf(buf, size, "(%s) n/a", pct);
-	else if (w.p < ALPHA)
-		snprintf(buf, size, "*%s*", pct);
+	text_percent(pct, sizeof(pct), v.change * 100);
+	if (v.basis == VERDICT_RUNS)
+		snprintf(change, size, "%s ", pct);
+	else if (v.significant)
+		snprintf(change, size, "*%s*", pct);
 	else
-		snprintf(buf, size, "(%s)", pct);
+		snprintf(change, size, "(%s)", pct);
+	if (isnan(v.detect))
+		snprintf(detect, size, "-");
+	else if (v.detect * 100 >= 1e4)
+		snprintf(detect, size, ">9999%%");
+	else
+		snprintf(detect, size,
+			 v.basis == VERDICT_RUNS ? "[%.*f%%]" : "%.*f%%",
+			 v.detect * 100 < 99.95 ? 1 : 0, v.detect * 100);
+	return v.basis;
 }
 
 /*
@@ -269,18 +323,45 @@ static void text_cpus(FILE *f, char *line, const char *cpus)
 		fprintf(f, "%s\n", line);
 }
 
-/* A row's label: the run's, its placement, and its ring when there are. */
-static void text_row_label(FILE *f, const struct results *r,
-			   const struct result_row *row)
+/*
+ * A row's label into @buf: the run's (or its key, "#2"), its placement,
+ * and its ring when there are.
+ */
+static void text_row_name(char *buf, size_t size, const struct results *r,
+			  unsigned int key, const struct result_row *row)
 {
-	char label[sizeof(r->info.label) + sizeof(row->placement) + 32];
+	char name[16];
 
-	snprintf(label, sizeof(label), "%s%s%s", r->info.label,
+	snprintf(name, sizeof(name), "#%u", key);
+	snprintf(buf, size, "%s%s%s", key ? name : r->info.label,
 		 row->placement[0] ? " " : "", row->placement);
 	if (results_rings(r))
-		snprintf(label + strlen(label), sizeof(label) - strlen(label),
-			 " %up/%uK", row->procs, row->ws_kb);
+		snprintf(buf + strlen(buf), size - strlen(buf), " %up/%uK",
+			 row->procs, row->ws_kb);
+}
+
+static void text_row_label(FILE *f, const struct text_ctx *c, unsigned int i,
+			   const struct result_row *row)
+{
+	char label[sizeof(c->r[i]->info.label) + sizeof(row->placement) + 32];
+
+	text_row_name(label, sizeof(label), c->r[i], c->keys ? i + 1 : 0, row);
 	text_label(f, label);
+}
+
+/* Does any row label of @c not fit its column? */
+static int text_need_keys(const struct text_ctx *c)
+{
+	for (unsigned int i = 0; i < c->n; i++)
+		for (unsigned int j = 0; j < c->r[i]->nrows; j++) {
+			char label[sizeof(c->r[i]->info.label) + 96];
+
+			text_row_name(label, sizeof(label), c->r[i], 0,
+				      &c->r[i]->row[j]);
+			if (strlen(label) > LABEL_W)
+				return 1;
+		}
+	return 0;
 }
 
 /*
@@ -339,23 +420,24 @@ static void text_notes(FILE *f, const struct result_row *row)
 	free(rate);
 }
 
-static void text_row(FILE *f, const struct results *const *r, unsigned int n,
-		     unsigned int base, unsigned int i,
+static void text_row(FILE *f, const struct text_ctx *c, unsigned int i,
 		     const struct result_row *row)
 {
-	char line[128], change[48];
+	char line[192], change[48], detect[48];
 	struct stats s;
 
-	text_row_label(f, r[i], row);
+	text_row_label(f, c, i, row);
 	result_row_stats(row, &s);
-	if (row->nsamples) {
-		change[0] = '\0';
-		if (n >= 2)
-			text_change(change, sizeof(change), r, base, i, row,
-				    &s);
-		snprintf(line, sizeof(line), " %8.0f%11.0f%11.0f%6.1f%% %-*s%s",
-			 s.min, s.max, s.mean, s.cv * 100,
-			 n >= 2 ? CHANGE_W : 0, change, n >= 2 ? " " : "");
+	if (row->nsamples && c->n >= 2) {
+		text_change(c, i, row, change, detect, sizeof(change));
+		snprintf(line, sizeof(line),
+			 " %8.0f%10.0f%10.0f%6.1f%% %*s %*s ", s.min, s.max,
+			 verdict_mean(row), s.cv * 100, CHANGE_W, change,
+			 DETECT_W, detect);
+		text_cpus(f, line, row->cpus);
+	} else if (row->nsamples) {
+		snprintf(line, sizeof(line), " %8.0f%11.0f%11.0f%6.1f%% ",
+			 s.min, s.max, s.mean, s.cv * 100);
 		text_cpus(f, line, row->cpus);
 	}
 	if (row->status != RESULT_OK) {
@@ -411,17 +493,14 @@ static void text_usec(FILE *f, double ns)
 }
 
 /* The sampled round trips of a row: min, p50, p90, p99, p99.9, max. */
-static void text_latency_row(FILE *f, const struct results *const *r,
-			     unsigned int n, unsigned int base, unsigned int i,
+static void text_latency_row(FILE *f, const struct text_ctx *c, unsigned int i,
 			     const struct result_row *row)
 {
 	static const double q[] = { 0.5, 0.9, 0.99, 0.999 };
 
-	(void)n;
-	(void)base;
 	if (!row->rtt.count)
 		return;
-	text_row_label(f, r[i], row);
+	text_row_label(f, c, i, row);
 	text_usec(f, (double)row->rtt.min_ns);
 	for (size_t k = 0; k < ARRAY_SIZE(q); k++)
 		text_usec(f, hist_quantile(&row->rtt, q[k]));
@@ -430,39 +509,37 @@ static void text_latency_row(FILE *f, const struct results *const *r,
 }
 
 /* What a loop costs the participants: CPU time, switches, CPUs busy. */
-static void text_cpu_row(FILE *f, const struct results *const *r,
-			 unsigned int n, unsigned int base, unsigned int i,
+static void text_cpu_row(FILE *f, const struct text_ctx *c, unsigned int i,
 			 const struct result_row *row)
 {
-	const struct result_cpu *c = &row->cpu;
-	double loops = (double)c->loops;
+	const struct result_cpu *u = &row->cpu;
+	double loops = (double)u->loops;
 
-	(void)n;
-	(void)base;
-	if (!c->loops)
+	if (!u->loops)
 		return;
-	text_row_label(f, r[i], row);
-	fprintf(f, "%9.2f%9.2f%9.2f%9.2f", c->user_s * 1e6 / loops,
-		c->sys_s * 1e6 / loops, (double)c->nvcsw / loops,
-		(double)c->nivcsw / loops);
-	if (c->seconds > 0)
-		fprintf(f, "%8.2f\n", (c->user_s + c->sys_s) / c->seconds);
+	text_row_label(f, c, i, row);
+	fprintf(f, "%9.2f%9.2f%9.2f%9.2f", u->user_s * 1e6 / loops,
+		u->sys_s * 1e6 / loops, (double)u->nvcsw / loops,
+		(double)u->nivcsw / loops);
+	if (u->seconds > 0)
+		fprintf(f, "%8.2f\n", (u->user_s + u->sys_s) / u->seconds);
 	else
 		fprintf(f, "%8s\n", "-");
 }
 
-typedef void text_row_fn(FILE *f, const struct results *const *r,
-			 unsigned int n, unsigned int base, unsigned int i,
+typedef void text_row_fn(FILE *f, const struct text_ctx *c, unsigned int i,
 			 const struct result_row *row);
 
 /*
  * Every row of @mech, grouped by placement and ring, so that each row
  * sits under the baseline row it is compared with.
  */
-static void text_each_row(FILE *f, const struct results *const *r,
-			  unsigned int n, unsigned int base, const char *mech,
+static void text_each_row(FILE *f, const struct text_ctx *c, const char *mech,
 			  text_row_fn *fn)
 {
+	const struct results *const *r = c->r;
+	unsigned int n = c->n;
+
 	for (unsigned int i = 0; i < n; i++) {
 		for (unsigned int j = 0; j < r[i]->nrows; j++) {
 			const struct result_row *like = &r[i]->row[j];
@@ -475,8 +552,7 @@ static void text_each_row(FILE *f, const struct results *const *r,
 				     j2++)
 					if (text_match(&r[i2]->row[j2], mech,
 						       like))
-						fn(f, r, n, base, i2,
-						   &r[i2]->row[j2]);
+						fn(f, c, i2, &r[i2]->row[j2]);
 		}
 	}
 }
@@ -495,30 +571,34 @@ static int text_any(const struct results *const *r, unsigned int n,
 }
 
 /* One mechanism's tables: loops/sec, round trips, CPU cost, lat_ctx. */
-static void text_table(FILE *f, const struct results *const *r, unsigned int n,
-		       unsigned int base, const char *mech, const char *title)
+static void text_table(FILE *f, const struct text_ctx *c, const char *mech,
+		       const char *title)
 {
+	const struct results *const *r = c->r;
+	unsigned int n = c->n;
+
 	fprintf(f, "%35s%s\n", "", "loops/sec");
 	if (n >= 2)
-		fprintf(f, "%-22s%9s%11s%11s%7s %-*s %s\n", title, "low",
-			"high", "average", "cv", CHANGE_W, "   change", "cpus");
+		fprintf(f, "%-22s%9s%10s%10s%7s %*s %*s %s\n", title, "low",
+			"high", "average", "cv", CHANGE_W, "change", DETECT_W,
+			"detect", "cpus");
 	else
 		fprintf(f, "%-22s%9s%11s%11s%7s %s\n", title, "low", "high",
 			"average", "cv", "cpus");
-	text_each_row(f, r, n, base, mech, text_row);
+	text_each_row(f, c, mech, text_row);
 	fputc('\n', f);
 	if (text_any(r, n, mech, 0)) {
 		fprintf(f, "%28s%s\n", "", "round trip, usec (sampled)");
 		fprintf(f, "%-22s%8s%8s%8s%8s%8s%8s\n", title, "min", "p50",
 			"p90", "p99", "p99.9", "max");
-		text_each_row(f, r, n, base, mech, text_latency_row);
+		text_each_row(f, c, mech, text_latency_row);
 		fputc('\n', f);
 	}
 	if (text_any(r, n, mech, 1)) {
 		fprintf(f, "%28s%s\n", "", "CPU per loop, all participants");
 		fprintf(f, "%-22s%9s%9s%9s%9s%8s\n", title, "user us", "sys us",
 			"vol cs", "invol cs", "CPUs");
-		text_each_row(f, r, n, base, mech, text_cpu_row);
+		text_each_row(f, c, mech, text_cpu_row);
 		fputc('\n', f);
 	}
 	for (unsigned int i = 0; i < n; i++)
@@ -536,38 +616,146 @@ static int text_disturbed(const struct results *const *r, unsigned int n)
 	return 0;
 }
 
-void report_text(FILE *f, const struct results *const *r, unsigned int n,
-		 unsigned int baseline)
+/* Which verdicts the compared rows of @c have, as a mask of their bases. */
+static unsigned int text_bases(const struct text_ctx *c)
 {
-	if (baseline >= n)
-		baseline = 0;
-	text_banner(f, "Run information");
-	text_info(f, r, n);
+	unsigned int mask = 0;
+
+	for (unsigned int i = 0; i < c->n; i++)
+		for (unsigned int j = 0; j < c->r[i]->nrows; j++) {
+			char change[48], detect[48];
+
+			if (c->r[i]->row[j].nsamples)
+				mask |= 1u << text_change(
+						c, i, &c->r[i]->row[j], change,
+						detect, sizeof(change));
+		}
+	return mask;
+}
+
+/* What the change column and its marks mean, from what the rows have. */
+static void text_legend(FILE *f, const struct text_ctx *c)
+{
+	unsigned int bases = text_bases(c), noise = 0;
+
+	for (unsigned int k = 0; k < c->nnoise; k++)
+		noise += c->noise[k].invocations;
+	fprintf(f, "change: the average against the baseline row, positive "
+		   "when faster.\n");
+	if (bases & 1u << VERDICT_INVOCATIONS) {
+		fprintf(f,
+			"*...*: it stands out from the noise between "
+			"invocations at 95 %% (t-test of\ntheir means; "
+			"the noise is their spread within each label%s); "
+			"(...): not.\n",
+			noise ? " and\nwithin --noise's labels" : "");
+		fprintf(f, "detect: the smallest change so marked 4 times in "
+			   "5.\n");
+	}
+	if (bases & 1u << VERDICT_RUNS)
+		fprintf(f, "bare change: one invocation a label, not judged "
+			   "(runs of one invocation are\nno replicates of a "
+			   "kernel: save 2 or more a label, or give --noise);"
+			   "\n[detect]: what its runs alone could see, a lower "
+			   "bound.\n");
+	if (noise)
+		fprintf(f, "noise: %u invocation%s of --noise.\n", noise,
+			noise == 1 ? "" : "s");
+}
+
+/* The labels: their keys when rows use them, and how often each ran. */
+static void text_labels(FILE *f, const struct text_ctx *c)
+{
+	int many = 0;
+
+	for (unsigned int i = 0; i < c->n; i++)
+		many |= c->r[i]->invocations > 1;
+	if (!c->keys && !many)
+		return;
+	fprintf(f, "%s%s%s\n", c->keys ? "key  " : "", many ? " inv  " : "",
+		"label");
+	for (unsigned int i = 0; i < c->n; i++) {
+		unsigned int inv = c->r[i]->invocations;
+
+		if (c->keys)
+			fprintf(f, "#%-3u ", i + 1);
+		if (many)
+			fprintf(f, "%4u  ", inv ? inv : 1);
+		fprintf(f, "%s\n", c->r[i]->info.label);
+	}
+	fputc('\n', f);
+}
+
+/* The tables of @c, and the signals that cut invocations short. */
+static void text_results(FILE *f, const struct text_ctx *c)
+{
+	const struct results *const *r = c->r;
+
 	text_banner(f, "Results by IPC type");
-	if (text_disturbed(r, n))
+	if (text_disturbed(r, c->n))
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
 			"a run's CPUs, or a clock moved\nover %.0f%% "
 			"(report/disturb.h); the figures still include "
 			"those runs.\n\n",
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);
-	if (n >= 2)
-		fprintf(f, "change: the average against the baseline row, "
-			   "positive when faster;\n*...* significant at 95 %% "
-			   "(Welch's t-test); n/a: fewer than 2 runs.\n\n");
+	text_labels(f, c);
+	if (c->n >= 2) {
+		text_legend(f, c);
+		fputc('\n', f);
+	}
 	/* One table per mechanism, in the order they first appear. */
-	for (unsigned int i = 0; i < n; i++)
+	for (unsigned int i = 0; i < c->n; i++)
 		for (unsigned int j = 0; j < r[i]->nrows; j++)
 			if (!text_seen(r, i, j, r[i]->row[j].mech, NULL))
-				text_table(f, r, n, baseline, r[i]->row[j].mech,
+				text_table(f, c, r[i]->row[j].mech,
 					   r[i]->row[j].title);
-	for (unsigned int i = 0; i < n; i++)
+	for (unsigned int i = 0; i < c->n; i++)
 		if (r[i]->signo)
 			fprintf(f,
 				"Interrupted by signal %d (%s); partial "
 				"results for:\n  %s\n\n",
 				r[i]->signo, strsignal(r[i]->signo),
 				r[i]->info.label);
+}
+
+int report_text(FILE *f, const struct results *const *r, unsigned int n,
+		unsigned int baseline, const struct results *const *noise,
+		unsigned int nnoise)
+{
+	struct results *g = NULL, *ng = NULL;
+	const struct results **gp = NULL;
+	unsigned int ngroups = 0, nng = 0, *gi = NULL;
+	struct text_ctx c = { 0 };
+	int rc = -ENOMEM;
+
+	if (baseline >= n)
+		baseline = 0;
+	text_banner(f, "Run information");
+	text_info(f, r, n);
+	gi = calloc(n ? n : 1, sizeof(*gi));
+	if (!gi || report_group(r, n, &g, &ngroups, gi) < 0 ||
+	    report_group(noise, nnoise, &ng, &nng, NULL) < 0)
+		goto out;
+	gp = calloc(ngroups ? ngroups : 1, sizeof(*gp));
+	if (!gp)
+		goto out;
+	for (unsigned int i = 0; i < ngroups; i++)
+		gp[i] = &g[i];
+	c.r = gp;
+	c.n = ngroups;
+	c.base = n ? gi[baseline] : 0;
+	c.noise = ng;
+	c.nnoise = nng;
+	c.keys = text_need_keys(&c);
+	text_results(f, &c);
+	rc = 0;
+out:
+	report_group_free(g, ngroups);
+	report_group_free(ng, nng);
+	free(gp);
+	free(gi);
+	return rc;
 }
 
 /* A bound in microseconds, short: "4.25", "130", "1.2e+04". */
@@ -585,6 +773,28 @@ static void text_bound(char *buf, size_t size, double ns)
 
 #define HIST_LINES 24 /* at most this many bins per histogram */
 #define HIST_BAR 36 /* the widest bar */
+
+/*
+ * The heading of a row's histogram, "pipe, 6.1 same: N round trips timed,
+ * usec", over two or three lines where a long label would not fit in one.
+ */
+static void text_histogram_head(FILE *f, const struct results *r,
+				const struct result_row *row)
+{
+	char name[sizeof(r->info.label) + sizeof(row->placement) + 32];
+	char count[64];
+	size_t title = strlen(row->title) + 2;
+
+	text_row_name(name, sizeof(name), r, 0, row);
+	snprintf(count, sizeof(count), "%llu round trips timed, usec",
+		 (unsigned long long)row->rtt.count);
+	if (title + strlen(name) + 2 + strlen(count) <= WIDTH)
+		fprintf(f, "%s, %s: %s\n", row->title, name, count);
+	else if (title + strlen(name) + 1 <= WIDTH)
+		fprintf(f, "%s, %s:\n  %s\n", row->title, name, count);
+	else
+		fprintf(f, "%s:\n  %s:\n  %s\n", row->title, name, count);
+}
 
 /* One row's round trips as bars, within 72 columns. */
 static void text_histogram(FILE *f, const struct results *r,
@@ -609,11 +819,7 @@ static void text_histogram(FILE *f, const struct results *r,
 		if (c > most)
 			most = c;
 	}
-	fprintf(f, "%s, %s %s", row->title, r->info.label, row->placement);
-	if (results_rings(r))
-		fprintf(f, " %up/%uK", row->procs, row->ws_kb);
-	fprintf(f, ": %llu round trips timed, usec\n",
-		(unsigned long long)h->count);
+	text_histogram_head(f, r, row);
 	for (unsigned int b = 0; b < nb; b++) {
 		unsigned int k0 = lo + b * per, k1 = k0 + per;
 		char from[16], to[16], bar[HIST_BAR + 1];

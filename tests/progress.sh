@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The progress line: on a terminal's stderr only, never in the report, and
 # not with -q.
-# usage: progress.sh notty BIN | progress.sh pty BIN | progress.sh quiet BIN
+# usage: progress.sh notty|pty|order|quiet BIN
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -79,6 +79,44 @@ pty() {
 	summary
 }
 
+# The order of the runs, as the terminal shows them: "pipe 1 futex 1 ...".
+run_order() {
+	on_pty "$@"
+	[ "$rc" -eq 0 ] || fail "exit $rc: $(cat "$work/tty")"
+	tr '\r' '\n' <"$work/tty" | sed -n 's/^.\[K\([a-z]*\) same: run \([0-9]\) of 2 .*/\1 \2/p' |
+		tr '\n' ' '
+}
+
+# The rows take turns by default, back to back with --order sequential,
+# and in a repeatable random order with --order shuffle --seed; the order
+# is in the Run information.
+order() {
+	local bin=$1 got a b
+	local args=(-b pipe,futex,signal -P same -t 0.05 -r 2 -n progress-test)
+
+	got=$(run_order "$bin" "${args[@]}")
+	[ "$got" = "signal 1 pipe 1 futex 1 signal 2 pipe 2 futex 2 " ] && pass ||
+		fail "interleave: '$got'"
+	grep -q '^  Order                interleave$' "$work/report" && pass ||
+		fail "interleave: no Order in the Run information"
+	got=$(run_order "$bin" "${args[@]}" --order sequential)
+	[ "$got" = "signal 1 signal 2 pipe 1 pipe 2 futex 1 futex 2 " ] && pass ||
+		fail "sequential: '$got'"
+	a=$(run_order "$bin" "${args[@]}" --order shuffle --seed 7)
+	grep -q '^  Order                shuffle, seed 7$' "$work/report" && pass ||
+		fail "shuffle: no seed in the Run information"
+	b=$(run_order "$bin" "${args[@]}" --order shuffle --seed 7)
+	[ "$a" = "$b" ] && pass || fail "seed 7 twice: '$a' then '$b'"
+	# Every row once a round, in some order.
+	for r in 1 2; do
+		[ "$(tr ' ' '\n' <<<"$a" | paste - - | grep -c "[[:space:]]$r$")" -eq 3 ] && pass ||
+			fail "shuffle: round $r is not each row once: '$a'"
+	done
+	[[ $a == *" 1 "*" 1 "*" 1 "*" 2 "*" 2 "*" 2 " ]] && pass ||
+		fail "shuffle: a row ran twice before another ran once: '$a'"
+	summary
+}
+
 # -q: not a byte of progress on the terminal either.
 quiet() {
 	local bin=$1
@@ -94,9 +132,10 @@ quiet() {
 case "${1:-}" in
 notty) notty "$2" ;;
 pty) pty "$2" ;;
+order) order "$2" ;;
 quiet) quiet "$2" ;;
 *)
-	echo "usage: $0 notty BIN | pty BIN | quiet BIN" >&2
+	echo "usage: $0 notty|pty|order|quiet BIN" >&2
 	exit 2
 	;;
 esac

@@ -68,9 +68,47 @@ compare() {
 		table=$(awk -v t="$t" '$1 == t { on = 1 } on && /^$/ { exit } on' <<<"$out")
 		grep -q ' change ' <<<"$table" && pass || fail "$t: no change column"
 		grep -Eq '^  A any .* baseline ' <<<"$table" && pass || fail "$t: no baseline row A"
-		grep -Eq '^  B any .*[(*] *[-+][0-9]+\.[0-9]{2}%[)*] ' <<<"$table" &&
-			pass || fail "$t: no change for B:"$'\n'"$table"
+		# One invocation a label: the change is shown, not judged, and
+		# what the runs alone could see is bracketed.
+		grep -Eq '^  B any .* [-+][0-9.]+% +(\[[0-9.]+%\]|-|>9999%) ' <<<"$table" &&
+			pass || fail "$t: no bare change for B:"$'\n'"$table"
 	done
+	grep -q '^bare change: one invocation a label, not judged' <<<"$out" &&
+		pass || fail "no line saying the change is not judged"
+	grep -q '^\*\.\.\.\*' <<<"$out" && fail "a mark explained with nothing to mark" || pass
+
+	# Two invocations a label: judged on the spread between them.
+	for n in A B; do
+		"$bin" -b pipe,signal -t 0.2 -r 3 -n "$n" -o "$tmp/${n}2.json" >/dev/null
+		[ $? -eq 0 ] && pass || fail "second run $n failed"
+	done
+	run "$bin" report "$tmp/A.json" "$tmp/B.json" "$tmp/A2.json" "$tmp/B2.json"
+	[ "$rc" -eq 0 ] && pass || fail "report of 2 x 2 exits $rc: $err"
+	narrow "$out" && pass || fail "2 x 2 report wider than 80 columns"
+	grep -q '^Run: A (2 of 2)' <<<"$out" && pass || fail "no second invocation of A"
+	grep -q '^   2  A$' <<<"$out" && pass || fail "no invocation count: $out"
+	grep -q '^\*\.\.\.\*: it stands out from the noise between invocations' <<<"$out" &&
+		pass || fail "the mark is not explained"
+	for t in SIGUSR1 pipe; do
+		local table
+		table=$(awk -v t="$t" '$1 == t { on = 1 } on && /^$/ { exit } on' <<<"$out")
+		[ "$(grep -c '^  [AB] any ' <<<"$table")" -eq 2 ] && pass ||
+			fail "$t: not one row a label:"$'\n'"$table"
+		grep -Eq '^  B any .*[(*] *[-+][0-9.]+%[)*] +([0-9.]+|>9999)% ' <<<"$table" &&
+			pass || fail "$t: no judged change for B:"$'\n'"$table"
+	done
+
+	# The A/A noise of --noise judges one invocation a label.
+	run "$bin" report --noise "$tmp/A.json" --noise "$tmp/A2.json" \
+		"$tmp/A.json" "$tmp/B.json"
+	[ "$rc" -eq 0 ] && pass || fail "report --noise exits $rc: $err"
+	grep -q '^noise: 2 invocations of --noise' <<<"$out" && pass ||
+		fail "--noise is not said"
+	grep -Eq '^  B any .*[(*] *[-+][0-9.]+%[)*] +([0-9.]+|>9999)% ' <<<"$out" &&
+		pass || fail "--noise: no judged change:"$'\n'"$out"
+	run "$bin" report --noise "$tmp/A.json" "$tmp/A.json" "$tmp/B.json"
+	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'no label is measured twice' <<<"$err" &&
+		pass || fail "--noise of one invocation: $rc '$err'"
 
 	# Another baseline; a label no run has.
 	run "$bin" report --baseline B "$tmp/A.json" "$tmp/B.json"

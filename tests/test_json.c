@@ -34,7 +34,7 @@ static char *render_text(struct results *r, unsigned int n,
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
 
-	report_text(f, p, n, baseline);
+	report_text(f, p, n, baseline, NULL, 0);
 	fclose(f);
 	free(p);
 	return buf;
@@ -298,15 +298,21 @@ static void test_compare(void)
 	/* What the golden file shows, said once more in words. */
 	line_of(text, "  6.1-base same ", line, sizeof(line));
 	CHECK(strstr(line, " baseline ") != NULL);
+	/* One invocation a label: changes shown, none judged. */
 	line_of(text, "  6.2-fast same ", line, sizeof(line));
-	CHECK(strstr(line, "*  +4.91%*") != NULL); /* faster, significant */
+	CHECK(strstr(line, "   +4.9%   [1.0%] ") != NULL); /* runs: a bound */
 	line_of(text, "  6.2-fast any ", line, sizeof(line));
-	CHECK(strstr(line, "*  -4.07%*") != NULL); /* slower, significant */
+	CHECK(strstr(line, "   -4.1%   [1.2%] ") != NULL);
 	line_of(text, "  6.2-noisy same ", line, sizeof(line));
-	CHECK(strstr(line, "(  +2.75%)") != NULL); /* noisy: not significant */
+	CHECK(strstr(line, "   +2.8%  [40.1%] ") != NULL); /* noisy */
 	CHECK(strstr(line, " 20.5% ") != NULL);
 	line_of(text, "  6.2-once same ", line, sizeof(line));
-	CHECK(strstr(line, ") n/a ") != NULL); /* one run: no test */
+	CHECK(strstr(line, "   -5.0%        - ") == NULL);
+	CHECK(strstr(line, "   +6.8%        - ") != NULL); /* one run */
+	CHECK(strstr(text, "*") == NULL); /* no mark, no star explained */
+	CHECK(strstr(text,
+		     "\nbare change: one invocation a label, not judged") !=
+	      NULL);
 	CHECK(strstr(text, "Run: ALL\n") != NULL);
 	free(text);
 

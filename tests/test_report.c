@@ -26,7 +26,7 @@ static char *check_report(const char *name, const struct results *const *r,
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	report_text(f, r, n, 0);
+	report_text(f, r, n, 0, NULL, 0);
 	fclose(f);
 	golden_check(name, buf, len);
 	check_width(buf, 80);

@@ -389,7 +389,7 @@ static char *render(const struct results *const *r, unsigned int n, size_t *len)
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
 
-	report_text(f, r, n, 0);
+	report_text(f, r, n, 0, NULL, 0);
 	fclose(f);
 	return buf;
 }

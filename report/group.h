@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Saved runs with the same label are invocations of the same kernel:
+ * merged into one, they are the replicates a comparison judges by.
+ */
+#ifndef CTXBENCH_GROUP_H
+#define CTXBENCH_GROUP_H
+
+#include "results.h"
+
+/*
+ * Merge the @n invocations @r by label, in the order the labels first
+ * appear, into *@out (an array of *@ngroups, freed with results_free()
+ * on each and free()).  A merged row holds the runs of every invocation
+ * that measured it, one after the other, and the mean loops/sec of each
+ * in inv_mean[].  *@gi (may be NULL) gets, for each of the @n, the index
+ * of its group.  Returns 0, or -ENOMEM with nothing allocated.
+ */
+int report_group(const struct results *const *r, unsigned int n,
+		 struct results **out, unsigned int *ngroups, unsigned int *gi);
+
+/* Free what report_group() made. */
+void report_group_free(struct results *g, unsigned int n);
+
+#endif

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The verdict on one compared row: its change against the baseline, and
+ * whether that change stands out from the noise of the level that varies.
+ *
+ * Kernels are compared invocation against invocation: a boot, a memory
+ * layout, the host's state differ from one invocation to the next, and
+ * no run inside one invocation can show that.  The replicates are
+ * therefore the invocations, saved runs with the same label, and the
+ * noise is their spread: the variance of log(mean loops/sec) within
+ * each label, pooled over the two labels compared and over the A/A
+ * invocations given with --noise.  The test is Student's t on the
+ * difference of the mean logs with the pooled degrees of freedom.
+ * Without any label measured twice there is no such noise to judge by:
+ * the change is shown, not judged, and what the runs alone could see is
+ * said as a lower bound.
+ */
+#ifndef CTXBENCH_VERDICT_H
+#define CTXBENCH_VERDICT_H
+
+#include "results.h"
+
+#define VERDICT_ALPHA 0.05 /* two-sided level of the mark */
+#define VERDICT_POWER 0.80 /* of the smallest detectable change */
+
+enum verdict_basis {
+	VERDICT_NONE, /* nothing to compare: no runs on one side */
+	VERDICT_RUNS, /* one invocation a side, no noise given: not judged */
+	VERDICT_INVOCATIONS, /* judged against invocation-level noise */
+};
+
+struct verdict {
+	enum verdict_basis basis;
+	double change; /* (b - a) / a of the averages */
+	double p; /* two-sided, VERDICT_INVOCATIONS only; else NAN */
+	int significant; /* p < VERDICT_ALPHA */
+	/*
+	 * The smallest change, relative, that this test finds significant
+	 * with VERDICT_POWER (of the runs alone for VERDICT_RUNS: a lower
+	 * bound); NAN when unknown.
+	 */
+	double detect;
+	unsigned int df; /* of the pooled noise */
+	unsigned int na, nb; /* invocations each side */
+};
+
+/* The average loops/sec of a row: the mean of its invocations' means. */
+double verdict_mean(const struct result_row *row);
+
+/*
+ * Judge row @b against the baseline's row @a (of the same mechanism,
+ * placement, ring and working set), with the rows of the same key of
+ * @nnoise A/A groups in @noise (entries may be NULL).
+ */
+void verdict_rows(const struct result_row *a, const struct result_row *b,
+		  const struct result_row *const *noise, unsigned int nnoise,
+		  struct verdict *v);
+
+#endif

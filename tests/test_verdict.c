@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Tests of the comparison's verdict: the t quantiles it rests on, saved
+ * runs of one label merged into replicates, the invocation-level test and
+ * its detectable change, the noise of --noise, and the report that shows
+ * them (tests/golden/, with kernel releases as long as real ones).
+ */
+#include <math.h>
+
+#include "golden.h"
+#include "report/group.h"
+#include "report/report.h"
+#include "report/stats.h"
+#include "report/verdict.h"
+
+#define NCASES(a) (sizeof(a) / sizeof((a)[0]))
+#define RUNS 3
+
+/* Quantiles of Student's t, from printed tables (5 digits). */
+static void test_quantile(void)
+{
+	static const struct {
+		double q, df, want;
+	} cases[] = {
+		{ 0.975, 1, 12.7062 }, { 0.975, 4, 2.7764 },
+		{ 0.975, 30, 2.0423 }, { 0.8, 4, 0.9410 },
+		{ 0.8, 1, 1.3764 },    { 0.95, 10, 1.8125 },
+		{ 0.5, 7, 0 },	       { 0.025, 4, -2.7764 },
+	};
+
+	for (size_t i = 0; i < NCASES(cases); i++)
+		CHECK_NEAR(stats_t_quantile(cases[i].q, cases[i].df),
+			   cases[i].want, 1e-4);
+	CHECK(isnan(stats_t_quantile(0, 4)));
+	CHECK(isnan(stats_t_quantile(1, 4)));
+	CHECK(isnan(stats_t_quantile(0.9, 0)));
+}
+
+/*
+ * An invocation labelled @label with one row of @mech at "same" whose
+ * RUNS runs go at @mean loops/sec, give or take @spread.
+ */
+static void invocation(struct results *r, const char *label, const char *mech,
+		       double mean, double spread)
+{
+	struct result_row *row;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->info.label, sizeof(r->info.label), "%s", label);
+	snprintf(r->version, sizeof(r->version), "0.1.0");
+	r->info.runs = RUNS;
+	r->info.duration_s = 1;
+	snprintf(r->info.order, sizeof(r->info.order), "interleave");
+	r->row = calloc(1, sizeof(*r->row));
+	r->nrows = 1;
+	row = r->row;
+	snprintf(row->mech, sizeof(row->mech), "%s", mech);
+	snprintf(row->title, sizeof(row->title), "%s", mech);
+	snprintf(row->placement, sizeof(row->placement), "same");
+	snprintf(row->cpus, sizeof(row->cpus), "0");
+	row->procs = 2;
+	row->sample = calloc(RUNS, sizeof(*row->sample));
+	row->nsamples = RUNS;
+	for (unsigned int i = 0; i < RUNS; i++) {
+		row->sample[i].elapsed_s = 1;
+		row->sample[i].loops =
+			(uint64_t)(mean + spread * ((double)i - 1));
+		hist_add(&row->rtt, (uint64_t)(2e9 / mean) + 100 * i);
+	}
+}
+
+/* @n invocations of @label at the means @m. */
+static void invocations(struct results *r, const char *label, const double *m,
+			unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		invocation(&r[i], label, "pipe", m[i], m[i] / 200);
+}
+
+static void free_all(struct results *r, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		results_free(&r[i]);
+}
+
+/* Merging by label: one row a label, a mean an invocation, in order. */
+static void test_group(void)
+{
+	static const double a[] = { 100, 102, 98 }, b[] = { 110, 112 };
+	const struct results *p[5];
+	struct results r[5], *g;
+	unsigned int ng, gi[5];
+
+	invocations(r, "A", a, 3);
+	invocations(r + 3, "B", b, 2);
+	/* Interleaved files: A B A B A. */
+	p[0] = &r[0];
+	p[1] = &r[3];
+	p[2] = &r[1];
+	p[3] = &r[4];
+	p[4] = &r[2];
+	CHECK_EQ_INT(report_group(p, 5, &g, &ng, gi), 0);
+	CHECK_EQ_INT(ng, 2);
+	CHECK_STR(g[0].info.label, "A");
+	CHECK_STR(g[1].info.label, "B");
+	CHECK_EQ_INT(gi[3], 1);
+	CHECK_EQ_INT(g[0].invocations, 3);
+	CHECK_EQ_INT(g[0].nrows, 1);
+	CHECK_EQ_INT(g[0].row[0].ninv, 3);
+	CHECK_EQ_INT(g[0].row[0].nsamples, 3 * RUNS);
+	CHECK_NEAR(g[0].row[0].inv_mean[1], 102, 1);
+	CHECK_NEAR(verdict_mean(&g[0].row[0]), 100, 0.5);
+	CHECK_NEAR(verdict_mean(&g[1].row[0]), 111, 0.5);
+	report_group_free(g, ng);
+	free_all(r, 5);
+}
+
+/*
+ * The invocation-level test, against the t statistic worked by hand:
+ * logs of {100, 102, 98} and {110, 112, 108}, pooled SS 0.0014616 over
+ * 4 df, t = 6.108 (p about 0.0036), detectable shift
+ * (2.7764 + 0.9410) x 0.015607 in the log: 5.97 %.
+ */
+static void test_invocations(void)
+{
+	static const double a[] = { 100e3, 102e3, 98e3 };
+	static const double b[] = { 110e3, 112e3, 108e3 };
+	static const double same[] = { 101e3, 99e3, 100.5e3 };
+	struct results r[9], *g;
+	const struct results *p[9];
+	const struct result_row *noise[1];
+	struct verdict v;
+	unsigned int ng;
+
+	invocations(r, "A", a, 3);
+	invocations(r + 3, "B", b, 3);
+	invocations(r + 6, "C", same, 3);
+	for (unsigned int i = 0; i < 9; i++)
+		p[i] = &r[i];
+	CHECK_EQ_INT(report_group(p, 9, &g, &ng, NULL), 0);
+	verdict_rows(&g[0].row[0], &g[1].row[0], NULL, 0, &v);
+	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
+	CHECK_EQ_INT(v.df, 4);
+	CHECK_EQ_INT(v.na, 3);
+	CHECK_NEAR(v.change, 0.10, 0.001);
+	CHECK(v.p > 0.001 && v.p < 0.01);
+	CHECK(v.significant);
+	CHECK_NEAR(v.detect, 0.0597, 0.001);
+	/* The same kernel again: not marked. */
+	verdict_rows(&g[0].row[0], &g[2].row[0], NULL, 0, &v);
+	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
+	CHECK(!v.significant);
+	CHECK(v.p > 0.5);
+
+	/* One invocation a side, no noise: not judged, runs give a bound. */
+	verdict_rows(&r[0].row[0], &r[3].row[0], NULL, 0, &v);
+	CHECK_EQ_INT(v.basis, VERDICT_RUNS);
+	CHECK(!v.significant);
+	CHECK(isnan(v.p));
+	CHECK(v.detect > 0 && v.detect < 0.05);
+	/* The same with --noise's three invocations of C: judged, df 2. */
+	noise[0] = &g[2].row[0];
+	verdict_rows(&r[0].row[0], &r[3].row[0], noise, 1, &v);
+	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
+	CHECK_EQ_INT(v.df, 2);
+	CHECK_EQ_INT(v.na, 1);
+	CHECK(!isnan(v.p));
+	/* A row the baseline lacks a run of: nothing to compare. */
+	r[4].row[0].nsamples = 0;
+	verdict_rows(&r[4].row[0], &r[3].row[0], NULL, 0, &v);
+	CHECK_EQ_INT(v.basis, VERDICT_NONE);
+	CHECK(isnan(v.change));
+	report_group_free(g, ng);
+	free_all(r, 9);
+}
+
+static char *render(const struct results *const *p, unsigned int n,
+		    const struct results *const *noise, unsigned int nnoise,
+		    size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	CHECK_EQ_INT(report_text(f, p, n, 0, noise, nnoise), 0);
+	fclose(f);
+	return buf;
+}
+
+#define REL_A "6.13.0-rc1-00042-g1a2b3c4d5e6f-dirty"
+#define REL_B "6.13.0-rc1-00043-g0123456789ab-dirty"
+#define REL_64 \
+	"6.13.0-rc1-00042-g1a2b3c4d5e6f-dirty-with-a-local-version-of-64c"
+
+/*
+ * Kernels built from git, three invocations each: keys and a legend keep
+ * every row on one line; the mark and the detectable change are
+ * explained; each invocation's Run information says which it is.
+ */
+static void test_report(void)
+{
+	static const double a[] = { 100e3, 102e3, 98e3 };
+	static const double b[] = { 110e3, 112e3, 108e3 };
+	struct results r[7];
+	const struct results *p[7];
+	char *text;
+	size_t len;
+
+	invocations(r, REL_A, a, 3);
+	invocations(r + 3, REL_B, b, 3);
+	invocation(&r[6], REL_64, "pipe", 90e3, 500);
+	for (unsigned int i = 0; i < 7; i++)
+		p[i] = &r[i];
+	text = render(p, 7, NULL, 0, &len);
+	golden_check("compare-invocations.txt", text, len);
+	golden_lines(text, 80);
+	CHECK(strstr(text, "\n#1      3  " REL_A "\n") != NULL);
+	CHECK(strstr(text, "\n#3      1  " REL_64 "\n") != NULL);
+	CHECK(strstr(text, "Run: " REL_A " (2 of 3)\n") != NULL);
+	CHECK(strstr(text, "  #2 same ") != NULL);
+	CHECK(strstr(text, "*+10.0%*") != NULL);
+	CHECK(strstr(text, "stands out from the noise between invocations") !=
+	      NULL);
+	free(text);
+
+	/* One 64-character label alone: the plain report, one line a row. */
+	text = render(p + 6, 1, NULL, 0, &len);
+	golden_check("single-long-label.txt", text, len);
+	golden_lines(text, 80);
+	CHECK(strstr(text, "  #1 same ") != NULL);
+	free(text);
+	/* Its histogram's heading too. */
+	text = NULL;
+	{
+		FILE *f = open_memstream(&text, &len);
+
+		report_histograms(f, p + 6, 1);
+		fclose(f);
+	}
+	golden_lines(text, 80);
+	CHECK(strstr(text, "pipe, " REL_64 " same:\n  3 round trips") != NULL);
+	free(text);
+
+	/* One invocation a side, judged by --noise's A/A invocations. */
+	text = render(p + 2, 2, p, 3, &len);
+	golden_check("compare-noise.txt", text, len);
+	golden_lines(text, 80);
+	CHECK(strstr(text, "noise: 3 invocations of --noise.\n") != NULL);
+	free(text);
+	free_all(r, 7);
+}
+
+int main(void)
+{
+	test_quantile();
+	test_group();
+	test_invocations();
+	test_report();
+	return check_summary();
+}
