@@ -17,9 +17,7 @@
 #include "verdict.h"
 #include "lib/util.h"
 
-#define RULE "================================================================"
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */
-#define WIDTH 80 /* the widest line a table row may print */
 #define CHANGE_W 8 /* "*-16.4%*" */
 #define DETECT_W 7 /* "[12.3%]" */
 
@@ -37,7 +35,7 @@ struct text_ctx {
 };
 
 #define FACT_NAME_W 20
-#define FACT_VALUE_W (WIDTH - 3 - FACT_NAME_W) /* after "  %-20s " */
+#define FACT_VALUE_W (TEXT_WIDTH - 3 - FACT_NAME_W) /* after "  %-20s " */
 
 /* A fact of the Run information block: its field, and the struct it is in. */
 struct text_fact {
@@ -102,7 +100,7 @@ static const char *text_fact(const struct results *r, const struct text_fact *k,
 
 static void text_banner(FILE *f, const char *title)
 {
-	fprintf(f, "%s\n    %s\n%s\n\n", RULE, title, RULE);
+	fprintf(f, "%s\n    %s\n%s\n\n", TEXT_RULE, title, TEXT_RULE);
 }
 
 /* The bytes of @s that fit in @w columns, not splitting a UTF-8 character. */
@@ -312,7 +310,7 @@ static void text_cpus(FILE *f, char *line, const char *cpus)
 
 	while (trim && line[trim - 1] == ' ')
 		trim--;
-	if (cpus[0] && 2 + LABEL_W + len + strlen(cpus) <= WIDTH) {
+	if (cpus[0] && 2 + LABEL_W + len + strlen(cpus) <= TEXT_WIDTH) {
 		fprintf(f, "%s%s\n", line, cpus);
 		return;
 	}
@@ -327,8 +325,8 @@ static void text_cpus(FILE *f, char *line, const char *cpus)
  * A row's label into @buf: the run's (or its key, "#2"), its placement,
  * and its ring when there are.
  */
-static void text_row_name(char *buf, size_t size, const struct results *r,
-			  unsigned int key, const struct result_row *row)
+void text_row_name(char *buf, size_t size, const struct results *r,
+		   unsigned int key, const struct result_row *row)
 {
 	char name[16];
 
@@ -756,97 +754,4 @@ out:
 	free(gp);
 	free(gi);
 	return rc;
-}
-
-/* A bound in microseconds, short: "4.25", "130", "1.2e+04". */
-static void text_bound(char *buf, size_t size, double ns)
-{
-	double us = ns / 1000;
-
-	if (us < 10)
-		snprintf(buf, size, "%.2f", us);
-	else if (us < 1e5)
-		snprintf(buf, size, "%.0f", us);
-	else
-		snprintf(buf, size, "%.1e", us);
-}
-
-#define HIST_LINES 24 /* at most this many bins per histogram */
-#define HIST_BAR 36 /* the widest bar */
-
-/*
- * The heading of a row's histogram, "pipe, 6.1 same: N round trips timed,
- * usec", over two or three lines where a long label would not fit in one.
- */
-static void text_histogram_head(FILE *f, const struct results *r,
-				const struct result_row *row)
-{
-	char name[sizeof(r->info.label) + sizeof(row->placement) + 32];
-	char count[64];
-	size_t title = strlen(row->title) + 2;
-
-	text_row_name(name, sizeof(name), r, 0, row);
-	snprintf(count, sizeof(count), "%llu round trips timed, usec",
-		 (unsigned long long)row->rtt.count);
-	if (title + strlen(name) + 2 + strlen(count) <= WIDTH)
-		fprintf(f, "%s, %s: %s\n", row->title, name, count);
-	else if (title + strlen(name) + 1 <= WIDTH)
-		fprintf(f, "%s, %s:\n  %s\n", row->title, name, count);
-	else
-		fprintf(f, "%s:\n  %s:\n  %s\n", row->title, name, count);
-}
-
-/* One row's round trips as bars, within 72 columns. */
-static void text_histogram(FILE *f, const struct results *r,
-			   const struct result_row *row)
-{
-	const struct hist *h = &row->rtt;
-	unsigned int lo = hist_index(h->min_ns), hi = hist_index(h->max_ns);
-	unsigned int per = HIST_SUB / 4, nb;
-	uint64_t most = 0;
-
-	/* Quarter octaves, or wider until the bins fit. */
-	while ((hi / per - lo / per + 1) > HIST_LINES)
-		per *= 2;
-	lo = lo / per * per;
-	nb = hi / per - lo / per + 1;
-	for (unsigned int b = 0; b < nb; b++) {
-		uint64_t c = 0;
-
-		for (unsigned int k = lo + b * per;
-		     k < lo + (b + 1) * per && k < HIST_BUCKETS; k++)
-			c += h->bucket[k];
-		if (c > most)
-			most = c;
-	}
-	text_histogram_head(f, r, row);
-	for (unsigned int b = 0; b < nb; b++) {
-		unsigned int k0 = lo + b * per, k1 = k0 + per;
-		char from[16], to[16], bar[HIST_BAR + 1];
-		uint64_t c = 0;
-		unsigned int len;
-
-		for (unsigned int k = k0; k < k1 && k < HIST_BUCKETS; k++)
-			c += h->bucket[k];
-		len = most ? (unsigned int)((c * HIST_BAR + most - 1) / most) :
-			     0;
-		memset(bar, '#', len);
-		bar[len] = '\0';
-		text_bound(from, sizeof(from), (double)hist_bucket_low(k0));
-		text_bound(to, sizeof(to),
-			   k1 < HIST_BUCKETS ? (double)hist_bucket_low(k1) :
-					       (double)h->max_ns);
-		fprintf(f, "  %8s - %-8s |%-*s| %5.1f%%\n", from, to, HIST_BAR,
-			bar, 100.0 * (double)c / (double)h->count);
-	}
-	fputc('\n', f);
-}
-
-void report_histograms(FILE *f, const struct results *const *r, unsigned int n)
-{
-	fprintf(f, "%s\n    Round trips\n%s\n\n", RULE, RULE);
-	for (unsigned int i = 0; i < n; i++)
-		for (unsigned int j = 0; j < r[i]->nrows; j++)
-			if (r[i]->row[j].rtt.count)
-				text_histogram(f, r[i], &r[i]->row[j]);
 }
