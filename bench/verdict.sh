@@ -19,7 +19,8 @@
 # usage: [BUILD=dir] bench/verdict.sh [all|calibrate|aa|ab K...]
 # env:   MECHS (pipe,futex,sysv-sem,eventfd,signal,posix-mq), T (0.5 s),
 #        R (5 runs), N (3 invocations a kernel), PAIRS (5 A/A comparisons),
-#        ABPAIRS (3 A/B comparisons a level), TARGETS (3 5 10, percent)
+#        ABPAIRS (3 A/B comparisons a level), TARGETS (3 5 10, percent),
+#        KEEP (a directory to keep every saved run in)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -32,7 +33,12 @@ abpairs=${ABPAIRS:-3}
 targets=${TARGETS:-3 5 10}
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "${KEEP:-}" ]; then
+	mkdir -p "$KEEP"
+	trap 'cp -r "$work"/. "$KEEP"/; rm -rf "$work"' EXIT
+else
+	trap 'rm -rf "$work"' EXIT
+fi
 slow=$work/slowsys
 cc -O2 -o "$slow" "$(dirname "$0")/slowsys.c"
 
