@@ -50,9 +50,8 @@ struct plan_opt {
 };
 
 static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
-	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_action,
-	plan_opt_backends, plan_opt_places, plan_opt_order, plan_opt_seed,
-	plan_opt_noise;
+	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_backends,
+	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise;
 
 #define AT(m) .off = offsetof(struct plan, m)
 #define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
@@ -72,7 +71,7 @@ static const struct plan_opt plan_opts[] = {
 	  "any, same, cross, smt or cpus:A,B (default any)", PLAN_M_RUN,
 	  plan_opt_places, AT(place) },
 	{ "threads", 'T', NULL, "participants are threads of one process",
-	  PLAN_M_RUN, plan_opt_set, AT(threads) },
+	  PLAN_M_RUN, plan_opt_set, AT(threads), .min = 1 },
 	{ "procs", 'p', "LIST", "participants per ring, 2..1024 (default 2)",
 	  PLAN_M_RUN, plan_opt_list, LIST(procs, nprocs), .min = 2,
 	  .max = RUN_MAX_NR, .what = "participant counts", .more = "N" },
@@ -102,9 +101,9 @@ static const struct plan_opt plan_opts[] = {
 	  PLAN_M_RUN, plan_opt_seed, AT(seed), .max = UINT32_MAX },
 	{ "histogram", 0x103, NULL,
 	  "add an ASCII histogram of each row's round trips", PLAN_M_BOTH,
-	  plan_opt_set, AT(histogram) },
+	  plan_opt_set, AT(histogram), .min = 1 },
 	{ "json", 0x104, NULL, "print JSON instead of the text report",
-	  PLAN_M_BOTH, plan_opt_set, AT(json) },
+	  PLAN_M_BOTH, plan_opt_set, AT(json), .min = 1 },
 	{ "baseline", 0x105, "LABEL",
 	  "compare with the run labelled LABEL (default first)", PLAN_M_REPORT,
 	  plan_opt_file, AT(baseline), .what = "empty label" },
@@ -112,16 +111,19 @@ static const struct plan_opt plan_opts[] = {
 	  "saved runs of one kernel, whose spread is the noise", PLAN_M_REPORT,
 	  plan_opt_noise, AT(noise), .max = PLAN_MAX_NOISE },
 	{ "quiet", 'q', NULL, "no progress line on the terminal (stderr)",
-	  PLAN_M_RUN, plan_opt_set, AT(quiet) },
+	  PLAN_M_RUN, plan_opt_set, AT(quiet), .min = 1 },
 	{ "list", 'l', NULL, "list the mechanisms and exit", PLAN_M_RUN,
-	  plan_opt_action, .min = PLAN_LIST },
+	  plan_opt_set, AT(action), .min = PLAN_LIST },
 	{ "help", 'h', NULL, "show this help and exit", PLAN_M_BOTH,
-	  plan_opt_action, .min = PLAN_HELP },
+	  plan_opt_set, AT(action), .min = PLAN_HELP },
 	{ "version", 'V', NULL, "show the version and exit", PLAN_M_BOTH,
-	  plan_opt_action, .min = PLAN_VERSION },
+	  plan_opt_set, AT(action), .min = PLAN_VERSION },
 };
 
 #define PLAN_NOPTS ARRAY_SIZE(plan_opts)
+
+/* plan_opt_set() sets an action as it sets a flag, through an int. */
+_Static_assert(sizeof(enum plan_action) == sizeof(int), "an action is an int");
 
 /* How --help and the messages spell an option: "-t/--time", "--note". */
 static void plan_opt_name(const struct plan_opt *o, char *buf, size_t size)
@@ -381,23 +383,14 @@ static int plan_opt_file(const struct plan_opt *o, const char *arg,
 	return 0;
 }
 
+/* A flag or an action: its target set to @o->min. */
 static int plan_opt_set(const struct plan_opt *o, const char *arg,
 			struct plan *p, char *err, size_t errlen)
 {
 	(void)arg;
 	(void)err;
 	(void)errlen;
-	*(int *)plan_target(o, p) = 1;
-	return 0;
-}
-
-static int plan_opt_action(const struct plan_opt *o, const char *arg,
-			   struct plan *p, char *err, size_t errlen)
-{
-	(void)arg;
-	(void)err;
-	(void)errlen;
-	p->action = (enum plan_action)o->min;
+	*(int *)plan_target(o, p) = (int)o->min;
 	return 0;
 }
 

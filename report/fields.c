@@ -77,7 +77,7 @@ static const struct field info_fields[] = {
 	INFO_STR("cpus_allowed", cpus_allowed, "CPUsAllowed", 25),
 	INFO_STR("compiler", compiler, "Compiler", 26),
 	INFO_STR("date", date, "Date", 28),
-	{ NULL }
+	{ .key = NULL }
 };
 
 static const struct field param_fields[] = {
@@ -114,7 +114,7 @@ static const struct field param_fields[] = {
 	  .type = FIELD_LL,
 	  AT(struct result_info, seed),
 	  .max = UINT32_MAX },
-	{ NULL }
+	{ .key = NULL }
 };
 
 const struct field invocation_fields[] = {
@@ -142,7 +142,7 @@ const struct field invocation_fields[] = {
 	  .type = FIELD_ROWS,
 	  AT(struct results, row),
 	  .flags = FIELD_REQUIRED },
-	{ NULL }
+	{ .key = NULL }
 };
 
 /* The participants' CPU usage: a repeated member is taken, the last wins. */
@@ -155,11 +155,11 @@ const struct field invocation_fields[] = {
 static const struct field cpu_fields[] = {
 	CPU_NUM("user_s", FIELD_DOUBLE, user_s, MAX_CPU_S),
 	CPU_NUM("sys_s", FIELD_DOUBLE, sys_s, MAX_CPU_S),
-	CPU_NUM("nvcsw", FIELD_LL, nvcsw, INT64_MAX),
-	CPU_NUM("nivcsw", FIELD_LL, nivcsw, INT64_MAX),
+	CPU_NUM("nvcsw", FIELD_LL, nvcsw, (double)INT64_MAX),
+	CPU_NUM("nivcsw", FIELD_LL, nivcsw, (double)INT64_MAX),
 	CPU_NUM("loops", FIELD_U64, loops, 0),
 	CPU_NUM("seconds", FIELD_DOUBLE, seconds, MAX_CPU_S),
-	{ NULL }
+	{ .key = NULL }
 };
 
 #define ROW(k, t, m, ...)                                                  \
@@ -180,13 +180,14 @@ const struct field row_fields[] = {
 	ROW("reason", FIELD_STR, reason),
 	ROW("flags", FIELD_FLAGS, flags),
 	ROW("cpus", FIELD_STR, cpus),
-	ROW("migrations", FIELD_LL, migrations, .min = -1, .max = INT64_MAX),
+	ROW("migrations", FIELD_LL, migrations, .min = -1,
+	    .max = (double)INT64_MAX),
 	ROW("discarded", FIELD_UINT, discarded, .max = INT32_MAX),
 	ROW("samples", FIELD_SAMPLES, sample, .flags = FIELD_REQUIRED),
 	ROW("summary", FIELD_SUMMARY, sample),
 	ROW("rtt", FIELD_RTT, rtt),
 	ROW("cpu", FIELD_OBJECT, cpu, .flags = FIELD_INLINE, .sub = cpu_fields),
-	{ NULL }
+	{ .key = NULL }
 };
 
 #define SAMPLE(k, t, m, ...)                                                  \
@@ -211,8 +212,9 @@ const struct field sample_fields[] = {
 	SAMPLE("disturbed_why", FIELD_STR, why),
 	SAMPLE("procs_running", FIELD_PAIR, procs_running, .min = -1,
 	       .max = INT32_MAX),
-	SAMPLE("throttle", FIELD_LL, throttle, .min = -1, .max = INT64_MAX),
-	{ NULL }
+	SAMPLE("throttle", FIELD_LL, throttle, .min = -1,
+	       .max = (double)INT64_MAX),
+	{ .key = NULL }
 };
 
 int field_index(const struct field *t, const char *key)

@@ -354,6 +354,29 @@ static int jp_next(struct jp *p, int close)
 }
 
 /*
+ * Open the object or array (@open, @close) at p->p, named @what in
+ * messages: 1 when it is open, 0 when it is closed at once (taken), or
+ * -1.
+ */
+static int jp_open(struct jp *p, int open, int close, const char *what)
+{
+	int c = jp_ws(p);
+
+	if (c != open)
+		return jp_err(p, p->p, 0, "%s must be %s, not %s", what,
+			      jp_kind(open), jp_kind(c));
+	if (jp_enter(p) < 0)
+		return -1;
+	c = jp_ws(p);
+	if (c == close) {
+		p->p++;
+		p->depth--;
+		return 0;
+	}
+	return 1;
+}
+
+/*
  * The object at p->p: @member is called with each key and p->p at its
  * value, which it must consume.  @what names the object in messages.
  */
@@ -362,19 +385,11 @@ int jp_object(struct jp *p, const char *what,
 	      void *ctx)
 {
 	char key[JP_KEY_MAX];
-	int c = jp_ws(p), rc;
+	int c = jp_open(p, '{', '}', what), rc;
 
-	if (c != '{')
-		return jp_err(p, p->p, 0, "%s must be an object, not %s", what,
-			      jp_kind(c));
-	if (jp_enter(p) < 0)
-		return -1;
+	if (c <= 0)
+		return c;
 	c = jp_ws(p);
-	if (c == '}') {
-		p->p++;
-		p->depth--;
-		return 0;
-	}
 	for (;;) {
 		if (c < 0)
 			return jp_eof(p);
@@ -405,19 +420,11 @@ int jp_object(struct jp *p, const char *what,
 int jp_array(struct jp *p, const char *what,
 	     int (*elem)(struct jp *p, unsigned int i, void *ctx), void *ctx)
 {
-	int c = jp_ws(p), rc;
+	int c = jp_open(p, '[', ']', what), rc;
 
-	if (c != '[')
-		return jp_err(p, p->p, 0, "%s must be an array, not %s", what,
-			      jp_kind(c));
-	if (jp_enter(p) < 0)
-		return -1;
+	if (c <= 0)
+		return c;
 	c = jp_ws(p);
-	if (c == ']') {
-		p->p++;
-		p->depth--;
-		return 0;
-	}
 	for (unsigned int i = 0;; i++) {
 		if (c < 0)
 			return jp_eof(p);

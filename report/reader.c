@@ -45,28 +45,36 @@ static int rd_require(struct jp *p, const char *at, unsigned int seen,
 	return 0;
 }
 
-/* Grow @*arr of @*cap elements of @size to hold @n + 1, within @max. */
-static int rd_grow(struct jp *p, void **arr, unsigned int *cap, unsigned int n,
-		   unsigned int max, size_t size, const char *what)
+/*
+ * The next element of the array *@arr of *@n (room for *@cap), each of
+ * @size bytes, zeroed, grown within @max: it, or NULL with the message.
+ */
+static void *rd_next(struct jp *p, void **arr, unsigned int *cap,
+		     unsigned int *n, unsigned int max, size_t size,
+		     const char *what)
 {
 	unsigned int ncap;
 	void *tmp;
 
-	if (n >= max)
-		return jp_err(p, p->p, 0, "more than %u %s", max, what);
-	if (n < *cap)
-		return 0;
+	if (*n >= max) {
+		jp_err(p, p->p, 0, "more than %u %s", max, what);
+		return NULL;
+	}
+	if (*n < *cap)
+		return (char *)*arr + (size_t)(*n)++ * size;
 	ncap = *cap ? *cap * 2 : 4;
 	if (ncap > max)
 		ncap = max;
 	tmp = realloc(*arr, (size_t)ncap * size);
-	if (!tmp)
-		return jp_err(p, p->p, 0, "out of memory");
+	if (!tmp) {
+		jp_err(p, p->p, 0, "out of memory");
+		return NULL;
+	}
 	memset((char *)tmp + (size_t)*cap * size, 0,
 	       (size_t)(ncap - *cap) * size);
 	*arr = tmp;
 	*cap = ncap;
-	return 0;
+	return (char *)*arr + (size_t)(*n)++ * size;
 }
 
 static int rd_fail(struct jp *p, const char *fmt, ...)
@@ -345,11 +353,10 @@ static int rd_sample(struct jp *p, unsigned int i, void *ctx)
 	double rate;
 
 	(void)i;
-	if (rd_grow(p, (void **)&row->sample, &ro->cap, row->nsamples,
-		    REPORT_MAX_SAMPLES, sizeof(*row->sample),
-		    "samples in a row") < 0)
+	s = rd_next(p, (void **)&row->sample, &ro->cap, &row->nsamples,
+		    REPORT_MAX_SAMPLES, sizeof(*s), "samples in a row");
+	if (!s)
 		return -1;
-	s = &row->sample[row->nsamples++];
 	/* Files without them knew nothing of what else the CPUs did. */
 	memset(s, 0, sizeof(*s));
 	s->steal_share = s->irq_share = s->other_share = NAN;
@@ -395,10 +402,10 @@ static int rd_row(struct jp *p, unsigned int i, void *ctx)
 	const char *at = p->p;
 
 	(void)i;
-	if (rd_grow(p, (void **)&r->row, &io->cap, r->nrows, REPORT_MAX_ROWS,
-		    sizeof(*r->row), "rows in a saved run") < 0)
+	row = rd_next(p, (void **)&r->row, &io->cap, &r->nrows, REPORT_MAX_ROWS,
+		      sizeof(*row), "rows in a saved run");
+	if (!row)
 		return -1;
-	row = &r->row[r->nrows++];
 	/* Files without them hold the classic ping-pong. */
 	row->procs = 2;
 	if (rd_object(p, row_fields, row, "each of \"results\"", "a row", &ro) <
@@ -542,10 +549,10 @@ static int rd_invocation(struct jp *p, unsigned int i, void *ctx)
 	if (d->n >= d->max)
 		return jp_err(p, at, 0, "more than %d saved runs in one report",
 			      REPORT_MAX_INVOCATIONS);
-	if (rd_grow(p, (void **)&d->r, &d->cap, d->n, d->max, sizeof(*d->r),
-		    "saved runs") < 0)
+	r = rd_next(p, (void **)&d->r, &d->cap, &d->n, d->max, sizeof(*r),
+		    "saved runs");
+	if (!r)
 		return -1;
-	r = &d->r[d->n++];
 	if (rd_object(p, invocation_fields, r, "each of \"invocations\"",
 		      "a saved run", &io) < 0)
 		return -1;

@@ -21,42 +21,33 @@ void result_row_stats(const struct result_row *row, struct stats *s)
 	free(rate);
 }
 
-const char *result_status_name(enum result_status st)
-{
-	switch (st) {
-	case RESULT_OK:
-		return "ok";
-	case RESULT_SKIPPED:
-		return "skipped";
-	case RESULT_FAILED:
-		return "FAILED";
-	case RESULT_HUNG:
-		return "HUNG";
-	case RESULT_INTERRUPTED:
-		return "interrupted";
-	}
-	return "?";
-}
-
-static const char *const result_keys[] = {
-	[RESULT_OK] = "ok",
-	[RESULT_SKIPPED] = "skipped",
-	[RESULT_FAILED] = "failed",
-	[RESULT_HUNG] = "hung",
-	[RESULT_INTERRUPTED] = "interrupted",
+/* Each status as the report names it, and as saved files spell it. */
+static const struct {
+	const char *name, *key;
+} result_statuses[] = {
+	[RESULT_OK] = { "ok", "ok" },
+	[RESULT_SKIPPED] = { "skipped", "skipped" },
+	[RESULT_FAILED] = { "FAILED", "failed" },
+	[RESULT_HUNG] = { "HUNG", "hung" },
+	[RESULT_INTERRUPTED] = { "interrupted", "interrupted" },
 };
 
-#define RESULT_NKEYS ARRAY_SIZE(result_keys)
+#define RESULT_NKEYS ARRAY_SIZE(result_statuses)
+
+const char *result_status_name(enum result_status st)
+{
+	return (unsigned int)st < RESULT_NKEYS ? result_statuses[st].name : "?";
+}
 
 const char *result_status_key(enum result_status st)
 {
-	return (unsigned int)st < RESULT_NKEYS ? result_keys[st] : "?";
+	return (unsigned int)st < RESULT_NKEYS ? result_statuses[st].key : "?";
 }
 
 int result_status_parse(const char *key, enum result_status *st)
 {
 	for (unsigned int i = 0; i < RESULT_NKEYS; i++) {
-		if (strcmp(result_keys[i], key) == 0) {
+		if (strcmp(result_statuses[i].key, key) == 0) {
 			*st = (enum result_status)i;
 			return 0;
 		}

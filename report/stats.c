@@ -39,6 +39,24 @@ void stats_summary(const double *x, size_t n, struct stats *s)
 }
 
 /*
+ * One step of the modified Lentz method with the partial numerator @num:
+ * @c and @d carried on, the factor the fraction is multiplied by.
+ */
+static double stats_lentz(double num, double *c, double *d)
+{
+	const double tiny = 1e-300;
+
+	*d = 1 + num * *d;
+	*c = 1 + num / *c;
+	if (fabs(*d) < tiny)
+		*d = tiny;
+	if (fabs(*c) < tiny)
+		*c = tiny;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
+/*
  * The continued fraction of the incomplete beta function, evaluated by the
  * modified Lentz method; it converges fast for x < (a + 1) / (a + b + 2).
  */
@@ -56,23 +74,9 @@ static double stats_betacf(double a, double b, double x)
 
 		/* The even step, then the odd one. */
 		num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		if (fabs(d) < tiny)
-			d = tiny;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
+		h *= stats_lentz(num, &c, &d);
 		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		if (fabs(d) < tiny)
-			d = tiny;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		del = stats_lentz(num, &c, &d);
 		h *= del;
 		if (fabs(del - 1) < eps)
 			break;

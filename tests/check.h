@@ -9,53 +9,41 @@
 
 static unsigned int check_passed, check_failed;
 
-#define CHECK(cond)                                                            \
-	do {                                                                   \
-		if (cond) {                                                    \
-			check_passed++;                                        \
-		} else {                                                       \
-			check_failed++;                                        \
-			fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, \
-				__LINE__, #cond);                              \
-		}                                                              \
+/* Count @ok; when it is false, say where, as @fmt says what. */
+#define CHECK_THAT(ok, fmt, ...)                                      \
+	do {                                                          \
+		if (ok) {                                             \
+			check_passed++;                               \
+		} else {                                              \
+			check_failed++;                               \
+			fprintf(stderr, "%s:%d: " fmt "\n", __FILE__, \
+				__LINE__, __VA_ARGS__);               \
+		}                                                     \
 	} while (0)
+
+#define CHECK(cond) CHECK_THAT(cond, "CHECK(%s) failed", #cond)
 
 #define CHECK_EQ_INT(a, b)                                                    \
 	do {                                                                  \
 		long long check_a = (long long)(a), check_b = (long long)(b); \
-		if (check_a == check_b) {                                     \
-			check_passed++;                                       \
-		} else {                                                      \
-			check_failed++;                                       \
-			fprintf(stderr, "%s:%d: %s == %lld, expected %lld\n", \
-				__FILE__, __LINE__, #a, check_a, check_b);    \
-		}                                                             \
+		CHECK_THAT(check_a == check_b, "%s == %lld, expected %lld",   \
+			   #a, check_a, check_b);                             \
 	} while (0)
 
-#define CHECK_NEAR(a, b, tol)                                              \
-	do {                                                               \
-		double check_a = (a), check_b = (b);                       \
-		if (fabs(check_a - check_b) <= (tol)) {                    \
-			check_passed++;                                    \
-		} else {                                                   \
-			check_failed++;                                    \
-			fprintf(stderr,                                    \
-				"%s:%d: %s == %.10g, expected %.10g\n",    \
-				__FILE__, __LINE__, #a, check_a, check_b); \
-		}                                                          \
+#define CHECK_NEAR(a, b, tol)                                          \
+	do {                                                           \
+		double check_a = (a), check_b = (b);                   \
+		CHECK_THAT(fabs(check_a - check_b) <= (tol),           \
+			   "%s == %.10g, expected %.10g", #a, check_a, \
+			   check_b);                                   \
 	} while (0)
 
-#define CHECK_STR(a, b)                                                    \
-	do {                                                               \
-		const char *check_a = (a), *check_b = (b);                 \
-		if (strcmp(check_a, check_b) == 0) {                       \
-			check_passed++;                                    \
-		} else {                                                   \
-			check_failed++;                                    \
-			fprintf(stderr,                                    \
-				"%s:%d: %s == \"%s\", expected \"%s\"\n",  \
-				__FILE__, __LINE__, #a, check_a, check_b); \
-		}                                                          \
+#define CHECK_STR(a, b)                                                  \
+	do {                                                             \
+		const char *check_a = (a), *check_b = (b);               \
+		CHECK_THAT(strcmp(check_a, check_b) == 0,                \
+			   "%s == \"%s\", expected \"%s\"", #a, check_a, \
+			   check_b);                                     \
 	} while (0)
 
 /* Print "N passed, N failed" alone on the last line; the exit status. */

@@ -112,18 +112,28 @@ ARGS
 	summary
 }
 
+# The row of the report $out whose field $1 is $2, into $row; 1 if none.
+find_row() {
+	row=$(awk -v f="$1" -v v="$2" '$1 == "cli-test" && $f == v && NF >= 7' <<<"$out")
+	[ -n "$row" ]
+}
+
+# Loops > 0 and low <= average <= high: $1 names the row in messages.
+check_loops() {
+	awk -v l="$2" -v h="$3" -v a="$4" \
+		'BEGIN { exit !(l > 0 && l <= a && a <= h) }' &&
+		pass || fail "$1: low $2 high $3 average $4"
+}
+
 # Check the row of placement $2 in report $1: loops > 0, low <= avg <= high.
 check_row() {
 	local what=$1 place=$2 row
-	row=$(awk -v p="$place" '$1 == "cli-test" && $2 == p && NF >= 7' <<<"$out")
-	if [ -z "$row" ]; then
+	if ! find_row 2 "$place"; then
 		fail "$what $place: no result row in:"$'\n'"$out"
 		return
 	fi
 	read -r _ _ low high avg cv cpus <<<"$row"
-	awk -v l="$low" -v h="$high" -v a="$avg" \
-		'BEGIN { exit !(l > 0 && l <= a && a <= h) }' &&
-		pass || fail "$what $place: low $low high $high average $avg"
+	check_loops "$what $place" "$low" "$high" "$avg"
 	[[ $cv =~ ^[0-9]+\.[0-9]%$ ]] && pass || fail "$what $place: cv '$cv'"
 	[[ $cpus =~ ^[0-9] ]] && pass || fail "$what $place: cpus '$cpus'"
 }
@@ -160,15 +170,12 @@ ring() {
 	[ "$rc" -eq 0 ] && pass || fail "ring $mech: exit $rc: $err"
 	for p in 2 3 8; do
 		for s in ${sizes//,/ }; do
-			row=$(awk -v r="${p}p/${s}K" '$1 == "cli-test" && $3 == r && NF >= 7' <<<"$out")
-			if [ -z "$row" ]; then
+			if ! find_row 3 "${p}p/${s}K"; then
 				fail "ring $mech ${p}p/${s}K: no row in:"$'\n'"$out"
 				continue
 			fi
 			read -r _ _ _ low high avg _ <<<"$row"
-			awk -v l="$low" -v a="$avg" -v h="$high" \
-				'BEGIN { exit !(l > 0 && l <= a && a <= h) }' && pass ||
-				fail "ring $mech ${p}p/${s}K: $row"
+			check_loops "ring $mech ${p}p/${s}K" "$low" "$high" "$avg"
 		done
 	done
 	grep -q "usec per hop (lat_ctx)" <<<"$out" && pass || fail "ring $mech: no lat_ctx table"

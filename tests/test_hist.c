@@ -6,6 +6,9 @@
 #include "lib/util.h"
 #include "lib/hist.h"
 
+/* A quantile of @h within a bucket's width (1/32) of @v. */
+#define CHECK_Q(h, q, v) CHECK_NEAR(hist_quantile(h, q), v, (v) / 32.0)
+
 /* Every value falls in a bucket whose bounds hold it, within 1/32. */
 static void test_buckets(void)
 {
@@ -46,10 +49,10 @@ static void test_quantiles(void)
 	CHECK_EQ_INT(h->count, 1000);
 	CHECK_EQ_INT(h->min_ns, 1);
 	CHECK_EQ_INT(h->max_ns, 1000);
-	CHECK_NEAR(hist_quantile(h, 0.5), 500, 500 / 32.0);
-	CHECK_NEAR(hist_quantile(h, 0.9), 900, 900 / 32.0);
-	CHECK_NEAR(hist_quantile(h, 0.99), 990, 990 / 32.0);
-	CHECK_NEAR(hist_quantile(h, 0.999), 999, 999 / 32.0);
+	CHECK_Q(h, 0.5, 500);
+	CHECK_Q(h, 0.9, 900);
+	CHECK_Q(h, 0.99, 990);
+	CHECK_Q(h, 0.999, 999);
 	CHECK_NEAR(hist_quantile(h, 0), 1, 0);
 	CHECK_NEAR(hist_quantile(h, 1), 1000, 0);
 	/* Never outside the exact min and max. */
@@ -60,9 +63,9 @@ static void test_quantiles(void)
 	for (int i = 0; i < 999; i++)
 		hist_add(g, 4000);
 	hist_add(g, 250000);
-	CHECK_NEAR(hist_quantile(g, 0.99), 4000, 4000 / 32.0);
-	CHECK_NEAR(hist_quantile(g, 0.999), 4000, 4000 / 32.0);
-	CHECK_NEAR(hist_quantile(g, 0.9995), 250000, 250000 / 32.0);
+	CHECK_Q(g, 0.99, 4000);
+	CHECK_Q(g, 0.999, 4000);
+	CHECK_Q(g, 0.9995, 250000);
 	CHECK_EQ_INT(g->max_ns, 250000);
 
 	/* Merging adds counts and keeps the extremes. */
@@ -70,8 +73,8 @@ static void test_quantiles(void)
 	CHECK_EQ_INT(h->count, 2000);
 	CHECK_EQ_INT(h->min_ns, 1);
 	CHECK_EQ_INT(h->max_ns, 250000);
-	CHECK_NEAR(hist_quantile(h, 0.25), 500, 500 / 32.0);
-	CHECK_NEAR(hist_quantile(h, 0.75), 4000, 4000 / 32.0);
+	CHECK_Q(h, 0.25, 500);
+	CHECK_Q(h, 0.75, 4000);
 
 	/* Empty: zero, and merging an empty one changes nothing. */
 	memset(g, 0, sizeof(*g));

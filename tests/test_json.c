@@ -748,7 +748,9 @@ static void test_options(void)
 /* Every key of a table once; every line of the Run information once. */
 static void check_table(const struct field *t, unsigned int *lines)
 {
-	for (int i = 0; t[i].key; i++) {
+	int i;
+
+	for (i = 0; t[i].key; i++) {
 		CHECK(field_index(t, t[i].key) == i);
 		CHECK((t[i].line != 0) == (t[i].name != NULL));
 		if (t[i].line) {
@@ -759,6 +761,8 @@ static void check_table(const struct field *t, unsigned int *lines)
 		if (t[i].sub)
 			check_table(t[i].sub, lines);
 	}
+	/* The reader marks the members it saw in a 32-bit mask. */
+	CHECK(i <= 32);
 }
 
 static void test_fields(void)

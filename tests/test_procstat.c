@@ -183,6 +183,27 @@ static void set_of(const char *list, cpu_set_t *set)
 	}
 }
 
+/*
+ * Judge the fixture pair @pair over the CPUs of the list @cpus, with the
+ * frequencies @before and @after: 0, or -1 when the pair is unreadable.
+ */
+static int judge(const char *pair, const char *cpus, double participants_s,
+		 double elapsed_s, const long *before, const long *after,
+		 struct disturb *d)
+{
+	static struct procstat a, b; /* large, and the tests take turns */
+	cpu_set_t set;
+
+	if (read_pair(pair, &a, &b) < 0) {
+		CHECK(!"fixture pair unreadable");
+		return -1;
+	}
+	set_of(cpus, &set);
+	disturb_compute(&a, &b, &set, participants_s, elapsed_s, HZ, before,
+			after, d);
+	return 0;
+}
+
 static void test_disturb(void)
 {
 	static const struct {
@@ -232,23 +253,13 @@ static void test_disturb(void)
 		{ "idle", "0,300", 4.97, 5, NAN, NAN, NAN, 0,
 		  "CPU 300 is not tracked: shares unknown" },
 	};
-	struct procstat *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
 
-	if (!a || !b) {
-		CHECK(!"out of memory");
-		goto out;
-	}
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct disturb d;
-		cpu_set_t set;
 
-		if (read_pair(cases[i].pair, a, b) < 0) {
-			CHECK(!"fixture pair unreadable");
+		if (judge(cases[i].pair, cases[i].cpus, cases[i].participants_s,
+			  cases[i].elapsed_s, NULL, NULL, &d) < 0)
 			continue;
-		}
-		set_of(cases[i].cpus, &set);
-		disturb_compute(a, b, &set, cases[i].participants_s,
-				cases[i].elapsed_s, HZ, NULL, NULL, &d);
 		CHECK_SHARE(d.steal_share, cases[i].steal);
 		CHECK_SHARE(d.irq_share, cases[i].irq);
 		CHECK_SHARE(d.other_share, cases[i].other);
@@ -256,9 +267,6 @@ static void test_disturb(void)
 		CHECK_EQ_INT(d.disturbed, cases[i].disturbed);
 		CHECK_STR(d.why, cases[i].why);
 	}
-out:
-	free(a);
-	free(b);
 }
 
 /*
@@ -345,57 +353,37 @@ static void test_freq(void)
 		/* No cpufreq at all. */
 		{ "idle", "idle", "0,1", 4.97, NAN, 0, "" },
 	};
-	struct procstat *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	static const long from[] = { 2000000, 2000000 };
+	static const long up[] = { 2200000, 2000000 };
+	static const long near[] = { 2090000, 1950000 };
+	struct disturb d;
 
-	if (!a || !b) {
-		CHECK(!"out of memory");
-		goto out;
-	}
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		long before[4], after[4];
-		struct disturb d;
 		cpu_set_t set;
 
-		if (read_pair(cases[i].pair, a, b) < 0) {
-			CHECK(!"fixture pair unreadable");
-			continue;
-		}
 		set_of(cases[i].cpus, &set);
 		read_freqs(cases[i].freqs, &set, before, after);
-		disturb_compute(a, b, &set, cases[i].participants_s, 5, HZ,
-				before, after, &d);
+		if (judge(cases[i].pair, cases[i].cpus, cases[i].participants_s,
+			  5, before, after, &d) < 0)
+			continue;
 		CHECK_SHARE(d.freq_change, cases[i].change);
 		CHECK_EQ_INT(d.disturbed, cases[i].disturbed);
 		CHECK_STR(d.why, cases[i].why);
 	}
 
 	/* Rising counts too; below 5 % does not. */
-	{
-		static const long from[] = { 2000000, 2000000 };
-		static const long up[] = { 2200000, 2000000 };
-		static const long near[] = { 2090000, 1950000 };
-		struct disturb d;
-		cpu_set_t set;
-
-		if (read_pair("idle", a, b) < 0)
-			goto out;
-		CPU_ZERO(&set);
-		CPU_SET(0, &set);
-		CPU_SET(1, &set);
-		disturb_compute(a, b, &set, 4.97, 5, HZ, from, up, &d);
-		CHECK_NEAR(d.freq_change, 0.1, 1e-12);
-		CHECK_EQ_INT(d.disturbed, 1);
-		CHECK_STR(d.why, "CPU 0 clock +10.0% (2000 to 2200 MHz)");
-		disturb_compute(a, b, &set, 4.97, 5, HZ, from, near, &d);
-		CHECK_NEAR(d.freq_change, 0.045, 1e-12);
-		CHECK_EQ_INT(d.disturbed, 0);
-		/* One side missing: unknown. */
-		disturb_compute(a, b, &set, 4.97, 5, HZ, from, NULL, &d);
-		CHECK(isnan(d.freq_change));
-	}
-out:
-	free(a);
-	free(b);
+	if (judge("idle", "0,1", 4.97, 5, from, up, &d) < 0)
+		return;
+	CHECK_NEAR(d.freq_change, 0.1, 1e-12);
+	CHECK_EQ_INT(d.disturbed, 1);
+	CHECK_STR(d.why, "CPU 0 clock +10.0% (2000 to 2200 MHz)");
+	judge("idle", "0,1", 4.97, 5, from, near, &d);
+	CHECK_NEAR(d.freq_change, 0.045, 1e-12);
+	CHECK_EQ_INT(d.disturbed, 0);
+	/* One side missing: unknown. */
+	judge("idle", "0,1", 4.97, 5, from, NULL, &d);
+	CHECK(isnan(d.freq_change));
 }
 
 static void test_quantile(void)
