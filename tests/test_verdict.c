@@ -186,6 +186,13 @@ static char *render(const struct results *const *p, unsigned int n,
 	return buf;
 }
 
+/* @text is the golden file @name, and no line of it is over 80 columns. */
+static void golden80(const char *name, const char *text, size_t len)
+{
+	golden_check(name, text, len);
+	golden_lines(text, 80);
+}
+
 #define REL_A "6.13.0-rc1-00042-g1a2b3c4d5e6f-dirty"
 #define REL_B "6.13.0-rc1-00043-g0123456789ab-dirty"
 #define REL_64 \
@@ -211,8 +218,7 @@ static void test_report(void)
 	for (unsigned int i = 0; i < 7; i++)
 		p[i] = &r[i];
 	text = render(p, 7, NULL, 0, &len);
-	golden_check("compare-invocations.txt", text, len);
-	golden_lines(text, 80);
+	golden80("compare-invocations.txt", text, len);
 	CHECK(strstr(text, "\n#1      3  " REL_A "\n") != NULL);
 	CHECK(strstr(text, "\n#3      1  " REL_64 "\n") != NULL);
 	CHECK(strstr(text, "Run: " REL_A " (2 of 3)\n") != NULL);
@@ -224,8 +230,7 @@ static void test_report(void)
 
 	/* One 64-character label alone: the plain report, one line a row. */
 	text = render(p + 6, 1, NULL, 0, &len);
-	golden_check("single-long-label.txt", text, len);
-	golden_lines(text, 80);
+	golden80("single-long-label.txt", text, len);
 	CHECK(strstr(text, "  #1 same ") != NULL);
 	free(text);
 	/* Its histogram's heading too. */
@@ -242,8 +247,7 @@ static void test_report(void)
 
 	/* One invocation a side, judged by --noise's A/A invocations. */
 	text = render(p + 2, 2, p, 3, &len);
-	golden_check("compare-noise.txt", text, len);
-	golden_lines(text, 80);
+	golden80("compare-noise.txt", text, len);
 	CHECK(strstr(text, "noise: 3 invocations of --noise.\n") != NULL);
 	free(text);
 	free_all(r, 7);
