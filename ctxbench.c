@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctxbench: options, the plan, the runs, the report, the exit status. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <sched.h>
 #include <stdio.h>
@@ -403,6 +404,37 @@ out:
 	return n < 0 ? -1 : status;
 }
 
+/*
+ * Whatever went to stdout must have got there: a full disk, a closed
+ * descriptor or an I/O error is said, and turns the exit status to 1.
+ * Returns 0, or -1 having said why.
+ */
+static int stdout_flushed(void)
+{
+	int bad;
+
+	errno = 0;
+	bad = fflush(stdout) != 0 || ferror(stdout);
+	if (!bad)
+		return 0;
+	fprintf(stderr, "ctxbench: stdout: %s\n",
+		strerror(errno ? errno : EIO));
+	return -1;
+}
+
+/*
+ * A standard descriptor that was closed (ctxbench >&-) is reopened on
+ * /dev/null for reading, so that no file ctxbench opens takes its number
+ * and writes to it fail instead of landing in that file.
+ */
+static void std_fds_held(void)
+{
+	for (int fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", O_RDONLY) < 0)
+			exit(2);
+}
+
 /* Open -o's file, or say why not. */
 static int open_output(const struct plan *p, FILE **out)
 {
@@ -447,6 +479,8 @@ static int emit(const struct plan *p, FILE *out, const struct results *const *r,
 		rc = -1;
 	if (p->histogram && !p->json)
 		report_histograms(stdout, r, n);
+	if (stdout_flushed() < 0)
+		rc = -1;
 	return rc;
 }
 
@@ -620,6 +654,7 @@ int main(int argc, char **argv)
 	char err[256];
 	int status;
 
+	std_fds_held();
 	/* Before plan_parse(), which may reorder argv. */
 	quote_cmdline(argc, argv, res.cmdline, sizeof(res.cmdline));
 	if (plan_parse(argc, argv, &plan, err, sizeof(err)) < 0) {
@@ -629,13 +664,13 @@ int main(int argc, char **argv)
 	switch (plan.action) {
 	case PLAN_HELP:
 		plan_usage(stdout);
-		return 0;
+		return stdout_flushed() < 0;
 	case PLAN_VERSION:
 		printf("ctxbench %s\n", CTXBENCH_VERSION);
-		return 0;
+		return stdout_flushed() < 0;
 	case PLAN_LIST:
 		list_backends();
-		return 0;
+		return stdout_flushed() < 0;
 	case PLAN_REPORT:
 		return report_saved(&plan);
 	case PLAN_RUN:

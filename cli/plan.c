@@ -166,8 +166,9 @@ void plan_usage(FILE *f)
 	fprintf(f, "\nOptions of ctxbench report:\n");
 	plan_usage_opts(f, PLAN_M_REPORT);
 	fprintf(f, "\nExit status: 0 all mechanisms ran (or were skipped), "
-		   "1 a mechanism failed\nor hung, 2 bad usage or a bad "
-		   "saved file, 128+N interrupted by signal N.\n");
+		   "1 a mechanism failed\nor hung or a write failed, 2 bad "
+		   "usage or a bad saved file, 128+N interrupted\nby signal "
+		   "N.\n");
 }
 
 static int plan_error(char *err, size_t errlen, const char *fmt, ...)

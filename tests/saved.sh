@@ -187,7 +187,40 @@ ARGS
 	summary
 }
 
+# A write that fails is said, and the exit status is 1, never 0.
+writes() {
+	local bin=$1 good=$2/base.json what
+
+	for what in "--json" "" "--histogram"; do
+		run "$bin" -b pipe -t 0.1 -r 1 -q $what -o /dev/full
+		[ "$rc" -eq 1 ] && grep -q '/dev/full: No space left on device' <<<"$err" &&
+			pass || fail "-o /dev/full $what: exit $rc: $err"
+		"$bin" -b pipe -t 0.1 -r 1 -q $what >/dev/full 2>"$tmp/err"
+		rc=$? err=$(cat "$tmp/err")
+		[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: No space left on device' <<<"$err" &&
+			pass || fail "stdout /dev/full $what: exit $rc: $err"
+		"$bin" -b pipe -t 0.1 -r 1 -q $what >&- 2>"$tmp/err"
+		rc=$? err=$(cat "$tmp/err")
+		[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: ' <<<"$err" &&
+			pass || fail "stdout closed $what: exit $rc: $err"
+	done
+	"$bin" report "$good" >/dev/full 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: ' "$tmp/err" && pass ||
+		fail "report >/dev/full: exit $rc: $(cat "$tmp/err")"
+	run "$bin" report -o /dev/full "$good"
+	[ "$rc" -eq 1 ] && grep -q '/dev/full: No space left' <<<"$err" && pass ||
+		fail "report -o /dev/full: exit $rc: $err"
+	for what in --help --list --version "report --help"; do
+		"$bin" $what >/dev/full 2>/dev/null
+		rc=$?
+		[ "$rc" -eq 1 ] && pass || fail "$what >/dev/full: exit $rc"
+	done
+	summary
+}
+
 case "${1:-}" in
+writes) writes "$2" "$3" ;;
 roundtrip) roundtrip "$2" ;;
 compare) compare "$2" ;;
 bad) bad "$2" "$3" ;;
