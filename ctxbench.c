@@ -2,6 +2,7 @@
 /* ctxbench: options, the plan, the runs, the report, the exit status. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <sched.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "run/run.h"
 #include "cli/progress.h"
 #include "report/report.h"
+#include "report/save.h"
 #include "report/sysinfo.h"
 
 #ifndef CTXBENCH_VERSION
@@ -435,44 +437,60 @@ static void std_fds_held(void)
 			exit(2);
 }
 
-/* Open -o's file, or say why not. */
-static int open_output(const struct plan *p, FILE **out)
+/*
+ * Can -o's file be saved?  Asked before anything runs; the file itself is
+ * left as it is until the results replace it whole (report/save.h).
+ */
+static int open_output(const struct plan *p)
 {
-	*out = NULL;
-	if (!p->output)
-		return 0;
-	*out = fopen(p->output, "we");
-	if (!*out) {
-		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
-			strerror(errno));
+	char err[PATH_MAX + 128];
+
+	if (p->output && save_check(p->output, err, sizeof(err)) < 0) {
+		fprintf(stderr, "ctxbench: %s\n", err);
 		return -1;
 	}
 	return 0;
 }
 
+/* The JSON of @r to -o's file, in one step; 0, or -1 having said why. */
+static int save_output(const struct plan *p, const struct results *const *r,
+		       unsigned int n)
+{
+	char err[PATH_MAX + 128], *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc = -1;
+
+	if (!f) {
+		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
+			strerror(errno));
+		return -1;
+	}
+	report_json(f, r, n);
+	if (fclose(f) != 0)
+		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
+			strerror(errno));
+	else if (save_file(p->output, buf, len, err, sizeof(err)) < 0)
+		fprintf(stderr, "ctxbench: %s\n", err);
+	else
+		rc = 0;
+	free(buf);
+	return rc;
+}
+
 /*
  * The one way results leave ctxbench, measured or read back: the JSON to
- * -o's @out, then the text report, or the JSON with --json, on stdout.
- * Returns 0, or -1 when @out could not be written.
+ * -o's file, then the text report, or the JSON with --json, on stdout.
+ * Returns 0, or -1 when either could not be written.
  */
-static int emit(const struct plan *p, FILE *out, const struct results *const *r,
+static int emit(const struct plan *p, const struct results *const *r,
 		unsigned int n, unsigned int baseline,
 		const struct results *const *noise, unsigned int nnoise)
 {
 	int rc = 0;
 
-	if (out) {
-		int bad;
-
-		errno = 0;
-		report_json(out, r, n);
-		bad = fflush(out) != 0 || ferror(out);
-		if (fclose(out) != 0 || bad) {
-			fprintf(stderr, "ctxbench: %s: %s\n", p->output,
-				strerror(errno ? errno : EIO));
-			rc = -1;
-		}
-	}
+	if (p->output && save_output(p, r, n) < 0)
+		rc = -1;
 	if (p->json)
 		report_json(stdout, r, n);
 	else if (report_text(stdout, r, n, baseline, noise, nnoise) < 0)
@@ -529,7 +547,6 @@ static int report_saved(const struct plan *p)
 	const struct results **all = NULL;
 	struct results *r = NULL;
 	unsigned int n = 0, nf, baseline = 0;
-	FILE *out = NULL;
 	int status = 2;
 
 	if (read_saved((const char *const *)p->files, p->nfiles, &r, &n) < 0)
@@ -561,9 +578,9 @@ static int report_saved(const struct plan *p)
 		}
 		baseline = (unsigned int)b;
 	}
-	if (open_output(p, &out) < 0)
+	if (open_output(p) < 0)
 		goto out;
-	status = emit(p, out, all, nf, baseline, all + nf, n - nf) < 0 ? 1 : 0;
+	status = emit(p, all, nf, baseline, all + nf, n - nf) < 0 ? 1 : 0;
 out:
 	free(all);
 	for (unsigned int i = 0; i < n; i++)
@@ -624,9 +641,8 @@ static int run_plan(const struct plan *p, struct results *res)
 	struct place_topo topo;
 	struct progress prog;
 	int status;
-	FILE *out;
 
-	if (check_limits(p) < 0 || open_output(p, &out) < 0)
+	if (check_limits(p) < 0 || open_output(p) < 0)
 		return 2;
 	res->row = calloc((size_t)p->nops * p->nplaces * p->nprocs * p->nsizes,
 			  sizeof(*res->row));
@@ -642,7 +658,7 @@ static int run_plan(const struct plan *p, struct results *res)
 		perror("ctxbench");
 		return 1;
 	}
-	if (emit(p, out, all, 1, 0, NULL, 0) < 0 && !status)
+	if (emit(p, all, 1, 0, NULL, 0) < 0 && !status)
 		status = 1;
 	return res->signo ? 128 + res->signo : status;
 }

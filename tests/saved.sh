@@ -219,8 +219,71 @@ writes() {
 	summary
 }
 
+# -o replaces FILE whole or not at all, and leaves nothing else behind.
+replace() {
+	local bin=$1 d=$tmp/replace pid rc
+	mkdir -p "$d"
+	echo old >"$d/run.json"
+	chmod 640 "$d/run.json"
+
+	# Killed outright half way: last week's file is still there.
+	"$bin" -b pipe -t 1 -r 3 -q -o "$d/run.json" >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.6
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	[ "$(cat "$d/run.json")" = old ] && pass || fail "SIGKILL: FILE changed: $(head -c 80 "$d/run.json")"
+	[ "$(ls -A "$d")" = run.json ] && pass || fail "SIGKILL: left behind: $(ls -A "$d")"
+
+	# Interrupted: what finished is saved, readable, in the file's mode.
+	"$bin" -b pipe,futex -t 0.5 -r 2 -q -n part -o "$d/run.json" >/dev/null 2>&1 &
+	pid=$!
+	sleep 1.5
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	[ "$rc" -eq 130 ] && pass || fail "SIGINT: exit $rc"
+	"$bin" report "$d/run.json" >/dev/null 2>"$tmp/err" && pass ||
+		fail "SIGINT: the partial run cannot be read: $(cat "$tmp/err")"
+	[ "$(stat -c %a "$d/run.json")" = 640 ] && pass ||
+		fail "the file's mode changed: $(stat -c %a "$d/run.json")"
+	[ "$(ls -A "$d")" = run.json ] && pass || fail "SIGINT: left behind: $(ls -A "$d")"
+
+	# A new file gets the mode open() would have given it.
+	(umask 027 && "$bin" -b pipe -t 0.1 -r 1 -q -o "$d/new.json" >/dev/null)
+	[ "$(stat -c %a "$d/new.json")" = 640 ] && pass ||
+		fail "a new file's mode: $(stat -c %a "$d/new.json")"
+	rm -f "$d/new.json"
+
+	# report -o replaces the same way.
+	cp "$d/run.json" "$d/keep.json"
+	"$bin" report -o "$d/run.json" "$d/keep.json" >/dev/null && pass || fail "report -o"
+	cmp -s "$d/run.json" "$d/keep.json" && pass || fail "report -o changed the JSON"
+	rm -f "$d/keep.json"
+
+	# A full file system: the old file stays whole, nothing is left.
+	if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+		unshare -m sh -c '
+			mount -t tmpfs -o size=64k tmpfs "$1" || exit 77
+			echo old >"$1/run.json"
+			head -c 60000 /dev/zero >"$1/fill" 2>/dev/null
+			"$2" -b pipe,futex,sysv-sem -P same,any -t 0.1 -r 3 -q -o "$1/run.json" >/dev/null 2>"$1/../full.err"
+			rc=$?
+			[ "$(cat "$1/run.json")" = old ] || exit 11
+			[ "$(ls -A "$1" | tr "
+" " ")" = "fill run.json " ] || exit 12
+			exit $rc' sh "$d" "$bin"
+		rc=$?
+		[ "$rc" -ne 77 ] || fail "no tmpfs for the full file system"
+		[ "$rc" -eq 1 ] && grep -q 'No space left on device' "$tmp/full.err" && pass ||
+			fail "full file system: exit $rc (11: FILE changed, 12: left behind): $(cat "$tmp/full.err")"
+	fi
+	summary
+}
+
 case "${1:-}" in
 writes) writes "$2" "$3" ;;
+replace) replace "$2" ;;
 roundtrip) roundtrip "$2" ;;
 compare) compare "$2" ;;
 bad) bad "$2" "$3" ;;

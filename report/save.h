@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A file written whole or not at all: -o's saved runs. */
+#ifndef CTXBENCH_SAVE_H
+#define CTXBENCH_SAVE_H
+
+#include <stddef.h>
+
+/*
+ * Can @path be saved later?  Its directory must take a new file, and
+ * @path, if it exists, must not be a directory.  Called before a run, so
+ * that a run is not measured for nothing.  0, or -1 with why in @err.
+ */
+int save_check(const char *path, char *err, size_t errlen);
+
+/*
+ * Write @len bytes of @buf to @path.  A regular file (or a name that does
+ * not exist yet) is replaced in one step: the bytes go to a file without
+ * a name in the same directory (O_TMPFILE), which is given one and
+ * renamed over @path only once every byte is written and flushed to the
+ * disk, so that @path holds either its old content or the new one, and a
+ * kill at any moment leaves nothing behind.  Where the file system has no
+ * O_TMPFILE, a hidden temporary name is used for the time of the write.
+ * Anything else that exists (a terminal, /dev/stdout, a pipe) is written
+ * in place.  0, or -1 with why in @err; @path is then as it was.
+ */
+int save_file(const char *path, const char *buf, size_t len, char *err,
+	      size_t errlen);
+
+#endif
