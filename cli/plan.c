@@ -16,6 +16,7 @@
 #include "plan.h"
 #include "lib/util.h"
 #include "run/run.h"
+#include "report/report.h"
 
 /* The commands an option belongs to. */
 #define PLAN_M_RUN 0x1 /* ctxbench [options] */
@@ -191,7 +192,7 @@ int plan_parse_seconds(const char *s, double *out)
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (end == s || *end || errno || !isfinite(v) || v <= 0 ||
+	if (end == s || *end || errno || !isfinite(v) || v < PLAN_MIN_SECONDS ||
 	    v > PLAN_MAX_SECONDS)
 		return -1;
 	/* Not in hex or with an exponent: a plain positive decimal. */
@@ -297,11 +298,47 @@ static int plan_text(char *dst, size_t size, const char *arg, const char *opt,
 	if (!arg[0])
 		return plan_error(err, errlen, "%s: empty text", opt);
 	if (strlen(arg) >= size)
-		return plan_error(err, errlen, "%s: longer than %zu characters",
-				  opt, size - 1);
-	if (strpbrk(arg, "\n\r"))
-		return plan_error(err, errlen, "%s: must be one line", opt);
+		return plan_error(err, errlen, "%s: longer than %zu bytes", opt,
+				  size - 1);
+	/* The report and the saved run print it as it is: text, one line. */
+	for (const char *c = arg; *c;) {
+		unsigned int n = result_utf8_len(c);
+
+		if (n == 1 && ((unsigned char)*c < 0x20 || *c == 0x7f))
+			return plan_error(
+				err, errlen,
+				"%s: must be one line of text, without control characters",
+				opt);
+		if (!n)
+			return plan_error(err, errlen,
+					  "%s: not valid UTF-8 text", opt);
+		c += n;
+	}
 	memcpy(dst, arg, strlen(arg) + 1);
+	return 0;
+}
+
+/*
+ * What a run saves, ctxbench report must read back: a plan of more rows,
+ * or of more bytes, than a saved file may hold is refused before it runs.
+ */
+static int plan_check_size(const struct plan *p, char *err, size_t errlen)
+{
+	unsigned long long rows = (unsigned long long)p->nops * p->nplaces *
+				  p->nprocs * p->nsizes;
+	double bytes = (double)rows * (REPORT_ROW_BYTES +
+				       (double)p->runs * REPORT_SAMPLE_BYTES);
+
+	if (rows > REPORT_MAX_ROWS)
+		return plan_error(
+			err, errlen,
+			"-b, -P, -p and -s make %llu rows: a saved run holds at most %u",
+			rows, REPORT_MAX_ROWS);
+	if (bytes > REPORT_MAX_FILE_BYTES)
+		return plan_error(
+			err, errlen,
+			"-r %u over %llu rows could save more than the %u MB a saved run may hold",
+			p->runs, rows, REPORT_MAX_FILE_BYTES >> 20);
 	return 0;
 }
 
@@ -317,8 +354,8 @@ static int plan_opt_seconds(const struct plan_opt *o, const char *arg,
 	if (plan_parse_seconds(arg, plan_target(o, p)) < 0)
 		return plan_error(
 			err, errlen,
-			"-t/--time: '%s' is not a number of seconds (expected a positive decimal up to %.0f, e.g. 0.5)",
-			arg, PLAN_MAX_SECONDS);
+			"-t/--time: '%s' is not a number of seconds (expected a decimal from %g to %.0f, e.g. 0.5)",
+			arg, PLAN_MIN_SECONDS, PLAN_MAX_SECONDS);
 	return 0;
 }
 
@@ -589,7 +626,7 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 			err, errlen,
 			"--seed: only with --order shuffle (the other orders are fixed)");
 	plan_defaults(p, err, errlen);
-	return 0;
+	return plan_check_size(p, err, errlen);
 }
 
 int plan_rings(const struct plan *p)

@@ -11,6 +11,7 @@
 #define PLAN_MAX_BACKENDS 32
 #define PLAN_MAX_RUNS 10000
 #define PLAN_MAX_SECONDS 86400.0
+#define PLAN_MIN_SECONDS 0.001 /* -t: shorter is all warm-up and wake-up */
 #define PLAN_MAX_PLACES 8
 #define PLAN_MAX_RETRY 100
 #define PLAN_MAX_SAMPLE 1000000

@@ -197,8 +197,8 @@ const struct field row_fields[] = {
 
 const struct field sample_fields[] = {
 	SAMPLE("loops", FIELD_U64, loops, .flags = FIELD_REQUIRED),
-	SAMPLE("elapsed_s", FIELD_DOUBLE, elapsed_s, .max = REPORT_MAX_SECONDS,
-	       .flags = FIELD_REQUIRED | FIELD_OPEN_MIN),
+	SAMPLE("elapsed_s", FIELD_DOUBLE, elapsed_s, .min = REPORT_MIN_SECONDS,
+	       .max = REPORT_MAX_SECONDS, .flags = FIELD_REQUIRED),
 	SAMPLE("loops_per_s", FIELD_RATE, loops, .max = HUGE_VAL),
 	SAMPLE("setup_s", FIELD_DOUBLE, setup_s, .max = REPORT_MAX_SECONDS),
 	SAMPLE("teardown_s", FIELD_DOUBLE, teardown_s,

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "jsonw.h"
+#include "results.h"
 
 void jw_init(struct jw *w, FILE *f)
 {
@@ -19,18 +20,25 @@ static void jw_indent(struct jw *w, unsigned int depth)
 
 static void jw_quoted(FILE *f, const char *s)
 {
+	unsigned int n;
+
 	fputc('"', f);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
+		if (*p == '"' || *p == '\\') {
 			fprintf(f, "\\%c", *p);
-		else if (*p == '\n')
+		} else if (*p == '\n') {
 			fputs("\\n", f);
-		else if (*p == '\t')
+		} else if (*p == '\t') {
 			fputs("\\t", f);
-		else if (*p < 0x20 || *p == 0x7f)
+		} else if (*p < 0x20 || *p == 0x7f) {
 			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
+		} else if (!(n = result_utf8_len((const char *)p))) {
+			/* Not UTF-8, so not JSON: the replacement character. */
+			fputs("\\ufffd", f);
+		} else {
+			fwrite(p, 1, n, f);
+			p += n - 1;
+		}
 	}
 	fputc('"', f);
 }

@@ -367,6 +367,11 @@ static int rd_sample(struct jp *p, unsigned int i, void *ctx)
 		      &so) < 0)
 		return -1;
 	rate = result_rate(s);
+	if (rate > REPORT_MAX_RATE)
+		return jp_err(p, at, 0,
+			      "%llu loops in %g s is more than %.0f loops/sec",
+			      (unsigned long long)s->loops, s->elapsed_s,
+			      REPORT_MAX_RATE);
 	if (!isnan(so.rate) &&
 	    fabs(so.rate - rate) > 1e-9 * (rate > 1 ? rate : 1))
 		return jp_err(p, at, 0,

@@ -12,12 +12,22 @@
 #define REPORT_SCHEMA_VERSION 1
 
 /* Limits of what a saved file may hold; more is refused, not allocated. */
-#define REPORT_MAX_FILE_BYTES (64u << 20)
+#define REPORT_MAX_FILE_BYTES (256u << 20)
 #define REPORT_MAX_DEPTH 32 /* nesting of arrays and objects */
 #define REPORT_MAX_INVOCATIONS 128 /* in one report, over all its files */
-#define REPORT_MAX_ROWS 1024 /* per invocation */
+/* Per invocation; a run refuses a plan of more (plan.c). */
+#define REPORT_MAX_ROWS 2048
+/*
+ * The most bytes the JSON of a row takes without its samples (every
+ * bucket of its histogram), and of one sample: a run refuses a plan whose
+ * saved run could be larger than the reader takes.
+ */
+#define REPORT_ROW_BYTES (HIST_BUCKETS * 48 + 4096)
+#define REPORT_SAMPLE_BYTES 1024
 #define REPORT_MAX_SAMPLES 10000 /* per row, as -r allows */
 #define REPORT_MAX_SECONDS 1e6 /* elapsed time of one run */
+#define REPORT_MIN_SECONDS 1e-4 /* -t is at least 0.001 */
+#define REPORT_MAX_RATE 1e9 /* loops/sec: a round trip in 1 ns is none */
 #define REPORT_MAX_PROCS 1024 /* participants in a ring */
 #define REPORT_MAX_WS_KB 16384 /* working set per hop */
 

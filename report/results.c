@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Helpers of the results struct. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,66 @@ void result_row_stats(const struct result_row *row, struct stats *s)
 		rate[i] = result_rate(&row->sample[i]);
 	stats_summary(rate, row->nsamples, s);
 	free(rate);
+}
+
+unsigned int result_utf8_len(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned int n;
+	unsigned long cp;
+
+	if (u[0] < 0x80)
+		return 1;
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		n = 2, cp = u[0] & 0x1f;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		n = 3, cp = u[0] & 0x0f;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		n = 4, cp = u[0] & 0x07;
+	else
+		return 0;
+	for (unsigned int i = 1; i < n; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (u[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+void result_text_clean(char *s, size_t size)
+{
+	char out[4096];
+	size_t len = 0;
+
+	if (size > sizeof(out))
+		size = sizeof(out);
+	for (const char *p = s; *p;) {
+		unsigned char c = (unsigned char)*p;
+		unsigned int n = result_utf8_len(p);
+		char esc[5];
+
+		if (n == 1 && (c < 0x20 || c == 0x7f))
+			n = 0;
+		if (n) {
+			if (len + n >= size)
+				break;
+			memcpy(out + len, p, n);
+			len += n;
+			p += n;
+			continue;
+		}
+		if (len + 4 >= size)
+			break;
+		snprintf(esc, sizeof(esc), "\\x%02x", c);
+		memcpy(out + len, esc, 4);
+		len += 4;
+		p++;
+	}
+	out[len] = '\0';
+	memcpy(s, out, len + 1);
 }
 
 /* Each status as the report names it, and as saved files spell it. */

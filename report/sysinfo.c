@@ -23,6 +23,30 @@
 #define SYSINFO_MITIGATIONS_W 56 /* the widest summary of mitigations */
 
 /*
+ * The system's text is anybody's (a host name may hold anything): what
+ * the Run information prints and saves is one line of printable UTF-8,
+ * the rest written \xNN (result_text_clean()), on both sides alike.
+ */
+static int sysinfo_line(const char *root, const char *path, char *buf,
+			size_t size)
+{
+	int rc = fs_read_line(root, path, buf, size);
+
+	result_text_clean(buf, size);
+	return rc;
+}
+
+static int sysinfo_keyed(const char *root, const char *path,
+			 const char *const *keys, char *buf, size_t size)
+{
+	int rc = fs_read_keyed(root, path, keys, buf, size);
+
+	if (rc == 0)
+		result_text_clean(buf, size);
+	return rc;
+}
+
+/*
  * Does the first "flags" line of /proc/cpuinfo (x86 has one) name @flag?
  * 1 yes, 0 no, -1 when there is no such line to tell.
  */
@@ -418,7 +442,7 @@ static void sysinfo_params(const char *root, const char *path,
 		char file[4096];
 
 		snprintf(file, sizeof(file), "%s/%s", path, names[i]);
-		if (fs_read_line(root, file, kv->value, sizeof(kv->value)) < 0)
+		if (sysinfo_line(root, file, kv->value, sizeof(kv->value)) < 0)
 			continue; /* a parameter only root may read */
 		snprintf(kv->key, sizeof(kv->key), "%s.%s", module, names[i]);
 		in->nhalt_poll++;
@@ -454,7 +478,7 @@ static void sysinfo_vulnerabilities(const char *root, struct result_info *in)
 		char file[4096];
 
 		snprintf(file, sizeof(file), "%s/%s", dir, names[i]);
-		if (fs_read_line(root, file, kv->value, sizeof(kv->value)) < 0)
+		if (sysinfo_line(root, file, kv->value, sizeof(kv->value)) < 0)
 			continue;
 		snprintf(kv->key, sizeof(kv->key), "%s", names[i]);
 		in->nvulns++;
@@ -487,16 +511,16 @@ static void sysinfo_cpufreq(const char *root, struct result_info *in)
 
 		snprintf(file, sizeof(file), "%s/%s/scaling_driver", dir,
 			 names[i]);
-		if (fs_read_line(root, file, buf, sizeof(buf)) == 0)
+		if (sysinfo_line(root, file, buf, sizeof(buf)) == 0)
 			sysinfo_add_distinct(in->cpufreq_driver,
 					     sizeof(in->cpufreq_driver), buf);
 		snprintf(file, sizeof(file), "%s/%s/scaling_governor", dir,
 			 names[i]);
-		if (fs_read_line(root, file, buf, sizeof(buf)) == 0)
+		if (sysinfo_line(root, file, buf, sizeof(buf)) == 0)
 			sysinfo_add_distinct(in->cpufreq_governor,
 					     sizeof(in->cpufreq_governor), buf);
 		snprintf(file, sizeof(file), "%s/%s/boost", dir, names[i]);
-		if (fs_read_line(root, file, buf, sizeof(buf)) == 0)
+		if (sysinfo_line(root, file, buf, sizeof(buf)) == 0)
 			sysinfo_add_distinct(boost, sizeof(boost), buf);
 	}
 	free(names);
@@ -507,12 +531,12 @@ static void sysinfo_cpufreq(const char *root, struct result_info *in)
 			 "none");
 	}
 
-	if (fs_read_line(root, SYSINFO_CPU "/intel_pstate/no_turbo", buf,
+	if (sysinfo_line(root, SYSINFO_CPU "/intel_pstate/no_turbo", buf,
 			 sizeof(buf)) == 0 &&
 	    (state = sysinfo_onoff(buf, "0")))
 		snprintf(in->boost, sizeof(in->boost),
 			 "%s (intel_pstate no_turbo=%.1s)", state, buf);
-	else if (fs_read_line(root, SYSINFO_CPU "/cpufreq/boost", buf,
+	else if (sysinfo_line(root, SYSINFO_CPU "/cpufreq/boost", buf,
 			      sizeof(buf)) == 0 &&
 		 (state = sysinfo_onoff(buf, "1")))
 		snprintf(in->boost, sizeof(in->boost),
@@ -531,9 +555,9 @@ static void sysinfo_smt(const char *root, struct result_info *in)
 	char control[32], active[8];
 	const char *a = "";
 
-	fs_read_line(root, SYSINFO_CPU "/smt/control", control,
+	sysinfo_line(root, SYSINFO_CPU "/smt/control", control,
 		     sizeof(control));
-	fs_read_line(root, SYSINFO_CPU "/smt/active", active, sizeof(active));
+	sysinfo_line(root, SYSINFO_CPU "/smt/active", active, sizeof(active));
 	if (strcmp(active, "1") == 0)
 		a = "active";
 	else if (strcmp(active, "0") == 0)
@@ -553,7 +577,7 @@ static void sysinfo_virt(const char *root, struct result_info *in)
 	char type[32], vendor[96], product[96];
 	int flag = sysinfo_cpu_flag(root, "hypervisor");
 
-	fs_read_line(root, "/sys/hypervisor/type", type, sizeof(type));
+	sysinfo_line(root, "/sys/hypervisor/type", type, sizeof(type));
 	if (flag == 1 || type[0])
 		snprintf(in->virt, sizeof(in->virt), "yes (%s%s%s)",
 			 flag == 1 ? "hypervisor flag" : "",
@@ -563,9 +587,9 @@ static void sysinfo_virt(const char *root, struct result_info *in)
 	else
 		in->virt[0] = '\0';
 
-	fs_read_line(root, "/sys/class/dmi/id/sys_vendor", vendor,
+	sysinfo_line(root, "/sys/class/dmi/id/sys_vendor", vendor,
 		     sizeof(vendor));
-	fs_read_line(root, "/sys/class/dmi/id/product_name", product,
+	sysinfo_line(root, "/sys/class/dmi/id/product_name", product,
 		     sizeof(product));
 	snprintf(in->machine, sizeof(in->machine), "%s%s%s", vendor,
 		 vendor[0] && product[0] ? " " : "", product);
@@ -579,16 +603,16 @@ void sysinfo_read(const char *root, struct result_info *in)
 	char debugfs[128], config_model[16];
 
 	in->cpu_type[0] = in->cpu_mhz[0] = '\0';
-	fs_read_keyed(root, "/proc/cpuinfo", model, in->cpu_type,
+	sysinfo_keyed(root, "/proc/cpuinfo", model, in->cpu_type,
 		      sizeof(in->cpu_type));
-	fs_read_keyed(root, "/proc/cpuinfo", mhz, in->cpu_mhz,
+	sysinfo_keyed(root, "/proc/cpuinfo", mhz, in->cpu_mhz,
 		      sizeof(in->cpu_mhz));
-	fs_read_line(root, "/proc/sys/kernel/hostname", in->hostname,
+	sysinfo_line(root, "/proc/sys/kernel/hostname", in->hostname,
 		     sizeof(in->hostname));
-	fs_read_line(root, "/proc/sys/kernel/osrelease", in->kernel,
+	sysinfo_line(root, "/proc/sys/kernel/osrelease", in->kernel,
 		     sizeof(in->kernel));
 	in->ncpu = 0;
-	if (fs_read_line(root, SYSINFO_CPU "/online", in->cpus_online,
+	if (sysinfo_line(root, SYSINFO_CPU "/online", in->cpus_online,
 			 sizeof(in->cpus_online)) == 0) {
 		int n = cpulist_count(in->cpus_online);
 
@@ -597,34 +621,34 @@ void sysinfo_read(const char *root, struct result_info *in)
 			in->cpus_online[0] = '\0';
 	}
 
-	fs_read_line(root, "/proc/sys/kernel/version", in->kernel_version,
+	sysinfo_line(root, "/proc/sys/kernel/version", in->kernel_version,
 		     sizeof(in->kernel_version));
-	fs_read_line(root, "/proc/cmdline", in->boot_cmdline,
+	sysinfo_line(root, "/proc/cmdline", in->boot_cmdline,
 		     sizeof(in->boot_cmdline));
 	sysinfo_config(root, in->kernel, in->config_hz, sizeof(in->config_hz),
 		       config_model, sizeof(config_model));
 	/* Readable by root only; its older name before 5.13. */
-	if (fs_read_line(root, "/sys/kernel/debug/sched/preempt", debugfs,
+	if (sysinfo_line(root, "/sys/kernel/debug/sched/preempt", debugfs,
 			 sizeof(debugfs)) < 0)
-		fs_read_line(root, "/sys/kernel/debug/sched_preempt", debugfs,
+		sysinfo_line(root, "/sys/kernel/debug/sched_preempt", debugfs,
 			     sizeof(debugfs));
 	sysinfo_preempt(debugfs, in->kernel_version, in->boot_cmdline,
 			config_model, in->preempt, sizeof(in->preempt));
 	sysinfo_vulnerabilities(root, in);
 
 	sysinfo_cpufreq(root, in);
-	fs_read_line(root, SYSINFO_CPU "/cpuidle/current_driver",
+	sysinfo_line(root, SYSINFO_CPU "/cpuidle/current_driver",
 		     in->cpuidle_driver, sizeof(in->cpuidle_driver));
-	if (fs_read_line(root, SYSINFO_CPU "/cpuidle/current_governor",
+	if (sysinfo_line(root, SYSINFO_CPU "/cpuidle/current_governor",
 			 in->cpuidle_governor,
 			 sizeof(in->cpuidle_governor)) < 0)
-		fs_read_line(root, SYSINFO_CPU "/cpuidle/current_governor_ro",
+		sysinfo_line(root, SYSINFO_CPU "/cpuidle/current_governor_ro",
 			     in->cpuidle_governor,
 			     sizeof(in->cpuidle_governor));
 	sysinfo_halt_polling(root, in);
 	sysinfo_smt(root, in);
 	sysinfo_virt(root, in);
-	fs_read_line(root,
+	sysinfo_line(root,
 		     "/sys/devices/system/clocksource/clocksource0/"
 		     "current_clocksource",
 		     in->clocksource, sizeof(in->clocksource));

@@ -281,7 +281,62 @@ replace() {
 	summary
 }
 
+# Whatever a run saves reads back as the same report: a label is refused
+# at the option when it could not be; a host name of any bytes, a sweep
+# of 1440 rows, read back; absurd values refused like others.
+bounds() {
+	local bin=$1 dir=$2 f
+	run "$bin" -b pipe -t 0.1 -r 1 -n $'a\tb'
+	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'control characters' <<<"$err" &&
+		pass || fail "-n with a tab: exit $rc: $err"
+	run "$bin" -b pipe -t 0.1 -r 1 --note $'\e[31mred'
+	[ "$rc" -eq 2 ] && grep -q 'control characters' <<<"$err" && pass ||
+		fail "--note with an escape: exit $rc: $err"
+	run "$bin" -b pipe -t 0.1 -r 1 -n $'caf\xe9'
+	[ "$rc" -eq 2 ] && grep -q 'UTF-8' <<<"$err" && pass ||
+		fail "-n of Latin-1: exit $rc: $err"
+	run "$bin" -b pipe -t 0.1 -r 1 -n "$(printf 'é%.0s' {1..33})"
+	[ "$rc" -eq 2 ] && grep -q 'longer than 64 bytes' <<<"$err" && pass ||
+		fail "-n of 66 bytes: exit $rc: $err"
+
+	# A host name of control characters and bad UTF-8 (root: a UTS
+	# namespace of its own): the saved run is JSON, and reads back.
+	if [ "$(id -u)" -eq 0 ] && unshare -u true 2>/dev/null; then
+		unshare -u sh -c 'printf "h\001o\377st\tx" >/proc/sys/kernel/hostname &&
+			exec "$0" -b pipe -t 0.1 -r 1 -q -o "$1/host.json"' \
+			"$bin" "$tmp" >"$tmp/host.txt" 2>"$tmp/err"
+		rc=$?
+		[ "$rc" -eq 0 ] && pass || fail "odd host name: exit $rc: $(cat "$tmp/err")"
+		"$bin" report "$tmp/host.json" >"$tmp/host2.txt" 2>"$tmp/err" && pass ||
+			fail "odd host name: not read back: $(cat "$tmp/err")"
+		cmp -s "$tmp/host.txt" "$tmp/host2.txt" && pass ||
+			fail "odd host name: not the same report:"$'\n'"$(diff "$tmp/host.txt" "$tmp/host2.txt")"
+		grep -q '^  HostName  *h\\x01o\\xffst\\x09x$' "$tmp/host.txt" && pass ||
+			fail "odd host name: not escaped: $(grep HostName "$tmp/host.txt")"
+		if command -v python3 >/dev/null; then
+			python3 -c 'import json,sys; json.load(open(sys.argv[1], encoding="utf-8"))' \
+				"$tmp/host.json" 2>"$tmp/err" && pass ||
+				fail "odd host name: not JSON: $(cat "$tmp/err")"
+		fi
+	fi
+
+	# 1440 rows, as -b all -P same,cross,any -p 8 values -s 5 values
+	# saves: read back.
+	awk -v head="$(sed -n '1,/"results": \[/p' "$dir/base.json")" '
+		BEGIN {
+			print head
+			for (i = 0; i < 1440; i++)
+				printf "%s{ \"mech\": \"pipe\", \"title\": \"pipe\", \"placement\": \"any\", \"participants\": %d, \"ws_kb\": %d, \"status\": \"ok\", \"samples\": [{ \"loops\": 1000, \"elapsed_s\": 1 }] }\n",
+					i ? "," : "", 2 + int(i / 16), i % 16
+			print "]}]}"
+		}' >"$tmp/rows.json"
+	run "$bin" report "$tmp/rows.json"
+	[ "$rc" -eq 0 ] && pass || fail "1440 rows: exit $rc: $err"
+	summary
+}
+
 case "${1:-}" in
+bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
 roundtrip) roundtrip "$2" ;;

@@ -112,7 +112,8 @@ static struct result_sample smp_a[] = {
 };
 static struct result_sample smp_b[] = {
 	{ .loops = 0, .elapsed_s = 0.1 },
-	{ .loops = UINT64_MAX, .elapsed_s = 1e-9 },
+	/* The most a run can save: 1e9 loops/sec for the longest run. */
+	{ .loops = 999999999999999, .elapsed_s = 1e6 },
 };
 
 /* Results with every field set and strings that need escaping. */
@@ -362,7 +363,8 @@ static const struct {
 	{ "elapsed-nan-string.json",
 	  "\"elapsed_s\" must be a number, not a string" },
 	{ "elapsed-nan.json", "not JSON: unexpected 'N'" },
-	{ "elapsed-zero.json", "\"elapsed_s\" must be more than 0" },
+	{ "elapsed-zero.json", "\"elapsed_s\" must be at least 0.0001" },
+	{ "elapsed-tiny.json", "\"elapsed_s\" must be at least 0.0001" },
 	{ "empty-invocations.json", "\"invocations\" is empty" },
 	{ "empty-label.json", "\"label\" is empty" },
 	{ "empty.json", "empty file" },
@@ -384,6 +386,8 @@ static const struct {
 	{ "loops-fraction.json", "\"loops\" must be a non-negative integer, "
 				 "not 1.5" },
 	{ "loops-huge.json", "\"loops\" is out of range" },
+	{ "loops-max.json", "18446744073709551615 loops in 1 s is more than "
+			    "1000000000 loops/sec" },
 	{ "loops-missing.json", "a sample lacks \"loops\"" },
 	{ "loops-negative.json", "line 16: \"loops\" must be a non-negative "
 				 "integer, not -5" },
@@ -595,7 +599,13 @@ static void test_limits(void)
 		fclose(f);
 	}
 	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
-	CHECK(strstr(err, "more than 1024 rows") != NULL);
+	{
+		char want[64];
+
+		snprintf(want, sizeof(want), "more than %u rows",
+			 REPORT_MAX_ROWS);
+		CHECK(strstr(err, want) != NULL);
+	}
 	free(buf);
 
 	/* Nesting exactly at the limit is fine where values are skipped. */

@@ -7,7 +7,7 @@
 #include "ipc/ipc.h"
 #include "cli/plan.h"
 
-#define MAXARGS 8
+#define MAXARGS 12
 
 struct plan_case {
 	const char *argv[MAXARGS];
@@ -41,6 +41,22 @@ static const struct plan_case bad_cases[] = {
 	{ { "-b", "pipe", "-b", "signal" }, 0, "-b/--backend" },
 	{ { "-n", "" }, 0, "-n/--name" },
 	{ { "--note", "a\nb" }, 0, "--note" },
+	/* What the report prints and the saved run keeps: text, one line. */
+	{ { "-n", "a\033[2Jb" }, 0, "control characters" },
+	{ { "--note", "tab\there" }, 0, "control characters" },
+	{ { "-n", "caf\xe9" }, 0, "UTF-8" },
+	{ { "--note", "\xc0\xaf" }, 0, "UTF-8" },
+	{ { "-t", "0.0001" }, 0, "-t/--time" },
+	/* More rows than a saved run holds: refused before it runs. */
+	{ { "-b", "all", "-P", "same,cross,any,smt", "-p",
+	    "2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17", "-s",
+	    "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15" },
+	  0,
+	  "rows" },
+	{ { "-b", "all", "-P", "same,cross,any", "-p", "2,4,8,16,32,64,128,256",
+	    "-s", "0,4,16,64,256", "-r", "10000" },
+	  0,
+	  "MB" },
 	{ { "-x" }, 0, "-x" },
 	{ { "--nosuch" }, 0, "--nosuch" },
 	{ { "-t" }, 0, "-t" },
@@ -134,6 +150,19 @@ static void test_good(void)
 		CHECK_EQ_INT(p.nops, count_all());
 		CHECK_EQ_INT(p.runs, 10000);
 	}
+	{
+		/* A realistic sweep: 1440 rows, which a saved run holds. */
+		static const char *const a[MAXARGS] = {
+			"-b", "all",
+			"-P", "same,cross,any",
+			"-p", "2,4,8,16,32,64,128,256",
+			"-s", "0,4,16,64,256"
+		};
+
+		CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.nops * p.nplaces * p.nprocs * p.nsizes,
+			     count_all() * 3 * 8 * 5);
+	}
 }
 
 static void test_values(void)
@@ -147,6 +176,9 @@ static void test_values(void)
 	CHECK_NEAR(d, 30, 0);
 	CHECK_EQ_INT(plan_parse_seconds(".5", &d), 0);
 	CHECK_EQ_INT(plan_parse_seconds("1e-400", &d), -1);
+	/* The reader refuses what a shorter run could measure. */
+	CHECK_EQ_INT(plan_parse_seconds("0.001", &d), 0);
+	CHECK_EQ_INT(plan_parse_seconds("0.0000001", &d), -1);
 	CHECK_EQ_INT(plan_parse_uint("42", 1, 100, &v), 0);
 	CHECK_EQ_INT(v, 42);
 	CHECK_EQ_INT(plan_parse_uint("+42", 1, 100, &v), -1);
