@@ -178,6 +178,16 @@ static pid_t run_guard(struct run_ctl *ctl, pid_t runner)
 	if (pid != 0)
 		return pid;
 	prctl(PR_SET_NAME, "ctxbench-guard");
+	/*
+	 * A session of its own: a SIGKILL to ctxbench's process group
+	 * (timeout -s KILL, kill -9 -PGID, a CI job cancelled) or a hang-up
+	 * of its terminal does not reach it.  What kills every process of a
+	 * cgroup or a user, or the OOM killer, still can (README, Faults).
+	 */
+	setsid();
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR2);
 	sigprocmask(SIG_BLOCK, &set, NULL);

@@ -118,6 +118,42 @@ runner_killed() {
 	check_clean "SIGKILL to ctxbench"
 }
 
+# The whole process group killed (timeout -s KILL, kill -9 -PGID, a
+# closed terminal): the guard, in a session of its own, outlives it and
+# removes the objects, then ends.
+group_killed() {
+	local how=$1 guard i
+	if [ "$how" = timeout ]; then
+		start timeout -s KILL 2 "$bin" -b sysv-sem,sysv-msg -t 3 -r 1 -n fault
+	else
+		start "$bin" -b sysv-sem,sysv-msg -t 3 -r 1 -n fault
+	fi
+	# The guard of the first run, once it is there (slow under sanitizers).
+	local runner=$pid
+	for ((i = 0; i < 60; i++)); do
+		[ "$how" = timeout ] && runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+		guard=$(pgrep -x ctxbench-guard -P "${runner:-0}" | head -n 1)
+		[ -n "$guard" ] && break
+		sleep 0.025
+	done
+	[ -n "$guard" ] && pass || fail "group $how: no guard found"
+	# Mid-run: the objects exist.
+	[ "$how" = timeout ] || { sleep 0.5 && kill -KILL -- -"$pid"; }
+	finish
+	expect_rc "group $how" 137
+	for ((i = 0; i < 40; i++)); do
+		[ "$(ipc_ids)" = "$before" ] && break
+		sleep 0.05
+	done
+	check_clean "group $how"
+	for ((i = 0; i < 40; i++)); do
+		[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null || break
+		sleep 0.05
+	done
+	[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null &&
+		fail "group $how: the guard $guard outlived its work" || pass
+}
+
 # A participant that stops for good: HUNG within the documented bound, its
 # processes killed, the next mechanism still runs.
 hung() {
@@ -236,6 +272,8 @@ SIGINT-twice) interrupt INT twice ;;
 child-killed) child_killed KILL ;;
 child-crashed) child_killed SEGV ;;
 runner-killed) runner_killed ;;
+group-killed) group_killed kill ;;
+group-timeout) group_killed timeout ;;
 hung) hung ;;
 degenerate) degenerate ;;
 exhausted) exhausted ;;
