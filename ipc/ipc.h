@@ -49,6 +49,11 @@ struct ipc_ring {
  *
  * size      Not required (no state).  Bytes of ring->state for @nr
  *           participants.
+ * init      Required when zeroed state would name an object: a SysV id 0
+ *           is somebody's.  In the runner, before the guard is forked and
+ *           before setup: mark ring->state as holding no object (ids -1),
+ *           so that a teardown at any moment acts only on ids setup got.
+ *           Only stores.
  * setup     Not required.  In the runner, before any participant exists:
  *           create the mechanism's objects for ring->nr participants and
  *           store them in ring->state.  -ENOSYS, -EPERM, -EACCES, -ENOSPC
@@ -75,6 +80,7 @@ struct ipc_ops {
 	unsigned int flags;
 	unsigned int fds; /* descriptors each participant adds */
 	size_t (*size)(unsigned int nr); /* bytes of ring->state */
+	void (*init)(struct ipc_ring *ring);
 	int (*setup)(struct ipc_ring *ring);
 	int (*attach)(struct ipc_ring *ring, unsigned int self);
 	int (*wait)(struct ipc_ring *ring, unsigned int self);

@@ -25,6 +25,14 @@ static size_t sysv_msg_size(unsigned int nr)
 	return sizeof(struct sysv_msg_state);
 }
 
+/* No queue yet: id 0 is somebody else's. */
+static void sysv_msg_init(struct ipc_ring *ring)
+{
+	struct sysv_msg_state *st = ring->state;
+
+	st->id = -1;
+}
+
 static int sysv_msg_setup(struct ipc_ring *ring)
 {
 	struct sysv_msg_state *st = ring->state;
@@ -72,6 +80,7 @@ const struct ipc_ops ipc_sysv_msg_ops = {
 	.title = "message queue",
 	.how = "msgsnd()/msgrcv(), a message type per receiver",
 	.size = sysv_msg_size,
+	.init = sysv_msg_init,
 	.setup = sysv_msg_setup,
 	.wait = sysv_msg_wait,
 	.pass = sysv_msg_pass,

@@ -22,6 +22,14 @@ static size_t sysv_sem_size(unsigned int nr)
 	return sizeof(struct sysv_sem_state);
 }
 
+/* No set yet: id 0 is somebody else's. */
+static void sysv_sem_init(struct ipc_ring *ring)
+{
+	struct sysv_sem_state *st = ring->state;
+
+	st->id = -1;
+}
+
 static int sysv_sem_setup(struct ipc_ring *ring)
 {
 	struct sysv_sem_state *st = ring->state;
@@ -86,6 +94,7 @@ const struct ipc_ops ipc_sysv_sem_ops = {
 	.title = "semaphore",
 	.how = "semop() on one SysV semaphore per participant",
 	.size = sysv_sem_size,
+	.init = sysv_sem_init,
 	.setup = sysv_sem_setup,
 	.wait = sysv_sem_wait,
 	.pass = sysv_sem_pass,

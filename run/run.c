@@ -309,6 +309,9 @@ static int run_setup(struct run_state *st)
 	}
 	run_cpus(st->spec, &cpus);
 	watch_start(st->watch, &cpus);
+	/* Ids -1 before the guard exists: it may only remove what setup got. */
+	if (ops->init)
+		ops->init(&st->ctl->ring);
 	/* The guard first: from the first object on, nothing may leak. */
 	st->guard->pid = run_guard(st->ctl, st->runner);
 	if (st->guard->pid < 0)

@@ -154,6 +154,28 @@ group_killed() {
 		fail "group $how: the guard $guard outlived its work" || pass
 }
 
+# The runner dies inside setup, before it has an id: the guard must not
+# remove id 0, which is somebody else's.
+guard_window() {
+	local helper=$1
+	[ "$(id -u)" -eq 0 ] || skip "needs root for unshare -i"
+	unshare -i true 2>/dev/null || skip "unshare -i is not permitted here"
+	command -v ipcmk >/dev/null || skip "no ipcmk"
+	out=$(unshare -i sh -c '
+		ipcmk -S 1 >/dev/null && ipcmk -Q >/dev/null || exit 3
+		"$1" kill "$2" -b sysv-sem -t 0.2 -r 1 -n fault >/dev/null 2>&1
+		[ $? -eq 77 ] && exit 77
+		"$1" kill "$2" -b sysv-msg -t 0.2 -r 1 -n fault >/dev/null 2>&1
+		sleep 0.3
+		ipcs -s | awk "\$2 == 0" | grep -q . || echo "set 0 removed"
+		ipcs -q | awk "\$2 == 0" | grep -q . || echo "queue 0 removed"
+		exit 0' sh "$helper" "$bin")
+	rc=$?
+	[ "$rc" -eq 77 ] && skip "seccomp filters are not available"
+	[ "$rc" -eq 0 ] && [ -z "$out" ] && pass ||
+		fail "guard window: exit $rc: ${out:-}"
+}
+
 # A participant that stops for good: HUNG within the documented bound, its
 # processes killed, the next mechanism still runs.
 hung() {
@@ -274,6 +296,7 @@ child-crashed) child_killed SEGV ;;
 runner-killed) runner_killed ;;
 group-killed) group_killed kill ;;
 group-timeout) group_killed timeout ;;
+guard-window) guard_window "$3" ;;
 hung) hung ;;
 degenerate) degenerate ;;
 exhausted) exhausted ;;

@@ -2,8 +2,10 @@
 /*
  * Run a program under a seccomp filter that refuses SysV IPC, as some
  * sandboxes do: "enosys" and "eperm" fail the calls with that errno,
- * "trap" raises SIGSYS.  Exits 77 where seccomp filters are unavailable.
- * usage: seccomp_exec enosys|eperm|trap PROGRAM [ARGS...]
+ * "trap" raises SIGSYS, "kill" kills the process at the call (as if it
+ * died half way through its setup).  Exits 77 where seccomp filters are
+ * unavailable.
+ * usage: seccomp_exec enosys|eperm|trap|kill PROGRAM [ARGS...]
  */
 #include <errno.h>
 #include <linux/audit.h>
@@ -29,7 +31,7 @@ int main(int argc, char **argv)
 
 	if (argc < 3) {
 		fprintf(stderr,
-			"usage: %s enosys|eperm|trap PROGRAM [ARGS...]\n",
+			"usage: %s enosys|eperm|trap|kill PROGRAM [ARGS...]\n",
 			argv[0]);
 		return 2;
 	}
@@ -39,6 +41,8 @@ int main(int argc, char **argv)
 		action = SECCOMP_RET_ERRNO | EPERM;
 	else if (strcmp(argv[1], "trap") == 0)
 		action = SECCOMP_RET_TRAP;
+	else if (strcmp(argv[1], "kill") == 0)
+		action = SECCOMP_RET_KILL_PROCESS;
 	else
 		return 2;
 
