@@ -125,6 +125,20 @@ int fs_read_keyed(const char *root, const char *path, const char *const *keys,
 	return -1;
 }
 
+int fs_capable(const char *root, int cap)
+{
+	static const char *const key[] = { "CapEff", NULL };
+	unsigned long long eff;
+	char buf[64], *end;
+
+	if (cap < 0 || cap >= 64 ||
+	    fs_read_keyed(root, "/proc/self/status", key, buf, sizeof(buf)) < 0)
+		return 0;
+	errno = 0;
+	eff = strtoull(buf, &end, 16);
+	return !errno && end != buf && !*end && (eff >> cap & 1);
+}
+
 ssize_t fs_read_all(const char *root, const char *path, char *buf, size_t size)
 {
 	char name[FS_PATH_MAX];

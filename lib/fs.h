@@ -45,6 +45,12 @@ int fs_read_keyed(const char *root, const char *path, const char *const *keys,
 		  char *buf, size_t size);
 
 /*
+ * Has the calling process capability @cap (CAP_*) in effect, as the
+ * CapEff line of @root/proc/self/status says?  1 or 0.
+ */
+int fs_capable(const char *root, int cap);
+
+/*
  * As much of @root@path as fits in @buf, less one byte for the NUL that
  * ends it: the bytes read, or a negative errno.
  */

@@ -1,12 +1,29 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The process limits a run needs, checked (and raised) before it starts. */
+#include <dirent.h>
+#include <errno.h>
+#include <linux/capability.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "ring.h"
 #include "run.h"
+#include "lib/fs.h"
 
-/* Raise the soft limit @res to @need if needed and allowed; 0 if enough. */
+/*
+ * Room left above what a run is counted to need: the runner opens a file
+ * or two of /proc and /sys around each run, and the user may start a
+ * task while it goes.
+ */
+#define RUN_HEADROOM_FDS 16
+#define RUN_HEADROOM_TASKS 4
+
+/*
+ * Raise the soft limit @res to @need if needed and allowed; 0 if enough.
+ * The limit as it was goes to @have.
+ */
 static int run_limit(int res, rlim_t need, rlim_t *have)
 {
 	struct rlimit rl;
@@ -22,35 +39,140 @@ static int run_limit(int res, rlim_t need, rlim_t *have)
 	return setrlimit(res, &rl) < 0 ? -1 : 0;
 }
 
+/* Descriptors open now, from /proc/self/fd; -1 when it cannot be read. */
+static long run_open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	long n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n - 1; /* the directory's own */
+}
+
+/* The first number of the "@key:" line of /proc/@pid/status, or -1. */
+static long run_status_num(const char *pid, const char *key)
+{
+	const char *const keys[] = { key, NULL };
+	char path[64], buf[128];
+
+	snprintf(path, sizeof(path), "/proc/%.20s/status", pid);
+	if (fs_read_keyed("", path, keys, buf, sizeof(buf)) < 0)
+		return -1; /* gone */
+	return strtol(buf, NULL, 10);
+}
+
+/*
+ * Tasks (threads) of the user whose real uid is ours, as RLIMIT_NPROC
+ * counts them, over the processes /proc shows; -1 when it cannot be read.
+ */
+static long run_user_tasks(void)
+{
+	DIR *d = opendir("/proc");
+	long me = (long)getuid(), n = 0;
+	struct dirent *e;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		long threads;
+
+		if (e->d_name[0] < '0' || e->d_name[0] > '9' ||
+		    run_status_num(e->d_name, "Uid") != me)
+			continue;
+		threads = run_status_num(e->d_name, "Threads");
+		n += threads > 0 ? threads : 0;
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * Is RLIMIT_NPROC not enforced on us?  The kernel exempts the initial
+ * user namespace's root and CAP_SYS_RESOURCE or CAP_SYS_ADMIN there; uid
+ * 0 inside another user namespace is bound like anybody.
+ */
+static int run_nproc_exempt(void)
+{
+	unsigned long inside, outside, count;
+	FILE *f = fs_open("", "/proc/self/uid_map");
+	int init_ns = 0;
+
+	if (f) {
+		init_ns = fscanf(f, "%lu %lu %lu", &inside, &outside, &count) ==
+				  3 &&
+			  inside == 0 && outside == 0 && count == 4294967295ul;
+		fclose(f);
+	}
+	return init_ns && (getuid() == 0 || fs_capable("", CAP_SYS_RESOURCE) ||
+			   fs_capable("", CAP_SYS_ADMIN));
+}
+
 int run_check_limits(const struct run_spec *spec, char *err, size_t errlen)
 {
+	/* Counted once: the checks of a plan run back to back. */
+	static long open_fds = -2, tasks = -2;
 	/*
-	 * Descriptors: stdio, the signalfd, the go and ready pipes, the
-	 * mechanism's, a /proc file each participant reads at its start and
-	 * end (all at once when they are threads) and a spare.
+	 * Descriptors: those open now, the signalfd, the go and ready
+	 * pipes, the mechanism's, a /proc file each participant reads at
+	 * its start and end (all at once when they are threads), headroom.
 	 */
-	rlim_t fds = 3 + 5 + 2 +
-		     (rlim_t)spec->nr * (spec->ops->fds + !!spec->threads);
-	rlim_t procs = (spec->threads ? 1 : spec->nr) + 2, have = 0;
+	rlim_t fds, procs, have = 0;
 
+	if (open_fds == -2)
+		open_fds = run_open_fds();
+	fds = (rlim_t)(open_fds < 0 ? 3 : open_fds) + 5 + RUN_HEADROOM_FDS +
+	      (rlim_t)spec->nr * (spec->ops->fds + !!spec->threads);
 	if (run_limit(RLIMIT_NOFILE, fds, &have) < 0) {
 		snprintf(
 			err, errlen,
-			"%s needs %llu file descriptors for %u participants, but RLIMIT_NOFILE is %llu (see ulimit -n)",
+			"%s needs %llu file descriptors for %u participants (%ld open already), but RLIMIT_NOFILE is %llu (see ulimit -n)",
 			spec->ops->name, (unsigned long long)fds, spec->nr,
-			(unsigned long long)have);
+			open_fds, (unsigned long long)have);
 		return -1;
 	}
 	if (spec->ops->limit && spec->ops->limit(spec->nr, err, errlen) < 0)
 		return -1;
-	/* The superuser is not held to RLIMIT_NPROC. */
-	if (geteuid() != 0 && run_limit(RLIMIT_NPROC, procs, &have) < 0) {
+	if (run_nproc_exempt())
+		return 0;
+	/*
+	 * Tasks: the user's, ctxbench's own among them, then the guard and
+	 * a process per participant, or one process and a thread each.
+	 */
+	if (tasks == -2)
+		tasks = run_user_tasks();
+	procs = (rlim_t)(tasks < 1 ? 1 : tasks) + 1 + spec->nr +
+		!!spec->threads + RUN_HEADROOM_TASKS;
+	if (run_limit(RLIMIT_NPROC, procs, &have) < 0) {
 		snprintf(
 			err, errlen,
-			"%u participants need %llu processes, but RLIMIT_NPROC is %llu (see ulimit -u)",
-			spec->nr, (unsigned long long)procs,
+			"%u participants%s need %llu tasks with the %ld this user runs already, but RLIMIT_NPROC is %llu (see ulimit -u)",
+			spec->nr, spec->threads ? " (threads)" : "",
+			(unsigned long long)procs, tasks,
 			(unsigned long long)have);
 		return -1;
 	}
 	return 0;
+}
+
+const char *run_limit_hint(int err)
+{
+	static char buf[128];
+	struct rlimit rl;
+	int res = err == -EAGAIN ? RLIMIT_NPROC :
+		  err == -EMFILE ? RLIMIT_NOFILE :
+				   -1;
+
+	if (res < 0 || getrlimit(res, &rl) < 0)
+		return "";
+	snprintf(buf, sizeof(buf), " (%s is %llu%s)",
+		 res == RLIMIT_NPROC ? "RLIMIT_NPROC" : "RLIMIT_NOFILE",
+		 (unsigned long long)rl.rlim_cur,
+		 res == RLIMIT_NPROC ? ": the user's other tasks count too" :
+				       "");
+	return buf;
 }

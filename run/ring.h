@@ -75,6 +75,13 @@ void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
 int run_sleep(double timeout_s, int fd);
 
 /*
+ * What the limits say of @err, a failure to get a task or a descriptor,
+ * where the count before the run could not tell: " (RLIMIT_NPROC is 10:
+ * the user's other tasks count too)".  Empty for other errors (limits.c).
+ */
+const char *run_limit_hint(int err);
+
+/*
  * Wait up to @timeout_s.  Returns 0 on timeout, -1 when @fd (if >= 0) is
  * readable, SIGCHLD when a child has exited (not merely stopped or
  * continued), or the interrupting signal.

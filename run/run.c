@@ -88,9 +88,9 @@ static void run_blame(const struct run_ctl *ctl, const siginfo_t *si,
 		const struct run_slot *s = &ctl->slot[i];
 
 		if (s->err) {
-			run_fail(res, RESULT_FAILED, "participant %u: %s: %s",
-				 i, run_where_name[s->where],
-				 strerror(-s->err));
+			run_fail(res, RESULT_FAILED, "participant %u: %s: %s%s",
+				 i, run_where_name[s->where], strerror(-s->err),
+				 run_limit_hint(s->err));
 			return;
 		}
 	}
@@ -245,8 +245,7 @@ static int run_error(struct run_state *st, int err, const char *call)
 {
 	st->err = err;
 	run_fail(st->res, RESULT_FAILED, "%s: %s%s", call, strerror(-err),
-		 err == -EAGAIN && !strcmp(call, "fork") ? " (RLIMIT_NPROC?)" :
-							   "");
+		 run_limit_hint(err));
 	return err;
 }
 

@@ -248,6 +248,56 @@ limits() {
 	grep -q "RLIMIT_NOFILE" <<<"$err" && pass || fail "limits: message: $err"
 	[ -z "$out" ] && pass || fail "limits: something ran: $out"
 	check_clean limits
+	# Descriptors already open count: 10 more, and a limit that would
+	# have been just enough without them.
+	start prlimit --nofile=14:14 bash -c 'exec 3</dev/null 4<&3 5<&3 6<&3 7<&3 8<&3 9<&3
+		exec "$0" "$@" 10<&3 11<&3 12<&3' "$bin" -b pipe -t 0.2 -r 1
+	finish
+	expect_rc "open descriptors" 2
+	grep -q "RLIMIT_NOFILE" <<<"$err" && pass || fail "open descriptors: message: $err"
+	[ -z "$out" ] && pass || fail "open descriptors: something ran: $out"
+	check_clean "open descriptors"
+}
+
+# Processes: the user's other tasks and -T's threads count against
+# RLIMIT_NPROC, and uid 0 of a user namespace is held to it too.  Refused
+# before anything starts (exit 2), not FAILED half way (exit 1).
+nproc() {
+	local nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups) sleeper
+	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
+	"${nobody[@]}" "$bin" --version >/dev/null 2>&1 ||
+		skip "nobody cannot run $bin here"
+	# The user's tasks now: other tests may run as nobody too.
+	local n
+	n=$(ps -u 65534 -L --no-headers | wc -l)
+	# Three other tasks of the user.
+	"${nobody[@]}" sh -c 'sleep 30 & sleep 30 & exec sleep 30' &
+	sleeper=$!
+	sleep 0.2
+	start prlimit --nproc=$((n + 6)) "${nobody[@]}" "$bin" -b pipe -t 0.1 -r 1 -n fault
+	finish
+	expect_rc "the user's tasks" 2
+	grep -q "RLIMIT_NPROC" <<<"$err" && pass || fail "the user's tasks: $err"
+	check_clean "the user's tasks"
+	pkill -KILL -P "$sleeper"
+	kill -KILL "$sleeper" 2>/dev/null
+	wait "$sleeper" 2>/dev/null
+	# Threads count.
+	start prlimit --nproc=$((n + 10)) "${nobody[@]}" "$bin" -T -p 16 -b pipe -t 0.1 -r 1 -n fault
+	finish
+	expect_rc "threads" 2
+	grep -q "RLIMIT_NPROC" <<<"$err" && pass || fail "threads: $err"
+	check_clean threads
+	# uid 0 of a user namespace that nobody made.
+	if "${nobody[@]}" unshare -Ur true 2>/dev/null; then
+		start prlimit --nproc=$((n + 4)) "${nobody[@]}" unshare -Ur "$bin" -p 8 -b pipe -t 0.1 -r 1 -n fault
+		finish
+		expect_rc "uid 0 in a user namespace" 2
+		grep -q "RLIMIT_NPROC" <<<"$err" && pass || fail "uid 0 in a user namespace: $err"
+		check_clean "uid 0 in a user namespace"
+	else
+		echo "note: no user namespace for nobody: that case not tried"
+	fi
 }
 
 # N random faults at random moments, each followed by the checks.
@@ -302,6 +352,7 @@ degenerate) degenerate ;;
 exhausted) exhausted ;;
 seccomp) seccomp "$3" ;;
 limits) limits ;;
+nproc) nproc ;;
 trials) trials "$3" "${4:-}" ;;
 *)
 	echo "usage: $0 BIN CASE [ARG]" >&2
