@@ -37,6 +37,8 @@ struct ipc_ring {
 	void *state;
 	/* Filled in by the runner before any participant calls wait(). */
 	const struct ipc_peer *peer;
+	/* What setup may say when it fails, better than its errno. */
+	char why[96];
 };
 
 /* Flags of struct ipc_ops. */
@@ -59,7 +61,8 @@ struct ipc_ring {
  *           store them in ring->state.  -ENOSYS, -EPERM, -EACCES, -ENOSPC
  *           and -ENOMEM mean "this machine cannot run the mechanism now"
  *           and the runner reports it skipped, not failed.  On error,
- *           nothing may be left behind.
+ *           nothing may be left behind, and ring->why may say what the
+ *           errno cannot (the limit that refused).
  * attach    Not required.  In participant @self before the start, e.g. to
  *           block a signal.  Runs in the child (or the thread).
  * wait      Required.  Block (or spin) until the token belongs to @self.

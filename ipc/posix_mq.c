@@ -6,8 +6,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <mqueue.h>
+#include <linux/capability.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "ipc.h"
@@ -52,6 +55,12 @@ static int posix_mq_setup(struct ipc_ring *ring)
 		if (q[i] < 0 || mq_unlink(name) < 0)
 			err = -errno;
 	}
+	/* mq_open() says EMFILE for the bytes of queues as for descriptors. */
+	if (err == -EMFILE)
+		snprintf(
+			ring->why, sizeof(ring->why),
+			"mq_open: %s (RLIMIT_MSGQUEUE, ulimit -q, or RLIMIT_NOFILE)",
+			strerror(EMFILE));
 	if (err)
 		posix_mq_teardown(ring);
 	return err;
@@ -82,12 +91,39 @@ static int posix_mq_pass(struct ipc_ring *ring, unsigned int self,
 	return 0;
 }
 
+/*
+ * Bytes of RLIMIT_MSGQUEUE a queue of ours is charged, at most: the
+ * kernel counts its messages, their headers and tree nodes (about 104
+ * bytes on 64-bit).
+ */
+#define POSIX_MQ_CHARGE 256
+
 static int posix_mq_limit(unsigned int nr, char *why, size_t whylen)
 {
+	rlim_t need = (rlim_t)nr * POSIX_MQ_CHARGE;
+	struct rlimit rl;
 	long max;
 
+	/* Everybody is held to RLIMIT_MSGQUEUE; raise it if we may. */
+	if (getrlimit(RLIMIT_MSGQUEUE, &rl) == 0 &&
+	    rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
+		rlim_t have = rl.rlim_cur;
+
+		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY ? need :
+			      rl.rlim_max < need	   ? rl.rlim_max :
+							     need;
+		if (rl.rlim_cur < need || setrlimit(RLIMIT_MSGQUEUE, &rl) < 0) {
+			snprintf(
+				why, whylen,
+				"posix-mq: %u participants need about %llu bytes of queues, but RLIMIT_MSGQUEUE is %llu (see ulimit -q)",
+				nr, (unsigned long long)need,
+				(unsigned long long)have);
+			return -1;
+		}
+	}
+	/* CAP_SYS_RESOURCE is not held to queues_max. */
 	if (fs_read_field("", "/proc/sys/fs/mqueue/queues_max", 0, &max) == 0 &&
-	    (long)nr > max) {
+	    (long)nr > max && !fs_capable("", CAP_SYS_RESOURCE)) {
 		snprintf(
 			why, whylen,
 			"posix-mq: %u participants need %u queues, but fs.mqueue.queues_max is %ld",

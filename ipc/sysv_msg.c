@@ -5,6 +5,7 @@
  * type.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
 
@@ -36,9 +37,23 @@ static void sysv_msg_init(struct ipc_ring *ring)
 static int sysv_msg_setup(struct ipc_ring *ring)
 {
 	struct sysv_msg_state *st = ring->state;
+	struct msqid_ds ds;
 
 	st->id = msgget(IPC_PRIVATE, IPC_CREAT | IPC_EXCL | 0600);
-	return st->id < 0 ? -errno : 0;
+	if (st->id < 0)
+		return -errno;
+	/* A queue that holds no byte takes no token: msgsnd() would hang. */
+	if (msgctl(st->id, IPC_STAT, &ds) == 0 &&
+	    ds.msg_qbytes < sizeof(((struct sysv_msg_token *)0)->byte)) {
+		snprintf(
+			ring->why, sizeof(ring->why),
+			"a queue holds %lu bytes (kernel.msgmnb): no token fits",
+			(unsigned long)ds.msg_qbytes);
+		msgctl(st->id, IPC_RMID, NULL);
+		st->id = -1;
+		return -ENOSPC;
+	}
+	return 0;
 }
 
 static int sysv_msg_wait(struct ipc_ring *ring, unsigned int self)

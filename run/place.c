@@ -29,10 +29,20 @@ static int place_number(const char *s, int *out)
 		return -1;
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (*end || errno || v >= CPU_SETSIZE)
+	if (*end)
 		return -1;
+	if (errno || v >= CPU_SETSIZE)
+		return -2; /* a number, but no CPU's */
 	*out = (int)v;
 	return 0;
+}
+
+static int place_too_big(const char *cpu, char *err, size_t errlen)
+{
+	snprintf(err, errlen,
+		 "-P/--placement: CPU %s: a CPU number must be below %d", cpu,
+		 CPU_SETSIZE);
+	return -1;
 }
 
 /* A named placement ("same") into @out: 0, or -1 when it has no such name. */
@@ -76,16 +86,24 @@ int place_parse(const char *arg, struct place *out, unsigned int max, char *err,
 	char list[512], *rest = list, *tok;
 	struct place *cur = NULL;
 	unsigned int n = 0;
-	int cpu;
+	int cpu, rc;
 
 	if (snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
 		goto bad;
 	/* strsep() hands over empty fields too: none is a placement. */
 	while ((tok = strsep(&rest, ","))) {
 		/* Numbers after "cpus:" belong to it until the next name. */
-		if (cur && place_number(tok, &cpu) == 0) {
-			if (cur->ncpu == PLACE_MAX_CPUS)
-				goto bad;
+		rc = cur ? place_number(tok, &cpu) : -1;
+		if (rc == -2)
+			return place_too_big(tok, err, errlen);
+		if (rc == 0) {
+			if (cur->ncpu == PLACE_MAX_CPUS) {
+				snprintf(
+					err, errlen,
+					"-P/--placement: cpus: lists at most %d CPUs",
+					PLACE_MAX_CPUS);
+				return -1;
+			}
 			cur->cpu[cur->ncpu++] = cpu;
 			continue;
 		}
@@ -94,7 +112,10 @@ int place_parse(const char *arg, struct place *out, unsigned int max, char *err,
 		cur = NULL;
 		memset(&out[n], 0, sizeof(out[n]));
 		if (strncmp(tok, "cpus:", 5) == 0) {
-			if (place_number(tok + 5, &cpu) < 0)
+			rc = place_number(tok + 5, &cpu);
+			if (rc == -2)
+				return place_too_big(tok + 5, err, errlen);
+			if (rc < 0)
 				goto bad;
 			cur = &out[n];
 			cur->kind = PLACE_CPUS;

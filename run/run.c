@@ -321,7 +321,10 @@ static int run_setup(struct run_state *st)
 		run_fail(st->res,
 			 run_setup_error_skips(err) ? RESULT_SKIPPED :
 						      RESULT_FAILED,
-			 "setup: %s%s", strerror(-err),
+			 "setup: %s%s%s",
+			 st->ctl->ring.why[0] ? st->ctl->ring.why :
+						strerror(-err),
+			 st->ctl->ring.why[0] ? "" : run_limit_hint(err),
 			 run_sigsys_seen ? " (SIGSYS: a seccomp filter)" : "");
 		return -1;
 	}

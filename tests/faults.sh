@@ -222,6 +222,37 @@ exhausted() {
 		fail "exhausted: pipe did not run: $out"
 }
 
+# Queue limits: each named for what it is, and only where it binds.
+queue_limits() {
+	start prlimit --msgqueue=100:100 "$bin" -b posix-mq,pipe -t 0.2 -r 1 -n fault
+	finish
+	expect_rc "RLIMIT_MSGQUEUE" 2
+	grep -q "RLIMIT_MSGQUEUE" <<<"$err" && pass || fail "RLIMIT_MSGQUEUE: message: $err"
+	check_clean "RLIMIT_MSGQUEUE"
+
+	[ "$(id -u)" -eq 0 ] || skip "needs root for unshare -i and the sysctls"
+	unshare -i true 2>/dev/null || skip "unshare -i is not permitted here"
+	# A queue that holds no byte: skipped with the reason, not HUNG.
+	out=$(unshare -i sh -c 'echo 0 > /proc/sys/kernel/msgmnb &&
+		exec "$0" -b sysv-msg,pipe -t 0.2 -r 1 -n fault' "$bin" 2>/dev/null)
+	rc=$?
+	expect_rc "msgmnb=0" 0
+	grep -q "fault any *skipped: setup: .*kernel.msgmnb" <<<"$out" && pass ||
+		fail "msgmnb=0: not skipped with the reason: $out"
+	# Root is not held to fs.mqueue.queues_max: the run goes on.
+	local cap
+	cap=$(awk '$1 == "CapEff:" { print $2 }' /proc/self/status)
+	if ! (((0x${cap:-0} >> 24) & 1)); then
+		echo "note: no CAP_SYS_RESOURCE here, so queues_max binds: not tried"
+		return
+	fi
+	out=$(unshare -i sh -c 'echo 1 > /proc/sys/fs/mqueue/queues_max &&
+		exec "$0" -b posix-mq -p 4 -t 0.2 -r 1 -n fault' "$bin" 2>&1)
+	rc=$?
+	expect_rc "queues_max for root" 0
+	grep -q "^  fault any 4p" <<<"$out" && pass || fail "queues_max for root: $out"
+}
+
 # SysV IPC refused by a seccomp filter: ENOSYS, EPERM, or SIGSYS.
 seccomp() {
 	local helper=$1 mode
@@ -352,6 +383,7 @@ degenerate) degenerate ;;
 exhausted) exhausted ;;
 seccomp) seccomp "$3" ;;
 limits) limits ;;
+queue-limits) queue_limits ;;
 nproc) nproc ;;
 trials) trials "$3" "${4:-}" ;;
 *)

@@ -50,6 +50,18 @@ static void test_parse(void)
 	}
 }
 
+/* A CPU no mask can hold is named as such, not as a bad list. */
+static void test_parse_cpu_range(void)
+{
+	struct place p[8];
+	char err[256] = "";
+
+	CHECK_EQ_INT(place_parse("cpus:4096,0", p, 8, err, sizeof(err)), -1);
+	CHECK(strstr(err, "CPU 4096") != NULL);
+	CHECK_EQ_INT(place_parse("cpus:0,99999", p, 8, err, sizeof(err)), -1);
+	CHECK(strstr(err, "CPU 99999") != NULL);
+}
+
 /* A machine: @ncpu CPUs allowed, CPU c on core @core[c]. */
 static void topo(struct place_topo *t, int ncpu, const int *core)
 {
@@ -166,6 +178,7 @@ static void test_topo_read(void)
 int main(void)
 {
 	test_parse();
+	test_parse_cpu_range();
 	test_resolve();
 	test_cpulist();
 	test_topo_read();
