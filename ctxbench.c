@@ -16,6 +16,7 @@
 #include "lib/cpulist.h"
 #include "cli/plan.h"
 #include "cli/quote.h"
+#include "run/cgroup.h"
 #include "run/run.h"
 #include "cli/progress.h"
 #include "report/report.h"
@@ -631,6 +632,7 @@ static void info_init(const struct plan *p, const struct place_topo *topo,
 	/* Where the run may go, and when it starts. */
 	cpulist_format(&topo->allowed, in->cpus_allowed,
 		       sizeof(in->cpus_allowed));
+	cgroup_quota("", in->cpu_quota, sizeof(in->cpu_quota));
 	sysinfo_date(time(NULL), in->date, sizeof(in->date));
 }
 

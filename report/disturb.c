@@ -190,3 +190,21 @@ void disturb_compute(const struct procstat *before,
 		       hz, d);
 	disturb_freq(cpus_used, khz_before, khz_after, d);
 }
+
+void disturb_add(struct disturb *d, const char *fmt, ...)
+{
+	char buf[3 * sizeof(d->why)];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(d->why), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	d->disturbed = 1;
+	/* First: the report shows the start of it. */
+	snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s",
+		 d->why[0] ? "; " : "", d->why);
+	snprintf(d->why, sizeof(d->why), "%.*s", (int)sizeof(d->why) - 1, buf);
+}

@@ -80,4 +80,11 @@ void disturb_compute(const struct procstat *before,
 		     const long *khz_before, const long *khz_after,
 		     struct disturb *d);
 
+/*
+ * Mark @d disturbed by something the snapshots do not see (a stall, a CPU
+ * quota), and say it before what @d->why says already.
+ */
+void disturb_add(struct disturb *d, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 #endif

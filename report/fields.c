@@ -75,8 +75,9 @@ static const struct field info_fields[] = {
 	INFO_STR("clocksource", clocksource, "Clocksource", 23),
 	INFO_STR("cpus_online", cpus_online, "CPUsOnline", 24),
 	INFO_STR("cpus_allowed", cpus_allowed, "CPUsAllowed", 25),
-	INFO_STR("compiler", compiler, "Compiler", 26),
-	INFO_STR("date", date, "Date", 28),
+	INFO_STR("cpu_quota", cpu_quota, "CPUQuota", 26),
+	INFO_STR("compiler", compiler, "Compiler", 27),
+	INFO_STR("date", date, "Date", 29),
 	{ .key = NULL }
 };
 
@@ -122,7 +123,7 @@ const struct field invocation_fields[] = {
 	  .type = FIELD_STR,
 	  AT(struct results, version),
 	  .name = "CtxbenchVersion",
-	  .line = 27 },
+	  .line = 28 },
 	{ .key = "command", .type = FIELD_STR, AT(struct results, cmdline) },
 	{ .key = "info",
 	  .type = FIELD_OBJECT,

@@ -71,6 +71,7 @@ struct result_info {
 	char clocksource[64];
 	char cpus_online[256]; /* "0-3" */
 	char cpus_allowed[256]; /* sched_getaffinity(), set by the caller */
+	char cpu_quota[192]; /* the cgroup's CPU quota and cpuset (cgroup.h) */
 	char compiler[128]; /* that built ctxbench */
 	char date[32]; /* of the start, UTC ISO 8601; set by the caller */
 };

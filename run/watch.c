@@ -25,6 +25,7 @@ void watch_start(struct watch *w, const cpu_set_t *cpus)
 {
 	w->cpus = *cpus;
 	w->throttle = watch_throttle(&w->cpus);
+	cgroup_throttle_read("", &w->quota);
 	getrusage(RUSAGE_SELF, &w->self_before);
 	if (procstat_read("", &w->before) < 0)
 		memset(&w->before, 0, sizeof(w->before));
@@ -69,6 +70,7 @@ void watch_narrow(struct watch *w, const cpu_set_t *seen)
 void watch_end(struct watch *w, double participants_cpu_s, struct disturb *d,
 	       long procs_running[2], long long *throttle)
 {
+	struct cgroup_throttle q;
 	struct rusage self;
 	double elapsed;
 	long long t;
@@ -81,6 +83,12 @@ void watch_end(struct watch *w, double participants_cpu_s, struct disturb *d,
 	participants_cpu_s += clock_cpu_s(&self) - clock_cpu_s(&w->self_before);
 	disturb_compute(&w->before, &w->after, &w->cpus, participants_cpu_s,
 			elapsed, sysconf(_SC_CLK_TCK), w->khz[0], w->khz[1], d);
+	/* A CPU quota that throttled the run took its CPUs as surely. */
+	if (w->quota.periods >= 0 && cgroup_throttle_read("", &q) == 0 &&
+	    q.periods > w->quota.periods)
+		disturb_add(d, "a CPU quota throttled it %lld times, %.2f s",
+			    q.periods - w->quota.periods,
+			    q.seconds - w->quota.seconds);
 	procs_running[0] = w->before.procs_running;
 	procs_running[1] = w->after.procs_running;
 	t = watch_throttle(&w->cpus);

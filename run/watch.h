@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 
 #include "report/disturb.h"
+#include "cgroup.h"
 #include "procstat.h"
 
 /*
@@ -22,6 +23,7 @@ struct watch {
 	cpu_set_t cpus; /* the CPUs the run uses */
 	long khz[2][CPU_SETSIZE]; /* per CPU of @cpus, in order; 0 unknown */
 	long long throttle; /* at the start; -1 unknown */
+	struct cgroup_throttle quota; /* a CPU quota's, at the start */
 };
 
 /* Before anything of the run exists, for a run on @cpus. */

@@ -193,6 +193,47 @@ hung() {
 	check_clean hung
 }
 
+# A CPU quota of 10 % of a CPU on the cgroup ctxbench runs in: the run is
+# disturbed, with how often it was throttled, and the Run information
+# says the quota.  A cgroup of its own, v2 (cpu.max) or v1
+# (cpu.cfs_quota_us), made and removed here.
+quota() {
+	local cg='' v2=/sys/fs/cgroup
+	[ "$(id -u)" -eq 0 ] || skip "needs root to make a cgroup"
+	if [ -f $v2/cgroup.controllers ] && grep -qw cpu $v2/cgroup.controllers; then
+		cg=$v2/ctxbench-quota-$$
+		grep -qw cpu $v2/cgroup.subtree_control ||
+			echo +cpu >$v2/cgroup.subtree_control 2>/dev/null
+		mkdir "$cg" 2>/dev/null && echo "10000 100000" >"$cg/cpu.max" 2>/dev/null ||
+			{ rmdir "$cg" 2>/dev/null; cg=''; }
+		[ -n "$cg" ] && enter=$cg/cgroup.procs
+	fi
+	if [ -z "$cg" ]; then
+		local v1
+		v1=$(awk '$9 == "cgroup" && $0 ~ /[ ,]cpu([ ,]|$)/ { print $5; exit }' /proc/self/mountinfo)
+		[ -n "$v1" ] && [ -f "$v1/cpu.cfs_quota_us" ] ||
+			skip "no cgroup CPU controller (v2 cpu.max or v1 cpu.cfs_quota_us)"
+		cg=$v1/ctxbench-quota-$$
+		mkdir "$cg" 2>/dev/null || skip "cannot make a cgroup in $v1"
+		echo 100000 >"$cg/cpu.cfs_period_us" && echo 10000 >"$cg/cpu.cfs_quota_us" ||
+			{ rmdir "$cg"; skip "cannot set a quota in $cg"; }
+		enter=$cg/cgroup.procs
+	fi
+	start sh -c 'echo $$ >"$1" && exec "$2" -b pipe -P same -t 0.5 -r 1 -n fault -o "$3"' \
+		sh "$enter" "$bin" "$out_f.json"
+	finish
+	rmdir "$cg" 2>/dev/null || { sleep 0.5; rmdir "$cg"; }
+	expect_rc quota 0
+	grep -q 'disturbed: 1 of 1 runs; run 1: ' <<<"$out" && pass ||
+		fail "quota: not marked disturbed: $out"
+	grep -Eq '"disturbed_why": "[^"]*a CPU quota throttled it [0-9]+ times, [0-9.]+ s' "$out_f.json" &&
+		pass || fail "quota: no figure: $(grep disturbed_why "$out_f.json")"
+	rm -f "$out_f.json"
+	grep -Eq '^  CPUQuota +0\.10 CPUs \((cpu\.max 10000 100000|cfs_quota_us 10000, cfs_period_us 100000)\)' <<<"$out" &&
+		pass || fail "quota: not in the Run information: $(grep -i quota <<<"$out")"
+	check_clean quota
+}
+
 # Spinners sharing one CPU end on time and the row says degenerate.
 degenerate() {
 	start "$bin" -b spinlock -P same -t 0.5 -r 2 -n fault
@@ -379,6 +420,7 @@ group-killed) group_killed kill ;;
 group-timeout) group_killed timeout ;;
 guard-window) guard_window "$3" ;;
 hung) hung ;;
+quota) quota ;;
 degenerate) degenerate ;;
 exhausted) exhausted ;;
 seccomp) seccomp "$3" ;;
