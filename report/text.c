@@ -384,9 +384,18 @@ static void text_notes(FILE *f, const struct result_row *row)
 			worst = i;
 		}
 	}
-	if (bad)
-		fprintf(f, "    (disturbed: %u of %u runs; run %u: %.56s)\n",
-			bad, row->nsamples, worst + 1, row->sample[worst].why);
+	if (bad) {
+		const char *why = row->sample[worst].why;
+		char head[64];
+		int w = snprintf(head, sizeof(head),
+				 "    (disturbed: %u of %u runs; run %u: ", bad,
+				 row->nsamples, worst + 1);
+
+		/* The reason, cut to keep the line within TEXT_WIDTH. */
+		w = w > 0 && w < TEXT_WIDTH - 1 ? TEXT_WIDTH - 1 - w : 0;
+		fprintf(f, "%s%.*s)\n", head, (int)text_fit(why, (size_t)w),
+			why);
+	}
 	if (row->discarded)
 		fprintf(f, "    (%u disturbed run%s discarded and run again)\n",
 			row->discarded, row->discarded == 1 ? "" : "s");
@@ -694,7 +703,8 @@ static void text_results(FILE *f, const struct text_ctx *c)
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
 			"a run's CPUs, or a clock moved\nover %.0f%% "
-			"(report/disturb.h); the figures still include "
+			"(report/disturb.h), a CPU quota throttled it or its "
+			"token stood still;\nthe figures still include "
 			"those runs.\n\n",
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);
 	text_labels(f, c);

@@ -39,6 +39,17 @@
 #define RUN_HANG_MIN_S 2.0
 /* How long participants may take to be ready before the run fails. */
 #define RUN_START_S 10.0
+/*
+ * A run whose token stood still for more than this share of -t (and for
+ * more than RUN_STALL_TRIPS of its own round trips) is disturbed: a
+ * participant or ctxbench was stopped, the machine paused.
+ */
+#define RUN_STALL_SHARE 0.1
+#define RUN_STALL_TRIPS 100
+/* How often the runner looks at the count while it measures. */
+#define RUN_LOOK_SHARE 0.02
+#define RUN_LOOK_MIN_S 0.001
+#define RUN_LOOK_MAX_S 0.1
 
 static const char *const run_where_name[] = {
 	[AT_NONE] = "?",
@@ -204,6 +215,53 @@ static pid_t run_guard(struct run_ctl *ctl, pid_t runner)
 static uint64_t run_count(const struct run_ctl *ctl)
 {
 	return __atomic_load_n(&ctl->slot[0].count, __ATOMIC_RELAXED);
+}
+
+/*
+ * The measured window: wait @spec's -t, looking at participant 0's count
+ * a few times (RUN_LOOK_SHARE of -t apart), so that a stall of the token
+ * inside it shows.  A look that finds less than a tenth of the progress
+ * the rate so far (at first the warm-up's, @rate0) promises counts as
+ * time stood still; *@stall_s is the longest such stretch.  Returns what
+ * ended the wait early, as run_watch(), or 0.
+ */
+static int run_window(const struct run_spec *spec, const struct run_ctl *ctl,
+		      struct run_proc *proc, unsigned int nproc, double t0,
+		      uint64_t c0, double rate0, double *stall_s)
+{
+	double step = spec->duration_s * RUN_LOOK_SHARE,
+	       end = t0 + spec->duration_s;
+	double t_prev = t0, still = 0;
+	uint64_t c_prev = c0;
+	int ev = 0;
+
+	step = step < RUN_LOOK_MIN_S ? RUN_LOOK_MIN_S :
+	       step > RUN_LOOK_MAX_S ? RUN_LOOK_MAX_S :
+				       step;
+	*stall_s = 0;
+	while (!ev) {
+		double left = end - clock_now_s(), t, rate, moved;
+		uint64_t c;
+
+		if (left <= 0)
+			break;
+		ev = run_watch(proc, nproc, left < step ? left : step, -1);
+		t = clock_now_s();
+		c = run_count(ctl);
+		rate = t_prev > t0 ? (double)(c_prev - c0) / (t_prev - t0) :
+				     rate0;
+		moved = (double)(c - c_prev);
+		if (c == c_prev || moved < 0.1 * rate * (t - t_prev)) {
+			still += t - t_prev - (rate > 0 ? moved / rate : 0);
+			if (still > *stall_s)
+				*stall_s = still;
+		} else {
+			still = 0;
+		}
+		t_prev = t;
+		c_prev = c;
+	}
+	return ev;
 }
 
 /*
@@ -409,7 +467,9 @@ static int run_measure(struct run_state *st)
 	watch_freqs(st->watch, 0);
 	t0 = clock_now_s();
 	c0 = run_count(st->ctl);
-	ev = run_watch(st->proc, st->nproc, spec->duration_s, -1);
+	ev = run_window(spec, st->ctl, st->proc, st->nproc, t0, c0,
+			t0 > st->t_go ? (double)c0 / (t0 - st->t_go) : 0,
+			&res->stall_s);
 	t1 = clock_now_s();
 	c1 = run_count(st->ctl);
 	watch_freqs(st->watch, 1);
@@ -489,6 +549,13 @@ static void run_stop(struct run_state *st)
 		  res->procs_running, &res->throttle);
 	if (res->status == RESULT_OK && !(spec->ops->flags & IPC_NO_HANDOFF))
 		run_check_counts(ctl, res);
+	/* Far beyond the run's own round trips, and a tenth of -t. */
+	if (res->status == RESULT_OK && res->loops &&
+	    res->stall_s > RUN_STALL_SHARE * spec->duration_s &&
+	    res->stall_s >
+		    RUN_STALL_TRIPS * res->elapsed_s / (double)res->loops)
+		disturb_add(&res->dist, "the token stood still for %.2f s",
+			    res->stall_s);
 	/* A participant that failed on its way out. */
 	if (res->status == RESULT_OK)
 		run_blame(ctl, NULL, 0, res);

@@ -52,6 +52,7 @@ struct run_result {
 	 * whole rusage is inside), frequencies while they ran.
 	 */
 	struct disturb dist;
+	double stall_s; /* the longest the token stood still in the window */
 	long procs_running[2]; /* runnable tasks at start and end; -1 unknown */
 	long long
 		throttle; /* thermal throttle events on its CPUs; -1 unknown */

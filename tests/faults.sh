@@ -193,6 +193,36 @@ hung() {
 	check_clean hung
 }
 
+# A stall inside the measured window: a participant, or all of ctxbench,
+# stopped for half a second of a 1 s run.  The run is disturbed, and the
+# report says how long the token stood still.
+stall() {
+	local who=$1 victim
+	start "$bin" -b pipe -t 1 -r 1 -n fault -o "$out_f.json"
+	sleep 0.5
+	if [ "$who" = participant ]; then
+		victim=$(participant)
+		kill -STOP "$victim"
+		sleep 0.5
+		kill -CONT "$victim"
+	else
+		# ctxbench and every process it has, as a ^Z would.
+		local all
+		all=$(echo "$pid" $(pgrep -P "$pid"))
+		kill -STOP $all
+		sleep 0.5
+		kill -CONT $all
+	fi
+	finish
+	expect_rc "stall $who" 0
+	grep -q 'disturbed: 1 of 1 runs; run 1: ' <<<"$out" && pass ||
+		fail "stall $who: not marked disturbed: $out"
+	grep -Eq '"disturbed_why": "[^"]*the token stood still for 0\.[4-9][0-9] s' "$out_f.json" &&
+		pass || fail "stall $who: no length: $(grep disturbed_why "$out_f.json")"
+	rm -f "$out_f.json"
+	check_clean "stall $who"
+}
+
 # A CPU quota of 10 % of a CPU on the cgroup ctxbench runs in: the run is
 # disturbed, with how often it was throttled, and the Run information
 # says the quota.  A cgroup of its own, v2 (cpu.max) or v1
@@ -420,6 +450,8 @@ group-killed) group_killed kill ;;
 group-timeout) group_killed timeout ;;
 guard-window) guard_window "$3" ;;
 hung) hung ;;
+stall-participant) stall participant ;;
+stall-all) stall all ;;
 quota) quota ;;
 degenerate) degenerate ;;
 exhausted) exhausted ;;
