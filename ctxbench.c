@@ -420,7 +420,7 @@ static int open_output(const struct plan *p, FILE **out)
 
 /*
  * The one way results leave ctxbench, measured or read back: the JSON to
- * -o's @out, then the text report, or the JSON with --json, on stdout.
+ * -o's @out, then the text report, or what --format asks for, on stdout.
  * Returns 0, or -1 when @out could not be written.
  */
 static int emit(const struct plan *p, FILE *out, const struct results *const *r,
@@ -441,12 +441,24 @@ static int emit(const struct plan *p, FILE *out, const struct results *const *r,
 			rc = -1;
 		}
 	}
-	if (p->json)
+	switch (p->format) {
+	case PLAN_TEXT:
+		if (report_text(stdout, r, n, baseline, noise, nnoise) < 0)
+			rc = -1;
+		if (p->histogram)
+			report_histograms(stdout, r, n);
+		break;
+	case PLAN_JSON:
 		report_json(stdout, r, n);
-	else if (report_text(stdout, r, n, baseline, noise, nnoise) < 0)
-		rc = -1;
-	if (p->histogram && !p->json)
-		report_histograms(stdout, r, n);
+		break;
+	case PLAN_KV:
+	case PLAN_TSV:
+		if (report_flat(stdout, r, n, baseline, noise, nnoise,
+				p->format == PLAN_KV ? REPORT_FLAT_KV :
+						       REPORT_FLAT_TSV) < 0)
+			rc = -1;
+		break;
+	}
 	return rc;
 }
 
