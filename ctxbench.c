@@ -481,7 +481,7 @@ static int save_output(const struct plan *p, const struct results *const *r,
 
 /*
  * The one way results leave ctxbench, measured or read back: the JSON to
- * -o's file, then the text report, or the JSON with --json, on stdout.
+ * -o's file, then the text report, or what --format asks for, on stdout.
  * Returns 0, or -1 when either could not be written.
  */
 static int emit(const struct plan *p, const struct results *const *r,
@@ -492,12 +492,24 @@ static int emit(const struct plan *p, const struct results *const *r,
 
 	if (p->output && save_output(p, r, n) < 0)
 		rc = -1;
-	if (p->json)
+	switch (p->format) {
+	case PLAN_TEXT:
+		if (report_text(stdout, r, n, baseline, noise, nnoise) < 0)
+			rc = -1;
+		if (p->histogram)
+			report_histograms(stdout, r, n);
+		break;
+	case PLAN_JSON:
 		report_json(stdout, r, n);
-	else if (report_text(stdout, r, n, baseline, noise, nnoise) < 0)
-		rc = -1;
-	if (p->histogram && !p->json)
-		report_histograms(stdout, r, n);
+		break;
+	case PLAN_KV:
+	case PLAN_TSV:
+		if (report_flat(stdout, r, n, baseline, noise, nnoise,
+				p->format == PLAN_KV ? REPORT_FLAT_KV :
+						       REPORT_FLAT_TSV) < 0)
+			rc = -1;
+		break;
+	}
 	if (stdout_flushed() < 0)
 		rc = -1;
 	return rc;

@@ -52,7 +52,8 @@ struct plan_opt {
 
 static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
 	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_backends,
-	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise;
+	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise,
+	plan_opt_format;
 
 #define AT(m) .off = offsetof(struct plan, m)
 #define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
@@ -103,8 +104,11 @@ static const struct plan_opt plan_opts[] = {
 	{ "histogram", 0x103, NULL,
 	  "add an ASCII histogram of each row's round trips", PLAN_M_BOTH,
 	  plan_opt_set, AT(histogram), .min = 1 },
-	{ "json", 0x104, NULL, "print JSON instead of the text report",
-	  PLAN_M_BOTH, plan_opt_set, AT(json), .min = 1 },
+	{ "format", 0x109, "FMT",
+	  "text, json, kv or tsv on stdout (default text)", PLAN_M_BOTH,
+	  plan_opt_format, AT(format) },
+	{ "json", 0x104, NULL, "the same as --format json", PLAN_M_BOTH,
+	  plan_opt_set, AT(format), .min = PLAN_JSON },
 	{ "baseline", 0x105, "LABEL",
 	  "compare with the run labelled LABEL (default first)", PLAN_M_REPORT,
 	  plan_opt_file, AT(baseline), .what = "empty label" },
@@ -125,6 +129,7 @@ static const struct plan_opt plan_opts[] = {
 
 /* plan_opt_set() sets an action as it sets a flag, through an int. */
 _Static_assert(sizeof(enum plan_action) == sizeof(int), "an action is an int");
+_Static_assert(sizeof(enum plan_format) == sizeof(int), "a format is an int");
 
 /* How --help and the messages spell an option: "-t/--time", "--note". */
 static void plan_opt_name(const struct plan_opt *o, char *buf, size_t size)
@@ -496,6 +501,29 @@ static int plan_opt_noise(const struct plan_opt *o, const char *arg,
 			o->max);
 	p->noise[p->nnoise++] = arg;
 	return 0;
+}
+
+/* The name of a format, as --format takes it. */
+static int plan_opt_format(const struct plan_opt *o, const char *arg,
+			   struct plan *p, char *err, size_t errlen)
+{
+	static const char *const names[] = {
+		[PLAN_TEXT] = "text",
+		[PLAN_JSON] = "json",
+		[PLAN_KV] = "kv",
+		[PLAN_TSV] = "tsv",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		if (strcmp(arg, names[i]) == 0) {
+			*(int *)plan_target(o, p) = (int)i;
+			return 0;
+		}
+	}
+	return plan_error(
+		err, errlen,
+		"--format: '%s' is not a format (expected text, json, kv or tsv)",
+		arg);
 }
 
 /* The table's entry of getopt_long()'s answer @c, or NULL. */

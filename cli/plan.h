@@ -19,6 +19,9 @@
 #define PLAN_MAX_SIZE_KB 16384 /* a working set is about caches */
 #define PLAN_MAX_NOISE 64 /* report --noise files */
 
+/* What goes to stdout: the text report, or one of the machine formats. */
+enum plan_format { PLAN_TEXT, PLAN_JSON, PLAN_KV, PLAN_TSV };
+
 enum plan_action {
 	PLAN_RUN,
 	PLAN_REPORT, /* ctxbench report FILE...: render saved runs */
@@ -42,7 +45,7 @@ struct plan {
 	unsigned int procs[PLAN_MAX_LIST]; /* -p: participants per ring */
 	unsigned int size_kb[PLAN_MAX_LIST]; /* -s: working set per hop */
 	const char *output; /* -o: write the JSON here too; NULL: no */
-	int json; /* --json: JSON on stdout instead of the text report */
+	enum plan_format format; /* --format, --json */
 	int quiet; /* -q: no progress line on the terminal */
 	int histogram; /* --histogram: bars of the round trips too */
 	unsigned int retry_disturbed; /* --retry-disturbed */

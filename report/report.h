@@ -57,6 +57,29 @@ void report_histograms(FILE *f, const struct results *const *r, unsigned int n);
  */
 void report_json(FILE *f, const struct results *const *r, unsigned int n);
 
+/* The two shapes of the flat formats: "key: value" and "key<TAB>value". */
+enum report_flat_shape { REPORT_FLAT_KV, REPORT_FLAT_TSV };
+
+/*
+ * The @n invocations as one line per figure, for test harnesses: a key
+ * built from the row ("pipe.same.2p.0k") and a number, in @shape.  With
+ * n >= 2 the invocations are merged by label as in the text report, each
+ * key starts with its label and "/", and each row of a label other than
+ * invocation @baseline's gains the verdict on its change (see verdict.h),
+ * with the @nnoise A/A invocations @noise.  docs/keys.md holds the
+ * grammar and every metric.  Returns 0, or -ENOMEM.
+ */
+int report_flat(FILE *f, const struct results *const *r, unsigned int n,
+		unsigned int baseline, const struct results *const *noise,
+		unsigned int nnoise, enum report_flat_shape shape);
+
+/*
+ * The row part of @row's keys in @r ("pipe.same.2p.0k") into @buf.
+ * Returns its length, or -1 when it does not fit.
+ */
+int report_flat_row_key(const struct results *r, const struct result_row *row,
+			char *buf, size_t size);
+
 /*
  * Read a saved document of @len bytes at @buf and append its invocations
  * to the array *@r of *@n (grown with realloc; release each with

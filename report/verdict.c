@@ -120,7 +120,8 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 		  const struct result_row *const *noise, unsigned int nnoise,
 		  struct verdict *v)
 {
-	double ma = verdict_mean(a), mb = verdict_mean(b), la, lb, ss = 0, se;
+	double ma = verdict_mean(a), mb = verdict_mean(b), la = 0, lb = 0,
+	       ss = 0, se;
 	unsigned int df = 0;
 
 	memset(v, 0, sizeof(*v));

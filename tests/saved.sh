@@ -335,15 +335,70 @@ bounds() {
 	summary
 }
 
+# The flat formats through the binary: numbers only under stable keys, the
+# same from a run and from its saved file, kv and tsv the same lines.
+flat() {
+	local bin=$1 bad loops
+
+	"$bin" -b pipe,futex -P same -t 0.2 -r 3 -n 6.1 --format kv \
+		-o "$tmp/f.json" >"$tmp/f.kv"
+	[ $? -eq 0 ] && pass || fail "the run with --format kv failed"
+	bad=$(grep -Ev '^[A-Za-z0-9_.+/-]+: -?[0-9]+(\.[0-9]+)?$' "$tmp/f.kv")
+	[ -z "$bad" ] && pass || fail "not key: number: $bad"
+	for mech in pipe futex; do
+		grep -qx "$mech.same.2p.0k.ok: 1" "$tmp/f.kv" && pass ||
+			fail "no $mech.same.2p.0k.ok: $(cat "$tmp/f.kv")"
+		loops=$(sed -n "s/^$mech\.same\.2p\.0k\.loops_per_sec: //p" "$tmp/f.kv")
+		awk -v v="$loops" 'BEGIN { exit !(v > 0) }' && pass ||
+			fail "$mech: loops_per_sec '$loops' is not above 0"
+		for m in loops_per_sec_low loops_per_sec_high cv_pct runs \
+			loops_per_sec_run3 rtt_p50_ns rtt_p99_ns \
+			cpu_sys_ns_per_loop; do
+			grep -q "^$mech\.same\.2p\.0k\.$m: " "$tmp/f.kv" && pass ||
+				fail "no $mech.same.2p.0k.$m"
+		done
+	done
+	"$bin" report --format kv "$tmp/f.json" >"$tmp/r.kv"
+	cmp -s "$tmp/f.kv" "$tmp/r.kv" && pass ||
+		fail "report --format kv differs from the run's:"$'\n'"$(diff "$tmp/f.kv" "$tmp/r.kv")"
+	"$bin" report --format tsv "$tmp/f.json" >"$tmp/r.tsv"
+	sed 's/: /\t/' "$tmp/f.kv" | cmp -s - "$tmp/r.tsv" && pass ||
+		fail "tsv is not kv with a tab"
+	# Two saved runs: keys under their labels, the change against the first.
+	"$bin" -b pipe -P same -t 0.2 -r 2 -n 6.2 -o "$tmp/g.json" >/dev/null
+	"$bin" report --format kv "$tmp/f.json" "$tmp/g.json" >"$tmp/fg.kv"
+	grep -q '^6\.1/pipe\.same\.2p\.0k\.loops_per_sec: ' "$tmp/fg.kv" && pass ||
+		fail "no 6.1/ keys: $(cat "$tmp/fg.kv")"
+	grep -q '^6\.2/pipe\.same\.2p\.0k\.change_pct: ' "$tmp/fg.kv" && pass ||
+		fail "no change_pct under 6.2/"
+	grep -q '^6\.2/pipe\.same\.2p\.0k\.p: ' "$tmp/fg.kv" && fail "p with no noise to judge by" || pass
+	# A second invocation of 6.1: one label of two, the change judged.
+	"$bin" -b pipe -P same -t 0.2 -r 2 -n 6.1 -o "$tmp/h.json" >/dev/null
+	"$bin" report --format kv "$tmp/f.json" "$tmp/g.json" "$tmp/h.json" >"$tmp/fgh.kv"
+	grep -qx '6\.1/pipe\.same\.2p\.0k\.invocations: 2' "$tmp/fgh.kv" && pass ||
+		fail "the two 6.1 runs are not one label: $(cat "$tmp/fgh.kv")"
+	for m in change_pct p marked; do
+		grep -q "^6\.2/pipe\.same\.2p\.0k\.$m: " "$tmp/fgh.kv" && pass ||
+			fail "no $m under 6.2/ with 6.1 measured twice"
+	done
+	! grep -q welch_p "$tmp/fgh.kv" && pass || fail "welch_p is still printed"
+	"$bin" --format csv -b pipe -t 0.2 >"$tmp/out" 2>"$tmp/err"
+	[ $? -eq 2 ] && pass || fail "--format csv does not exit 2"
+	grep -q -- '--format' "$tmp/err" && [ ! -s "$tmp/out" ] && pass ||
+		fail "--format csv: no clear message: $(cat "$tmp/err")"
+	summary
+}
+
 case "${1:-}" in
 bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
 roundtrip) roundtrip "$2" ;;
+flat) flat "$2" ;;
 compare) compare "$2" ;;
 bad) bad "$2" "$3" ;;
 *)
-	echo "usage: $0 roundtrip BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	echo "usage: $0 roundtrip BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
 	exit 2
 	;;
 esac

@@ -730,7 +730,7 @@ static void test_options(void)
 			CHECK_STR(p.files[1], "b.json");
 		}
 		CHECK_STR(p.baseline, "B");
-		CHECK_EQ_INT(p.json, 1);
+		CHECK_EQ_INT(p.format, PLAN_JSON);
 		CHECK(p.output == NULL);
 	}
 	{
@@ -740,7 +740,7 @@ static void test_options(void)
 		CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.action, PLAN_RUN);
 		CHECK_STR(p.output, "x.json");
-		CHECK_EQ_INT(p.json, 0);
+		CHECK_EQ_INT(p.format, PLAN_TEXT);
 	}
 	{
 		char *argv[] = { "ctxbench",  "-n", "it's",   "--note",

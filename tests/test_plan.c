@@ -61,6 +61,9 @@ static const struct plan_case bad_cases[] = {
 	{ { "--nosuch" }, 0, "--nosuch" },
 	{ { "-t" }, 0, "-t" },
 	{ { "extra" }, 0, "extra" },
+	{ { "--format", "csv" }, 0, "--format" },
+	{ { "--format", "" }, 0, "--format" },
+	{ { "--format", "KV" }, 0, "--format" },
 };
 
 static int parse(const char *const *args, struct plan *p, char *err,
@@ -162,6 +165,25 @@ static void test_good(void)
 		CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.nops * p.nplaces * p.nprocs * p.nsizes,
 			     count_all() * 3 * 8 * 5);
+	}
+	{
+		/* One way of choosing the output: --json is --format json. */
+		static const char *const a[MAXARGS] = { "--format", "kv" };
+		static const char *const b[MAXARGS] = { "--format=tsv" };
+		static const char *const c[MAXARGS] = { "--json" };
+		static const char *const d[MAXARGS] = { "--json", "--format",
+							"text" };
+
+		CHECK_EQ_INT(parse(defaults, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.format, PLAN_TEXT);
+		CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.format, PLAN_KV);
+		CHECK_EQ_INT(parse(b, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.format, PLAN_TSV);
+		CHECK_EQ_INT(parse(c, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.format, PLAN_JSON);
+		CHECK_EQ_INT(parse(d, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.format, PLAN_TEXT);
 	}
 }
 

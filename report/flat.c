@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The flat formats: one line per figure, "key: value" or "key<TAB>value",
+ * with a stable key built from the row, for the harnesses that run
+ * ctxbench on many machines.  docs/keys.md is the contract.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "group.h"
+#include "report.h"
+#include "stats.h"
+#include "verdict.h"
+
+/* Where the lines go, and the two parts of every key before the metric. */
+struct flat_out {
+	FILE *f;
+	enum report_flat_shape shape;
+	const char *run; /* "LABEL/" with several invocations, else "" */
+	const char *row; /* "pipe.same.2p.0k" */
+	const struct results *base; /* the baseline's label; NULL: none */
+	const struct results *noise; /* [nnoise] A/A labels, merged */
+	unsigned int nnoise;
+};
+
+/* A character of a key: letters, digits and "_-", else "_". */
+static char flat_char(char c)
+{
+	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_' || c == '-')
+		return c;
+	return '_';
+}
+
+int report_flat_row_key(const struct results *r, const struct result_row *row,
+			char *buf, size_t size)
+{
+	char mech[sizeof(row->mech)], place[sizeof(row->placement)];
+	size_t i;
+	int len;
+
+	/* As they are today; a saved file could hold other characters. */
+	for (i = 0; row->mech[i] && i + 1 < sizeof(mech); i++)
+		mech[i] = flat_char(row->mech[i]);
+	mech[i] = '\0';
+	for (i = 0; row->placement[i] && i + 1 < sizeof(place); i++)
+		place[i] = flat_char(row->placement[i]);
+	place[i] = '\0';
+	/*
+	 * The dimensions every row has, then those that are appended only
+	 * when not at their default, in a fixed order, so that the keys of
+	 * the default stay what they always were.
+	 */
+	len = snprintf(buf, size, "%s.%s.%up.%uk%s", mech,
+		       place[0] ? place : "any", row->procs, row->ws_kb,
+		       r->info.threads ? ".threads" : "");
+	return len < 0 || (size_t)len >= size ? -1 : len;
+}
+
+/*
+ * A value in fixed notation with about four significant digits or all
+ * its whole digits, and no trailing zeros: "130256", "12.5", "0.0021".
+ * Harnesses read it as a number, so never "nan", "inf" or an exponent.
+ */
+static int flat_number(char *buf, size_t size, double v)
+{
+	double a = fabs(v);
+	int dec = a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 2 : a >= 1 ? 3 : 6;
+	char *end;
+
+	if (!isfinite(v) || a >= 1e18)
+		return -1;
+	snprintf(buf, size, "%.*f", dec, v);
+	if (strchr(buf, '.')) {
+		end = buf + strlen(buf) - 1;
+		while (*end == '0')
+			*end-- = '\0';
+		if (*end == '.')
+			*end = '\0';
+	}
+	if (strcmp(buf, "-0") == 0)
+		memcpy(buf, "0", 2);
+	return 0;
+}
+
+/* One line: the run, the row, @metric and the value @v. */
+static void flat_put(const struct flat_out *o, const char *metric, double v)
+{
+	char num[64];
+
+	if (flat_number(num, sizeof(num), v) < 0)
+		return; /* no figure rather than a word where a number goes */
+	fprintf(o->f, "%s%s.%s%s%s\n", o->run, o->row, metric,
+		o->shape == REPORT_FLAT_TSV ? "\t" : ": ", num);
+}
+
+/*
+ * The loops/sec of every run, their summary, and what they were part of.
+ * A row of several invocations of one label has their runs one after the
+ * other, and as its average the mean of the invocations' means, as the
+ * text report and the comparison have it.
+ */
+static void flat_rate(const struct flat_out *o, const struct result_row *row,
+		      const struct stats *s)
+{
+	unsigned int disturbed = 0;
+	char metric[48];
+
+	flat_put(o, "loops_per_sec", verdict_mean(row));
+	if (row->ninv >= 2)
+		flat_put(o, "invocations", row->ninv);
+	flat_put(o, "loops_per_sec_low", s->min);
+	flat_put(o, "loops_per_sec_high", s->max);
+	flat_put(o, "cv_pct", s->cv * 100);
+	flat_put(o, "runs", row->nsamples);
+	for (unsigned int k = 0; k < row->nsamples; k++) {
+		snprintf(metric, sizeof(metric), "loops_per_sec_run%u", k + 1);
+		flat_put(o, metric, result_rate(&row->sample[k]));
+		disturbed += row->sample[k].disturbed != 0;
+	}
+	flat_put(o, "disturbed_runs", disturbed);
+	flat_put(o, "discarded_runs", row->discarded);
+}
+
+/* The sampled round trips, in nanoseconds. */
+static void flat_rtt(const struct flat_out *o, const struct hist *h)
+{
+	static const struct {
+		const char *metric;
+		double q;
+	} pct[] = { { "rtt_p50_ns", 0.5 },
+		    { "rtt_p90_ns", 0.9 },
+		    { "rtt_p99_ns", 0.99 },
+		    { "rtt_p999_ns", 0.999 } };
+
+	if (!h->count)
+		return;
+	flat_put(o, "rtt_samples", (double)h->count);
+	flat_put(o, "rtt_min_ns", (double)h->min_ns);
+	for (size_t k = 0; k < sizeof(pct) / sizeof(pct[0]); k++)
+		flat_put(o, pct[k].metric, hist_quantile(h, pct[k].q));
+	flat_put(o, "rtt_max_ns", (double)h->max_ns);
+}
+
+/* What a loop cost all the participants. */
+static void flat_cpu(const struct flat_out *o, const struct result_cpu *c)
+{
+	double loops = (double)c->loops;
+
+	if (!c->loops)
+		return;
+	flat_put(o, "cpu_user_ns_per_loop", c->user_s * 1e9 / loops);
+	flat_put(o, "cpu_sys_ns_per_loop", c->sys_s * 1e9 / loops);
+	flat_put(o, "cpu_vol_cs_per_loop", (double)c->nvcsw / loops);
+	flat_put(o, "cpu_invol_cs_per_loop", (double)c->nivcsw / loops);
+	if (c->seconds > 0)
+		flat_put(o, "cpu_busy_cpus",
+			 (c->user_s + c->sys_s) / c->seconds);
+}
+
+/*
+ * The verdict on @row against the baseline label's same row, as the text
+ * report gives it: the change, the smallest change the comparison could
+ * mark when known, and only when judged against the noise between
+ * invocations its p-value and whether it is marked.
+ */
+static void flat_change(const struct flat_out *o, const struct result_row *row)
+{
+	const struct result_row *noise[REPORT_MAX_INVOCATIONS], *brow;
+	struct verdict v;
+
+	brow = results_find(o->base, row);
+	if (!brow)
+		return;
+	for (unsigned int k = 0; k < o->nnoise; k++)
+		noise[k] = results_find(&o->noise[k], row);
+	verdict_rows(brow, row, noise, o->nnoise, &v);
+	if (v.basis == VERDICT_NONE || isnan(v.change))
+		return;
+	flat_put(o, "change_pct", v.change * 100);
+	flat_put(o, "detect_pct", v.detect * 100); /* none when NAN */
+	if (v.basis == VERDICT_INVOCATIONS) {
+		flat_put(o, "p", v.p);
+		flat_put(o, "marked", v.significant ? 1 : 0);
+	}
+}
+
+/*
+ * Every row of @r: its status, and its figures when it was measured
+ * whole.  A row that failed, hung or was interrupted keeps no figure,
+ * even of the runs that ended well: a harness would compare them as if
+ * they were a whole measurement.
+ */
+static void flat_invocation(struct flat_out *o, const struct results *r)
+{
+	char key[256];
+
+	for (unsigned int j = 0; j < r->nrows; j++) {
+		const struct result_row *row = &r->row[j];
+		struct stats s;
+
+		if (report_flat_row_key(r, row, key, sizeof(key)) < 0)
+			continue;
+		o->row = key;
+		flat_put(o, result_status_key(row->status), 1);
+		if (row->status != RESULT_OK || !row->nsamples)
+			continue;
+		result_row_stats(row, &s);
+		flat_rate(o, row, &s);
+		flat_rtt(o, &row->rtt);
+		flat_cpu(o, &row->cpu);
+		if (results_rings(r)) {
+			flat_put(o, "hop_ns", 1e9 / (s.mean * row->procs));
+			if (row->hop_work_ns > 0)
+				flat_put(o, "hop_work_ns", row->hop_work_ns);
+		}
+		if (row->migrations >= 0)
+			flat_put(o, "migrations", (double)row->migrations);
+		if (row->flags & RESULT_DEGENERATE)
+			flat_put(o, "degenerate", 1);
+		if (o->base)
+			flat_change(o, row);
+	}
+}
+
+/* @label as the first part of a key: "." and "+" kept, as in "6.1+". */
+static void flat_label(const char *label, char *buf, size_t size)
+{
+	size_t k;
+
+	for (k = 0; label[k] && k + 1 < size; k++)
+		buf[k] = label[k] == '.' || label[k] == '+' ?
+				 label[k] :
+				 flat_char(label[k]);
+	buf[k] = '\0';
+	if (!k && size > 1)
+		memcpy(buf, "_", 2);
+}
+
+/*
+ * The prefix of label @i's keys, "6.1/"; a label that reads as an earlier
+ * one once made a key ("6.2 rc1", "6.2_rc1") gets _2, _3...
+ */
+static void flat_run(const struct results *g, unsigned int i, char *buf,
+		     size_t size)
+{
+	char mine[sizeof(g[i].info.label)], other[sizeof(mine)];
+	unsigned int seen = 1;
+
+	flat_label(g[i].info.label, mine, sizeof(mine));
+	for (unsigned int j = 0; j < i; j++) {
+		flat_label(g[j].info.label, other, sizeof(other));
+		seen += strcmp(mine, other) == 0;
+	}
+	if (seen > 1)
+		snprintf(buf, size, "%s_%u/", mine, seen);
+	else
+		snprintf(buf, size, "%s/", mine);
+}
+
+int report_flat(FILE *f, const struct results *const *r, unsigned int n,
+		unsigned int baseline, const struct results *const *noise,
+		unsigned int nnoise, enum report_flat_shape shape)
+{
+	struct flat_out o = { .f = f, .shape = shape, .run = "" };
+	struct results *g = NULL, *ng = NULL;
+	unsigned int ngroups = 0, nng = 0, *gi;
+	char run[sizeof(r[0]->info.label) + 16];
+
+	if (n < 2) {
+		if (n)
+			flat_invocation(&o, r[0]);
+		return 0;
+	}
+	if (baseline >= n)
+		baseline = 0;
+	gi = calloc(n, sizeof(*gi));
+	if (!gi || report_group(r, n, &g, &ngroups, gi) < 0) {
+		free(gi);
+		return -ENOMEM;
+	}
+	if (report_group(noise, nnoise, &ng, &nng, NULL) < 0) {
+		report_group_free(g, ngroups);
+		free(gi);
+		return -ENOMEM;
+	}
+	o.noise = ng;
+	o.nnoise = nng;
+	for (unsigned int i = 0; i < ngroups; i++) {
+		flat_run(g, i, run, sizeof(run));
+		o.run = run;
+		o.base = i != gi[baseline] ? &g[gi[baseline]] : NULL;
+		flat_invocation(&o, &g[i]);
+	}
+	report_group_free(g, ngroups);
+	report_group_free(ng, nng);
+	free(gi);
+	return 0;
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The harness integrations of contrib/ against what the harnesses made of
+# them (tests/golden/contrib/, see contrib/README.md): each saved run of
+# tests/fixtures/contrib/, printed by this ctxbench with --format kv and
+# passed through our parser for that harness, must give exactly what the
+# harness was fed when the golden files were made.  So a changed key, a
+# changed number format or a broken parser fails here, with no harness
+# installed: only bash, awk and coreutils.  CTXBENCH_UPDATE_GOLDEN=1
+# rewrites the parser outputs (never the harnesses' own outputs).
+# usage: contrib.sh lkp|mmtests|pts|lava BIN
+set -u
+
+. "$(dirname "$0")/lib.sh"
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+fixtures=$top/tests/fixtures/contrib
+golden=$top/tests/golden/contrib
+contrib=$top/contrib
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C
+
+# Compare file $1 with golden $2, or rewrite it.
+same() {
+	if [ -n "${CTXBENCH_UPDATE_GOLDEN:-}" ]; then
+		cp "$1" "$golden/$2" && pass || fail "cannot write $golden/$2"
+		return
+	fi
+	cmp -s "$1" "$golden/$2" && pass ||
+		fail "$2 differs:"$'\n'"$(diff "$golden/$2" "$1" | head -20)"
+}
+
+# The flat output of the saved run $1 by this ctxbench, into $2.
+kv() {
+	"$bin" report --format kv "$fixtures/$1" >"$2" && [ -s "$2" ] && pass ||
+		fail "ctxbench report --format kv $1 failed"
+}
+
+lkp() {
+	local parse=$contrib/lkp-tests/programs/ctxbench/parse
+	kv lkp-6.18-a.json "$tmp/kv"
+	# LKP runs the parser on the log, which has the command line too.
+	{ echo "2026-11-30 13:48:17 ctxbench -q --format kv"; cat "$tmp/kv"; } |
+		"$parse" >"$tmp/stats" && pass || fail "the LKP parser failed"
+	same "$tmp/stats" lkp-parse-6.18-a.txt
+	# What LKP's dump-stat made of it: the same keys, "ctxbench." first,
+	# but those that are 0 (dump-stat drops a stat that is 0 throughout).
+	sed -n 's/^  "\(ctxbench\.[^"]*\)": \[$/\1/p' "$golden/lkp-stats-6.18-a.json" >"$tmp/lkp-keys"
+	awk -F': ' '$2 != "0" { print "ctxbench." $1 }' "$golden/lkp-parse-6.18-a.txt" |
+		cmp -s - "$tmp/lkp-keys" && pass ||
+		fail "LKP's stats keys are not the parser's keys"
+	# A hung row is one LKP counts as a failure (etc/failure: .fail).
+	printf 'pipe.same.2p.0k.hung: 1\n' | "$parse" >"$tmp/hung"
+	grep -qx 'pipe.same.2p.0k.hung.fail: 1' "$tmp/hung" && pass ||
+		fail "a hung row has no .fail key: $(cat "$tmp/hung")"
+	summary
+}
+
+mmtests() {
+	local pack=$contrib/mmtests/shellpack_src/src/ctxbench k
+	for k in a b; do
+		mkdir -p "$tmp/$k"
+		kv "mmtests-6.18-$k.json" "$tmp/$k/ctxbench.kv"
+		"$pack/parse-results" "$tmp/$k" >"$tmp/$k.tsv" && pass ||
+			fail "parse-results failed"
+		same "$tmp/$k.tsv" "mmtests-parse-6.18-$k.tsv"
+		"$pack/parse-results-latency" "$tmp/$k" >"$tmp/$k-lat.tsv" && pass ||
+			fail "parse-results-latency failed"
+		same "$tmp/$k-lat.tsv" "mmtests-parse-latency-6.18-$k.tsv"
+	done
+	# Six tab-separated fields, a number in the fifth, as mmtests reads.
+	awk -F'\t' 'NF != 6 || $5 !~ /^-?[0-9]+(\.[0-9]+)?$/ { bad = 1; print }
+		END { exit bad }' "$tmp"/*.tsv >"$tmp/bad" && pass ||
+		fail "not metric factorA factorB interval value extra: $(head -3 "$tmp/bad")"
+	# Every label of compare-mmtests.pl's table is one parse-results gave.
+	awk -F'\t' '{ l = $1 "-" $2; if ($3 != "_") l = l "-" $3; print l }' \
+		"$tmp/a.tsv" | sort -u >"$tmp/labels"
+	awk '$2 ~ /^loops-/ { print $2 }' "$golden/mmtests-compare.txt" | sort -u |
+		cmp -s - "$tmp/labels" && pass ||
+		fail "mmtests' compare table has other labels than parse-results"
+	summary
+}
+
+# PTS reads each result from the line holding the text before #_RESULT_#;
+# a trial runs one row, so each must be on exactly one line of a row.
+pts() {
+	local defs=$contrib/phoronix-test-suite/ctxbench/results-definition.xml t n
+	kv mmtests-6.18-a.json "$tmp/kv"
+	grep '^pipe\.same\.2p\.0k\.' "$tmp/kv" >"$tmp/row"
+	sed -n 's/.*<OutputTemplate>\(.*\) #_RESULT_#<.*/\1/p' "$defs" >"$tmp/templates"
+	[ "$(wc -l <"$tmp/templates")" -ge 4 ] && pass || fail "no templates in $defs"
+	while read -r t; do
+		n=$(grep -cF -- "$t" "$tmp/row")
+		[ "$n" -eq 1 ] && pass || fail "'$t' is on $n lines of a row, not 1"
+	done <"$tmp/templates"
+	# PTS's own table of the profile's results: a row per template.
+	for scale in 'Round Trips Per Second' 'ns, Median Round Trip' \
+		'ns, 99th Percentile Round Trip' 'ns, System CPU Time Per Round Trip'; do
+		grep -qF "$scale" "$golden/pts-result.txt" && pass ||
+			fail "PTS's result table has no '$scale'"
+	done
+	summary
+}
+
+lava() {
+	local def=$contrib/lava/automated/linux/ctxbench n
+	kv lava.json "$tmp/kv"
+	awk -f "$def/ctxbench-results.awk" "$tmp/kv" >"$tmp/result.txt" && pass ||
+		fail "ctxbench-results.awk failed"
+	same "$tmp/result.txt" lava-result.txt
+	# What send-to-lava.sh made of it: one test case a line, same names.
+	n=$(grep -c 'TEST_CASE_ID=' "$golden/lava-signals.txt")
+	[ "$n" -eq "$(wc -l <"$golden/lava-result.txt")" ] && pass ||
+		fail "$n LAVA test cases for $(wc -l <"$golden/lava-result.txt") results"
+	sed -n 's/.*TEST_CASE_ID=\([^ ]*\) .*/\1/p' "$golden/lava-signals.txt" |
+		cmp -s - <(awk '{ print $1 }' "$golden/lava-result.txt") && pass ||
+		fail "LAVA's test case names are not the results'"
+	# Names LAVA takes: letters, digits, "_", "-" and ".".
+	awk '$1 !~ /^[A-Za-z0-9_.-]+$/ { bad = 1; print } END { exit bad }' \
+		"$tmp/result.txt" >"$tmp/bad" && pass || fail "bad test case names: $(cat "$tmp/bad")"
+	summary
+}
+
+case "${1:-}" in
+lkp | mmtests | pts | lava)
+	bin=$2
+	"$1"
+	;;
+*)
+	echo "usage: $0 lkp|mmtests|pts|lava BIN" >&2
+	exit 2
+	;;
+esac
