@@ -26,6 +26,12 @@ skip() {
 	exit 77
 }
 
+# qemu that cannot start here is this machine's limit, CI's too.
+cannot_start() {
+	echo "skipped: qemu cannot start here: $*"
+	exit 77
+}
+
 # What vmrun needs, and a static ctxbench to put in the initramfs.
 needs() {
 	local static=$1
@@ -93,10 +99,7 @@ kernels() {
 	g=${generic##*/vmlinuz-} r=${rt##*/vmlinuz-}
 
 	vm -c "$static" -o "$tmp/generic" "$generic" -- -t 0.2 -r 2
-	if [ "$rc" = 3 ]; then
-		echo "$err" >&2
-		skip "qemu cannot start here"
-	fi
+	[ "$rc" = 3 ] && cannot_start "$err"
 	echo "$err"
 	[ "$rc" = 0 ] && pass || fail "generic: vmrun exited $rc: $err"
 	nothing_left
@@ -201,9 +204,7 @@ faults() {
 
 	# init missing: the kernel panics; vmrun says so and stops qemu.
 	vm -a tcg -c "$static" -o "$tmp/panic" --append "rdinit=/nonexistent" "$generic"
-	if [ "$rc" = 3 ]; then
-		skip "qemu cannot start here: $err"
-	fi
+	[ "$rc" = 3 ] && cannot_start "$err"
 	[ "$rc" = 5 ] && grep -q "panicked" <<<"$err" && pass || fail "panic: $rc $err"
 	nothing_left
 	# ctxbench longer than --timeout: qemu is stopped, status 6.
