@@ -153,23 +153,25 @@ kernels() {
 	grep -q "FAILED\|HUNG" <<<"$report" && fail "a mechanism failed: $(grep 'FAILED\|HUNG' <<<"$report")" || pass
 
 	# Well formed: every line within 80 columns, every row on one line.
-	# Labels as long as a release such as 6.1.0-57-rt-amd64 (item 4 of
-	# issue 13) do not fit yet: until they do, this is an expected failure.
-	# Set layout_pending=0 when they fit.
-	local layout_pending=1 bad
+	# Labels as long as a release such as 6.1.0-57-rt-amd64 do not fit the
+	# label column: the rows are named by keys, #1 and #2, with a legend.
+	local layout_pending=0 bad
 	bad=$(awk 'length > 80' <<<"$report")
 	bad+=$(grep -E "^  ($g|$r) [a-z0-9:,]+$" <<<"$report" | head -3)
+	bad+=$(grep -E '^  #[0-9]+ [a-z0-9:,]+ *$' <<<"$report" | head -3)
 	if [ -z "$bad" ]; then
 		pass
-		[ "$layout_pending" = 1 ] &&
-			echo "note: the report is well formed now: set layout_pending=0 in $0"
 	elif [ "$layout_pending" = 1 ]; then
-		echo "EXPECTED FAILURE until long labels fit (issue 13, item 4): a row wraps or passes 80 columns:"
+		echo "EXPECTED FAILURE until long labels fit: a row wraps or passes 80 columns:"
 		echo "$bad"
 		pass
 	else
 		fail "the report is not well formed: $bad"
 	fi
+	grep -Eq "^#1 +$g\$" <<<"$report" && grep -Eq "^#2 +$r\$" <<<"$report" &&
+		pass || fail "no legend of keys for the long labels"
+	grep -Eq '^  #1 any +[0-9]+ ' <<<"$report" && pass ||
+		fail "no row of #1 on one line"
 	summary
 }
 
