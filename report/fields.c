@@ -71,12 +71,13 @@ static const struct field info_fields[] = {
 		 RESULT_MAX_HALT_POLL),
 	INFO_STR("smt", smt, "SMT", 20),
 	INFO_STR("virtual", virt, "Virtual", 21),
-	INFO_STR("machine", machine, "Machine", 22),
-	INFO_STR("clocksource", clocksource, "Clocksource", 23),
-	INFO_STR("cpus_online", cpus_online, "CPUsOnline", 24),
-	INFO_STR("cpus_allowed", cpus_allowed, "CPUsAllowed", 25),
-	INFO_STR("compiler", compiler, "Compiler", 26),
-	INFO_STR("date", date, "Date", 28),
+	INFO_STR("emulated", emulated, "Emulated", 22),
+	INFO_STR("machine", machine, "Machine", 23),
+	INFO_STR("clocksource", clocksource, "Clocksource", 24),
+	INFO_STR("cpus_online", cpus_online, "CPUsOnline", 25),
+	INFO_STR("cpus_allowed", cpus_allowed, "CPUsAllowed", 26),
+	INFO_STR("compiler", compiler, "Compiler", 27),
+	INFO_STR("date", date, "Date", 29),
 	{ .key = NULL }
 };
 
@@ -122,7 +123,7 @@ const struct field invocation_fields[] = {
 	  .type = FIELD_STR,
 	  AT(struct results, version),
 	  .name = "CtxbenchVersion",
-	  .line = 27 },
+	  .line = 28 },
 	{ .key = "command", .type = FIELD_STR, AT(struct results, cmdline) },
 	{ .key = "info",
 	  .type = FIELD_OBJECT,
