@@ -58,11 +58,15 @@ struct ipc_ring {
  *           Only stores.
  * setup     Not required.  In the runner, before any participant exists:
  *           create the mechanism's objects for ring->nr participants and
- *           store them in ring->state.  -ENOSYS, -EPERM, -EACCES, -ENOSPC
- *           and -ENOMEM mean "this machine cannot run the mechanism now"
- *           and the runner reports it skipped, not failed.  On error,
- *           nothing may be left behind, and ring->why may say what the
- *           errno cannot (the limit that refused).
+ *           store them in ring->state.  -ENOSYS, -EPERM, -EACCES, -ENOSPC,
+ *           -ENOMEM, and for a network mechanism -ENETUNREACH, -ENETDOWN,
+ *           -EADDRNOTAVAIL and -EAFNOSUPPORT, mean "this machine cannot
+ *           run the mechanism now" and the runner reports it skipped, not
+ *           failed.  On error, nothing may be left behind, and
+ *           ring->why may say what the errno cannot (the limit that
+ *           refused).
+ * hint      Not required.  After setup() failed with @err: a few words on
+ *           how to have the mechanism ("bring lo up"), or NULL.
  * attach    Not required.  In participant @self before the start, e.g. to
  *           block a signal.  Runs in the child (or the thread).
  * wait      Required.  Block (or spin) until the token belongs to @self.
@@ -90,6 +94,7 @@ struct ipc_ops {
 	int (*pass)(struct ipc_ring *ring, unsigned int self,
 		    unsigned int next);
 	void (*teardown)(struct ipc_ring *ring);
+	const char *(*hint)(int err);
 	int (*limit)(unsigned int nr, char *why, size_t whylen);
 };
 

@@ -100,6 +100,19 @@ static int tcp_pass(struct ipc_ring *ring, unsigned int self, unsigned int next)
 	return ipc_io(IPC_SEND, st->fd[next][1], &token, 1);
 }
 
+/*
+ * A minimal userspace (an initramfs, a new network namespace) may leave
+ * the loopback down: then 127.0.0.1 is unreachable.
+ */
+static const char *tcp_hint(int err)
+{
+	if (err == -ENETUNREACH || err == -ENETDOWN || err == -EADDRNOTAVAIL)
+		return "(bring lo up)";
+	if (err == -EAFNOSUPPORT)
+		return "(a kernel without IPv4)";
+	return NULL;
+}
+
 const struct ipc_ops ipc_tcp_ops = {
 	.name = "tcp",
 	.title = "TCP loopback",
@@ -110,4 +123,5 @@ const struct ipc_ops ipc_tcp_ops = {
 	.wait = tcp_wait,
 	.pass = tcp_pass,
 	.teardown = tcp_teardown,
+	.hint = tcp_hint,
 };

@@ -61,7 +61,7 @@ extern const struct field row_fields[];
 extern const struct field sample_fields[];
 
 /* How many facts the Run information block has (lines 1 .. this). */
-#define FIELD_INFO_LINES 30
+#define FIELD_INFO_LINES 31
 
 /* @base's member described by @f. */
 static inline void *field_ptr(const void *base, const struct field *f)

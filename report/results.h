@@ -53,7 +53,7 @@ struct result_info {
 	char kernel_version[256]; /* /proc/sys/kernel/version, uname -v */
 	char boot_cmdline[4096]; /* /proc/cmdline */
 	char preempt[96]; /* the preemption model, and where it was read */
-	char config_hz[16]; /* CONFIG_HZ */
+	char config_hz[32]; /* CONFIG_HZ, or "250 (timer interrupts)" */
 	char mitigations[64]; /* a summary of vulns[] */
 	unsigned int nvulns;
 	struct result_kv vulns[RESULT_MAX_VULNS]; /* name: state */
@@ -67,6 +67,7 @@ struct result_info {
 	struct result_kv halt_poll_params[RESULT_MAX_HALT_POLL]; /* mod.param */
 	char smt[64]; /* "on, active" */
 	char virt[96]; /* "yes (hypervisor flag)" */
+	char emulated[64]; /* "yes (qemu TCG: ...)": see emulation.h */
 	char machine[192]; /* DMI vendor and product */
 	char clocksource[64];
 	char cpus_online[256]; /* "0-3" */

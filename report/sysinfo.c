@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emulation.h"
 #include "sysinfo.h"
+#include "tick.h"
 #include "lib/cpulist.h"
 #include "lib/fs.h"
 #include "lib/util.h"
@@ -574,8 +576,10 @@ static void sysinfo_smt(const char *root, struct result_info *in)
  */
 static void sysinfo_virt(const char *root, struct result_info *in)
 {
-	char type[32], vendor[96], product[96];
+	char type[32], vendor[96], product[96], sig[16] = "";
 	int flag = sysinfo_cpu_flag(root, "hypervisor");
+	/* The CPU's own word is the running system's, not a fixture's. */
+	int has_sig = root[0] ? -1 : emulation_signature(sig, sizeof(sig));
 
 	sysinfo_line(root, "/sys/hypervisor/type", type, sizeof(type));
 	if (flag == 1 || type[0])
@@ -593,6 +597,8 @@ static void sysinfo_virt(const char *root, struct result_info *in)
 		     sizeof(product));
 	snprintf(in->machine, sizeof(in->machine), "%s%s%s", vendor,
 		 vendor[0] && product[0] ? " " : "", product);
+	emulation_classify(has_sig, sig, in->cpu_type, in->emulated,
+			   sizeof(in->emulated));
 }
 
 void sysinfo_read(const char *root, struct result_info *in)
@@ -627,6 +633,9 @@ void sysinfo_read(const char *root, struct result_info *in)
 		     sizeof(in->boot_cmdline));
 	sysinfo_config(root, in->kernel, in->config_hz, sizeof(in->config_hz),
 		       config_model, sizeof(config_model));
+	/* No configuration to read: measure the running kernel's tick. */
+	if (!in->config_hz[0] && !root[0])
+		tick_measure(root, in->config_hz, sizeof(in->config_hz));
 	/* Readable by root only; its older name before 5.13. */
 	if (sysinfo_line(root, "/sys/kernel/debug/sched/preempt", debugfs,
 			 sizeof(debugfs)) < 0)

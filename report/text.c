@@ -11,6 +11,7 @@
 #include "fields.h"
 #include "report.h"
 #include "disturb.h"
+#include "emulation.h"
 #include "group.h"
 #include "stats.h"
 #include "text.h"
@@ -453,6 +454,9 @@ static void text_row(FILE *f, const struct text_ctx *c, unsigned int i,
 		fprintf(f, "  %s: %s\n", result_status_name(row->status),
 			row->reason);
 	}
+	if (row->nsamples && emulation_yes(c->r[i]->info.emulated))
+		fprintf(f, "    (emulated CPU: the emulator's times, not the "
+			   "kernel's)\n");
 	if (row->flags & RESULT_MIGRATED)
 		fprintf(f, "    (unpinned: moved between CPUs %lld times)\n",
 			row->migrations);
@@ -623,6 +627,14 @@ static int text_disturbed(const struct results *const *r, unsigned int n)
 	return 0;
 }
 
+static int text_emulated(const struct results *const *r, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (emulation_yes(r[i]->info.emulated))
+			return 1;
+	return 0;
+}
+
 /* Which verdicts the compared rows of @c have, as a mask of their bases. */
 static unsigned int text_bases(const struct text_ctx *c)
 {
@@ -707,6 +719,11 @@ static void text_results(FILE *f, const struct text_ctx *c)
 			"token stood still;\nthe figures still include "
 			"those runs.\n\n",
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);
+	if (text_emulated(r, c->n))
+		fprintf(f, "emulated: the CPU was emulated (qemu TCG, see "
+			   "Emulated above): every time is the\nemulator's, "
+			   "not the kernel's; compare such runs only with "
+			   "each other.\n\n");
 	text_labels(f, c);
 	if (c->n >= 2) {
 		text_legend(f, c);

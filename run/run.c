@@ -157,7 +157,9 @@ static void run_where_seen(const struct run_ctl *ctl, struct run_result *res)
 static int run_setup_error_skips(int err)
 {
 	return err == -ENOSYS || err == -EPERM || err == -EACCES ||
-	       err == -ENOSPC || err == -ENOMEM;
+	       err == -ENOSPC || err == -ENOMEM || err == -ENETUNREACH ||
+	       err == -ENETDOWN || err == -EADDRNOTAVAIL ||
+	       err == -EAFNOSUPPORT;
 }
 
 /* The CPUs a run can use: its pins, else the allowed set. */
@@ -376,14 +378,17 @@ static int run_setup(struct run_state *st)
 	run_sigsys_seen = 0;
 	st->set_up = 1;
 	if (ops->setup && (err = ops->setup(&st->ctl->ring)) < 0) {
+		const char *hint = ops->hint ? ops->hint(err) : NULL;
+
 		run_fail(st->res,
 			 run_setup_error_skips(err) ? RESULT_SKIPPED :
 						      RESULT_FAILED,
-			 "setup: %s%s%s",
+			 "setup: %s%s%s%s%s",
 			 st->ctl->ring.why[0] ? st->ctl->ring.why :
 						strerror(-err),
 			 st->ctl->ring.why[0] ? "" : run_limit_hint(err),
-			 run_sigsys_seen ? " (SIGSYS: a seccomp filter)" : "");
+			 run_sigsys_seen ? " (SIGSYS: a seccomp filter)" : "",
+			 hint ? " " : "", hint ? hint : "");
 		return -1;
 	}
 	if (pipe2(st->go, O_CLOEXEC) < 0 || pipe2(st->ready, O_CLOEXEC) < 0)

@@ -302,8 +302,32 @@ cross() {
 	summary
 }
 
+# A network namespace of its own has its loopback down: tcp is skipped with
+# the way to have it, the others run, and the exit status stays 0.
+lo_down() {
+	local bin=$1 ns
+
+	if unshare -n true 2>/dev/null; then
+		ns=(unshare -n --)
+	elif unshare -rn true 2>/dev/null; then
+		ns=(unshare -rn --)
+	else
+		echo "skipped: cannot make a network namespace (unshare -n)"
+		exit 77
+	fi
+	run_ctx "${ns[@]}" "$bin" -b tcp,pipe -t 0.1 -r 1 -q
+	[ "$rc" -eq 0 ] && pass || fail "lo down: exit $rc: $err"
+	grep -Eq '^  .* skipped: setup: .* \(bring lo up\)$' <<<"$out" && pass ||
+		fail "lo down: tcp not skipped with the way to have it: $out"
+	grep -q FAILED <<<"$out$err" && fail "lo down: a failure: $out" || pass
+	awk '/^pipe /{getline; print}' <<<"$out" | grep -Eq ' [0-9]+ +[0-9]+ +[0-9]+ ' &&
+		pass || fail "lo down: pipe not measured: $out"
+	summary
+}
+
 case "${1:-}" in
 basics) basics "$2" ;;
+lo-down) lo_down "$2" ;;
 run) shift; run "$@" ;;
 cross) cross "$2" ;;
 ring) ring "$2" "$3" "${4:-0}" ;;

@@ -262,6 +262,53 @@ static void test_notes(void)
 	free(buf);
 }
 
+/*
+ * Runs on an emulated CPU (qemu's TCG) against one on a real kernel: the
+ * emulated rows are marked, the others not, and a legend says why.
+ */
+static void test_emulated(void)
+{
+	struct result_row rows[] = {
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .placement = "any",
+		  .procs = 2,
+		  .nsamples = 3,
+		  .sample = smp_a,
+		  .cpus = "0-1" },
+	};
+	struct results tcg = { .nrows = 1, .row = rows };
+	struct results kvm = { .nrows = 1, .row = rows };
+	const struct results *both[] = { &tcg, &kvm };
+	const char *mark = "    (emulated CPU: the emulator's times, not the "
+			   "kernel's)\n";
+	char *buf, *at;
+
+	fill_info(&tcg.info, "6.1.0-57-rt-amd64", "");
+	snprintf(tcg.info.emulated, sizeof(tcg.info.emulated),
+		 "yes (qemu TCG: CPUID TCGTCGTCGTCG)");
+	fill_info(&kvm.info, "6.1.0-57-amd64", "");
+	snprintf(kvm.info.emulated, sizeof(kvm.info.emulated), "no (KVM)");
+	buf = check_report("emulated.txt", both, 2);
+	CHECK(strstr(buf, "\nemulated: the CPU was emulated (qemu TCG") !=
+	      NULL);
+	/*
+	 * Under the emulated row (its label is long: key #1), before the
+	 * next one; once.
+	 */
+	at = strstr(buf, "\n  #1 any");
+	CHECK(at && strstr(at, mark) &&
+	      strstr(at, mark) < strstr(at, "\n  #2 any"));
+	CHECK(at && strstr(at, mark) && !strstr(strstr(at, mark) + 1, mark));
+	CHECK(strstr(buf, "  Emulated             yes (qemu TCG") != NULL);
+	free(buf);
+
+	/* Without an emulated run, neither legend nor mark. */
+	buf = check_report("two-kvm.txt", both + 1, 1);
+	CHECK(strstr(buf, "emulated") == NULL);
+	free(buf);
+}
+
 static void test_sysinfo(void)
 {
 	struct result_info in;
@@ -293,6 +340,7 @@ int main(void)
 	test_text();
 	test_rings();
 	test_notes();
+	test_emulated();
 	test_sysinfo();
 	return check_summary();
 }

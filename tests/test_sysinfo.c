@@ -14,6 +14,7 @@
 #include "golden.h"
 #include "lib/util.h"
 #include "report/report.h"
+#include "report/emulation.h"
 #include "report/sysinfo.h"
 
 #define VM TEST_DIR "/fixtures/sys-vm"
@@ -120,6 +121,7 @@ static void check_unknown(const struct result_info *in)
 	CHECK_STR(in->halt_poll, "");
 	CHECK_STR(in->smt, "");
 	CHECK_STR(in->virt, "");
+	CHECK_STR(in->emulated, "");
 	CHECK_STR(in->machine, "");
 	CHECK_STR(in->clocksource, "");
 	CHECK_STR(in->cpus_online, "");
@@ -227,6 +229,92 @@ static void test_other_trees(void)
 	sysinfo_read(root, &in);
 	CHECK_STR(in.boost, "on (cpufreq policy boost=1)");
 	CHECK(nftw(root, rm_one, 8, FTW_DEPTH | FTW_PHYS) == 0);
+}
+
+/*
+ * A minimal userspace in a VM: Debian's kernels under qemu's TCG, no
+ * debugfs mounted, no kernel configuration anywhere.
+ */
+static void test_minimal_vm(void)
+{
+	static struct result_info in;
+	char root[] = "/tmp/ctxbench-sysinfo-XXXXXX";
+
+	CHECK(mkdtemp(root) != NULL);
+	put(root, "/proc/cpuinfo",
+	    "processor\t: 0\nvendor_id\t: AuthenticAMD\n"
+	    "model name\t: QEMU TCG CPU version 2.5+\n"
+	    "flags\t\t: fpu de pse tsc msr hypervisor lahf_lm svm\n");
+	put(root, "/proc/sys/kernel/osrelease", "6.1.0-57-rt-amd64\n");
+	put(root, "/proc/sys/kernel/version",
+	    "#1 SMP PREEMPT_RT Debian 6.1.192-3 (2026-11-26)\n");
+	put(root, "/proc/cmdline", "console=ttyS0 panic=-1 quiet\n");
+	put(root, "/sys/kernel/debug", NULL); /* not mounted */
+	sysinfo_read(root, &in);
+	CHECK_STR(in.kernel, "6.1.0-57-rt-amd64");
+	CHECK_STR(in.preempt, "rt (kernel version)");
+	CHECK_STR(in.config_hz, ""); /* a fixture's tick is not measured */
+	CHECK_STR(in.virt, "yes (hypervisor flag)");
+	CHECK_STR(in.emulated, "yes (qemu TCG: model name)");
+	CHECK(emulation_yes(in.emulated));
+
+	put(root, "/proc/sys/kernel/osrelease", "6.1.0-57-amd64\n");
+	put(root, "/proc/sys/kernel/version",
+	    "#1 SMP PREEMPT_DYNAMIC Debian 6.1.192-3 (2026-11-26)\n");
+	put(root, "/proc/cpuinfo",
+	    "processor\t: 0\nmodel name\t: AMD EPYC 7B13\n"
+	    "flags\t\t: fpu de pse tsc msr hypervisor\n");
+	sysinfo_read(root, &in);
+	CHECK_STR(in.preempt, "dynamic (kernel version)");
+	CHECK_STR(in.emulated, ""); /* KVM or TCG: only CPUID can tell */
+	CHECK(!emulation_yes(in.emulated));
+
+	/* debugfs mounted: the model the dynamic kernel runs now. */
+	put(root, "/sys/kernel/debug/sched/preempt", "none (voluntary) full\n");
+	sysinfo_read(root, &in);
+	CHECK_STR(in.preempt, "voluntary (sched/preempt)");
+	CHECK(nftw(root, rm_one, 8, FTW_DEPTH | FTW_PHYS) == 0);
+}
+
+/* What says a CPU is emulated: CPUID's hypervisor leaf, the model name. */
+static void test_emulation(void)
+{
+	static const struct {
+		int has_sig;
+		const char *sig, *model, *want;
+	} cases[] = {
+		{ 1, "TCGTCGTCGTCG", "QEMU Virtual CPU version 2.5+",
+		  "yes (qemu TCG: CPUID TCGTCGTCGTCG)" },
+		{ 1, "TCGTCGTCGTCG", "", "yes (qemu TCG: CPUID TCGTCGTCGTCG)" },
+		{ -1, "", "QEMU TCG CPU version 2.5+",
+		  "yes (qemu TCG: model name)" },
+		/* qemu's default model runs under KVM too. */
+		{ 1, "KVMKVMKVM", "QEMU Virtual CPU version 2.5+", "no (KVM)" },
+		{ -1, "", "QEMU Virtual CPU version 2.5+", "" },
+		{ 1, "Microsoft Hv", "Intel(R) Xeon(R)", "no (Hyper-V)" },
+		{ 1, "XenVMMXenVMM", "", "no (Xen)" },
+		{ 1, "NewVisor", "", "no (NewVisor)" },
+		{ 0, "", "AMD Ryzen 9 7950X", "no (no hypervisor)" },
+		{ -1, "", "", "" },
+		{ 1, "", "", "" },
+	};
+	char out[64], sig[16];
+	int has;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		emulation_classify(cases[i].has_sig, cases[i].sig,
+				   cases[i].model, out, sizeof(out));
+		if (strcmp(out, cases[i].want) != 0)
+			fprintf(stderr, "emulation case %zu:\n", i);
+		CHECK_STR(out, cases[i].want);
+		CHECK_EQ_INT(emulation_yes(out),
+			     strncmp(cases[i].want, "yes", 3) == 0);
+	}
+	/* The running CPU: whatever it says is one of the three answers. */
+	has = emulation_signature(sig, sizeof(sig));
+	CHECK(has >= -1 && has <= 1);
+	CHECK(has == 1 || sig[0] == '\0');
+	CHECK(strlen(sig) <= 12);
 }
 
 static void test_preempt(void)
@@ -639,6 +727,8 @@ int main(void)
 	test_vm();
 	test_empty();
 	test_other_trees();
+	test_minimal_vm();
+	test_emulation();
 	test_preempt();
 	test_mitigations();
 	test_halt_poll();

@@ -1,0 +1,253 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# ctxbench where kernel developers run it: booted in a VM by tools/vmrun.
+# usage: vm.sh kernels BIN STATIC_BIN   (Debian's generic and RT 6.1 compared)
+#        vm.sh faults STATIC_BIN        (no boot, panic, time limit, usage)
+# Skips (77) where qemu, busybox-static, cpio, a static ctxbench or the
+# kernels are missing, or qemu cannot start; CTXBENCH_VM_REQUIRED=1 (CI,
+# after installing them) makes a missing piece a failure instead.
+# Kernels: $CTXBENCH_VM_KERNELS, else tools/debian-kernels' cache.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+
+src=$(cd "$(dirname "$0")/.." && pwd)
+vmrun=$src/tools/vmrun
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+skip() {
+	if [ "${CTXBENCH_VM_REQUIRED:-0}" = 1 ]; then
+		fail "CTXBENCH_VM_REQUIRED, but: $*"
+		summary
+		exit 1
+	fi
+	echo "skipped: $*"
+	exit 77
+}
+
+# qemu that cannot start here is this machine's limit, CI's too.
+cannot_start() {
+	echo "skipped: qemu cannot start here: $*"
+	exit 77
+}
+
+# What vmrun needs, and a static ctxbench to put in the initramfs.
+needs() {
+	local static=$1
+
+	command -v qemu-system-x86_64 >/dev/null ||
+		skip "no qemu-system-x86_64 (Debian: apt-get install qemu-system-x86)"
+	command -v cpio >/dev/null || skip "no cpio (Debian: apt-get install cpio)"
+	command -v busybox >/dev/null && ! ldd "$(command -v busybox)" >/dev/null 2>&1 ||
+		skip "no static busybox (Debian: apt-get install busybox-static)"
+	[ -n "$static" ] && [ -x "$static" ] ||
+		skip "no static ctxbench in this build (static glibc missing, or a sanitizer build)"
+}
+
+# Run vmrun; sets rc, out, err.
+vm() {
+	TMPDIR=$tmp "$vmrun" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+}
+
+# No qemu (nor any child of it) may outlive vmrun.
+nothing_left() {
+	if pgrep -f "qemu-system-x86_64.*$tmp" >/dev/null; then
+		fail "qemu outlived vmrun: $(pgrep -af "qemu-system-x86_64.*$tmp")"
+		pkill -KILL -f "qemu-system-x86_64.*$tmp"
+	else
+		pass
+	fi
+	ls "$tmp"/vmrun.* >/dev/null 2>&1 && fail "vmrun left its work directory" || pass
+}
+
+# The value of Run information fact $2 in report $1, for the run labelled
+# $3 (or shared by all runs, under "Run: ALL").
+fact() {
+	awk -v key="$2" -v run="$3" '
+		/^Run: / { cur = substr($0, 6) }
+		/^=+$/ && cur != "" { exit }
+		$1 == key && (cur == run || cur == "ALL") {
+			sub(/^  [^ ]+ +/, ""); print; exit }' <<<"$1"
+}
+
+# Each mechanism in saved run $1 is measured, or skipped with a reason.
+all_measured_or_skipped() {
+	local json=$1 want n
+	want=$("$bin" -l | awk '$1 != "null" { n++ } END { print n }')
+	n=$(awk '/"mech":/ { m = $2 } /"status":/ { print m, $2 }' "$json" |
+		sort -u | awk '$2 == "\"ok\"," || $2 == "\"skipped\"," { n++ } END { print n + 0 }')
+	[ "$n" = "$want" ] && pass ||
+		fail "$json: $n of $want mechanisms measured or skipped: $(grep -E '"(mech|status|reason)"' "$json" | tr -s ' ' | tr '\n' ' ')"
+	if grep -q '"status": "skipped"' "$json"; then
+		! awk '/"status": "skipped"/ { getline; if ($0 ~ /"reason": ""/) bad = 1 } END { exit !bad }' "$json" &&
+			pass || fail "$json: a mechanism skipped without a reason"
+	fi
+}
+
+kernels() {
+	bin=$1
+	local static=$2 dir generic rt accel=auto report g r
+	needs "$static"
+	dir=${CTXBENCH_VM_KERNELS:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
+	generic=$(ls "$dir"/vmlinuz-6.1.0-*-amd64 2>/dev/null | grep -v -- '-rt-amd64$' | sort -V | tail -n 1)
+	rt=$(ls "$dir"/vmlinuz-6.1.0-*-rt-amd64 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$generic" ] && [ -n "$rt" ] ||
+		skip "no Debian 6.1 kernels in $dir (tools/debian-kernels fetches them)"
+	g=${generic##*/vmlinuz-} r=${rt##*/vmlinuz-}
+
+	vm -c "$static" -o "$tmp/generic" "$generic" -- -t 0.2 -r 2
+	[ "$rc" = 3 ] && cannot_start "$err"
+	echo "$err"
+	[ "$rc" = 0 ] && pass || fail "generic: vmrun exited $rc: $err"
+	nothing_left
+	# KVM that does not boot here need not be waited for twice.
+	grep -q "ran under TCG" <<<"$err" && accel=tcg
+	grep -Eq "ran under (KVM|TCG)" <<<"$err" && pass ||
+		fail "generic: vmrun does not say KVM or TCG: $err"
+	vm -a "$accel" -c "$static" -o "$tmp/rt" "$rt" -- -t 0.2 -r 2
+	echo "$err"
+	[ "$rc" = 0 ] && pass || fail "rt: vmrun exited $rc: $err"
+	nothing_left
+
+	for run in generic rt; do
+		[ -s "$tmp/$run.json" ] && pass || fail "$run: no saved run"
+		[ -s "$tmp/$run.txt" ] && pass || fail "$run: no text report"
+		[ -s "$tmp/$run.json" ] && all_measured_or_skipped "$tmp/$run.json"
+	done
+	# The report the guest printed is the one its saved run renders.
+	"$bin" report "$tmp/generic.json" >"$tmp/generic.again" 2>&1
+	cmp -s "$tmp/generic.txt" "$tmp/generic.again" && pass ||
+		fail "generic: the console's report is not its saved run's: $(diff "$tmp/generic.txt" "$tmp/generic.again" | head -5)"
+
+	report=$("$bin" report "$tmp/generic.json" "$tmp/rt.json" 2>"$tmp/report.err")
+	rc=$?
+	[ "$rc" = 0 ] && pass || fail "ctxbench report exited $rc: $(cat "$tmp/report.err")"
+	echo "$report"
+
+	# Run information: each kernel's release, version and preemption.
+	[ "$(fact "$report" KernelName "$g")" = "$g" ] && pass ||
+		fail "KernelName of $g: $(fact "$report" KernelName "$g")"
+	[ "$(fact "$report" KernelName "$r")" = "$r" ] && pass ||
+		fail "KernelName of $r: $(fact "$report" KernelName "$r")"
+	grep -q '^#1 SMP PREEMPT_DYNAMIC Debian ' <<<"$(fact "$report" KernelVersion "$g")" &&
+		pass || fail "KernelVersion of $g: $(fact "$report" KernelVersion "$g")"
+	grep -q '^#1 SMP PREEMPT_RT Debian ' <<<"$(fact "$report" KernelVersion "$r")" &&
+		pass || fail "KernelVersion of $r: $(fact "$report" KernelVersion "$r")"
+	grep -Eq '^(none|voluntary|full|lazy) \(sched/preempt\)$' <<<"$(fact "$report" Preemption "$g")" &&
+		pass || fail "Preemption of $g: $(fact "$report" Preemption "$g")"
+	[ "$(fact "$report" Preemption "$r")" = "rt (kernel version)" ] && pass ||
+		fail "Preemption of $r (PREEMPT_RT): $(fact "$report" Preemption "$r")"
+	for k in "$g" "$r"; do
+		grep -Eq '^(100|250|300|1000) \((jiffies|timer interrupts)\)$' <<<"$(fact "$report" CONFIG_HZ "$k")" &&
+			pass || fail "CONFIG_HZ of $k: $(fact "$report" CONFIG_HZ "$k")"
+	done
+	if [ "$accel" = tcg ] || grep -q "ran under TCG" <<<"$err"; then
+		grep -q '^yes (qemu TCG' <<<"$(fact "$report" Emulated "$g")" && pass ||
+			fail "Emulated under TCG: $(fact "$report" Emulated "$g")"
+		grep -q "^emulated: the CPU was emulated" <<<"$report" && pass ||
+			fail "no legend for the emulated runs"
+	fi
+	grep -q "FAILED\|HUNG" <<<"$report" && fail "a mechanism failed: $(grep 'FAILED\|HUNG' <<<"$report")" || pass
+
+	# Well formed: every line within 80 columns, every row on one line.
+	# Labels as long as a release such as 6.1.0-57-rt-amd64 do not fit the
+	# label column: the rows are named by keys, #1 and #2, with a legend.
+	local layout_pending=0 bad
+	bad=$(awk 'length > 80' <<<"$report")
+	bad+=$(grep -E "^  ($g|$r) [a-z0-9:,]+$" <<<"$report" | head -3)
+	bad+=$(grep -E '^  #[0-9]+ [a-z0-9:,]+ *$' <<<"$report" | head -3)
+	if [ -z "$bad" ]; then
+		pass
+	elif [ "$layout_pending" = 1 ]; then
+		echo "EXPECTED FAILURE until long labels fit: a row wraps or passes 80 columns:"
+		echo "$bad"
+		pass
+	else
+		fail "the report is not well formed: $bad"
+	fi
+	grep -Eq "^#1 +$g\$" <<<"$report" && grep -Eq "^#2 +$r\$" <<<"$report" &&
+		pass || fail "no legend of keys for the long labels"
+	grep -Eq '^  #1 any +[0-9]+ ' <<<"$report" && pass ||
+		fail "no row of #1 on one line"
+	summary
+}
+
+# The ways a VM run ends other than with ctxbench's status.
+faults() {
+	local static=$1 generic
+	needs "$static"
+
+	vm
+	[ "$rc" = 2 ] && grep -q "no kernel image" <<<"$err" && pass || fail "no image: $rc $err"
+	vm -a nope /dev/null
+	[ "$rc" = 2 ] && pass || fail "--accel nope: $rc $err"
+	vm --timeout 0 /dev/null
+	[ "$rc" = 2 ] && pass || fail "--timeout 0: $rc $err"
+	vm -c "$static" "$tmp/nonexistent"
+	[ "$rc" = 2 ] && pass || fail "a missing image: $rc $err"
+	vm -c "$static" /dev/null -- -o x.json
+	[ "$rc" = 2 ] && grep -q "vmrun -o" <<<"$err" && pass || fail "ctxbench -o: $rc $err"
+	vm -c /bin/sh -o "$tmp/x" /dev/null
+	[ "$rc" = 2 ] && grep -q "dynamically" <<<"$err" && pass || fail "a dynamic ctxbench: $rc $err"
+
+	# Not a kernel: qemu refuses it at once.
+	printf 'not a kernel\n' >"$tmp/junk"
+	vm -a tcg -c "$static" -o "$tmp/junk" "$tmp/junk"
+	[ "$rc" = 3 ] || [ "$rc" = 4 ] && pass || fail "junk image: $rc $err"
+	grep -q "TCG" <<<"$err" && pass || fail "junk image: TCG not said: $err"
+	nothing_left
+
+	dir=${CTXBENCH_VM_KERNELS:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
+	generic=$(ls "$dir"/vmlinuz-6.1.0-*-amd64 2>/dev/null | grep -v -- '-rt-amd64$' | sort -V | tail -n 1)
+	[ -n "$generic" ] || skip "no Debian 6.1 kernel in $dir (tools/debian-kernels fetches it)"
+
+	# init missing: the kernel panics; vmrun says so and stops qemu.
+	vm -a tcg -c "$static" -o "$tmp/panic" --append "rdinit=/nonexistent" "$generic"
+	[ "$rc" = 3 ] && cannot_start "$err"
+	[ "$rc" = 5 ] && grep -q "panicked" <<<"$err" && pass || fail "panic: $rc $err"
+	nothing_left
+	# ctxbench longer than --timeout: qemu is stopped, status 6.
+	vm -a tcg -c "$static" -o "$tmp/late" --timeout 2 "$generic" -- -t 10 -r 1 -b pipe
+	[ "$rc" = 6 ] && grep -q "did not finish within 2 s" <<<"$err" && pass ||
+		fail "time limit: $rc $err"
+	nothing_left
+	# vmrun stopped by a signal, or killed outright: qemu goes with it.
+	for sig in TERM KILL; do
+		TMPDIR=$tmp "$vmrun" -a tcg -c "$static" -o "$tmp/sig" "$generic" -- -t 10 -r 1 -b pipe >/dev/null 2>&1 &
+		local pid=$! waited=0
+		while ! grep -q "^@@vmrun: init started" "$tmp/sig.console" 2>/dev/null && [ "$waited" -lt 600 ]; do
+			sleep 0.1
+			waited=$((waited + 1))
+		done
+		kill -"$sig" "$pid"
+		{ wait "$pid"; } 2>/dev/null
+		rc=$?
+		sleep 0.5
+		[ "$sig" = KILL ] || { [ "$rc" = 143 ] && pass || fail "SIGTERM: vmrun exited $rc"; }
+		if pgrep -f "qemu-system-x86_64.*$tmp" >/dev/null; then
+			fail "SIG$sig: qemu outlived vmrun"
+			pkill -KILL -f "qemu-system-x86_64.*$tmp"
+		else
+			pass
+		fi
+		rm -rf "$tmp"/vmrun.*
+	done
+	# ctxbench's own status comes back: bad usage inside the guest.
+	vm -a tcg -c "$static" -o "$tmp/usage" "$generic" -- -t nonsense
+	[ "$rc" = 2 ] && grep -q "ctxbench exited 2" <<<"$err" && pass ||
+		fail "ctxbench's status: $rc $err"
+	nothing_left
+	summary
+}
+
+case "${1:-}" in
+kernels) kernels "$2" "${3:-}" ;;
+faults) faults "${2:-}" ;;
+*)
+	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN" >&2
+	exit 2
+	;;
+esac
