@@ -33,8 +33,12 @@ static void jw_quoted(FILE *f, const char *s)
 		} else if (*p < 0x20 || *p == 0x7f) {
 			fprintf(f, "\\u%04x", *p);
 		} else if (!(n = result_utf8_len((const char *)p))) {
-			/* Not UTF-8, so not JSON: the replacement character. */
-			fputs("\\ufffd", f);
+			/*
+			 * Not UTF-8, so not JSON: the replacement character,
+			 * as the bytes it reads back as, so that a file read
+			 * and written again is the same.
+			 */
+			fputs("\xef\xbf\xbd", f);
 		} else {
 			fwrite(p, 1, n, f);
 			p += n - 1;
