@@ -220,12 +220,30 @@ static uint64_t run_count(const struct run_ctl *ctl)
 }
 
 /*
+ * Did the token stand still over @gap seconds between two looks meant to
+ * be @step apart, when it moved @moved loops and the run's rate so far is
+ * @rate?  A look on time that finds less than a tenth of the promised
+ * progress says so.  A look far later than meant (the runner itself was
+ * stopped or starved) spans a stretch of normal running before and after
+ * the stop, which can be more than a tenth of the gap: there, the token
+ * stood still when the loops explain less than a third of it.  A runner
+ * stopped alone, while its participants ran on, finds all the loops and
+ * says nothing: the figure is right.
+ */
+static int run_stood_still(double gap, double step, double moved, double rate)
+{
+	double share = gap > 3 * step ? 1.0 / 3 : 0.1;
+
+	return moved == 0 || moved < share * rate * gap;
+}
+
+/*
  * The measured window: wait @spec's -t, looking at participant 0's count
  * a few times (RUN_LOOK_SHARE of -t apart), so that a stall of the token
- * inside it shows.  A look that finds less than a tenth of the progress
- * the rate so far (at first the warm-up's, @rate0) promises counts as
- * time stood still; *@stall_s is the longest such stretch.  Returns what
- * ended the wait early, as run_watch(), or 0.
+ * inside it shows.  A look that finds too little of the progress the
+ * rate so far (at first the warm-up's, @rate0) promises counts as time
+ * stood still (run_stood_still()); *@stall_s is the longest such
+ * stretch.  Returns what ended the wait early, as run_watch(), or 0.
  */
 static int run_window(const struct run_spec *spec, const struct run_ctl *ctl,
 		      struct run_proc *proc, unsigned int nproc, double t0,
@@ -253,7 +271,7 @@ static int run_window(const struct run_spec *spec, const struct run_ctl *ctl,
 		rate = t_prev > t0 ? (double)(c_prev - c0) / (t_prev - t0) :
 				     rate0;
 		moved = (double)(c - c_prev);
-		if (c == c_prev || moved < 0.1 * rate * (t - t_prev)) {
+		if (run_stood_still(t - t_prev, step, moved, rate)) {
 			still += t - t_prev - (rate > 0 ? moved / rate : 0);
 			if (still > *stall_s)
 				*stall_s = still;

@@ -193,18 +193,28 @@ hung() {
 	check_clean hung
 }
 
-# A stall inside the measured window: a participant stopped for half a
-# second of a 2 s run, a second after the start (the Run information, read
-# before the window opens, may take a few tenths of a second).  The run is
+# A stall inside the measured window: a participant, or ctxbench with
+# every process it has (as a ^Z would), stopped for half a second of a 2 s
+# run.  The stop comes a few tenths after the first participant exists, so
+# inside the window whatever the Run information took to read.  The run is
 # disturbed, and the report says how long the token stood still.
 stall() {
-	local who=$1 victim
+	local who=$1 victim all
 	start "$bin" -b pipe -t 2 -r 1 -n fault -o "$out_f.json"
-	sleep 1
 	victim=$(participant)
-	kill -STOP "$victim"
-	sleep 0.5
-	kill -CONT "$victim"
+	sleep 0.3
+	if [ "$who" = participant ]; then
+		kill -STOP "$victim"
+		sleep 0.5
+		kill -CONT "$victim"
+	else
+		# The runner is stopped with its participants and must still
+		# see the gap when it runs again.
+		all=$(echo "$pid" $(pgrep -P "$pid"))
+		kill -STOP $all
+		sleep 0.5
+		kill -CONT $all
+	fi
 	finish
 	expect_rc "stall $who" 0
 	grep -q 'disturbed: 1 of 1 runs; run 1: ' <<<"$out" && pass ||
@@ -443,6 +453,7 @@ group-timeout) group_killed timeout ;;
 guard-window) guard_window "$3" ;;
 hung) hung ;;
 stall-participant) stall participant ;;
+stall-all) stall all ;;
 quota) quota ;;
 degenerate) degenerate ;;
 exhausted) exhausted ;;
