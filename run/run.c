@@ -526,41 +526,50 @@ static int run_start(struct run_state *st)
 
 /*
  * Each ring's loops over the window just ended: the slowest and the
- * fastest ring's into @st's result, and the total of them.  A ring whose
- * token stood still while the others went round is hung: -1.
+ * fastest ring's into @st's result, and the total of them.  A ring that
+ * did not go round in it (many rings on few CPUs, a short -t) is waited
+ * for up to the hang limit: if it moves, it was slow, its 0 the slowest;
+ * if not, it is hung.  Returns an event that came meanwhile or 0, or -1
+ * when a ring hung (res says so).
  */
 static int run_rings_apart(struct run_state *st)
 {
 	struct run_result *res = st->res;
 	const struct run_ctl *ctl = st->ctl;
-
-	uint64_t all = 0;
+	uint64_t all = 0, end[RUN_MAX_RINGS];
+	int ev = 0;
 
 	res->ring_min = res->ring_max = res->loops;
 	if (ctl->rings == 1)
 		return 0;
 	/* Read at once, and the total made of them: they add up. */
-	for (unsigned int k = 0; k < ctl->rings; k++)
-		st->ring0[k] = run_ring_count(ctl, k) - st->ring0[k];
+	for (unsigned int k = 0; k < ctl->rings; k++) {
+		end[k] = run_ring_count(ctl, k);
+		st->ring0[k] = end[k] - st->ring0[k];
+	}
 	res->ring_min = UINT64_MAX;
 	res->ring_max = 0;
 	for (unsigned int k = 0; k < ctl->rings; k++) {
 		uint64_t n = st->ring0[k];
+		double since = clock_now_s();
 
 		all += n;
 		if (n < res->ring_min)
 			res->ring_min = n;
 		if (n > res->ring_max)
 			res->ring_max = n;
-		if (!n) {
+		while (!n && !ev && run_ring_count(ctl, k) == end[k] &&
+		       clock_now_s() - since < run_hang_s(st->spec))
+			ev = run_watch(st->proc, st->nproc, 0.001, -1);
+		if (!n && !ev && run_ring_count(ctl, k) == end[k]) {
 			run_fail(res, RESULT_HUNG,
 				 "ring %u: the token did not move in %.1f s", k,
-				 res->elapsed_s);
+				 res->elapsed_s + clock_now_s() - since);
 			return -1;
 		}
 	}
 	res->loops = all;
-	return 0;
+	return ev;
 }
 
 /*
@@ -607,7 +616,7 @@ static int run_measure(struct run_state *st)
 			 t1 - t0);
 		return 0;
 	}
-	if (!ev && run_rings_apart(st) < 0)
+	if (!ev && (ev = run_rings_apart(st)) < 0)
 		return 0;
 	/* A ring that stopped moving before the end is hung, not slow. */
 	c2 = c1;

@@ -150,6 +150,16 @@ many() {
 	summary
 }
 
+# So many rings on one CPU that one may not go round in a short window:
+# slow, its 0 loops the slowest ring's, not HUNG.
+crowd() {
+	run taskset -c 0 "$bin" -j 256 -b pipe -P same -t 0.02 -r 3 -n p
+	[ "$rc" -eq 0 ] && pass || fail "crowd: exit $rc: $err"
+	grep -q HUNG <<<"$out$err" && fail "crowd: a slow ring taken for hung: $out" || pass
+	row_of "p same x256" pipe && pass || fail "crowd: no row: $out"
+	summary
+}
+
 # Saved runs with -j compare row by row, N and sharing included.
 compare() {
 	run "$bin" -b futex -P same -j 1,2 -t 0.1 -r 2 -n a -o "$tmp/a.json"
@@ -225,6 +235,7 @@ rows) rows ;;
 shared) shared ;;
 many) many ;;
 compare) compare ;;
+crowd) crowd ;;
 killed) killed ;;
 limits) limits ;;
 *)
