@@ -30,9 +30,13 @@ run() {
 	setsid "$@" >"$tmp/out" 2>"$tmp/err" &
 	local pid=$! i victim
 	if [ -n "${kill:-}" ]; then
-		sleep 1
 		# Participants are forked in order: ring 2's first is the 5th.
-		victim=$(pgrep -x ctxbench -P "$pid" | sort -n | sed -n 5p)
+		for ((i = 0; i < 200; i++)); do
+			victim=$(pgrep -x ctxbench -P "$pid" | sort -n | sed -n 5p)
+			[ -n "$victim" ] && break
+			sleep 0.05
+		done
+		sleep 0.5
 		[ -n "$victim" ] && kill -KILL "$victim"
 	fi
 	wait "$pid"
