@@ -476,6 +476,11 @@ static const struct {
 	{ "cpu-negative.json", "\"user_s\" must be at least 0" },
 	{ "procs-zero.json", "\"participants\" must be an integer from 1 to "
 			     "1024, not 0" },
+	{ "rings-zero.json", "\"rings\" must be an integer from 1 to 1024, "
+			     "not 0" },
+	/* One ring and two are different rows; two of two rings are not. */
+	{ "duplicate-rings-row.json",
+	  "two rows of pipe at placement \"any\", 2 participants, 0 KB, 2 rings" },
 	{ "loops-fraction.json", "\"loops\" must be a non-negative integer, "
 				 "not 1.5" },
 	{ "loops-huge.json", "\"loops\" is out of range" },
