@@ -215,6 +215,17 @@ limits() {
 	grep -q "for 64 participants.*RLIMIT_NOFILE" <<<"$err" && pass ||
 		fail "RLIMIT_NOFILE: $err"
 	[ "$(id -u)" -eq 0 ] || skip "needs root for unshare -i and the sysctls"
+	# Tasks: every ring's participants, as another user (root is exempt).
+	local nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups) n
+	if "${nobody[@]}" "$bin" --version >/dev/null 2>&1; then
+		n=$(ps -u 65534 -L --no-headers | wc -l)
+		run prlimit --nproc=$((n + 20)) "${nobody[@]}" "$bin" -j 16 -b pipe -t 0.1 -r 1
+		[ "$rc" -eq 2 ] && pass || fail "RLIMIT_NPROC: exit $rc"
+		grep -q "32 participants need .* tasks.*RLIMIT_NPROC" <<<"$err" && pass ||
+			fail "RLIMIT_NPROC: $err"
+	else
+		echo "note: nobody cannot run $bin here: RLIMIT_NPROC not tried"
+	fi
 	unshare -i true 2>/dev/null || skip "unshare -i is not permitted here"
 	out=$(unshare -i sh -c 'echo 4 > /proc/sys/kernel/msgmni &&
 		echo "250 32000 32 4" > /proc/sys/kernel/sem &&
