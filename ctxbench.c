@@ -61,13 +61,36 @@ static int degenerate(const struct ipc_ops *ops, const struct place_topo *t,
 	return (unsigned int)CPU_COUNT(&used) < nr;
 }
 
+/*
+ * Can rings of @ops not share its objects?  1, with why in @why (if not
+ * NULL), when --shared asks for it; else 0.
+ */
+static int rings_unshareable(const struct ipc_ops *ops, int shared, char *why,
+			     size_t size)
+{
+	if (!shared || ops->flags & IPC_SHAREABLE)
+		return 0;
+	if (why)
+		snprintf(
+			why, size, "%s: %s", ops->name,
+			ops->alone ?
+				ops->alone :
+				"one object per participant, nothing to share");
+	return 1;
+}
+
 static void row_fail(struct result_row *row, const struct run_result *res)
 {
+	char rings[32] = "";
+
 	row->status = res->status;
 	snprintf(row->reason, sizeof(row->reason), "%s", res->reason);
+	if (row->rings > 1 || row->shared)
+		snprintf(rings, sizeof(rings), " x%u%s", row->rings,
+			 row->shared ? " shared" : "");
 	if (res->status != RESULT_INTERRUPTED)
-		fprintf(stderr, "ctxbench: %s %s: %s: %s\n", row->mech,
-			row->placement, result_status_name(res->status),
+		fprintf(stderr, "ctxbench: %s %s%s: %s: %s\n", row->mech,
+			row->placement, rings, result_status_name(res->status),
 			res->reason);
 }
 
@@ -108,6 +131,10 @@ static void row_add(struct result_row *row, const struct run_result *res,
 	smp->procs_running[0] = res->procs_running[0];
 	smp->procs_running[1] = res->procs_running[1];
 	smp->throttle = res->throttle;
+	if (row->rings > 1) {
+		smp->ring_min = res->ring_min;
+		smp->ring_max = res->ring_max;
+	}
 	CPU_OR(seen, seen, &res->cpus);
 	hist_merge(&row->rtt, &res->rtt);
 	row->cpu.user_s += res->utime_s;
@@ -130,6 +157,8 @@ struct cell {
 	const struct ipc_ops *ops;
 	const struct place *place;
 	unsigned int nr, kb;
+	unsigned int rings; /* at once, from 1 */
+	int shared;
 	struct result_row *row;
 	cpu_set_t seen;
 	int live; /* its runs go on: not skipped, failed or done */
@@ -145,23 +174,30 @@ static int cell_init(const struct plan *p, struct cell *c,
 {
 	static int cpu[RUN_MAX_NR];
 	struct result_row *row = c->row;
+	int over;
 
 	snprintf(row->mech, sizeof(row->mech), "%s", c->ops->name);
 	snprintf(row->title, sizeof(row->title), "%s", c->ops->title);
 	snprintf(row->placement, sizeof(row->placement), "%s", c->place->name);
 	row->procs = c->nr;
 	row->ws_kb = c->kb;
+	row->rings = c->rings;
+	row->shared = c->shared;
 	CPU_ZERO(&c->seen);
 	row->sample = calloc(p->runs, sizeof(*row->sample));
 	if (!row->sample)
 		return -1;
-	if (place_resolve(c->place, topo, c->nr, cpu, row->reason,
-			  sizeof(row->reason)) < 0) {
+	if (place_resolve_rings(c->place, topo, c->nr, c->rings, cpu, &over,
+				row->reason, sizeof(row->reason)) < 0 ||
+	    rings_unshareable(c->ops, c->shared, row->reason,
+			      sizeof(row->reason))) {
 		row->status = RESULT_SKIPPED;
 		progress_drop(prog, p->runs);
 		return 0;
 	}
-	if (degenerate(c->ops, topo, cpu, c->nr))
+	if (over)
+		row->flags |= RESULT_OVERSUB;
+	if (degenerate(c->ops, topo, cpu, c->nr * c->rings))
 		row->flags |= RESULT_DEGENERATE;
 	c->pinned = cpu[0] >= 0;
 	c->live = 1;
@@ -179,13 +215,18 @@ static int cell_run(const struct plan *p, struct cell *c, unsigned int i,
 	static int cpu[RUN_MAX_NR];
 	struct result_row *row = c->row;
 	struct run_result res;
+	int over;
 
 	/* Resolved again: one array serves every row. */
-	place_resolve(c->place, topo, c->nr, cpu, row->reason,
-		      sizeof(row->reason));
+	place_resolve_rings(c->place, topo, c->nr, c->rings, cpu, &over,
+			    row->reason, sizeof(row->reason));
 	spec.cpu = cpu[0] < 0 ? NULL : cpu;
+	spec.rings = c->rings;
+	spec.shared = c->shared;
 	progress_row(prog, c->ops->name, c->place->name, plan_rings(p), c->nr,
 		     c->kb, p->runs);
+	progress_parallel(prog, c->rings, c->shared,
+			  p->nrings > 1 || p->shared);
 	progress_run(prog, i);
 	/* A disturbed run is run again, up to --retry-disturbed times. */
 	for (unsigned int retry = 0;; retry++) {
@@ -248,7 +289,7 @@ static double hop_work_ns(const struct plan *p, const struct ipc_ops *ops,
  */
 static void start_progress(const struct plan *p, struct progress *prog)
 {
-	unsigned int rows = p->nops * p->nplaces * p->nprocs * p->nsizes;
+	unsigned int rows = plan_rows(p);
 	double more = warmup_s(p->duration_s) + PROGRESS_RUN_OVERHEAD_S;
 	int tty = !p->quiet && isatty(STDERR_FILENO);
 
@@ -318,18 +359,23 @@ static int plan_cells(const struct plan *p, const struct place_topo *topo,
 		}
 		for (unsigned int j = 0; j < p->nplaces; j++)
 			for (unsigned int k = 0; k < p->nprocs; k++)
-				for (unsigned int m = 0; m < p->nsizes; m++) {
-					struct cell *c = &cells[n];
+				for (unsigned int m = 0; m < p->nsizes; m++)
+					for (unsigned int q = 0; q < p->nrings;
+					     q++) {
+						struct cell *c = &cells[n];
 
-					c->ops = p->ops[i];
-					c->place = &p->place[j];
-					c->nr = p->procs[k];
-					c->kb = p->size_kb[m];
-					c->row = &res->row[n++];
-					c->row->hop_work_ns = work[m];
-					if (cell_init(p, c, topo, prog) < 0)
-						return -1;
-				}
+						c->ops = p->ops[i];
+						c->place = &p->place[j];
+						c->nr = p->procs[k];
+						c->kb = p->size_kb[m];
+						c->rings = p->rings[q];
+						c->shared = p->shared;
+						c->row = &res->row[n++];
+						c->row->hop_work_ns = work[m];
+						if (cell_init(p, c, topo,
+							      prog) < 0)
+							return -1;
+					}
 	}
 	return (int)n;
 }
@@ -371,10 +417,8 @@ static int measure(const struct plan *p, const struct place_topo *topo,
 	unsigned int *perm;
 	int n;
 
-	cells = calloc((size_t)p->nops * p->nplaces * p->nprocs * p->nsizes,
-		       sizeof(*cells));
-	perm = calloc((size_t)p->nops * p->nplaces * p->nprocs * p->nsizes,
-		      sizeof(*perm));
+	cells = calloc(plan_rows(p), sizeof(*cells));
+	perm = calloc(plan_rows(p), sizeof(*perm));
 	n = cells && perm ? plan_cells(p, topo, res, cells, prog) : -1;
 	if (n < 0)
 		goto out;
@@ -609,12 +653,20 @@ static int check_limits(const struct plan *p)
 
 	for (unsigned int i = 0; i < p->nops; i++) {
 		for (unsigned int k = 0; k < p->nprocs; k++) {
-			struct run_spec spec =
-				run_spec_of(p, p->ops[i], p->procs[k], 0);
+			for (unsigned int q = 0; q < p->nrings; q++) {
+				struct run_spec spec = run_spec_of(
+					p, p->ops[i], p->procs[k], 0);
 
-			if (run_check_limits(&spec, err, sizeof(err)) < 0) {
-				fprintf(stderr, "ctxbench: %s\n", err);
-				return -1;
+				spec.rings = p->rings[q];
+				spec.shared = p->shared;
+				if (rings_unshareable(p->ops[i], p->shared,
+						      NULL, 0))
+					continue; /* skipped: nothing runs */
+				if (run_check_limits(&spec, err, sizeof(err)) <
+				    0) {
+					fprintf(stderr, "ctxbench: %s\n", err);
+					return -1;
+				}
 			}
 		}
 	}
@@ -658,8 +710,7 @@ static int run_plan(const struct plan *p, struct results *res)
 
 	if (check_limits(p) < 0 || open_output(p) < 0)
 		return 2;
-	res->row = calloc((size_t)p->nops * p->nplaces * p->nprocs * p->nsizes,
-			  sizeof(*res->row));
+	res->row = calloc(plan_rows(p), sizeof(*res->row));
 	if (!res->row || place_topo_read("", &topo) < 0 || run_init() < 0) {
 		perror("ctxbench");
 		return 1;

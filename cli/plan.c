@@ -53,7 +53,7 @@ struct plan_opt {
 static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
 	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_backends,
 	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise,
-	plan_opt_format;
+	plan_opt_format, plan_opt_parallel;
 
 #define AT(m) .off = offsetof(struct plan, m)
 #define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
@@ -81,6 +81,12 @@ static const struct plan_opt plan_opts[] = {
 	  "KB each participant touches per hop (default 0)", PLAN_M_RUN,
 	  plan_opt_list, LIST(size_kb, nsizes), .max = PLAN_MAX_SIZE_KB,
 	  .what = "sizes in KB", .more = "S" },
+	{ "parallel", 'j', "LIST",
+	  "rings at once, a list of 1..256 or cpus (default 1)", PLAN_M_RUN,
+	  plan_opt_parallel, LIST(rings, nrings), .min = 1,
+	  .max = RUN_MAX_RINGS },
+	{ "shared", 0x10a, NULL, "the rings share the mechanism's objects",
+	  PLAN_M_RUN, plan_opt_set, AT(shared), .min = 1 },
 	{ "name", 'n', "LABEL",
 	  "label of this run in the report (default: uname -r)", PLAN_M_RUN,
 	  plan_opt_text, TEXT(label) },
@@ -329,15 +335,14 @@ static int plan_text(char *dst, size_t size, const char *arg, const char *opt,
  */
 static int plan_check_size(const struct plan *p, char *err, size_t errlen)
 {
-	unsigned long long rows = (unsigned long long)p->nops * p->nplaces *
-				  p->nprocs * p->nsizes;
+	unsigned long long rows = plan_rows(p);
 	double bytes = (double)rows * (REPORT_ROW_BYTES +
 				       (double)p->runs * REPORT_SAMPLE_BYTES);
 
 	if (rows > REPORT_MAX_ROWS)
 		return plan_error(
 			err, errlen,
-			"-b, -P, -p and -s make %llu rows: a saved run holds at most %u",
+			"-b, -P, -p, -s and -j make %llu rows: a saved run holds at most %u",
 			rows, REPORT_MAX_ROWS);
 	if (bytes > REPORT_MAX_FILE_BYTES)
 		return plan_error(
@@ -526,6 +531,69 @@ static int plan_opt_format(const struct plan_opt *o, const char *arg,
 		arg);
 }
 
+/*
+ * -j: a comma list of ring counts, "cpus" for one per allowed CPU, each
+ * once.
+ */
+static int plan_opt_parallel(const struct plan_opt *o, const char *arg,
+			     struct plan *p, char *err, size_t errlen)
+{
+	char list[256], *rest = list, *tok;
+	unsigned int n = 0;
+	unsigned long v;
+	cpu_set_t set;
+
+	if (p->nrings ||
+	    snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
+		goto bad;
+	while ((tok = strsep(&rest, ","))) {
+		if (strcmp(tok, "cpus") == 0) {
+			if (sched_getaffinity(0, sizeof(set), &set) < 0)
+				return plan_error(err, errlen,
+						  "-j/--parallel: cpus: %s",
+						  strerror(errno));
+			v = (unsigned long)CPU_COUNT(&set);
+			v = v > o->max ? o->max : v;
+		} else if (plan_parse_uint(tok, o->min, o->max, &v) < 0) {
+			goto bad;
+		}
+		for (unsigned int i = 0; i < n; i++)
+			if (p->rings[i] == v)
+				return plan_error(
+					err, errlen,
+					"-j/--parallel: %lu rings named twice in '%s' (cpus is %lu here)",
+					v, arg, v);
+		if (n == PLAN_MAX_LIST)
+			goto bad;
+		p->rings[n++] = (unsigned int)v;
+	}
+	p->nrings = n;
+	return 0;
+bad:
+	return plan_error(
+		err, errlen,
+		"-j/--parallel: '%s' is not a list of ring counts (expected N[,N...] or cpus, each %lu..%lu, at most %d, once)",
+		arg, o->min, o->max, PLAN_MAX_LIST);
+}
+
+/* -p times -j must fit the runner: so many tasks at once, at most. */
+static int plan_check_tasks(const struct plan *p, char *err, size_t errlen)
+{
+	unsigned int most_p = 0, most_j = 0;
+
+	for (unsigned int i = 0; i < p->nprocs; i++)
+		most_p = p->procs[i] > most_p ? p->procs[i] : most_p;
+	for (unsigned int i = 0; i < p->nrings; i++)
+		most_j = p->rings[i] > most_j ? p->rings[i] : most_j;
+	if ((unsigned long)most_p * most_j > RUN_MAX_NR)
+		return plan_error(
+			err, errlen,
+			"-p %u with -j %u makes %lu participants at once: at most %d",
+			most_p, most_j, (unsigned long)most_p * most_j,
+			RUN_MAX_NR);
+	return 0;
+}
+
 /* The table's entry of getopt_long()'s answer @c, or NULL. */
 static const struct plan_opt *plan_find(int c)
 {
@@ -614,6 +682,10 @@ static void plan_defaults(struct plan *p, char *err, size_t errlen)
 		p->nsizes = 1;
 		p->size_kb[0] = 0;
 	}
+	if (!p->nrings) {
+		p->nrings = 1;
+		p->rings[0] = 1;
+	}
 }
 
 int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
@@ -654,7 +726,15 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 			err, errlen,
 			"--seed: only with --order shuffle (the other orders are fixed)");
 	plan_defaults(p, err, errlen);
+	if (plan_check_tasks(p, err, errlen) < 0)
+		return -1;
 	return plan_check_size(p, err, errlen);
+}
+
+unsigned int plan_rows(const struct plan *p)
+{
+	return p->nops * p->nplaces * p->nprocs * p->nsizes *
+	       (p->nrings ? p->nrings : 1);
 }
 
 int plan_rings(const struct plan *p)

@@ -44,6 +44,9 @@ struct plan {
 	unsigned int nprocs, nsizes;
 	unsigned int procs[PLAN_MAX_LIST]; /* -p: participants per ring */
 	unsigned int size_kb[PLAN_MAX_LIST]; /* -s: working set per hop */
+	unsigned int nrings;
+	unsigned int rings[PLAN_MAX_LIST]; /* -j: rings at once */
+	int shared; /* --shared: the rings share the mechanism's objects */
 	const char *output; /* -o: write the JSON here too; NULL: no */
 	enum plan_format format; /* --format, --json */
 	int quiet; /* -q: no progress line on the terminal */
@@ -71,6 +74,9 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 
 /* Did the user ask for rings or working sets, beyond the ping-pong? */
 int plan_rings(const struct plan *p);
+
+/* The rows of the plan: mechanisms x placements x -p x -s x -j. */
+unsigned int plan_rows(const struct plan *p);
 
 /* Write the usage text, generated from the option table. */
 void plan_usage(FILE *f);

@@ -82,6 +82,9 @@ size_t progress_format(const struct progress *p, double elapsed_s, char *buf,
 		snprintf(what, sizeof(what), "%s %s", mech, p->placement);
 		snprintf(step, sizeof(step), "run %u of %u", p->run, p->runs);
 	}
+	if (p->placement && p->parallel)
+		snprintf(what + strlen(what), sizeof(what) - strlen(what),
+			 " x%u%s", p->nrings, p->shared ? " shared" : "");
 	progress_time(elapsed_s, 0, elapsed, sizeof(elapsed));
 	progress_time(progress_left_s(p), 1, left, sizeof(left));
 	snprintf(tail, sizeof(tail),
@@ -142,6 +145,14 @@ void progress_row(struct progress *p, const char *mech, const char *placement,
 	p->ws_kb = ws_kb;
 	p->run = 0;
 	p->runs = runs;
+}
+
+void progress_parallel(struct progress *p, unsigned int nrings, int shared,
+		       int parallel)
+{
+	p->nrings = nrings;
+	p->shared = shared;
+	p->parallel = parallel;
 }
 
 void progress_run(struct progress *p, unsigned int i)

@@ -36,6 +36,9 @@ struct progress {
 	int rings; /* name the ring size and working set */
 	unsigned int procs, ws_kb;
 	unsigned int run, runs; /* run @run, from 1, of the row's @runs */
+	/* Rings at once, and whether shared; named when @parallel. */
+	unsigned int nrings;
+	int shared, parallel;
 
 	/* The writer's own. */
 	unsigned int run_next, hop_next;
@@ -70,6 +73,13 @@ size_t progress_format(const struct progress *p, double elapsed_s, char *buf,
 void progress_row(struct progress *p, const char *mech, const char *placement,
 		  int rings, unsigned int procs, unsigned int ws_kb,
 		  unsigned int runs);
+
+/*
+ * After progress_row(): the row runs @nrings rings at once, sharing
+ * objects if @shared; the line names them ("x2 shared") when @parallel.
+ */
+void progress_parallel(struct progress *p, unsigned int nrings, int shared,
+		       int parallel);
 
 /*
  * Run @i, from 0, of the current row begins: show it.  Each call counts

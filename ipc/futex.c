@@ -56,6 +56,7 @@ const struct ipc_ops ipc_futex_ops = {
 	.name = "futex",
 	.title = "futex",
 	.how = "FUTEX_WAKE/FUTEX_WAIT on a word per participant",
+	.flags = IPC_SHAREABLE,
 	.size = futex_size,
 	.wait = futex_wait,
 	.pass = futex_pass,

@@ -45,6 +45,13 @@ struct ipc_ring {
 #define IPC_BUSY_WAIT 0x1 /* never gives up the CPU: degenerate on one CPU */
 #define IPC_NO_HANDOFF 0x2 /* participants do not wait for each other */
 #define IPC_NOT_IN_ALL 0x4 /* only when named: not a mechanism to report */
+/*
+ * Rings can share its objects (--shared): setup() creates one object that
+ * holds any number of participants (a semaphore set, a message queue, a
+ * page of words), and wait() and pass() only see indices into it, so the
+ * runner can give each ring its own span of one ring's participants.
+ */
+#define IPC_SHAREABLE 0x8
 
 /*
  * Every hook returns 0 or a negative errno.  Contracts:
@@ -73,8 +80,9 @@ struct ipc_ring {
  *           EINTR is retried inside; a short read or write is -EIO.
  * pass      Required.  Hand the token from @self to @next.
  * limit     Not required.  Whether the machine's own limits for the
- *           mechanism let @nr participants run: 0, or -1 with one line
- *           naming the limit in @why.  Called before anything starts.
+ *           mechanism let @sets rings of @nr participants each run at
+ *           once (their objects all exist together): 0, or -1 with one
+ *           line naming the limit in @why.  Called before anything starts.
  * teardown  Required when setup is.  In the runner after every participant is gone:
  *           remove every object.  Must be safe on a partial setup and
  *           when called twice.  Only syscalls, no allocation: it also
@@ -85,6 +93,8 @@ struct ipc_ops {
 	const char *title; /* report title: "semaphore" */
 	const char *how; /* one line: how one hand-off happens */
 	unsigned int flags;
+	/* Without IPC_SHAREABLE: why rings cannot share; NULL says it plainly. */
+	const char *alone;
 	unsigned int fds; /* descriptors each participant adds */
 	size_t (*size)(unsigned int nr); /* bytes of ring->state */
 	void (*init)(struct ipc_ring *ring);
@@ -95,7 +105,8 @@ struct ipc_ops {
 		    unsigned int next);
 	void (*teardown)(struct ipc_ring *ring);
 	const char *(*hint)(int err);
-	int (*limit)(unsigned int nr, char *why, size_t whylen);
+	int (*limit)(unsigned int nr, unsigned int sets, char *why,
+		     size_t whylen);
 };
 
 /* All backends, in report order; NULL-terminated. */

@@ -98,8 +98,10 @@ static int posix_mq_pass(struct ipc_ring *ring, unsigned int self,
  */
 #define POSIX_MQ_CHARGE 256
 
-static int posix_mq_limit(unsigned int nr, char *why, size_t whylen)
+static int posix_mq_limit(unsigned int ring_nr, unsigned int sets, char *why,
+			  size_t whylen)
 {
+	unsigned int nr = ring_nr * sets;
 	rlim_t need = (rlim_t)nr * POSIX_MQ_CHARGE;
 	struct rlimit rl;
 	long max;
@@ -137,6 +139,8 @@ const struct ipc_ops ipc_posix_mq_ops = {
 	.name = "posix-mq",
 	.title = "POSIX mq",
 	.how = "mq_send()/mq_receive() on the receiver's queue",
+	.alone =
+		"a receiver takes any message of its queue: a queue per participant, nothing to share",
 	.fds = 1,
 	.size = posix_mq_size,
 	.setup = posix_mq_setup,

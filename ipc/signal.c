@@ -51,6 +51,7 @@ const struct ipc_ops ipc_signal_ops = {
 	.name = "signal",
 	.title = "SIGUSR1",
 	.how = "tgkill(SIGUSR1); the peer takes it by sigwaitinfo",
+	.alone = "a signal goes to a task: no object to share",
 	.attach = signal_attach,
 	.wait = signal_wait,
 	.pass = signal_pass,

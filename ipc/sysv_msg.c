@@ -10,6 +10,7 @@
 #include <sys/msg.h>
 
 #include "ipc.h"
+#include "lib/fs.h"
 
 struct sysv_msg_state {
 	int id;
@@ -90,14 +91,38 @@ static void sysv_msg_teardown(struct ipc_ring *ring)
 	st->id = -1;
 }
 
+/*
+ * Each ring's queue is one of kernel.msgmni; of one queue, setup says (no
+ * queue at all skips the mechanism).
+ */
+static int sysv_msg_limit(unsigned int nr, unsigned int sets, char *why,
+			  size_t whylen)
+{
+	long msgmni;
+
+	(void)nr;
+	if (sets > 1 &&
+	    fs_read_field("", "/proc/sys/kernel/msgmni", 0, &msgmni) == 0 &&
+	    (long)sets > msgmni) {
+		snprintf(
+			why, whylen,
+			"sysv-msg: %u rings need %u queues, but kernel.msgmni is %ld",
+			sets, sets, msgmni);
+		return -1;
+	}
+	return 0;
+}
+
 const struct ipc_ops ipc_sysv_msg_ops = {
 	.name = "sysv-msg",
 	.title = "message queue",
 	.how = "msgsnd()/msgrcv(), a message type per receiver",
+	.flags = IPC_SHAREABLE,
 	.size = sysv_msg_size,
 	.init = sysv_msg_init,
 	.setup = sysv_msg_setup,
 	.wait = sysv_msg_wait,
 	.pass = sysv_msg_pass,
 	.teardown = sysv_msg_teardown,
+	.limit = sysv_msg_limit,
 };

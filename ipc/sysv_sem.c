@@ -73,17 +73,38 @@ static void sysv_sem_teardown(struct ipc_ring *ring)
 	st->id = -1;
 }
 
-/* A set holds at most SEMMSL semaphores: the first field of kernel.sem. */
-static int sysv_sem_limit(unsigned int nr, char *why, size_t whylen)
+/*
+ * kernel.sem is SEMMSL (semaphores in a set), SEMMNS (in all), SEMOPM,
+ * SEMMNI (sets); the counts of what other users hold are not ours to see.
+ */
+static int sysv_sem_limit(unsigned int nr, unsigned int sets, char *why,
+			  size_t whylen)
 {
-	long semmsl;
+	const char *sem = "/proc/sys/kernel/sem";
+	long semmsl, semmns, semmni;
 
-	if (fs_read_field("", "/proc/sys/kernel/sem", 0, &semmsl) == 0 &&
-	    (long)nr > semmsl) {
+	if (fs_read_field("", sem, 0, &semmsl) == 0 && (long)nr > semmsl) {
 		snprintf(
 			why, whylen,
 			"sysv-sem: %u participants need %u semaphores in a set, but SEMMSL (kernel.sem) is %ld",
 			nr, nr, semmsl);
+		return -1;
+	}
+	/* Of one set, setup says: no set at all skips the mechanism. */
+	if (sets > 1 && fs_read_field("", sem, 3, &semmni) == 0 &&
+	    (long)sets > semmni) {
+		snprintf(
+			why, whylen,
+			"sysv-sem: %u rings need %u semaphore sets, but SEMMNI (kernel.sem) is %ld",
+			sets, sets, semmni);
+		return -1;
+	}
+	if (sets > 1 && fs_read_field("", sem, 1, &semmns) == 0 &&
+	    (long long)nr * sets > semmns) {
+		snprintf(
+			why, whylen,
+			"sysv-sem: %u rings of %u need %llu semaphores, but SEMMNS (kernel.sem) is %ld",
+			sets, nr, (unsigned long long)nr * sets, semmns);
 		return -1;
 	}
 	return 0;
@@ -93,6 +114,7 @@ const struct ipc_ops ipc_sysv_sem_ops = {
 	.name = "sysv-sem",
 	.title = "semaphore",
 	.how = "semop() on one SysV semaphore per participant",
+	.flags = IPC_SHAREABLE,
 	.size = sysv_sem_size,
 	.init = sysv_sem_init,
 	.setup = sysv_sem_setup,

@@ -58,6 +58,8 @@ const struct ipc_ops ipc_unix_ops = {
 	.name = "unix",
 	.title = "UNIX socket",
 	.how = "send()/recv() of a byte on an AF_UNIX socketpair",
+	.alone =
+		"a socketpair joins two ends only: one per participant, nothing to share",
 	.fds = 2,
 	.size = unix_size,
 	.setup = unix_setup,

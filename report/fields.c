@@ -176,6 +176,9 @@ const struct field row_fields[] = {
 	ROW("participants", FIELD_UINT, procs, .min = 1,
 	    .max = REPORT_MAX_PROCS),
 	ROW("ws_kb", FIELD_UINT, ws_kb, .max = REPORT_MAX_WS_KB),
+	ROW("rings", FIELD_UINT, rings, .min = 1, .max = REPORT_MAX_RINGS,
+	    .flags = FIELD_SPARSE),
+	ROW("shared", FIELD_BOOL, shared, .flags = FIELD_SPARSE),
 	ROW("hop_work_ns", FIELD_DOUBLE, hop_work_ns,
 	    .max = REPORT_MAX_SECONDS * 1e9),
 	ROW("status", FIELD_STATUS, status, .flags = FIELD_REQUIRED),
@@ -216,6 +219,8 @@ const struct field sample_fields[] = {
 	       .max = INT32_MAX),
 	SAMPLE("throttle", FIELD_LL, throttle, .min = -1,
 	       .max = (double)INT64_MAX),
+	SAMPLE("ring_min_loops", FIELD_U64, ring_min, .flags = FIELD_SPARSE),
+	SAMPLE("ring_max_loops", FIELD_U64, ring_max, .flags = FIELD_SPARSE),
 	{ .key = NULL }
 };
 

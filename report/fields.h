@@ -41,6 +41,11 @@ enum field_type {
 #define FIELD_ZERO_UNKNOWN 0x10 /* the report says "unknown" for 0 */
 #define FIELD_WRAP 0x20 /* the report goes on over indented lines */
 #define FIELD_NONEMPTY 0x40 /* a reader refuses an empty string */
+/*
+ * Written only when above @min (FIELD_UINT, FIELD_BOOL, FIELD_U64): a
+ * dimension added later, whose absence means what files before it held.
+ */
+#define FIELD_SPARSE 0x80
 
 struct field {
 	const char *key; /* NULL ends a table */

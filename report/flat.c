@@ -11,6 +11,7 @@
 
 #include "group.h"
 #include "report.h"
+#include "rings.h"
 #include "stats.h"
 #include "verdict.h"
 
@@ -56,6 +57,11 @@ int report_flat_row_key(const struct results *r, const struct result_row *row,
 	len = snprintf(buf, size, "%s.%s.%up.%uk%s", mech,
 		       place[0] ? place : "any", row->procs, row->ws_kb,
 		       r->info.threads ? ".threads" : "");
+	if (len >= 0 && (size_t)len < size && result_row_rings(row) > 1)
+		len += snprintf(buf + len, size - (size_t)len, ".x%u",
+				result_row_rings(row));
+	if (len >= 0 && (size_t)len < size && row->shared)
+		len += snprintf(buf + len, size - (size_t)len, ".shared");
 	return len < 0 || (size_t)len >= size ? -1 : len;
 }
 
@@ -187,6 +193,20 @@ static void flat_change(const struct flat_out *o, const struct result_row *row)
 	}
 }
 
+/* Of a run with -j or --shared: each ring's rates and the scalability. */
+static void flat_rings(const struct flat_out *o, const struct results *r,
+		       const struct result_row *row)
+{
+	double slow, fast;
+
+	rings_rates(row, &slow, &fast);
+	flat_put(o, "ring_slowest_loops_per_sec", slow);
+	flat_put(o, "ring_fastest_loops_per_sec", fast);
+	flat_put(o, "scalability", rings_scalability(r, row));
+	if (row->flags & RESULT_OVERSUB)
+		flat_put(o, "oversubscribed", 1);
+}
+
 /*
  * Every row of @r: its status, and its figures when it was measured
  * whole.  A row that failed, hung or was interrupted keeps no figure,
@@ -212,7 +232,9 @@ static void flat_invocation(struct flat_out *o, const struct results *r)
 		flat_rtt(o, &row->rtt);
 		flat_cpu(o, &row->cpu);
 		if (results_rings(r)) {
-			flat_put(o, "hop_ns", 1e9 / (s.mean * row->procs));
+			flat_put(o, "hop_ns",
+				 1e9 * result_row_rings(row) /
+					 (s.mean * row->procs));
 			if (row->hop_work_ns > 0)
 				flat_put(o, "hop_work_ns", row->hop_work_ns);
 		}
@@ -220,6 +242,8 @@ static void flat_invocation(struct flat_out *o, const struct results *r)
 			flat_put(o, "migrations", (double)row->migrations);
 		if (row->flags & RESULT_DEGENERATE)
 			flat_put(o, "degenerate", 1);
+		if (results_parallel(r))
+			flat_rings(o, r, row);
 		if (o->base)
 			flat_change(o, row);
 	}

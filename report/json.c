@@ -32,6 +32,8 @@ static void json_flags(struct jw *w, const char *key, unsigned int flags)
 		jw_string(w, NULL, "degenerate");
 	if (flags & RESULT_MIGRATED)
 		jw_string(w, NULL, "migrated");
+	if (flags & RESULT_OVERSUB)
+		jw_string(w, NULL, "oversubscribed");
 	jw_end(w);
 }
 
@@ -185,10 +187,28 @@ static void json_field(struct jw *w, const struct field *f, const void *base)
 	}
 }
 
+/* Is @f a FIELD_SPARSE member at (or below) its @min, so not written? */
+static int json_sparse(const struct field *f, const void *base)
+{
+	const void *v = field_ptr(base, f);
+	double x;
+
+	if (!(f->flags & FIELD_SPARSE))
+		return 0;
+	if (f->type == FIELD_U64)
+		x = (double)*(const uint64_t *)v;
+	else if (f->type == FIELD_UINT)
+		x = *(const unsigned int *)v;
+	else
+		x = *(const int *)v;
+	return x <= f->min;
+}
+
 static void json_fields(struct jw *w, const struct field *t, const void *base)
 {
 	for (; t->key; t++)
-		json_field(w, t, base);
+		if (!json_sparse(t, base))
+			json_field(w, t, base);
 }
 
 void report_json(FILE *f, const struct results *const *r, unsigned int n)

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * lmbench's lat_ctx tables of the text report: a row per ring size, a
- * column per working set, the time of one hop in microseconds.
+ * column per working set, the time of one hop in microseconds; with
+ * several rings at once (-j), a table per count of rings, each hop timed
+ * in its own ring.
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,10 +12,26 @@
 #include "stats.h"
 #include "text.h"
 
-/* Sorted distinct ring sizes (@procs) or working sets of @mech at @place. */
-static unsigned int latctx_axis(const struct results *r, const char *mech,
-				const char *place, int procs, unsigned int *v,
-				unsigned int max)
+/* The axes of one lat_ctx table: ring sizes down, working sets across. */
+struct latctx_axes {
+	const char *mech, *place;
+	unsigned int rings; /* at once, and whether they shared objects */
+	int shared;
+	unsigned int procs[64], kb[64], np, nk;
+};
+
+/* Is @row one of the table of @a's mechanism, placement and rings? */
+static int latctx_in(const struct result_row *row, const struct latctx_axes *a)
+{
+	return !strcmp(row->mech, a->mech) &&
+	       !strcmp(row->placement, a->place) &&
+	       result_row_rings(row) == a->rings && !row->shared == !a->shared;
+}
+
+/* Sorted distinct ring sizes (@procs) or working sets of @a's table. */
+static unsigned int latctx_axis(const struct results *r,
+				const struct latctx_axes *a, int procs,
+				unsigned int *v, unsigned int max)
 {
 	unsigned int n = 0;
 
@@ -21,7 +39,7 @@ static unsigned int latctx_axis(const struct results *r, const char *mech,
 		const struct result_row *row = &r->row[j];
 		unsigned int x = procs ? row->procs : row->ws_kb, k;
 
-		if (strcmp(row->mech, mech) || strcmp(row->placement, place))
+		if (!latctx_in(row, a))
 			continue;
 		for (k = 0; k < n && v[k] != x; k++)
 			;
@@ -34,16 +52,15 @@ static unsigned int latctx_axis(const struct results *r, const char *mech,
 	return n;
 }
 
-/* The row of @mech at @place with @procs participants and @kb, or NULL. */
+/* The row of @a's table with @procs participants and @kb, or NULL. */
 static const struct result_row *latctx_cell(const struct results *r,
-					    const char *mech, const char *place,
+					    const struct latctx_axes *a,
 					    unsigned int procs, unsigned int kb)
 {
 	for (unsigned int j = 0; j < r->nrows; j++) {
 		const struct result_row *row = &r->row[j];
 
-		if (!strcmp(row->mech, mech) &&
-		    !strcmp(row->placement, place) && row->procs == procs &&
+		if (latctx_in(row, a) && row->procs == procs &&
 		    row->ws_kb == kb)
 			return row;
 	}
@@ -65,7 +82,8 @@ static double latctx_hop_us(const struct result_row *row, int less)
 	result_row_stats(row, &s);
 	if (!(s.mean > 0))
 		return -1;
-	us = 1e6 / (s.mean * row->procs);
+	/* A hop of one ring: the loops of all shared among them. */
+	us = 1e6 * result_row_rings(row) / (s.mean * row->procs);
 	if (less) {
 		if (!(row->hop_work_ns > 0))
 			return -1;
@@ -94,12 +112,6 @@ static const char *latctx_procs(unsigned int procs)
 
 #define LATCTX_COLS 6 /* sizes per table: 14 + 6 x 10 columns */
 
-/* The axes of one lat_ctx table: ring sizes down, working sets across. */
-struct latctx_axes {
-	const char *mech, *place;
-	unsigned int procs[64], kb[64], np, nk;
-};
-
 /* The hop's own work at each working set from @c0 to @c1, as a last row. */
 static void latctx_hop_work(FILE *f, const struct results *r,
 			    const struct latctx_axes *a, unsigned int c0,
@@ -110,8 +122,7 @@ static void latctx_hop_work(FILE *f, const struct results *r,
 		const struct result_row *w = NULL;
 
 		for (unsigned int p = 0; p < a->np && !w; p++) {
-			w = latctx_cell(r, a->mech, a->place, a->procs[p],
-					a->kb[c]);
+			w = latctx_cell(r, a, a->procs[p], a->kb[c]);
 			if (w && !(w->hop_work_ns > 0))
 				w = NULL;
 		}
@@ -131,6 +142,10 @@ static void latctx_table(FILE *f, const struct results *r,
 		less ? "usec per hop, less the hop's own work" :
 		       "usec per hop (lat_ctx)");
 	snprintf(corner, sizeof(corner), "%s %s", a->mech, a->place);
+	if (results_parallel(r))
+		snprintf(corner + strlen(corner),
+			 sizeof(corner) - strlen(corner), " x%u%s", a->rings,
+			 a->shared ? "s" : "");
 	fprintf(f, "%-14.14s", corner);
 	for (unsigned int c = c0; c < c1; c++)
 		fprintf(f, "%9uK", a->kb[c]);
@@ -138,10 +153,10 @@ static void latctx_table(FILE *f, const struct results *r,
 	for (unsigned int p = 0; p < a->np; p++) {
 		fprintf(f, "  %-12s", latctx_procs(a->procs[p]));
 		for (unsigned int c = c0; c < c1; c++)
-			latctx_us(f, latctx_hop_us(
-					     latctx_cell(r, a->mech, a->place,
-							 a->procs[p], a->kb[c]),
-					     less));
+			latctx_us(f,
+				  latctx_hop_us(latctx_cell(r, a, a->procs[p],
+							    a->kb[c]),
+						less));
 		fputc('\n', f);
 	}
 	if (!less)
@@ -153,19 +168,20 @@ void report_latctx(FILE *f, const struct results *r, const char *mech)
 {
 	for (unsigned int j = 0; j < r->nrows; j++) {
 		struct latctx_axes a = { .mech = mech,
-					 .place = r->row[j].placement };
+					 .place = r->row[j].placement,
+					 .rings = result_row_rings(&r->row[j]),
+					 .shared = r->row[j].shared };
 		int done = 0;
 
 		if (strcmp(r->row[j].mech, mech))
 			continue;
 		for (unsigned int k = 0; k < j; k++)
-			if (!strcmp(r->row[k].mech, mech) &&
-			    !strcmp(r->row[k].placement, a.place))
+			if (latctx_in(&r->row[k], &a))
 				done = 1; /* this placement has its tables */
 		if (done)
 			continue;
-		a.np = latctx_axis(r, mech, a.place, 1, a.procs, 64);
-		a.nk = latctx_axis(r, mech, a.place, 0, a.kb, 64);
+		a.np = latctx_axis(r, &a, 1, a.procs, 64);
+		a.nk = latctx_axis(r, &a, 0, a.kb, 64);
 		for (int less = 0; less < 2; less++)
 			for (unsigned int c0 = 0; c0 < a.nk; c0 += LATCTX_COLS)
 				latctx_table(f, r, &a, less, c0,

@@ -200,6 +200,8 @@ static int rd_flag(struct jp *p, unsigned int i, void *ctx)
 		*flags |= RESULT_DEGENERATE;
 	else if (strcmp(name, "migrated") == 0)
 		*flags |= RESULT_MIGRATED;
+	else if (strcmp(name, "oversubscribed") == 0)
+		*flags |= RESULT_OVERSUB;
 	else
 		return jp_err(p, p->p, 0, "unknown flag \"%s\"", name);
 	return 0;
@@ -394,8 +396,10 @@ static int rd_row_check(struct jp *p, const struct results *r,
 	if (results_find(r, row) != row)
 		return jp_err(
 			p, at, 0,
-			"two rows of %s at placement \"%s\", %u participants, %u KB",
-			row->mech, row->placement, row->procs, row->ws_kb);
+			"two rows of %s at placement \"%s\", %u participants, %u KB, %u rings%s",
+			row->mech, row->placement, row->procs, row->ws_kb,
+			row->rings ? row->rings : 1,
+			row->shared ? " shared" : "");
 	return 0;
 }
 

@@ -29,6 +29,7 @@
 #define REPORT_MIN_SECONDS 1e-4 /* -t is at least 0.001 */
 #define REPORT_MAX_RATE 1e9 /* loops/sec: a round trip in 1 ns is none */
 #define REPORT_MAX_PROCS 1024 /* participants in a ring */
+#define REPORT_MAX_RINGS 1024 /* rings at once */
 #define REPORT_MAX_WS_KB 16384 /* working set per hop */
 
 /*

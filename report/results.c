@@ -120,7 +120,9 @@ int result_row_same(const struct result_row *a, const struct result_row *b)
 {
 	return strcmp(a->mech, b->mech) == 0 &&
 	       strcmp(a->placement, b->placement) == 0 &&
-	       a->procs == b->procs && a->ws_kb == b->ws_kb;
+	       a->procs == b->procs && a->ws_kb == b->ws_kb &&
+	       result_row_rings(a) == result_row_rings(b) &&
+	       !a->shared == !b->shared;
 }
 
 const struct result_row *results_find(const struct results *r,
@@ -136,6 +138,14 @@ int results_rings(const struct results *r)
 {
 	for (unsigned int i = 0; i < r->nrows; i++)
 		if (r->row[i].procs != 2 || r->row[i].ws_kb != 0)
+			return 1;
+	return 0;
+}
+
+int results_parallel(const struct results *r)
+{
+	for (unsigned int i = 0; i < r->nrows; i++)
+		if (r->row[i].rings > 1 || r->row[i].shared)
 			return 1;
 	return 0;
 }

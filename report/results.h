@@ -22,6 +22,7 @@ enum result_status {
 /* Row flags. */
 #define RESULT_DEGENERATE 0x1 /* spinners sharing one CPU */
 #define RESULT_MIGRATED 0x2 /* unpinned participants moved between CPUs */
+#define RESULT_OVERSUB 0x4 /* more rings' tasks than CPUs for them */
 
 /* A named fact of a list: a vulnerability and its state, a parameter. */
 struct result_kv {
@@ -89,6 +90,8 @@ struct result_sample {
 	char why[96];
 	long procs_running[2]; /* runnable tasks at start and end; -1 unknown */
 	long long throttle; /* thermal throttle events; -1 unknown */
+	/* Of several rings: the loops of the slowest and the fastest one. */
+	uint64_t ring_min, ring_max;
 };
 
 /*
@@ -110,6 +113,8 @@ struct result_row {
 	char cpus[32]; /* CPUs the participants were seen on: "0-1" */
 	unsigned int procs; /* participants in the ring */
 	unsigned int ws_kb; /* working set each touches per hop */
+	unsigned int rings; /* rings run at once (-j), from 1 */
+	int shared; /* they shared the mechanism's objects (--shared) */
 	double hop_work_ns; /* a hop's own cost without a switch; 0 unknown */
 	long long migrations; /* moves between CPUs over all runs; -1 unknown */
 	enum result_status status; /* of the last run that did not succeed */
@@ -139,6 +144,12 @@ struct results {
 	unsigned int nrows;
 	struct result_row *row;
 };
+
+/* The rings @row ran at once: rows of files before -j say none, 1. */
+static inline unsigned int result_row_rings(const struct result_row *row)
+{
+	return row->rings > 1 ? row->rings : 1;
+}
 
 static inline double result_rate(const struct result_sample *s)
 {
@@ -173,7 +184,7 @@ int result_order_known(const char *order);
 const char *result_status_key(enum result_status st);
 int result_status_parse(const char *key, enum result_status *st);
 
-/* Same mechanism, placement, ring size and working set? */
+/* Same mechanism, placement, ring size, working set, rings and sharing? */
 int result_row_same(const struct result_row *a, const struct result_row *b);
 
 /* The row of @r that is the same as @like, or NULL. */
@@ -182,6 +193,9 @@ const struct result_row *results_find(const struct results *r,
 
 /* Has @r rows of rings other than the ping-pong, or working sets? */
 int results_rings(const struct results *r);
+
+/* Has @r rows of several rings at once, or of shared objects? */
+int results_parallel(const struct results *r);
 
 /* Free what the rows hold (not @r itself). */
 void results_free(struct results *r);

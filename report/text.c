@@ -13,6 +13,7 @@
 #include "disturb.h"
 #include "emulation.h"
 #include "group.h"
+#include "rings.h"
 #include "stats.h"
 #include "text.h"
 #include "verdict.h"
@@ -337,6 +338,9 @@ void text_row_name(char *buf, size_t size, const struct results *r,
 	if (results_rings(r))
 		snprintf(buf + strlen(buf), size - strlen(buf), " %up/%uK",
 			 row->procs, row->ws_kb);
+	if (results_parallel(r))
+		snprintf(buf + strlen(buf), size - strlen(buf), " x%u%s",
+			 result_row_rings(row), row->shared ? " shared" : "");
 }
 
 static void text_row_label(FILE *f, const struct text_ctx *c, unsigned int i,
@@ -464,6 +468,7 @@ static void text_row(FILE *f, const struct text_ctx *c, unsigned int i,
 		fprintf(f,
 			"    (degenerate: the spinners share one CPU and "
 			"the token moves\n     only when a time slice ends)\n");
+	rings_note(f, c->r[i], row);
 	text_notes(f, row);
 }
 

@@ -63,25 +63,38 @@ static void run_touch(unsigned char *ws, size_t len)
 		ws[i]++;
 }
 
+/* The objects participant @g uses: its ring's own, or the shared ones. */
+static struct ipc_ring *run_ring_of(struct run_ctl *ctl, unsigned int g)
+{
+	return &ctl->ring[ctl->shared ? 0 : g / ctl->nr];
+}
+
 /*
- * The measured loop of participant @self: wait for the token, count it,
- * touch the working set, pass it on.  Participant 0 also times one round
- * trip in ctl->sample_every (none when 0), from before its pass to the
- * return of its next wait; the others never read the clock.
+ * The measured loop of participant @g (over every ring): wait for the
+ * token, count it, touch the working set, pass it on.  Its ring's
+ * participant 0 also times one round trip in ctl->sample_every (none
+ * when 0), from before its pass to the return of its next wait; the
+ * others never read the clock.  The backend sees the objects of the
+ * ring, and indices in them: with shared objects, ring k's participants
+ * are k * nr .. k * nr + nr - 1 of one ring, and the token goes round
+ * inside them.
  */
-static void run_ring(struct run_ctl *ctl, unsigned int self, unsigned char *ws,
+static void run_ring(struct run_ctl *ctl, unsigned int g, unsigned char *ws,
 		     size_t ws_len)
 {
 	const struct ipc_ops *ops = ctl->ops;
-	struct ipc_ring *ring = &ctl->ring;
-	struct run_slot *slot = &ctl->slot[self];
+	unsigned int nr = ctl->nr, k = g / nr;
+	struct ipc_ring *ring = run_ring_of(ctl, g);
+	unsigned int self = ctl->shared ? g : g % nr;
+	unsigned int base = self - g % nr;
+	struct run_slot *slot = &ctl->slot[g];
 	unsigned int every = ctl->sample_every, until_sample = every;
-	struct hist *rtt = self == 0 && every ? &ctl->rtt : NULL;
-	unsigned int next = self + 1 == ring->nr ? 0 : self + 1;
+	struct hist *rtt = self == base && every ? &ctl->rtt[k] : NULL;
+	unsigned int next = base + (self + 1 - base) % nr;
 	uint64_t n = 0, sent_ns = 0;
 	int err;
 
-	if (self == 0 && (err = ops->pass(ring, self, next)) < 0)
+	if (self == base && (err = ops->pass(ring, self, next)) < 0)
 		goto pass_failed;
 	for (;;) {
 		err = ops->wait(ring, self);
@@ -152,7 +165,8 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 	ctl->peer[self].pid = getpid();
 	ctl->peer[self].tid = gettid();
 	if (ctl->ops->attach &&
-	    (err = ctl->ops->attach(&ctl->ring, self)) < 0) {
+	    (err = ctl->ops->attach(run_ring_of(ctl, self),
+				    ctl->shared ? self : self % ctl->nr)) < 0) {
 		slot->where = AT_ATTACH;
 		slot->err = err;
 		return err;
@@ -179,10 +193,10 @@ static void *run_thread_main(void *arg)
 	return NULL;
 }
 
-/* The child process that holds every participant as a thread. */
-static int run_thread_group(struct run_ctl *ctl)
+/* The child process that holds every participant of ring @k as a thread. */
+static int run_thread_group(struct run_ctl *ctl, unsigned int k)
 {
-	unsigned int nr = ctl->ring.nr;
+	unsigned int nr = ctl->nr, first = k * nr;
 	struct run_thread t[RUN_MAX_NR];
 	pthread_attr_t attr;
 	int bad = 0;
@@ -194,19 +208,19 @@ static int run_thread_group(struct run_ctl *ctl)
 		int rc;
 
 		t[i].ctl = ctl;
-		t[i].self = i;
+		t[i].self = first + i;
 		rc = pthread_create(&t[i].id, &attr, run_thread_main, &t[i]);
 		if (rc) {
 			/* Exiting ends the threads already started. */
-			ctl->slot[i].where = AT_START;
-			ctl->slot[i].err = -rc;
+			ctl->slot[first + i].where = AT_START;
+			ctl->slot[first + i].err = -rc;
 			_exit(1);
 		}
 	}
 	for (unsigned int i = 0; i < nr; i++)
 		pthread_join(t[i].id, NULL);
 	for (unsigned int i = 0; i < nr; i++)
-		if (ctl->slot[i].err)
+		if (ctl->slot[first + i].err)
 			bad = 1;
 	return bad;
 }
@@ -227,8 +241,8 @@ void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	close(run_sigfd);
-	if (ctl->ring.threads)
-		code = run_thread_group(ctl);
+	if (ctl->threads)
+		code = run_thread_group(ctl, self);
 	else
 		code = run_participant(ctl, self) < 0;
 	_exit(code);

@@ -122,20 +122,23 @@ int run_check_limits(const struct run_spec *spec, char *err, size_t errlen)
 	 * its start and end (all at once when they are threads), headroom.
 	 */
 	rlim_t fds, procs, have = 0;
+	unsigned int rings = run_rings(spec), nr = spec->nr * rings;
+	unsigned int sets = spec->shared ? 1 : rings;
 
 	if (open_fds == -2)
 		open_fds = run_open_fds();
 	fds = (rlim_t)(open_fds < 0 ? 3 : open_fds) + 5 + RUN_HEADROOM_FDS +
-	      (rlim_t)spec->nr * (spec->ops->fds + !!spec->threads);
+	      (rlim_t)nr * (spec->ops->fds + !!spec->threads);
 	if (run_limit(RLIMIT_NOFILE, fds, &have) < 0) {
 		snprintf(
 			err, errlen,
 			"%s needs %llu file descriptors for %u participants (%ld open already), but RLIMIT_NOFILE is %llu (see ulimit -n)",
-			spec->ops->name, (unsigned long long)fds, spec->nr,
-			open_fds, (unsigned long long)have);
+			spec->ops->name, (unsigned long long)fds, nr, open_fds,
+			(unsigned long long)have);
 		return -1;
 	}
-	if (spec->ops->limit && spec->ops->limit(spec->nr, err, errlen) < 0)
+	if (spec->ops->limit &&
+	    spec->ops->limit(nr / sets, sets, err, errlen) < 0)
 		return -1;
 	if (run_nproc_exempt())
 		return 0;
@@ -145,13 +148,13 @@ int run_check_limits(const struct run_spec *spec, char *err, size_t errlen)
 	 */
 	if (tasks == -2)
 		tasks = run_user_tasks();
-	procs = (rlim_t)(tasks < 1 ? 1 : tasks) + 1 + spec->nr +
-		!!spec->threads + RUN_HEADROOM_TASKS;
+	procs = (rlim_t)(tasks < 1 ? 1 : tasks) + 1 + nr +
+		(spec->threads ? rings : 0) + RUN_HEADROOM_TASKS;
 	if (run_limit(RLIMIT_NPROC, procs, &have) < 0) {
 		snprintf(
 			err, errlen,
 			"%u participants%s need %llu tasks with the %ld this user runs already, but RLIMIT_NPROC is %llu (see ulimit -u)",
-			spec->nr, spec->threads ? " (threads)" : "",
+			nr, spec->threads ? " (threads)" : "",
 			(unsigned long long)procs, tasks,
 			(unsigned long long)have);
 		return -1;

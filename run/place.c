@@ -257,3 +257,49 @@ none:
 	snprintf(why, whylen, "no CPU allowed");
 	return -1;
 }
+
+int place_resolve_rings(const struct place *p, const struct place_topo *t,
+			unsigned int nr, unsigned int rings, int *cpu,
+			int *over, char *why, size_t whylen)
+{
+	static int list[CPU_SETSIZE];
+	unsigned int n = 0, all = nr * rings;
+
+	*over = 0;
+	if (place_resolve(p, t, nr, cpu, why, whylen) < 0)
+		return -1;
+	if (rings <= 1)
+		return 0;
+	switch (p->kind) {
+	case PLACE_ANY:
+		for (unsigned int g = 0; g < all; g++)
+			cpu[g] = -1;
+		*over = all > (unsigned int)CPU_COUNT(&t->allowed);
+		return 0;
+	case PLACE_SAME:
+		/* Ring k on the k-th CPU, one per physical core first. */
+		n = place_spread(t, list);
+		for (unsigned int g = 0; g < all; g++)
+			cpu[g] = list[g / nr % n];
+		*over = rings > n;
+		return 0;
+	case PLACE_SMT:
+		/* One pair of siblings: every ring on it. */
+		for (unsigned int g = nr; g < all; g++)
+			cpu[g] = cpu[g % nr];
+		*over = 1;
+		return 0;
+	case PLACE_CROSS:
+		n = place_spread(t, list);
+		break;
+	case PLACE_CPUS:
+		for (unsigned int i = 0; i < p->ncpu; i++)
+			list[n++] = p->cpu[i];
+		break;
+	}
+	/* Participants in turn over the CPUs: ring k starts where k-1 ends. */
+	for (unsigned int g = 0; g < all; g++)
+		cpu[g] = list[g % n];
+	*over = all > n;
+	return 0;
+}

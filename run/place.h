@@ -48,4 +48,17 @@ int place_topo_read(const char *root, struct place_topo *t);
 int place_resolve(const struct place *p, const struct place_topo *t,
 		  unsigned int nr, int *cpu, char *why, size_t whylen);
 
+/*
+ * The same for @rings rings of @nr participants at once, into @cpu[rings
+ * * nr] (ring k's participants at k * nr ..): with "same" each ring on a
+ * CPU of its own, with "cross" (and explicit CPUs) each ring over CPUs
+ * of its own, spread so that rings share CPUs as little as the allowed
+ * ones let them, wrapping round when there are too few.  *@over says
+ * whether they do: more tasks that want a CPU of their own than CPUs.
+ * Returns 0, or -1 with the reason in @why, as place_resolve().
+ */
+int place_resolve_rings(const struct place *p, const struct place_topo *t,
+			unsigned int nr, unsigned int rings, int *cpu,
+			int *over, char *why, size_t whylen);
+
 #endif

@@ -35,21 +35,40 @@ struct run_slot {
 	long long migrations; /* moves between CPUs; -1 unknown */
 };
 
-/* The control block, shared by the runner and every participant. */
+/*
+ * The control block, shared by the runner and every participant.  The
+ * run has @rings rings of @nr participants; participant g (0 .. rings *
+ * nr - 1) is participant g % nr of ring g / nr, and its slot, peer and
+ * CPU are the g-th.  Each ring has its own objects (ring[k]), or with
+ * @shared all use ring[0], one ring of rings * nr participants in which
+ * ring k is participants k * nr .. k * nr + nr - 1.
+ */
 struct run_ctl {
 	_Alignas(IPC_LINE) int stop;
 	_Alignas(IPC_LINE) int go_fd; /* read end: EOF means start */
 	int ready_fd; /* write end: one byte per ready participant */
 	const struct ipc_ops *ops;
-	const int *cpu;
-	struct ipc_ring ring;
-	struct ipc_peer *peer; /* [nr] */
-	struct run_slot *slot; /* [nr] */
+	const int *cpu; /* [rings * nr] */
+	unsigned int nr; /* participants of one ring */
+	unsigned int rings;
+	int shared;
+	int threads;
+	unsigned int nobj; /* sets of objects: 1 when shared, else rings */
+	unsigned int nset; /* of them, how many setup() was called for */
+	struct ipc_ring *ring; /* [nobj] */
+	struct ipc_peer *peer; /* [rings * nr] */
+	struct run_slot *slot; /* [rings * nr] */
 	unsigned int ws_kb;
 	unsigned int sample_every;
-	/* Round trips timed by participant 0, which alone writes them. */
-	_Alignas(IPC_LINE) struct hist rtt;
+	/* Round trips timed by each ring's participant 0, which alone writes. */
+	struct hist *rtt; /* [rings] */
 };
+
+/* The participants of every ring of @ctl. */
+static inline unsigned int run_total(const struct run_ctl *ctl)
+{
+	return ctl->rings * ctl->nr;
+}
 
 /* A child process of the runner: a participant, the group, or the guard. */
 struct run_proc {
@@ -63,7 +82,10 @@ extern int run_sigfd;
 /* Set when a seccomp filter trapped a system call (SECCOMP_RET_TRAP). */
 extern volatile sig_atomic_t run_sigsys_seen;
 
-/* What a participant process does between fork() and _exit(). */
+/*
+ * What a participant process does between fork() and _exit(): @self is
+ * its number over every ring, or with threads the ring the process holds.
+ */
 void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
 	__attribute__((noreturn));
 

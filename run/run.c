@@ -91,46 +91,82 @@ static void run_fail(struct run_result *res, enum result_status st,
 	va_end(ap);
 }
 
+/*
+ * Who participant @g is, for a message: "participant 1", or with several
+ * rings "ring 2 participant 1".
+ */
+static const char *run_who(const struct run_ctl *ctl, unsigned int g)
+{
+	static char buf[48];
+
+	if (ctl->rings > 1)
+		snprintf(buf, sizeof(buf), "ring %u participant %u",
+			 g / ctl->nr, g % ctl->nr);
+	else
+		snprintf(buf, sizeof(buf), "participant %u", g);
+	return buf;
+}
+
+/*
+ * Who child process @child is: "child 0", or with several rings a
+ * participant ("ring 2 participant 1"), or with threads the process
+ * that holds a ring's ("ring 2").
+ */
+static const char *run_who_child(const struct run_ctl *ctl, unsigned int child)
+{
+	static char buf[48];
+
+	if (ctl->rings > 1 && !ctl->threads)
+		return run_who(ctl, child);
+	snprintf(buf, sizeof(buf), "%s %u", ctl->rings > 1 ? "ring" : "child",
+		 child);
+	return buf;
+}
+
 /* Say why participant slots failed, or how child @child died (@si). */
 static void run_blame(const struct run_ctl *ctl, const siginfo_t *si,
 		      unsigned int child, struct run_result *res)
 {
-	for (unsigned int i = 0; i < ctl->ring.nr; i++) {
+	for (unsigned int i = 0; i < run_total(ctl); i++) {
 		const struct run_slot *s = &ctl->slot[i];
 
 		if (s->err) {
-			run_fail(res, RESULT_FAILED, "participant %u: %s: %s%s",
-				 i, run_where_name[s->where], strerror(-s->err),
-				 run_limit_hint(s->err));
+			run_fail(res, RESULT_FAILED, "%s: %s: %s%s",
+				 run_who(ctl, i), run_where_name[s->where],
+				 strerror(-s->err), run_limit_hint(s->err));
 			return;
 		}
 	}
 	if (!si)
 		return;
 	if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED)
-		run_fail(res, RESULT_FAILED,
-			 "child %u killed by signal %d (%s)", child,
-			 si->si_status, strsignal(si->si_status));
+		run_fail(res, RESULT_FAILED, "%s killed by signal %d (%s)",
+			 run_who_child(ctl, child), si->si_status,
+			 strsignal(si->si_status));
 	else
-		run_fail(res, RESULT_FAILED, "child %u exited with status %d",
-			 child, si->si_status);
+		run_fail(res, RESULT_FAILED, "%s exited with status %d",
+			 run_who_child(ctl, child), si->si_status);
 }
 
-/* Check that every participant saw the token as often as a ring allows. */
+/* Check that every participant saw the token as often as its ring allows. */
 static void run_check_counts(const struct run_ctl *ctl, struct run_result *res)
 {
-	uint64_t c0 = ctl->slot[0].count;
+	for (unsigned int k = 0; k < ctl->rings; k++) {
+		const struct run_slot *slot = &ctl->slot[k * ctl->nr];
+		uint64_t c0 = slot[0].count;
 
-	for (unsigned int i = 1; i < ctl->ring.nr; i++) {
-		uint64_t c = ctl->slot[i].count, prev = ctl->slot[i - 1].count;
+		for (unsigned int i = 1; i < ctl->nr; i++) {
+			uint64_t c = slot[i].count, prev = slot[i - 1].count;
 
-		if (c < c0 || c > c0 + 1 || (i > 1 && c > prev)) {
-			run_fail(
-				res, RESULT_FAILED,
-				"counts disagree: participant 0 received %llu, participant %u %llu",
-				(unsigned long long)c0, i,
-				(unsigned long long)c);
-			return;
+			if (c < c0 || c > c0 + 1 || (i > 1 && c > prev)) {
+				run_fail(
+					res, RESULT_FAILED,
+					"counts disagree: %s received %llu, participant %u %llu",
+					run_who(ctl, k * ctl->nr),
+					(unsigned long long)c0, i,
+					(unsigned long long)c);
+				return;
+			}
 		}
 	}
 }
@@ -140,7 +176,7 @@ static void run_where_seen(const struct run_ctl *ctl, struct run_result *res)
 {
 	CPU_ZERO(&res->cpus);
 	res->migrations = 0;
-	for (unsigned int i = 0; i < ctl->ring.nr; i++) {
+	for (unsigned int i = 0; i < run_total(ctl); i++) {
 		const struct run_slot *s = &ctl->slot[i];
 
 		if (s->cpu_first >= 0 && s->cpu_first < CPU_SETSIZE)
@@ -167,7 +203,7 @@ static void run_cpus(const struct run_spec *spec, cpu_set_t *set)
 {
 	CPU_ZERO(set);
 	if (spec->cpu) {
-		for (unsigned int i = 0; i < spec->nr; i++)
+		for (unsigned int i = 0; i < spec->nr * run_rings(spec); i++)
 			if (spec->cpu[i] >= 0 && spec->cpu[i] < CPU_SETSIZE)
 				CPU_SET(spec->cpu[i], set);
 		return;
@@ -209,14 +245,25 @@ static pid_t run_guard(struct run_ctl *ctl, pid_t runner)
 		while (sigwait(&set, &sig) != 0)
 			;
 	if (ctl->ops->teardown)
-		ctl->ops->teardown(&ctl->ring);
+		for (unsigned int k = 0; k < ctl->nset; k++)
+			ctl->ops->teardown(&ctl->ring[k]);
 	_exit(0);
 }
 
-/* Participant 0's count, as the runner samples it. */
+/* Ring @k's count: its participant 0's, as the runner samples it. */
+static uint64_t run_ring_count(const struct run_ctl *ctl, unsigned int k)
+{
+	return __atomic_load_n(&ctl->slot[k * ctl->nr].count, __ATOMIC_RELAXED);
+}
+
+/* The loops of every ring together. */
 static uint64_t run_count(const struct run_ctl *ctl)
 {
-	return __atomic_load_n(&ctl->slot[0].count, __ATOMIC_RELAXED);
+	uint64_t n = 0;
+
+	for (unsigned int k = 0; k < ctl->rings; k++)
+		n += run_ring_count(ctl, k);
+	return n;
 }
 
 /*
@@ -310,8 +357,9 @@ struct run_state {
 	size_t map_size;
 	unsigned int nproc; /* child processes: participants, or one group */
 	struct run_proc proc[RUN_MAX_NR + 1], *guard; /* the guard is last */
+	/* Each ring's count at the window's start, then its loops in it. */
+	uint64_t ring0[RUN_MAX_RINGS];
 	int go[2], ready[2];
-	int set_up; /* ops->setup() was called: teardown is due */
 	struct watch *watch;
 	pid_t runner;
 	double t_call, t_go, t_stop;
@@ -334,17 +382,23 @@ static int run_error(struct run_state *st, int err, const char *call)
 static int run_map(struct run_state *st)
 {
 	const struct run_spec *spec = st->spec;
-	unsigned int nr = spec->nr;
+	unsigned int rings = run_rings(spec), nr = spec->nr * rings;
+	unsigned int nobj = spec->shared ? 1 : rings, obj_nr = nr / nobj;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t off_peer = run_align(sizeof(struct run_ctl), IPC_LINE);
+	size_t off_ring = run_align(sizeof(struct run_ctl), IPC_LINE);
+	size_t off_peer =
+		run_align(off_ring + nobj * sizeof(struct ipc_ring), IPC_LINE);
 	size_t off_slot =
 		run_align(off_peer + nr * sizeof(struct ipc_peer), IPC_LINE);
+	size_t off_rtt =
+		run_align(off_slot + nr * sizeof(struct run_slot), IPC_LINE);
 	size_t off_state =
-		run_align(off_slot + nr * sizeof(struct run_slot), page);
-	size_t state_size = spec->ops->size ? spec->ops->size(nr) : 0;
+		run_align(off_rtt + rings * sizeof(struct hist), page);
+	size_t state_size = spec->ops->size ? spec->ops->size(obj_nr) : 0;
+	size_t state_step = run_align(state_size, page);
 	struct run_ctl *ctl;
 
-	st->map_size = run_align(off_state + state_size, page);
+	st->map_size = off_state + nobj * state_step;
 	st->map = mmap(NULL, st->map_size, PROT_READ | PROT_WRITE,
 		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (st->map == MAP_FAILED) {
@@ -356,12 +410,25 @@ static int run_map(struct run_state *st)
 	ctl->cpu = spec->cpu;
 	ctl->ws_kb = spec->ws_kb;
 	ctl->sample_every = spec->sample_every;
+	ctl->nr = spec->nr;
+	ctl->rings = rings;
+	ctl->shared = spec->shared;
+	ctl->threads = spec->threads;
+	ctl->nobj = nobj;
+	ctl->ring = (struct ipc_ring *)(st->map + off_ring);
 	ctl->peer = (struct ipc_peer *)(st->map + off_peer);
 	ctl->slot = (struct run_slot *)(st->map + off_slot);
-	ctl->ring.nr = nr;
-	ctl->ring.threads = spec->threads;
-	ctl->ring.state = state_size ? st->map + off_state : NULL;
-	ctl->ring.peer = ctl->peer;
+	ctl->rtt = (struct hist *)(st->map + off_rtt);
+	for (unsigned int k = 0; k < nobj; k++) {
+		struct ipc_ring *ring = &ctl->ring[k];
+
+		ring->nr = obj_nr;
+		ring->threads = spec->threads;
+		ring->state = state_size ?
+				      st->map + off_state + k * state_step :
+				      NULL;
+		ring->peer = ctl->peer + k * obj_nr;
+	}
 	for (unsigned int i = 0; i < nr; i++) {
 		ctl->slot[i].cpu_first = ctl->slot[i].cpu_last = -1;
 		ctl->slot[i].migrations = -1;
@@ -387,24 +454,28 @@ static int run_setup(struct run_state *st)
 	run_cpus(st->spec, &cpus);
 	watch_start(st->watch, &cpus);
 	/* Ids -1 before the guard exists: it may only remove what setup got. */
-	if (ops->init)
-		ops->init(&st->ctl->ring);
+	for (unsigned int k = 0; k < st->ctl->nobj && ops->init; k++)
+		ops->init(&st->ctl->ring[k]);
 	/* The guard first: from the first object on, nothing may leak. */
 	st->guard->pid = run_guard(st->ctl, st->runner);
 	if (st->guard->pid < 0)
 		return run_error(st, -errno, "fork");
 	run_sigsys_seen = 0;
-	st->set_up = 1;
-	if (ops->setup && (err = ops->setup(&st->ctl->ring)) < 0) {
-		const char *hint = ops->hint ? ops->hint(err) : NULL;
+	for (unsigned int k = 0; k < st->ctl->nobj; k++) {
+		const struct ipc_ring *ring = &st->ctl->ring[k];
+		const char *hint;
 
+		/* Counted first: the guard removes what setup may leave. */
+		__atomic_store_n(&st->ctl->nset, k + 1, __ATOMIC_RELAXED);
+		if (!ops->setup || (err = ops->setup(&st->ctl->ring[k])) == 0)
+			continue;
+		hint = ops->hint ? ops->hint(err) : NULL;
 		run_fail(st->res,
 			 run_setup_error_skips(err) ? RESULT_SKIPPED :
 						      RESULT_FAILED,
 			 "setup: %s%s%s%s%s",
-			 st->ctl->ring.why[0] ? st->ctl->ring.why :
-						strerror(-err),
-			 st->ctl->ring.why[0] ? "" : run_limit_hint(err),
+			 ring->why[0] ? ring->why : strerror(-err),
+			 ring->why[0] ? "" : run_limit_hint(err),
 			 run_sigsys_seen ? " (SIGSYS: a seccomp filter)" : "",
 			 hint ? " " : "", hint ? hint : "");
 		return -1;
@@ -431,7 +502,7 @@ static void run_close(int *fd)
  */
 static int run_start(struct run_state *st)
 {
-	unsigned int nr = st->spec->nr;
+	unsigned int nr = run_total(st->ctl);
 	int ev;
 
 	for (unsigned int i = 0; i < st->nproc; i++) {
@@ -472,6 +543,54 @@ static int run_start(struct run_state *st)
 }
 
 /*
+ * Each ring's loops over the window just ended: the slowest and the
+ * fastest ring's into @st's result, and the total of them.  A ring that
+ * did not go round in it (many rings on few CPUs, a short -t) is waited
+ * for up to the hang limit: if it moves, it was slow, its 0 the slowest;
+ * if not, it is hung.  Returns an event that came meanwhile or 0, or -1
+ * when a ring hung (res says so).
+ */
+static int run_rings_apart(struct run_state *st)
+{
+	struct run_result *res = st->res;
+	const struct run_ctl *ctl = st->ctl;
+	uint64_t all = 0, end[RUN_MAX_RINGS];
+	int ev = 0;
+
+	res->ring_min = res->ring_max = res->loops;
+	if (ctl->rings == 1)
+		return 0;
+	/* Read at once, and the total made of them: they add up. */
+	for (unsigned int k = 0; k < ctl->rings; k++) {
+		end[k] = run_ring_count(ctl, k);
+		st->ring0[k] = end[k] - st->ring0[k];
+	}
+	res->ring_min = UINT64_MAX;
+	res->ring_max = 0;
+	for (unsigned int k = 0; k < ctl->rings; k++) {
+		uint64_t n = st->ring0[k];
+		double since = clock_now_s();
+
+		all += n;
+		if (n < res->ring_min)
+			res->ring_min = n;
+		if (n > res->ring_max)
+			res->ring_max = n;
+		while (!n && !ev && run_ring_count(ctl, k) == end[k] &&
+		       clock_now_s() - since < run_hang_s(st->spec))
+			ev = run_watch(st->proc, st->nproc, 0.001, -1);
+		if (!n && !ev && run_ring_count(ctl, k) == end[k]) {
+			run_fail(res, RESULT_HUNG,
+				 "ring %u: the token did not move in %.1f s", k,
+				 res->elapsed_s + clock_now_s() - since);
+			return -1;
+		}
+	}
+	res->loops = all;
+	return ev;
+}
+
+/*
  * Warm up, then count participant 0's loops over the measured time.
  * Returns an event that cut it short, or 0; res says when the ring hung.
  */
@@ -489,6 +608,8 @@ static int run_measure(struct run_state *st)
 	/* Frequencies while the participants run, outside the measurement. */
 	watch_freqs(st->watch, 0);
 	t0 = clock_now_s();
+	for (unsigned int k = 0; k < st->ctl->rings; k++)
+		st->ring0[k] = run_ring_count(st->ctl, k);
 	c0 = run_count(st->ctl);
 	ev = run_window(spec, st->ctl, st->proc, st->nproc, t0, c0,
 			t0 > st->t_go ? (double)c0 / (t0 - st->t_go) : 0,
@@ -513,6 +634,8 @@ static int run_measure(struct run_state *st)
 			 t1 - t0);
 		return 0;
 	}
+	if (!ev && (ev = run_rings_apart(st)) < 0)
+		return 0;
 	/* A ring that stopped moving before the end is hung, not slow. */
 	c2 = c1;
 	if (!ev)
@@ -561,10 +684,12 @@ static void run_stop(struct run_state *st)
 		res->life_s = st->t_stop - st->t_go;
 	__atomic_store_n(&ctl->stop, 1, __ATOMIC_RELAXED);
 	run_close(&st->go[1]);
-	run_wait_exit(st->proc, st->nproc, RUN_GRACE_S + spec->nr * 0.01);
+	run_wait_exit(st->proc, st->nproc, RUN_GRACE_S + run_total(ctl) * 0.01);
 	run_reap(st->proc, st->nproc, 1, res);
 	res->life_loops = run_count(ctl);
-	res->rtt = ctl->rtt;
+	res->rtt = ctl->rtt[0];
+	for (unsigned int k = 1; k < ctl->rings; k++)
+		hist_merge(&res->rtt, &ctl->rtt[k]);
 	run_where_seen(ctl, res);
 	if (!spec->cpu)
 		watch_narrow(st->watch, &res->cpus);
@@ -585,6 +710,7 @@ static void run_stop(struct run_state *st)
 	if (res->status != RESULT_OK) {
 		res->loops = 0;
 		res->elapsed_s = 0;
+		res->ring_min = res->ring_max = 0;
 	}
 	/* The SIGCHLDs of this run are no news for the next one. */
 	while (run_sleep(0, -1) == SIGCHLD)
@@ -595,8 +721,9 @@ static void run_stop(struct run_state *st)
 static void run_teardown(struct run_state *st)
 {
 	run_reap(st->guard, 1, 1, NULL);
-	if (st->set_up && st->spec->ops->teardown)
-		st->spec->ops->teardown(&st->ctl->ring);
+	for (unsigned int k = 0; st->ctl && k < st->ctl->nset; k++)
+		if (st->spec->ops->teardown)
+			st->spec->ops->teardown(&st->ctl->ring[k]);
 	for (int e = 0; e < 2; e++) {
 		run_close(&st->go[e]);
 		run_close(&st->ready[e]);
@@ -614,12 +741,16 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	int ev = 0;
 
 	memset(res, 0, sizeof(*res));
-	if (spec->nr < 1 || spec->nr > RUN_MAX_NR) {
-		run_fail(res, RESULT_FAILED, "%u participants: need 1..%d",
-			 spec->nr, RUN_MAX_NR);
+	if (spec->nr < 1 || spec->nr > RUN_MAX_NR ||
+	    run_rings(spec) > RUN_MAX_RINGS ||
+	    spec->nr * run_rings(spec) > RUN_MAX_NR) {
+		run_fail(
+			res, RESULT_FAILED,
+			"%u rings of %u participants: need 1..%d participants in all, 1..%d rings",
+			run_rings(spec), spec->nr, RUN_MAX_NR, RUN_MAX_RINGS);
 		return -EINVAL;
 	}
-	st.nproc = spec->threads ? 1 : spec->nr;
+	st.nproc = spec->threads ? run_rings(spec) : spec->nr * run_rings(spec);
 	st.guard = &st.proc[RUN_MAX_NR];
 	st.go[0] = st.go[1] = st.ready[0] = st.ready[1] = -1;
 	st.runner = getpid();

@@ -13,12 +13,20 @@
 
 #define RUN_REASON_MAX 128
 
-/* What to run: one ring, once. */
+/* What to run: one ring, or several at once, once. */
 struct run_spec {
 	const struct ipc_ops *ops;
 	unsigned int nr; /* participants, 1 .. RUN_MAX_NR; 1 hands to itself */
+	/*
+	 * Rings run at once, each of @nr participants (0 means 1), and
+	 * whether they share the mechanism's objects (IPC_SHAREABLE) instead
+	 * of having their own; rings * nr is at most RUN_MAX_NR.
+	 */
+	unsigned int rings;
+	int shared;
 	int threads; /* threads of one process instead of processes */
-	const int *cpu; /* CPU of each participant, -1 unpinned; NULL: none */
+	/* CPU of each participant of every ring, -1 unpinned; NULL: none */
+	const int *cpu;
 	double duration_s; /* measured time */
 	double warmup_s; /* time before the measurement starts */
 	unsigned int ws_kb; /* working set each participant touches per hop */
@@ -30,11 +38,20 @@ struct run_spec {
 #define RUN_SAMPLE_EVERY 64
 
 #define RUN_MAX_NR 1024
+#define RUN_MAX_RINGS 256
+
+/* The rings @spec runs at once. */
+static inline unsigned int run_rings(const struct run_spec *spec)
+{
+	return spec->rings ? spec->rings : 1;
+}
 
 struct run_result {
 	enum result_status status;
 	char reason[RUN_REASON_MAX]; /* why, unless RESULT_OK */
 	uint64_t loops; /* trips of the token around the ring, measured */
+	/* Of several rings: the loops of the slowest and the fastest. */
+	uint64_t ring_min, ring_max;
 	double elapsed_s; /* measured time, CLOCK_MONOTONIC */
 	double setup_s; /* from the call to the start of every participant */
 	double teardown_s; /* from the stop word to the end of the call */

@@ -209,6 +209,8 @@ static void check_same(const struct results *a, const struct results *b)
 		CHECK_EQ_INT(x->nsamples, y->nsamples);
 		CHECK_EQ_INT(x->procs, y->procs);
 		CHECK_EQ_INT(x->ws_kb, y->ws_kb);
+		CHECK_EQ_INT(result_row_rings(x), result_row_rings(y));
+		CHECK_EQ_INT(x->shared, y->shared);
 		CHECK(x->hop_work_ns == y->hop_work_ns);
 		CHECK(memcmp(&x->rtt, &y->rtt, sizeof(x->rtt)) == 0);
 		CHECK(x->cpu.user_s == y->cpu.user_s);
@@ -232,6 +234,8 @@ static void check_same(const struct results *a, const struct results *b)
 				     y->sample[j].procs_running[1]);
 			CHECK_EQ_INT(x->sample[j].throttle,
 				     y->sample[j].throttle);
+			CHECK(x->sample[j].ring_min == y->sample[j].ring_min);
+			CHECK(x->sample[j].ring_max == y->sample[j].ring_max);
 			/* Equal, or both unknown (NAN). */
 			CHECK(x->sample[j].other_share ==
 				      y->sample[j].other_share ||
@@ -271,6 +275,95 @@ static void test_roundtrip(void)
 		free(text);
 		free(text2);
 	}
+	free(json);
+	free_all(back, n);
+}
+
+/*
+ * Rows of several rings at once, shared or not, beside one ring's: the
+ * new members only where they are not at their default, read back the
+ * same, and the report's notes of the slowest and fastest ring and the
+ * scalability, against golden files.
+ */
+static void test_parallel(void)
+{
+	static struct result_sample one[] = {
+		{ .loops = 100000, .elapsed_s = 1 },
+		{ .loops = 110000, .elapsed_s = 1 },
+	};
+	static struct result_sample two[] = {
+		{ .loops = 180000,
+		  .elapsed_s = 1,
+		  .ring_min = 80000,
+		  .ring_max = 100000 },
+		{ .loops = 200000,
+		  .elapsed_s = 1,
+		  .ring_min = 99000,
+		  .ring_max = 101000 },
+	};
+	static struct result_sample four[] = {
+		{ .loops = 84000,
+		  .elapsed_s = 0.5,
+		  .ring_min = 20000,
+		  .ring_max = 22000 },
+	};
+	struct result_row rows[4];
+	struct results orig, *back = NULL;
+	char *json, *json2, *text, err[256];
+	size_t len, len2, tlen;
+	unsigned int n = 0;
+
+	memset(&orig, 0, sizeof(orig));
+	snprintf(orig.info.label, sizeof(orig.info.label), "6.1");
+	orig.info.duration_s = 1;
+	orig.info.runs = 2;
+	memset(rows, 0, sizeof(rows));
+	for (int i = 0; i < 4; i++) {
+		snprintf(rows[i].mech, sizeof(rows[i].mech),
+			 i < 3 ? "pipe" : "sysv-sem");
+		snprintf(rows[i].title, sizeof(rows[i].title),
+			 i < 3 ? "pipe" : "semaphore");
+		snprintf(rows[i].placement, sizeof(rows[i].placement), "same");
+		rows[i].procs = 2;
+	}
+	rows[0].rings = 1;
+	rows[0].sample = one;
+	rows[0].nsamples = 2;
+	snprintf(rows[0].cpus, sizeof(rows[0].cpus), "0");
+	rows[1].rings = 2;
+	rows[1].sample = two;
+	rows[1].nsamples = 2;
+	snprintf(rows[1].cpus, sizeof(rows[1].cpus), "0-1");
+	rows[2].rings = 4;
+	rows[2].sample = four;
+	rows[2].nsamples = 1;
+	rows[2].flags = RESULT_OVERSUB;
+	snprintf(rows[2].cpus, sizeof(rows[2].cpus), "0-1");
+	/* Shared, with no row of one ring to scale by. */
+	rows[3].rings = 2;
+	rows[3].shared = 1;
+	rows[3].status = RESULT_SKIPPED;
+	snprintf(rows[3].reason, sizeof(rows[3].reason), "setup: ENOSPC");
+	orig.row = rows;
+	orig.nrows = 4;
+
+	json = render_json(&orig, 1, &len);
+	golden_check("parallel.json", json, len);
+	CHECK(strstr(json, "\"rings\": 1") == NULL);
+	CHECK(strstr(json, "\"shared\": false") == NULL);
+	CHECK_EQ_INT(report_read_buf(json, len, &back, &n, err, sizeof(err)),
+		     0);
+	CHECK_EQ_INT(n, 1);
+	if (n == 1) {
+		check_same(&orig, back);
+		json2 = render_json(back, 1, &len2);
+		CHECK(len == len2 && memcmp(json, json2, len) == 0);
+		free(json2);
+	}
+	text = render_text(&orig, 1, 0, &tlen);
+	golden_check("parallel.txt", text, tlen);
+	CHECK(strstr(text, "scalability 0.90") != NULL);
+	free(text);
 	free(json);
 	free_all(back, n);
 }
@@ -383,6 +476,11 @@ static const struct {
 	{ "cpu-negative.json", "\"user_s\" must be at least 0" },
 	{ "procs-zero.json", "\"participants\" must be an integer from 1 to "
 			     "1024, not 0" },
+	{ "rings-zero.json", "\"rings\" must be an integer from 1 to 1024, "
+			     "not 0" },
+	/* One ring and two are different rows; two of two rings are not. */
+	{ "duplicate-rings-row.json",
+	  "two rows of pipe at placement \"any\", 2 participants, 0 KB, 2 rings" },
 	{ "loops-fraction.json", "\"loops\" must be a non-negative integer, "
 				 "not 1.5" },
 	{ "loops-huge.json", "\"loops\" is out of range" },
@@ -791,6 +889,7 @@ int main(void)
 	test_fields();
 	test_roundtrip();
 	test_compare();
+	test_parallel();
 	test_bad();
 	test_prefixes();
 	test_limits();

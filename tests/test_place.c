@@ -134,6 +134,69 @@ static void test_resolve(void)
 	CHECK_STR(resolve("cross", &t, 2), "1 2");
 }
 
+/* @rings rings of @nr at @arg: "0 0 | 1 1 over" (rings apart, oversubscribed). */
+static const char *resolve_rings(const char *arg, const struct place_topo *t,
+				 unsigned int nr, unsigned int rings)
+{
+	static char out[256];
+	struct place p[1];
+	int cpu[64], over = -1;
+	char why[128];
+
+	if (place_parse(arg, p, 1, why, sizeof(why)) != 1)
+		return "parse error";
+	if (place_resolve_rings(p, t, nr, rings, cpu, &over, why, sizeof(why)) <
+	    0) {
+		snprintf(out, sizeof(out), "skip: %s", why);
+		return out;
+	}
+	out[0] = '\0';
+	for (unsigned int g = 0; g < nr * rings; g++)
+		snprintf(out + strlen(out), sizeof(out) - strlen(out), "%s%d",
+			 !g	? "" :
+			 g % nr ? " " :
+				  " | ",
+			 cpu[g]);
+	if (over)
+		snprintf(out + strlen(out), sizeof(out) - strlen(out), " over");
+	return out;
+}
+
+/*
+ * Rings at once: same gives each ring a CPU of its own, cross each ring
+ * CPUs of its own, both wrapping round (and saying so) when too few.
+ */
+static void test_resolve_rings(void)
+{
+	static const int smt_core[] = { 0, 1, 0, 1 };
+	struct place_topo t;
+
+	topo(&t, 2, NULL);
+	CHECK_STR(resolve_rings("same", &t, 2, 1), "0 0");
+	CHECK_STR(resolve_rings("same", &t, 2, 2), "0 0 | 1 1");
+	CHECK_STR(resolve_rings("same", &t, 2, 3), "0 0 | 1 1 | 0 0 over");
+	CHECK_STR(resolve_rings("cross", &t, 2, 1), "0 1");
+	CHECK_STR(resolve_rings("cross", &t, 2, 2), "0 1 | 0 1 over");
+	CHECK_STR(resolve_rings("any", &t, 2, 2), "-1 -1 | -1 -1 over");
+	CHECK_STR(resolve_rings("any", &t, 1, 2), "-1 | -1");
+	CHECK_STR(resolve_rings("cpus:1,0", &t, 2, 2), "1 0 | 1 0 over");
+	CHECK_STR(resolve_rings("smt", &t, 2, 2),
+		  "skip: no two SMT siblings among CPUs 0-1");
+
+	topo(&t, 4, smt_core);
+	/* One per physical core first: 0 and 1, then their siblings. */
+	CHECK_STR(resolve_rings("same", &t, 2, 4), "0 0 | 1 1 | 2 2 | 3 3");
+	CHECK_STR(resolve_rings("cross", &t, 2, 2), "0 1 | 2 3");
+	CHECK_STR(resolve_rings("cross", &t, 3, 2), "0 1 2 | 3 0 1 over");
+	CHECK_STR(resolve_rings("smt", &t, 2, 2), "0 2 | 0 2 over");
+	CHECK_STR(resolve_rings("any", &t, 2, 2), "-1 -1 | -1 -1");
+
+	topo(&t, 1, NULL);
+	CHECK_STR(resolve_rings("same", &t, 2, 2), "0 0 | 0 0 over");
+	CHECK_STR(resolve_rings("cross", &t, 2, 2),
+		  "skip: needs 2 CPUs, only 0 allowed");
+}
+
 static void test_cpulist(void)
 {
 	static const struct {
@@ -180,6 +243,7 @@ int main(void)
 	test_parse();
 	test_parse_cpu_range();
 	test_resolve();
+	test_resolve_rings();
 	test_cpulist();
 	test_topo_read();
 	return check_summary();

@@ -47,6 +47,17 @@ static const struct plan_case bad_cases[] = {
 	{ { "-n", "caf\xe9" }, 0, "UTF-8" },
 	{ { "--note", "\xc0\xaf" }, 0, "UTF-8" },
 	{ { "-t", "0.0001" }, 0, "-t/--time" },
+	{ { "-j", "0" }, 0, "-j/--parallel" },
+	{ { "-j", "257" }, 0, "-j/--parallel" },
+	{ { "-j", "1,1" }, 0, "named twice" },
+	{ { "-j", "2," }, 0, "-j/--parallel" },
+	{ { "-j", "cpu" }, 0, "-j/--parallel" },
+	{ { "-j", "1", "-j", "2" }, 0, "-j/--parallel" },
+	{ { "-j", "-1" }, 0, "-j/--parallel" },
+	{ { "--parallel=" }, 0, "-j/--parallel" },
+	/* More tasks at once than the runner holds. */
+	{ { "-j", "2,256", "-p", "5" }, 0, "1280 participants at once" },
+	{ { "--shared=1" }, 0, "--shared" },
 	/* More rows than a saved run holds: refused before it runs. */
 	{ { "-b", "all", "-P", "same,cross,any,smt", "-p",
 	    "2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17", "-s",
@@ -187,6 +198,37 @@ static void test_good(void)
 	}
 }
 
+/* -j: counts in the order given, cpus for the allowed CPUs; --shared. */
+static void test_parallel(void)
+{
+	static const char *const a[MAXARGS] = { "-j", "4,1,2", "--shared" };
+	static const char *const b[MAXARGS] = { "--parallel=cpus" };
+	static const char *const c[MAXARGS] = { "-j", "256", "-p", "4" };
+	static const char *const d[MAXARGS] = { NULL };
+	cpu_set_t set;
+	struct plan p;
+	char err[256];
+
+	CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.nrings, 3);
+	CHECK_EQ_INT(p.rings[0], 4);
+	CHECK_EQ_INT(p.rings[1], 1);
+	CHECK_EQ_INT(p.rings[2], 2);
+	CHECK_EQ_INT(p.shared, 1);
+	CHECK_EQ_INT(plan_rows(&p), p.nops * 3);
+	CHECK_EQ_INT(parse(b, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(sched_getaffinity(0, sizeof(set), &set), 0);
+	CHECK_EQ_INT(p.nrings, 1);
+	CHECK_EQ_INT(p.rings[0], CPU_COUNT(&set));
+	CHECK_EQ_INT(p.shared, 0);
+	CHECK_EQ_INT(parse(c, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.rings[0], 256);
+	CHECK_EQ_INT(parse(d, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.nrings, 1);
+	CHECK_EQ_INT(p.rings[0], 1);
+	CHECK_EQ_INT(plan_rows(&p), p.nops);
+}
+
 static void test_values(void)
 {
 	unsigned long v;
@@ -239,6 +281,7 @@ int main(void)
 	test_bad();
 	test_good();
 	test_values();
+	test_parallel();
 	test_registry();
 	return check_summary();
 }

@@ -177,6 +177,37 @@ static void test_writer(void)
 	close(fd[1]);
 }
 
+/* Rows of several rings name them, and whether they share objects. */
+static void test_parallel(void)
+{
+	struct progress p;
+	int fd[2];
+
+	if (pipe2(fd, O_NONBLOCK) < 0) {
+		CHECK(!"pipe2");
+		return;
+	}
+	progress_init(&p, fd[1], 4, 0, 1, 1);
+	progress_row(&p, "sysv-sem", "same", 0, 2, 0, 2);
+	progress_parallel(&p, 2, 1, 1);
+	progress_run(&p, 0);
+	CHECK_STR(drain(fd[0]), "\r\033[Ksysv-sem same x2 shared: run 1 of 2 "
+				"(1 of 4), 0:00 elapsed, about 0:04 left");
+	progress_row(&p, "sysv-sem", "same", 0, 2, 0, 2);
+	progress_parallel(&p, 1, 0, 1);
+	progress_run(&p, 0);
+	CHECK_STR(drain(fd[0]), "\r\033[Ksysv-sem same x1: run 1 of 2 "
+				"(2 of 4), 0:00 elapsed, about 0:03 left");
+	/* Without -j or --shared, the line is what it was. */
+	progress_row(&p, "pipe", "any", 0, 2, 0, 2);
+	progress_parallel(&p, 1, 0, 0);
+	progress_run(&p, 0);
+	CHECK_STR(drain(fd[0]), "\r\033[Kpipe any: run 1 of 2 "
+				"(3 of 4), 0:00 elapsed, about 0:02 left");
+	close(fd[0]);
+	close(fd[1]);
+}
+
 int main(void)
 {
 	/* Writing to a closed pipe must fail with EPIPE, not kill the test. */
@@ -185,5 +216,6 @@ int main(void)
 	test_width();
 	test_left();
 	test_writer();
+	test_parallel();
 	return check_summary();
 }

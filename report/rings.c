@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Several rings at once: the slowest and fastest ring, the scalability. */
+#include <math.h>
+#include <string.h>
+
+#include "rings.h"
+#include "stats.h"
+
+void rings_rates(const struct result_row *row, double *slow, double *fast)
+{
+	double lo = 0, hi = 0;
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < row->nsamples; i++) {
+		const struct result_sample *s = &row->sample[i];
+
+		if (!(s->elapsed_s > 0))
+			continue;
+		if (result_row_rings(row) > 1) {
+			lo += (double)s->ring_min / s->elapsed_s;
+			hi += (double)s->ring_max / s->elapsed_s;
+		} else {
+			lo += result_rate(s);
+			hi += result_rate(s);
+		}
+		n++;
+	}
+	*slow = n ? lo / n : 0;
+	*fast = n ? hi / n : 0;
+}
+
+/* The mean loops/sec of @row's runs, or 0. */
+static double rings_mean(const struct result_row *row)
+{
+	struct stats s;
+
+	if (!row->nsamples)
+		return 0;
+	result_row_stats(row, &s);
+	return s.mean;
+}
+
+double rings_scalability(const struct results *r, const struct result_row *row)
+{
+	struct result_row like = *row;
+	const struct result_row *one;
+	double base;
+
+	like.rings = 1;
+	one = results_find(r, &like);
+	base = one ? rings_mean(one) : 0;
+	if (!(base > 0) || !row->nsamples)
+		return NAN;
+	return rings_mean(row) / (result_row_rings(row) * base);
+}
+
+void rings_note(FILE *f, const struct results *r, const struct result_row *row)
+{
+	double slow, fast, scale;
+
+	if (!results_parallel(r) || !row->nsamples)
+		return;
+	rings_rates(row, &slow, &fast);
+	scale = rings_scalability(r, row);
+	fprintf(f, "    (x%u: slowest ring %.0f, fastest %.0f loops/sec",
+		result_row_rings(row), slow, fast);
+	if (isnan(scale))
+		fprintf(f, "; no x1 row to scale by)\n");
+	else
+		fprintf(f, "; scalability %.2f)\n", scale);
+	if (row->flags & RESULT_OVERSUB)
+		fprintf(f, "    (oversubscribed: more of its tasks than CPUs "
+			   "for them)\n");
+}

@@ -1,0 +1,260 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Several rings at once (-j, --shared) through the binary: the rows, their
+# notes, the CPUs they ran on, skipped mechanisms, many rings on few CPUs,
+# saved runs compared, a participant of one ring killed, the limits.
+# After each run: no process of its session and no IPC object left.
+# usage: parallel.sh BIN CASE   (CASE: see the list at the bottom)
+set -u
+bin=$1
+case=$2
+. "$(dirname "$0")/lib.sh"
+skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+
+ipc_ids() {
+	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
+	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
+	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
+}
+before=$(ipc_ids)
+ncpu=$(nproc)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Run ctxbench in a session of its own ($kill: a participant of ring 2 is
+# killed after 1 s); sets rc, out, err; then nothing of it may be left.
+run() {
+	setsid "$@" >"$tmp/out" 2>"$tmp/err" &
+	local pid=$! i victim
+	if [ -n "${kill:-}" ]; then
+		# Participants are forked in order: ring 2's first is the 5th.
+		for ((i = 0; i < 200; i++)); do
+			victim=$(pgrep -x ctxbench -P "$pid" | sort -n | sed -n 5p)
+			[ -n "$victim" ] && break
+			sleep 0.05
+		done
+		sleep 0.5
+		[ -n "$victim" ] && kill -KILL "$victim"
+	fi
+	wait "$pid"
+	rc=$?
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+	for ((i = 0; i < 20; i++)); do
+		ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z' || break
+		sleep 0.05
+	done
+	if ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z'; then
+		fail "$*: processes outlived ctxbench"
+		pkill -KILL -s "$pid"
+	else
+		pass
+	fi
+	[ "$(ipc_ids)" = "$before" ] && pass ||
+		fail "$*: IPC objects left: $(diff <(echo "$before") <(ipc_ids) | tr '\n' ' ')"
+}
+
+# The table line of label $1 (e.g. "p same x2") in the loops/sec table of
+# mechanism title $2: sets row.
+row_of() {
+	row=$(awk -v t="$2" -v l="$1" '
+		$0 == "" { intable = 0 }
+		index($0, t) == 1 && $0 ~ /low +high/ { intable = 1; next }
+		intable && index($0, "  " l " ") == 1 { print; exit }' <<<"$out")
+	[ -n "$row" ]
+}
+
+# Row $1 of title $2 measured: loops > 0, and its note under it.
+check_row() {
+	local label=$1 title=$2 avg note n
+	if ! row_of "$label" "$title"; then
+		fail "$title $label: no row in:"$'\n'"$out"
+		return
+	fi
+	read -r _ _ avg _ <<<"${row#*"$label"}"
+	[[ $avg =~ ^[0-9]+$ ]] && [ "$avg" -gt 0 ] && pass ||
+		fail "$title $label: average '$avg' in: $row"
+	n=${label##* x}
+	n=${n%% *}
+	note=$(grep -A3 -F "  $label " <<<"$out" | grep -m1 "(x$n: slowest ring")
+	[[ $note =~ slowest\ ring\ [1-9][0-9]*,\ fastest\ [1-9][0-9]*\ loops/sec\;\ (scalability\ [0-9]+\.[0-9][0-9]|no\ x1\ row\ to\ scale\ by)\) ]] &&
+		pass || fail "$title $label: no note of its rings: $note"
+}
+
+# -j 1,2 at same: each N a row, with the slowest and fastest ring and the
+# scalability; two rings ran on two CPUs, or say they were one too many.
+rows() {
+	run "$bin" -b pipe,sysv-sem -P same -j 1,2 -t 0.2 -r 2 -n p -o "$tmp/a.json"
+	[ "$rc" -eq 0 ] && pass || fail "rows: exit $rc: $err"
+	for t in pipe semaphore; do
+		check_row "p same x1" "$t"
+		check_row "p same x2" "$t"
+		row_of "p same x2" "$t"
+		if [ "$ncpu" -ge 2 ]; then
+			[[ $row =~ \ 0-1$|\ [0-9]+,[0-9]+$ ]] && pass ||
+				fail "$t x2 same: not on two CPUs: $row"
+		else
+			grep -A3 -F "  p same x2 " <<<"$out" | grep -q "(oversubscribed" &&
+				pass || fail "$t x2 same on one CPU: not oversubscribed: $out"
+		fi
+	done
+	grep -q "(x1: slowest ring .*; scalability 1.00)" <<<"$out" && pass ||
+		fail "rows: one ring's scalability is not 1.00: $out"
+	# The JSON: rings from 2 only, and each ring's loops.
+	grep -q '"rings": 2' "$tmp/a.json" && pass || fail "rows: no rings in the JSON"
+	[ "$(grep -c '"rings"' "$tmp/a.json")" -eq 2 ] && pass ||
+		fail "rows: one ring's rows say rings too"
+	grep -q '"ring_min_loops": [1-9]' "$tmp/a.json" && pass ||
+		fail "rows: no slowest ring in the JSON"
+	grep -q '"shared"' "$tmp/a.json" && fail "rows: shared without --shared" || pass
+	summary
+}
+
+# --shared: one object for all rings where the mechanism has one; the
+# others skipped with the reason, and the exit status stays 0.
+shared() {
+	run "$bin" -b sysv-sem,sysv-msg,futex,pipe,posix-mq -P same -j 1,2 --shared \
+		-t 0.2 -r 1 -n p -o "$tmp/s.json"
+	[ "$rc" -eq 0 ] && pass || fail "shared: exit $rc: $err"
+	for t in semaphore "message queue" futex; do
+		check_row "p same x2 shared" "$t"
+		check_row "p same x1 shared" "$t"
+	done
+	grep -q "p same x2 shared *skipped: pipe: one object per participant, nothing to share" \
+		<<<"$out" && pass || fail "shared: pipe not skipped: $out"
+	grep -q "p same x2 shared *skipped: posix-mq: .*nothing to share" <<<"$out" &&
+		pass || fail "shared: posix-mq not skipped: $out"
+	grep -q '"shared": true' "$tmp/s.json" && pass || fail "shared: not in the JSON"
+	# Threads: each ring a process of its own.
+	run "$bin" -T -b futex,sysv-sem -j 2 --shared -t 0.2 -r 1 -n p
+	[ "$rc" -eq 0 ] && pass || fail "shared threads: exit $rc: $err"
+	check_row "p any x2 shared" futex
+	summary
+}
+
+# Many more rings than CPUs: it runs, says so, and leaves nothing.
+many() {
+	run "$bin" -j 64 -b pipe -t 0.5 -r 1 -n p
+	[ "$rc" -eq 0 ] && pass || fail "-j 64: exit $rc: $err"
+	check_row "p any x64" pipe
+	grep -A3 -F "  p any x64 " <<<"$out" | grep -q "(oversubscribed" && pass ||
+		fail "-j 64: not said oversubscribed: $out"
+	run "$bin" -j 16 -b sysv-sem,sysv-msg -P same -t 0.2 -r 1 -n p
+	[ "$rc" -eq 0 ] && pass || fail "-j 16 SysV: exit $rc: $err"
+	check_row "p same x16" semaphore
+	check_row "p same x16" "message queue"
+	# -j cpus: one ring per allowed CPU.
+	run "$bin" -j cpus -b pipe -P cross -t 0.1 -r 1 -n p
+	if [ "$ncpu" -ge 2 ]; then
+		[ "$rc" -eq 0 ] && pass || fail "-j cpus: exit $rc: $err"
+		check_row "p cross x$ncpu" pipe
+	fi
+	summary
+}
+
+# So many rings on one CPU that one may not go round in a short window:
+# slow, its 0 loops the slowest ring's, not HUNG.
+crowd() {
+	run taskset -c 0 "$bin" -j 256 -b pipe -P same -t 0.02 -r 3 -n p
+	[ "$rc" -eq 0 ] && pass || fail "crowd: exit $rc: $err"
+	grep -q HUNG <<<"$out$err" && fail "crowd: a slow ring taken for hung: $out" || pass
+	row_of "p same x256" pipe && pass || fail "crowd: no row: $out"
+	summary
+}
+
+# Saved runs with -j compare row by row, N and sharing included.
+compare() {
+	run "$bin" -b futex -P same -j 1,2 -t 0.1 -r 2 -n a -o "$tmp/a.json"
+	run "$bin" -b futex -P same -j 1,2 -t 0.1 -r 2 -n b -o "$tmp/b.json"
+	out=$("$bin" report "$tmp/a.json" "$tmp/b.json")
+	rc=$?
+	[ "$rc" -eq 0 ] && pass || fail "compare: exit $rc"
+	grep -Eq "^  b same x2 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +[-+]?[0-9.]+%" <<<"$out" &&
+		pass || fail "compare: b's x2 row not compared: $out"
+	grep -Eq "^  b same x1 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +[-+]?[0-9.]+%" <<<"$out" &&
+		pass || fail "compare: b's x1 row not compared: $out"
+	out=$("$bin" report --format kv "$tmp/a.json" "$tmp/b.json")
+	grep -q "^b/futex.same.2p.0k.x2.change_pct: " <<<"$out" && pass ||
+		fail "compare: no change of the x2 row in kv: $out"
+	grep -q "^a/futex.same.2p.0k.x2.scalability: [0-9]" <<<"$out" && pass ||
+		fail "compare: no scalability in kv: $out"
+	# Against a run without -j: only its one ring's row has a match.
+	run "$bin" -b futex -P same -t 0.1 -r 2 -n c -o "$tmp/c.json"
+	out=$("$bin" report "$tmp/c.json" "$tmp/a.json")
+	grep -Eq "^  a same x1 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +[-+]?[0-9.]+%" <<<"$out" &&
+		pass || fail "compare: a's x1 row not compared with c's one ring: $out"
+	summary
+}
+
+# A participant of ring 2 killed: that row FAILED, the rest go on, exit 1.
+killed() {
+	kill=1 run "$bin" -b sysv-sem,pipe -P same -j 3 -t 4 -r 1 -n p
+	[ "$rc" -eq 1 ] && pass || fail "killed: exit $rc, expected 1: $err"
+	grep -q "p same x3 *FAILED: ring 2 participant 0 killed by signal 9" <<<"$out" &&
+		pass || fail "killed: no FAILED row of ring 2: $out"
+	check_row "p same x3" pipe
+	summary
+}
+
+# Limits for N rings, checked before anything starts (exit 2).
+limits() {
+	run "$bin" -j 256 -p 8 -b pipe -t 0.1 -r 1
+	[ "$rc" -eq 2 ] && pass || fail "-p 8 -j 256: exit $rc"
+	grep -q "2048 participants at once: at most 1024" <<<"$err" && pass ||
+		fail "-p 8 -j 256: $err"
+	for bad in 0 257 1,1 x ""; do
+		run "$bin" -j "$bad" -b pipe -t 0.1 -r 1
+		[ "$rc" -eq 2 ] && pass || fail "-j '$bad': exit $rc"
+		grep -q "^ctxbench: -j/--parallel: " <<<"$err" && pass ||
+			fail "-j '$bad': $err"
+	done
+	run prlimit --nofile=64 "$bin" -j 32 -b pipe -t 0.1 -r 1
+	[ "$rc" -eq 2 ] && pass || fail "RLIMIT_NOFILE: exit $rc"
+	grep -q "for 64 participants.*RLIMIT_NOFILE" <<<"$err" && pass ||
+		fail "RLIMIT_NOFILE: $err"
+	[ "$(id -u)" -eq 0 ] || skip "needs root for unshare -i and the sysctls"
+	# Tasks: every ring's participants, as another user (root is exempt).
+	local nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups) n
+	if "${nobody[@]}" "$bin" --version >/dev/null 2>&1; then
+		n=$(ps -u 65534 -L --no-headers | wc -l)
+		run prlimit --nproc=$((n + 20)) "${nobody[@]}" "$bin" -j 16 -b pipe -t 0.1 -r 1
+		[ "$rc" -eq 2 ] && pass || fail "RLIMIT_NPROC: exit $rc"
+		grep -q "32 participants need .* tasks.*RLIMIT_NPROC" <<<"$err" && pass ||
+			fail "RLIMIT_NPROC: $err"
+	else
+		echo "note: nobody cannot run $bin here: RLIMIT_NPROC not tried"
+	fi
+	unshare -i true 2>/dev/null || skip "unshare -i is not permitted here"
+	out=$(unshare -i sh -c 'echo 4 > /proc/sys/kernel/msgmni &&
+		echo "250 32000 32 4" > /proc/sys/kernel/sem &&
+		"$0" -j 8 -b sysv-sem -t 0.1 -r 1;
+		echo "rc $?";
+		"$0" -j 8 -b sysv-msg -t 0.1 -r 1;
+		echo "rc $?";
+		"$0" -j 8 --shared -b sysv-sem,sysv-msg -t 0.1 -r 1 -n p;
+		echo "rc $?"' "$bin" 2>&1)
+	grep -q "sysv-sem: 8 rings need 8 semaphore sets, but SEMMNI (kernel.sem) is 4" <<<"$out" &&
+		pass || fail "SEMMNI: $out"
+	grep -q "sysv-msg: 8 rings need 8 queues, but kernel.msgmni is 4" <<<"$out" &&
+		pass || fail "msgmni: $out"
+	[ "$(grep -c '^rc 2$' <<<"$out")" -eq 2 ] && pass || fail "limits: not exit 2: $out"
+	# Shared: one set and one queue for all rings.
+	grep -q '^rc 0$' <<<"$out" && pass || fail "shared within the limits: $out"
+	summary
+}
+
+case $case in
+rows) rows ;;
+shared) shared ;;
+many) many ;;
+compare) compare ;;
+crowd) crowd ;;
+killed) killed ;;
+limits) limits ;;
+*)
+	echo "usage: $0 BIN CASE" >&2
+	exit 2
+	;;
+esac
