@@ -60,14 +60,18 @@ void rings_note(FILE *f, const struct results *r, const struct result_row *row)
 
 	if (!results_parallel(r) || !row->nsamples)
 		return;
-	rings_rates(row, &slow, &fast);
-	scale = rings_scalability(r, row);
-	fprintf(f, "    (x%u: slowest ring %.0f, fastest %.0f loops/sec",
-		result_row_rings(row), slow, fast);
-	if (isnan(scale))
-		fprintf(f, "; no x1 row to scale by)\n");
-	else
-		fprintf(f, "; scalability %.2f)\n", scale);
+	/* One ring is its own slowest and fastest, and the scale itself. */
+	if (result_row_rings(row) > 1) {
+		rings_rates(row, &slow, &fast);
+		scale = rings_scalability(r, row);
+		fprintf(f,
+			"    (x%u: slowest ring %.0f, fastest %.0f loops/sec",
+			result_row_rings(row), slow, fast);
+		if (isnan(scale))
+			fprintf(f, "; no x1 row to scale by)\n");
+		else
+			fprintf(f, "; scalability %.2f)\n", scale);
+	}
 	if (row->flags & RESULT_OVERSUB)
 		fprintf(f, "    (oversubscribed: more of its tasks than CPUs "
 			   "for them)\n");

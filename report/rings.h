@@ -24,7 +24,8 @@ double rings_scalability(const struct results *r, const struct result_row *row);
 /*
  * The lines under a row of the text report that say it: the slowest and
  * fastest ring, the scalability, and whether its rings oversubscribed
- * the CPUs.  Nothing for rows of invocations without -j or --shared.
+ * the CPUs.  Nothing for rows of invocations without -j or --shared;
+ * a row of one ring has no slowest and fastest to tell.
  */
 void rings_note(FILE *f, const struct results *r, const struct result_row *row);
 
