@@ -63,12 +63,15 @@ static int degenerate(const struct ipc_ops *ops, const struct place_topo *t,
 
 static void row_fail(struct result_row *row, const struct run_result *res)
 {
+	char cls[32];
+
 	row->status = res->status;
 	snprintf(row->reason, sizeof(row->reason), "%s", res->reason);
+	result_row_class(row, cls, sizeof(cls));
 	if (res->status != RESULT_INTERRUPTED)
-		fprintf(stderr, "ctxbench: %s %s: %s: %s\n", row->mech,
-			row->placement, result_status_name(res->status),
-			res->reason);
+		fprintf(stderr, "ctxbench: %s %s%s%s: %s: %s\n", row->mech,
+			row->placement, cls[0] ? " " : "", cls,
+			result_status_name(res->status), res->reason);
 }
 
 /* The spec of one run of @ops in a ring of @nr, but for its CPUs. */
@@ -84,6 +87,7 @@ static struct run_spec run_spec_of(const struct plan *p,
 		.duration_s = p->duration_s,
 		.warmup_s = warmup_s(p->duration_s),
 		.sample_every = p->sample_every,
+		.mlock = p->mlock,
 	};
 
 	return spec;
@@ -129,6 +133,7 @@ static void row_add(struct result_row *row, const struct run_result *res,
 struct cell {
 	const struct ipc_ops *ops;
 	const struct place *place;
+	const struct run_class *cls;
 	unsigned int nr, kb;
 	struct result_row *row;
 	cpu_set_t seen;
@@ -149,6 +154,10 @@ static int cell_init(const struct plan *p, struct cell *c,
 	snprintf(row->mech, sizeof(row->mech), "%s", c->ops->name);
 	snprintf(row->title, sizeof(row->title), "%s", c->ops->title);
 	snprintf(row->placement, sizeof(row->placement), "%s", c->place->name);
+	snprintf(row->policy, sizeof(row->policy), "%s",
+		 run_class_name(c->cls->policy));
+	row->prio = c->cls->prio;
+	row->nice = c->cls->nice;
 	row->procs = c->nr;
 	row->ws_kb = c->kb;
 	CPU_ZERO(&c->seen);
@@ -178,14 +187,20 @@ static int cell_run(const struct plan *p, struct cell *c, unsigned int i,
 	struct run_spec spec = run_spec_of(p, c->ops, c->nr, c->kb);
 	static int cpu[RUN_MAX_NR];
 	struct result_row *row = c->row;
+	char cls[32], where[sizeof(row->placement) + sizeof(cls)];
 	struct run_result res;
 
 	/* Resolved again: one array serves every row. */
 	place_resolve(c->place, topo, c->nr, cpu, row->reason,
 		      sizeof(row->reason));
 	spec.cpu = cpu[0] < 0 ? NULL : cpu;
-	progress_row(prog, c->ops->name, c->place->name, plan_rings(p), c->nr,
-		     c->kb, p->runs);
+	spec.cls = *c->cls;
+	/* The placement and the class, as the row's label has them. */
+	result_row_class(row, cls, sizeof(cls));
+	snprintf(where, sizeof(where), "%s%s%s", c->place->name,
+		 cls[0] ? " " : "", cls);
+	progress_row(prog, c->ops->name, where, plan_rings(p), c->nr, c->kb,
+		     p->runs);
 	progress_run(prog, i);
 	/* A disturbed run is run again, up to --retry-disturbed times. */
 	for (unsigned int retry = 0;; retry++) {
@@ -248,7 +263,7 @@ static double hop_work_ns(const struct plan *p, const struct ipc_ops *ops,
  */
 static void start_progress(const struct plan *p, struct progress *prog)
 {
-	unsigned int rows = p->nops * p->nplaces * p->nprocs * p->nsizes;
+	unsigned int rows = (unsigned int)plan_nrows(p);
 	double more = warmup_s(p->duration_s) + PROGRESS_RUN_OVERHEAD_S;
 	int tty = !p->quiet && isatty(STDERR_FILENO);
 
@@ -317,19 +332,23 @@ static int plan_cells(const struct plan *p, const struct place_topo *topo,
 			work[m] = hop_work_ns(p, p->ops[i], p->size_kb[m]);
 		}
 		for (unsigned int j = 0; j < p->nplaces; j++)
-			for (unsigned int k = 0; k < p->nprocs; k++)
-				for (unsigned int m = 0; m < p->nsizes; m++) {
-					struct cell *c = &cells[n];
+			for (unsigned int l = 0; l < p->nclasses; l++)
+				for (unsigned int k = 0; k < p->nprocs; k++)
+					for (unsigned int m = 0; m < p->nsizes;
+					     m++) {
+						struct cell *c = &cells[n];
 
-					c->ops = p->ops[i];
-					c->place = &p->place[j];
-					c->nr = p->procs[k];
-					c->kb = p->size_kb[m];
-					c->row = &res->row[n++];
-					c->row->hop_work_ns = work[m];
-					if (cell_init(p, c, topo, prog) < 0)
-						return -1;
-				}
+						c->ops = p->ops[i];
+						c->place = &p->place[j];
+						c->cls = &p->cls[l];
+						c->nr = p->procs[k];
+						c->kb = p->size_kb[m];
+						c->row = &res->row[n++];
+						c->row->hop_work_ns = work[m];
+						if (cell_init(p, c, topo,
+							      prog) < 0)
+							return -1;
+					}
 	}
 	return (int)n;
 }
@@ -371,10 +390,8 @@ static int measure(const struct plan *p, const struct place_topo *topo,
 	unsigned int *perm;
 	int n;
 
-	cells = calloc((size_t)p->nops * p->nplaces * p->nprocs * p->nsizes,
-		       sizeof(*cells));
-	perm = calloc((size_t)p->nops * p->nplaces * p->nprocs * p->nsizes,
-		      sizeof(*perm));
+	cells = calloc(plan_nrows(p), sizeof(*cells));
+	perm = calloc(plan_nrows(p), sizeof(*perm));
 	n = cells && perm ? plan_cells(p, topo, res, cells, prog) : -1;
 	if (n < 0)
 		goto out;
@@ -605,7 +622,7 @@ out:
 /* Limits too low for the plan: say so before anything starts. */
 static int check_limits(const struct plan *p)
 {
-	char err[256];
+	char err[512];
 
 	for (unsigned int i = 0; i < p->nops; i++) {
 		for (unsigned int k = 0; k < p->nprocs; k++) {
@@ -618,6 +635,90 @@ static int check_limits(const struct plan *p)
 			}
 		}
 	}
+	for (unsigned int k = 0; p->mlock && k < p->nprocs; k++) {
+		unsigned int kb = 0;
+
+		for (unsigned int m = 0; m < p->nsizes; m++)
+			kb = p->size_kb[m] > kb ? p->size_kb[m] : kb;
+		if (run_mlock_check(kb, p->procs[k], p->threads, err,
+				    sizeof(err)) < 0) {
+			fprintf(stderr, "ctxbench: %s\n", err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Can spinners of @ops at real-time class @cls, @nr of them at @place, run
+ * without starving the machine?  Sharing a CPU, one spins until RT
+ * throttling takes the CPU from it (the others never get it: a FIFO task
+ * runs until it blocks); with throttling off, on every online CPU at
+ * once, nothing else would run for -t.  And the runner must stay above
+ * them.  0, or -1 with why in @err.
+ */
+static int class_starves(const struct ipc_ops *ops, const struct run_class *cls,
+			 const struct place *place, unsigned int nr,
+			 const struct place_topo *topo, int throttling,
+			 char *err, size_t errlen)
+{
+	static int cpu[RUN_MAX_NR];
+	const char *name = run_class_name(cls->policy);
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned int busy;
+	cpu_set_t used;
+
+	if (!(ops->flags & IPC_BUSY_WAIT) || !run_class_rt(cls->policy))
+		return 0;
+	if (cls->prio >= RUN_PRIO_MAX) {
+		snprintf(
+			err, errlen,
+			"%s at %s:%d: ctxbench must run above spinning participants to stop them on time: give --prio %d or less",
+			ops->name, name, cls->prio, RUN_PRIO_MAX - 1);
+		return -1;
+	}
+	if (place_resolve(place, topo, nr, cpu, err, errlen) < 0)
+		return 0; /* skipped anyway */
+	if (degenerate(ops, topo, cpu, nr)) {
+		snprintf(
+			err, errlen,
+			"%s %s %s:%d: spinners at a real-time class sharing a CPU would spin until RT throttling takes it from them, starving the CPU's other tasks: not run (give each its own CPU: -P cross, or use spin-yield)",
+			ops->name, place->name, name, cls->prio);
+		return -1;
+	}
+	CPU_ZERO(&used);
+	for (unsigned int i = 0; cpu[0] >= 0 && i < nr; i++)
+		CPU_SET(cpu[i], &used);
+	busy = cpu[0] >= 0 ? (unsigned int)CPU_COUNT(&used) : nr;
+	if (throttling == 0 && online > 0 && busy >= (unsigned long)online) {
+		snprintf(
+			err, errlen,
+			"%s %s %s:%d: with RT throttling off (kernel.sched_rt_runtime_us -1) spinners on every CPU would leave nothing else a CPU for -t: not run",
+			ops->name, place->name, name, cls->prio);
+		return -1;
+	}
+	return 0;
+}
+
+/* Classes the plan cannot run safely: say so before anything starts. */
+static int check_classes(const struct plan *p, const struct place_topo *topo)
+{
+	int throttling = run_rt_throttling("");
+	char err[512];
+
+	for (unsigned int i = 0; i < p->nops; i++)
+		for (unsigned int j = 0; j < p->nplaces; j++)
+			for (unsigned int l = 0; l < p->nclasses; l++)
+				for (unsigned int k = 0; k < p->nprocs; k++)
+					if (class_starves(p->ops[i], &p->cls[l],
+							  &p->place[j],
+							  p->procs[k], topo,
+							  throttling, err,
+							  sizeof(err)) < 0) {
+						fprintf(stderr,
+							"ctxbench: %s\n", err);
+						return -1;
+					}
 	return 0;
 }
 
@@ -658,12 +759,13 @@ static int run_plan(const struct plan *p, struct results *res)
 
 	if (check_limits(p) < 0 || open_output(p) < 0)
 		return 2;
-	res->row = calloc((size_t)p->nops * p->nplaces * p->nprocs * p->nsizes,
-			  sizeof(*res->row));
+	res->row = calloc(plan_nrows(p), sizeof(*res->row));
 	if (!res->row || place_topo_read("", &topo) < 0 || run_init() < 0) {
 		perror("ctxbench");
 		return 1;
 	}
+	if (check_classes(p, &topo) < 0)
+		return 2;
 	info_init(p, &topo, res);
 	start_progress(p, &prog);
 	status = measure(p, &topo, res, &prog);

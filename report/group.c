@@ -28,6 +28,9 @@ group_row(struct results *g, const struct result_row *like, unsigned int max)
 	memcpy(row->placement, like->placement, sizeof(row->placement));
 	row->procs = like->procs;
 	row->ws_kb = like->ws_kb;
+	memcpy(row->policy, like->policy, sizeof(row->policy));
+	row->prio = like->prio;
+	row->nice = like->nice;
 	row->hop_work_ns = like->hop_work_ns;
 	return row;
 }

@@ -10,10 +10,22 @@
 #include "stats.h"
 #include "text.h"
 
-/* Sorted distinct ring sizes (@procs) or working sets of @mech at @place. */
-static unsigned int latctx_axis(const struct results *r, const char *mech,
-				const char *place, int procs, unsigned int *v,
-				unsigned int max)
+/* Is @row of @like's mechanism, placement and class? */
+static int latctx_same(const struct result_row *row,
+		       const struct result_row *like)
+{
+	char a[32], b[32];
+
+	result_row_class(row, a, sizeof(a));
+	result_row_class(like, b, sizeof(b));
+	return !strcmp(row->mech, like->mech) &&
+	       !strcmp(row->placement, like->placement) && !strcmp(a, b);
+}
+
+/* Sorted distinct ring sizes (@procs) or working sets of rows like @like. */
+static unsigned int latctx_axis(const struct results *r,
+				const struct result_row *like, int procs,
+				unsigned int *v, unsigned int max)
 {
 	unsigned int n = 0;
 
@@ -21,7 +33,7 @@ static unsigned int latctx_axis(const struct results *r, const char *mech,
 		const struct result_row *row = &r->row[j];
 		unsigned int x = procs ? row->procs : row->ws_kb, k;
 
-		if (strcmp(row->mech, mech) || strcmp(row->placement, place))
+		if (!latctx_same(row, like))
 			continue;
 		for (k = 0; k < n && v[k] != x; k++)
 			;
@@ -34,16 +46,15 @@ static unsigned int latctx_axis(const struct results *r, const char *mech,
 	return n;
 }
 
-/* The row of @mech at @place with @procs participants and @kb, or NULL. */
+/* The row like @like with @procs participants and @kb, or NULL. */
 static const struct result_row *latctx_cell(const struct results *r,
-					    const char *mech, const char *place,
+					    const struct result_row *like,
 					    unsigned int procs, unsigned int kb)
 {
 	for (unsigned int j = 0; j < r->nrows; j++) {
 		const struct result_row *row = &r->row[j];
 
-		if (!strcmp(row->mech, mech) &&
-		    !strcmp(row->placement, place) && row->procs == procs &&
+		if (latctx_same(row, like) && row->procs == procs &&
 		    row->ws_kb == kb)
 			return row;
 	}
@@ -96,7 +107,7 @@ static const char *latctx_procs(unsigned int procs)
 
 /* The axes of one lat_ctx table: ring sizes down, working sets across. */
 struct latctx_axes {
-	const char *mech, *place;
+	const struct result_row *like; /* its mechanism, placement, class */
 	unsigned int procs[64], kb[64], np, nk;
 };
 
@@ -110,8 +121,7 @@ static void latctx_hop_work(FILE *f, const struct results *r,
 		const struct result_row *w = NULL;
 
 		for (unsigned int p = 0; p < a->np && !w; p++) {
-			w = latctx_cell(r, a->mech, a->place, a->procs[p],
-					a->kb[c]);
+			w = latctx_cell(r, a->like, a->procs[p], a->kb[c]);
 			if (w && !(w->hop_work_ns > 0))
 				w = NULL;
 		}
@@ -125,12 +135,15 @@ static void latctx_table(FILE *f, const struct results *r,
 			 const struct latctx_axes *a, int less, unsigned int c0,
 			 unsigned int c1)
 {
-	char corner[64];
+	char corner[96], cls[32];
 
-	fprintf(f, "%14s%s\n", "",
+	result_row_class(a->like, cls, sizeof(cls));
+	fprintf(f, "%14s%s%s%s\n", "",
 		less ? "usec per hop, less the hop's own work" :
-		       "usec per hop (lat_ctx)");
-	snprintf(corner, sizeof(corner), "%s %s", a->mech, a->place);
+		       "usec per hop (lat_ctx)",
+		cls[0] ? ", " : "", cls);
+	snprintf(corner, sizeof(corner), "%s %s", a->like->mech,
+		 a->like->placement);
 	fprintf(f, "%-14.14s", corner);
 	for (unsigned int c = c0; c < c1; c++)
 		fprintf(f, "%9uK", a->kb[c]);
@@ -138,10 +151,10 @@ static void latctx_table(FILE *f, const struct results *r,
 	for (unsigned int p = 0; p < a->np; p++) {
 		fprintf(f, "  %-12s", latctx_procs(a->procs[p]));
 		for (unsigned int c = c0; c < c1; c++)
-			latctx_us(f, latctx_hop_us(
-					     latctx_cell(r, a->mech, a->place,
-							 a->procs[p], a->kb[c]),
-					     less));
+			latctx_us(f, latctx_hop_us(latctx_cell(r, a->like,
+							       a->procs[p],
+							       a->kb[c]),
+						   less));
 		fputc('\n', f);
 	}
 	if (!less)
@@ -152,20 +165,18 @@ static void latctx_table(FILE *f, const struct results *r,
 void report_latctx(FILE *f, const struct results *r, const char *mech)
 {
 	for (unsigned int j = 0; j < r->nrows; j++) {
-		struct latctx_axes a = { .mech = mech,
-					 .place = r->row[j].placement };
+		struct latctx_axes a = { .like = &r->row[j] };
 		int done = 0;
 
 		if (strcmp(r->row[j].mech, mech))
 			continue;
 		for (unsigned int k = 0; k < j; k++)
-			if (!strcmp(r->row[k].mech, mech) &&
-			    !strcmp(r->row[k].placement, a.place))
+			if (latctx_same(&r->row[k], a.like))
 				done = 1; /* this placement has its tables */
 		if (done)
 			continue;
-		a.np = latctx_axis(r, mech, a.place, 1, a.procs, 64);
-		a.nk = latctx_axis(r, mech, a.place, 0, a.kb, 64);
+		a.np = latctx_axis(r, a.like, 1, a.procs, 64);
+		a.nk = latctx_axis(r, a.like, 0, a.kb, 64);
 		for (int less = 0; less < 2; less++)
 			for (unsigned int c0 = 0; c0 < a.nk; c0 += LATCTX_COLS)
 				latctx_table(f, r, &a, less, c0,

@@ -20,6 +20,8 @@ enum run_where {
 	AT_NONE,
 	AT_START,
 	AT_AFFINITY,
+	AT_SCHED,
+	AT_MLOCK,
 	AT_WORKING_SET,
 	AT_ATTACH,
 	AT_WAIT,
@@ -47,6 +49,8 @@ struct run_ctl {
 	struct run_slot *slot; /* [nr] */
 	unsigned int ws_kb;
 	unsigned int sample_every;
+	struct run_class cls; /* taken by each participant before it is ready */
+	int mlock;
 	/* Round trips timed by participant 0, which alone writes them. */
 	_Alignas(IPC_LINE) struct hist rtt;
 };

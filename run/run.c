@@ -56,6 +56,8 @@ static const char *const run_where_name[] = {
 	[AT_START] = "pthread_create",
 	[AT_WORKING_SET] = "working set",
 	[AT_AFFINITY] = "sched_setaffinity",
+	[AT_SCHED] = "sched_setscheduler",
+	[AT_MLOCK] = "mlockall",
 	[AT_ATTACH] = "attach",
 	[AT_WAIT] = "wait",
 	[AT_PASS] = "pass",
@@ -97,7 +99,17 @@ static void run_blame(const struct run_ctl *ctl, const siginfo_t *si,
 {
 	for (unsigned int i = 0; i < ctl->ring.nr; i++) {
 		const struct run_slot *s = &ctl->slot[i];
+		char why[RUN_REASON_MAX];
 
+		if (s->err && s->where == AT_SCHED) {
+			/* A class the user may not take: the row is skipped. */
+			int skips = run_class_why(&ctl->cls, s->err, why,
+						  sizeof(why));
+
+			run_fail(res, skips ? RESULT_SKIPPED : RESULT_FAILED,
+				 "%s", why);
+			return;
+		}
 		if (s->err) {
 			run_fail(res, RESULT_FAILED, "participant %u: %s: %s%s",
 				 i, run_where_name[s->where], strerror(-s->err),
@@ -338,6 +350,8 @@ static int run_map(struct run_state *st)
 	ctl->cpu = spec->cpu;
 	ctl->ws_kb = spec->ws_kb;
 	ctl->sample_every = spec->sample_every;
+	ctl->cls = spec->cls;
+	ctl->mlock = spec->mlock;
 	ctl->peer = (struct ipc_peer *)(st->map + off_peer);
 	ctl->slot = (struct run_slot *)(st->map + off_slot);
 	ctl->ring.nr = nr;
@@ -593,6 +607,7 @@ static void run_teardown(struct run_state *st)
 int run_once(const struct run_spec *spec, struct run_result *res)
 {
 	struct run_state st = { .spec = spec, .res = res };
+	struct run_class_saved saved;
 	int ev = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -608,6 +623,8 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	st.t_call = clock_now_s();
 	if (run_map(&st) < 0)
 		return st.err;
+	/* Above real-time participants, the guard too: it is forked next. */
+	run_class_runner_enter(&spec->cls, &saved);
 	if (run_setup(&st) == 0) {
 		ev = run_start(&st);
 		if (!ev && res->status == RESULT_OK)
@@ -616,5 +633,6 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 		run_stop(&st);
 	}
 	run_teardown(&st);
+	run_class_runner_leave(&saved);
 	return st.err;
 }
