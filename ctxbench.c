@@ -650,25 +650,29 @@ static int check_limits(const struct plan *p)
 }
 
 /*
- * Can spinners of @ops at real-time class @cls, @nr of them at @place, run
- * without starving the machine?  Sharing a CPU, one spins until RT
- * throttling takes the CPU from it (the others never get it: a FIFO task
- * runs until it blocks); with throttling off, on every online CPU at
- * once, nothing else would run for -t.  And the runner must stay above
- * them.  0, or -1 with why in @err.
+ * Can the participants of @ops at class @cls, @nr of them at @place, run
+ * without starving the machine?  At a real-time class a spinner (and one
+ * that only yields, which then yields to nothing but its peers) keeps its
+ * CPU until RT throttling takes it away, 5 % of the time by default:
+ * pure spinners sharing a CPU would never hand the token over, and
+ * spinners on every online CPU would leave the rest of the machine,
+ * the shell that started ctxbench included, next to nothing for -t.  And
+ * the runner must run above them, to stop them on time.  0, or -1 with
+ * why in @err.
  */
 static int class_starves(const struct ipc_ops *ops, const struct run_class *cls,
 			 const struct place *place, unsigned int nr,
-			 const struct place_topo *topo, int throttling,
-			 char *err, size_t errlen)
+			 const struct place_topo *topo, char *err,
+			 size_t errlen)
 {
 	static int cpu[RUN_MAX_NR];
 	const char *name = run_class_name(cls->policy);
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	unsigned int busy;
+	unsigned int busy, allowed = (unsigned int)CPU_COUNT(&topo->allowed);
 	cpu_set_t used;
 
-	if (!(ops->flags & IPC_BUSY_WAIT) || !run_class_rt(cls->policy))
+	if (!(ops->flags & (IPC_BUSY_WAIT | IPC_YIELD_WAIT)) ||
+	    !run_class_rt(cls->policy))
 		return 0;
 	if (cls->prio >= RUN_PRIO_MAX) {
 		snprintf(
@@ -682,19 +686,21 @@ static int class_starves(const struct ipc_ops *ops, const struct run_class *cls,
 	if (degenerate(ops, topo, cpu, nr)) {
 		snprintf(
 			err, errlen,
-			"%s %s %s:%d: spinners at a real-time class sharing a CPU would spin until RT throttling takes it from them, starving the CPU's other tasks: not run (give each its own CPU: -P cross, or use spin-yield)",
+			"%s %s %s:%d: spinners at a real-time class sharing a CPU never hand the token over (only RT throttling takes the CPU from one): not run (give each its own CPU, -P cross, or use spin-yield)",
 			ops->name, place->name, name, cls->prio);
 		return -1;
 	}
 	CPU_ZERO(&used);
 	for (unsigned int i = 0; cpu[0] >= 0 && i < nr; i++)
 		CPU_SET(cpu[i], &used);
-	busy = cpu[0] >= 0 ? (unsigned int)CPU_COUNT(&used) : nr;
-	if (throttling == 0 && online > 0 && busy >= (unsigned long)online) {
+	busy = cpu[0] >= 0  ? (unsigned int)CPU_COUNT(&used) :
+	       nr < allowed ? nr :
+			      allowed;
+	if (online > 0 && busy >= (unsigned long)online) {
 		snprintf(
 			err, errlen,
-			"%s %s %s:%d: with RT throttling off (kernel.sched_rt_runtime_us -1) spinners on every CPU would leave nothing else a CPU for -t: not run",
-			ops->name, place->name, name, cls->prio);
+			"%s %s %s:%d: spinners at a real-time class on every CPU (%u of %ld) would leave the rest of the machine only what RT throttling gives it for -t: not run (leave a CPU free)",
+			ops->name, place->name, name, cls->prio, busy, online);
 		return -1;
 	}
 	return 0;
@@ -703,7 +709,6 @@ static int class_starves(const struct ipc_ops *ops, const struct run_class *cls,
 /* Classes the plan cannot run safely: say so before anything starts. */
 static int check_classes(const struct plan *p, const struct place_topo *topo)
 {
-	int throttling = run_rt_throttling("");
 	char err[512];
 
 	for (unsigned int i = 0; i < p->nops; i++)
@@ -713,7 +718,7 @@ static int check_classes(const struct plan *p, const struct place_topo *topo)
 					if (class_starves(p->ops[i], &p->cls[l],
 							  &p->place[j],
 							  p->procs[k], topo,
-							  throttling, err,
+							  err,
 							  sizeof(err)) < 0) {
 						fprintf(stderr,
 							"ctxbench: %s\n", err);

@@ -45,6 +45,8 @@ struct ipc_ring {
 #define IPC_BUSY_WAIT 0x1 /* never gives up the CPU: degenerate on one CPU */
 #define IPC_NO_HANDOFF 0x2 /* participants do not wait for each other */
 #define IPC_NOT_IN_ALL 0x4 /* only when named: not a mechanism to report */
+/* Waits with sched_yield(): at a real-time class it never sleeps either. */
+#define IPC_YIELD_WAIT 0x8
 
 /*
  * Every hook returns 0 or a negative errno.  Contracts:

@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "sched.h"
-#include "lib/fs.h"
 #include "lib/util.h"
 
 /* The stack a participant thread maps, as child.c gives it. */
@@ -168,18 +167,4 @@ int run_mlock_check(unsigned int ws_kb, unsigned int nr, int threads, char *err,
 	else
 		snprintf(err, errlen, "--mlock: mlockall: %s", strerror(e));
 	return -1;
-}
-
-int run_rt_throttling(const char *root)
-{
-	char buf[32], *end;
-	long long v;
-
-	if (fs_read_line(root, "/proc/sys/kernel/sched_rt_runtime_us", buf,
-			 sizeof(buf)) < 0)
-		return -1;
-	v = strtoll(buf, &end, 10);
-	if (end == buf)
-		return -1;
-	return v >= 0;
 }

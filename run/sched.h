@@ -77,10 +77,4 @@ void run_class_runner_leave(struct run_class_saved *saved);
 int run_mlock_check(unsigned int ws_kb, unsigned int nr, int threads, char *err,
 		    size_t errlen);
 
-/*
- * Is real-time throttling on: kernel.sched_rt_runtime_us not -1 under
- * @root?  1 on, 0 off, -1 unknown.
- */
-int run_rt_throttling(const char *root);
-
 #endif
