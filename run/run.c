@@ -530,11 +530,17 @@ static void run_event(struct run_state *st, int ev)
 		siginfo_t si = { 0 };
 		int dead = run_find_dead(st->proc, st->nproc, &si);
 
-		if (dead >= 0)
+		if (dead >= 0) {
 			run_blame(st->ctl, &si, (unsigned int)dead, st->res);
-		else
+		} else {
+			/*
+			 * Seen gone (its end of the ready pipe closed) before
+			 * it could be reaped: what it wrote says why.
+			 */
+			run_blame(st->ctl, NULL, 0, st->res);
 			run_fail(st->res, RESULT_FAILED,
 				 "a participant ended early");
+		}
 	} else if (ev > 0) {
 		st->res->signo = ev;
 		run_fail(st->res, RESULT_INTERRUPTED, "signal %d (%s)", ev,

@@ -232,6 +232,7 @@ spin() {
 
 # --mlock that the limit refuses: an error before anything runs.
 mlock() {
+	[ -z "${CTXBENCH_SANITIZED:-}" ] || skip "a sanitizer's mlockall() locks nothing"
 	need_nobody
 	start prlimit --memlock=0:0 "${nobody[@]}" "$bin" -b pipe --mlock -t 0.2 -r 1 -n t
 	finish
