@@ -117,6 +117,8 @@ void run_class_runner_enter(const struct run_class *c,
 	saved->prio = sp.sched_priority;
 	/* One above, or as high as the participants when they are at 99. */
 	prio = c->prio < RUN_PRIO_MAX ? c->prio + 1 : RUN_PRIO_MAX;
+	if (run_class_rt(saved->policy) && saved->prio >= prio)
+		return; /* started higher still (chrt): never lower it */
 	sp.sched_priority = prio;
 	if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0)
 		saved->changed = 1;

@@ -157,6 +157,14 @@ applied() {
 	finish
 	expect_rc applied 0
 	check_clean applied
+	# Started higher still: the runner is never lowered.
+	start chrt -f 60 "$bin" -b pipe -P same --policy fifo --prio 42 -t 1.5 -r 1 -n t
+	sleep 1
+	chrt -p "$pid" | grep -q "priority: 60$" && pass ||
+		fail "applied: runner started at 60: $(chrt -p "$pid")"
+	finish
+	expect_rc "applied at 60" 0
+	check_clean "applied at 60"
 }
 
 # A class the user may not take: that row skipped with why, exit 0.
