@@ -81,17 +81,18 @@ static int rings_unshareable(const struct ipc_ops *ops, int shared, char *why,
 
 static void row_fail(struct result_row *row, const struct run_result *res)
 {
-	char rings[32] = "";
+	char cls[32], rings[32] = "";
 
 	row->status = res->status;
 	snprintf(row->reason, sizeof(row->reason), "%s", res->reason);
+	result_row_class(row, cls, sizeof(cls));
 	if (row->rings > 1 || row->shared)
 		snprintf(rings, sizeof(rings), " x%u%s", row->rings,
 			 row->shared ? " shared" : "");
 	if (res->status != RESULT_INTERRUPTED)
-		fprintf(stderr, "ctxbench: %s %s%s: %s: %s\n", row->mech,
-			row->placement, rings, result_status_name(res->status),
-			res->reason);
+		fprintf(stderr, "ctxbench: %s %s%s%s%s: %s: %s\n", row->mech,
+			row->placement, cls[0] ? " " : "", cls, rings,
+			result_status_name(res->status), res->reason);
 }
 
 /* The spec of one run of @ops in a ring of @nr, but for its CPUs. */
@@ -107,6 +108,7 @@ static struct run_spec run_spec_of(const struct plan *p,
 		.duration_s = p->duration_s,
 		.warmup_s = warmup_s(p->duration_s),
 		.sample_every = p->sample_every,
+		.mlock = p->mlock,
 	};
 
 	return spec;
@@ -156,6 +158,7 @@ static void row_add(struct result_row *row, const struct run_result *res,
 struct cell {
 	const struct ipc_ops *ops;
 	const struct place *place;
+	const struct run_class *cls;
 	unsigned int nr, kb;
 	unsigned int rings; /* at once, from 1 */
 	int shared;
@@ -179,6 +182,10 @@ static int cell_init(const struct plan *p, struct cell *c,
 	snprintf(row->mech, sizeof(row->mech), "%s", c->ops->name);
 	snprintf(row->title, sizeof(row->title), "%s", c->ops->title);
 	snprintf(row->placement, sizeof(row->placement), "%s", c->place->name);
+	snprintf(row->policy, sizeof(row->policy), "%s",
+		 run_class_name(c->cls->policy));
+	row->prio = c->cls->prio;
+	row->nice = c->cls->nice;
 	row->procs = c->nr;
 	row->ws_kb = c->kb;
 	row->rings = c->rings;
@@ -214,6 +221,7 @@ static int cell_run(const struct plan *p, struct cell *c, unsigned int i,
 	struct run_spec spec = run_spec_of(p, c->ops, c->nr, c->kb);
 	static int cpu[RUN_MAX_NR];
 	struct result_row *row = c->row;
+	char cls[32], where[sizeof(row->placement) + sizeof(cls)];
 	struct run_result res;
 	int over;
 
@@ -223,8 +231,13 @@ static int cell_run(const struct plan *p, struct cell *c, unsigned int i,
 	spec.cpu = cpu[0] < 0 ? NULL : cpu;
 	spec.rings = c->rings;
 	spec.shared = c->shared;
-	progress_row(prog, c->ops->name, c->place->name, plan_rings(p), c->nr,
-		     c->kb, p->runs);
+	spec.cls = *c->cls;
+	/* The placement and the class, as the row's label has them. */
+	result_row_class(row, cls, sizeof(cls));
+	snprintf(where, sizeof(where), "%s%s%s", c->place->name,
+		 cls[0] ? " " : "", cls);
+	progress_row(prog, c->ops->name, where, plan_rings(p), c->nr, c->kb,
+		     p->runs);
 	progress_parallel(prog, c->rings, c->shared,
 			  p->nrings > 1 || p->shared);
 	progress_run(prog, i);
@@ -289,7 +302,7 @@ static double hop_work_ns(const struct plan *p, const struct ipc_ops *ops,
  */
 static void start_progress(const struct plan *p, struct progress *prog)
 {
-	unsigned int rows = plan_rows(p);
+	unsigned int rows = (unsigned int)plan_nrows(p);
 	double more = warmup_s(p->duration_s) + PROGRESS_RUN_OVERHEAD_S;
 	int tty = !p->quiet && isatty(STDERR_FILENO);
 
@@ -339,15 +352,33 @@ static void round_order(const struct plan *p, unsigned int *perm,
 }
 
 /*
- * The rows of the plan, in report order: mechanism, placement, ring size,
- * working set; with rings, the hop's own work measured first for each
- * mechanism and working set.  Returns the count, or -1 when out of memory.
+ * The next of the combinations of @n indices, each below its @dim, the
+ * last varying fastest: 1, or 0 (all back at 0) after the last.
+ */
+static int odometer(unsigned int *at, const unsigned int *dim, unsigned int n)
+{
+	while (n-- > 0) {
+		if (++at[n] < dim[n])
+			return 1;
+		at[n] = 0;
+	}
+	return 0;
+}
+
+/*
+ * The rows of the plan, in report order: mechanism, placement, class,
+ * ring size, working set, rings at once; with rings, the hop's own work
+ * measured first for each mechanism and working set.  Returns the count,
+ * or -1 when out of memory.
  */
 static int plan_cells(const struct plan *p, const struct place_topo *topo,
 		      struct results *res, struct cell *cells,
 		      struct progress *prog)
 {
-	unsigned int n = 0;
+	enum { D_PLACE, D_CLASS, D_PROCS, D_SIZE, D_RINGS, D_N };
+	const unsigned int dim[D_N] = { p->nplaces, p->nclasses, p->nprocs,
+					p->nsizes, p->nrings };
+	unsigned int n = 0, at[D_N];
 
 	for (unsigned int i = 0; i < p->nops; i++) {
 		double work[PLAN_MAX_LIST] = { 0 };
@@ -357,25 +388,23 @@ static int plan_cells(const struct plan *p, const struct place_topo *topo,
 			progress_hop(prog, p->ops[i]->name, p->size_kb[m]);
 			work[m] = hop_work_ns(p, p->ops[i], p->size_kb[m]);
 		}
-		for (unsigned int j = 0; j < p->nplaces; j++)
-			for (unsigned int k = 0; k < p->nprocs; k++)
-				for (unsigned int m = 0; m < p->nsizes; m++)
-					for (unsigned int q = 0; q < p->nrings;
-					     q++) {
-						struct cell *c = &cells[n];
+		/* Its rows, the last dimension varying fastest. */
+		memset(at, 0, sizeof(at));
+		do {
+			struct cell *c = &cells[n];
 
-						c->ops = p->ops[i];
-						c->place = &p->place[j];
-						c->nr = p->procs[k];
-						c->kb = p->size_kb[m];
-						c->rings = p->rings[q];
-						c->shared = p->shared;
-						c->row = &res->row[n++];
-						c->row->hop_work_ns = work[m];
-						if (cell_init(p, c, topo,
-							      prog) < 0)
-							return -1;
-					}
+			c->ops = p->ops[i];
+			c->place = &p->place[at[D_PLACE]];
+			c->cls = &p->cls[at[D_CLASS]];
+			c->nr = p->procs[at[D_PROCS]];
+			c->kb = p->size_kb[at[D_SIZE]];
+			c->rings = p->rings[at[D_RINGS]];
+			c->shared = p->shared;
+			c->row = &res->row[n++];
+			c->row->hop_work_ns = work[at[D_SIZE]];
+			if (cell_init(p, c, topo, prog) < 0)
+				return -1;
+		} while (odometer(at, dim, D_N));
 	}
 	return (int)n;
 }
@@ -417,8 +446,8 @@ static int measure(const struct plan *p, const struct place_topo *topo,
 	unsigned int *perm;
 	int n;
 
-	cells = calloc(plan_rows(p), sizeof(*cells));
-	perm = calloc(plan_rows(p), sizeof(*perm));
+	cells = calloc(plan_nrows(p), sizeof(*cells));
+	perm = calloc(plan_nrows(p), sizeof(*perm));
 	n = cells && perm ? plan_cells(p, topo, res, cells, prog) : -1;
 	if (n < 0)
 		goto out;
@@ -649,7 +678,7 @@ out:
 /* Limits too low for the plan: say so before anything starts. */
 static int check_limits(const struct plan *p)
 {
-	char err[256];
+	char err[512];
 
 	for (unsigned int i = 0; i < p->nops; i++) {
 		for (unsigned int k = 0; k < p->nprocs; k++) {
@@ -670,6 +699,104 @@ static int check_limits(const struct plan *p)
 			}
 		}
 	}
+	for (unsigned int k = 0; p->mlock && k < p->nprocs; k++) {
+		unsigned int kb = 0;
+
+		for (unsigned int m = 0; m < p->nsizes; m++)
+			kb = p->size_kb[m] > kb ? p->size_kb[m] : kb;
+		if (run_mlock_check(kb, p->procs[k], p->threads, err,
+				    sizeof(err)) < 0) {
+			fprintf(stderr, "ctxbench: %s\n", err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Can the participants of @ops at class @cls, @nr of them at @place, run
+ * without starving the machine?  At a real-time class a spinner (and one
+ * that only yields, which then yields to nothing but its peers) keeps its
+ * CPU until RT throttling takes it away, 5 % of the time by default:
+ * pure spinners sharing a CPU would never hand the token over, and
+ * spinners on every online CPU would leave the rest of the machine,
+ * the shell that started ctxbench included, next to nothing for -t.  And
+ * the runner must run above them, to stop them on time.  0, or -1 with
+ * why in @err.
+ */
+static int class_starves(const struct ipc_ops *ops, const struct run_class *cls,
+			 const struct place *place, unsigned int nr,
+			 unsigned int rings, const struct place_topo *topo,
+			 char *err, size_t errlen)
+{
+	static int cpu[RUN_MAX_NR];
+	char where[sizeof(place->name) + 16];
+	int over;
+	const char *name = run_class_name(cls->policy);
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned int busy, allowed = (unsigned int)CPU_COUNT(&topo->allowed);
+	cpu_set_t used;
+
+	if (!(ops->flags & (IPC_BUSY_WAIT | IPC_YIELD_WAIT)) ||
+	    !run_class_rt(cls->policy))
+		return 0;
+	if (cls->prio >= RUN_PRIO_MAX) {
+		snprintf(
+			err, errlen,
+			"%s at %s:%d: ctxbench must run above spinning participants to stop them on time: give --prio %d or less",
+			ops->name, name, cls->prio, RUN_PRIO_MAX - 1);
+		return -1;
+	}
+	snprintf(where, sizeof(where), "%s", place->name);
+	if (rings > 1)
+		snprintf(where + strlen(where), sizeof(where) - strlen(where),
+			 " x%u", rings);
+	/* Every ring's participants: two spinners of any rings on one CPU. */
+	nr *= rings;
+	if (place_resolve_rings(place, topo, nr / rings, rings, cpu, &over, err,
+				errlen) < 0)
+		return 0; /* skipped anyway */
+	if (degenerate(ops, topo, cpu, nr)) {
+		snprintf(
+			err, errlen,
+			"%s %s %s:%d: spinners at a real-time class sharing a CPU never hand the token over (only RT throttling takes the CPU from one): not run (give each its own CPU, -P cross, or use spin-yield)",
+			ops->name, where, name, cls->prio);
+		return -1;
+	}
+	CPU_ZERO(&used);
+	for (unsigned int i = 0; cpu[0] >= 0 && i < nr; i++)
+		CPU_SET(cpu[i], &used);
+	busy = cpu[0] >= 0  ? (unsigned int)CPU_COUNT(&used) :
+	       nr < allowed ? nr :
+			      allowed;
+	if (online > 0 && busy >= (unsigned long)online) {
+		snprintf(
+			err, errlen,
+			"%s %s %s:%d: spinners at a real-time class on every CPU (%u of %ld) would leave the rest of the machine only what RT throttling gives it for -t: not run (leave a CPU free)",
+			ops->name, where, name, cls->prio, busy, online);
+		return -1;
+	}
+	return 0;
+}
+
+/* Classes the plan cannot run safely: say so before anything starts. */
+static int check_classes(const struct plan *p, const struct place_topo *topo)
+{
+	enum { D_OPS, D_PLACE, D_CLASS, D_PROCS, D_RINGS, D_N };
+	const unsigned int dim[D_N] = { p->nops, p->nplaces, p->nclasses,
+					p->nprocs, p->nrings };
+	unsigned int at[D_N] = { 0 };
+	char err[512];
+
+	do {
+		if (class_starves(p->ops[at[D_OPS]], &p->cls[at[D_CLASS]],
+				  &p->place[at[D_PLACE]], p->procs[at[D_PROCS]],
+				  p->rings[at[D_RINGS]], topo, err,
+				  sizeof(err)) < 0) {
+			fprintf(stderr, "ctxbench: %s\n", err);
+			return -1;
+		}
+	} while (odometer(at, dim, D_N));
 	return 0;
 }
 
@@ -710,11 +837,13 @@ static int run_plan(const struct plan *p, struct results *res)
 
 	if (check_limits(p) < 0 || open_output(p) < 0)
 		return 2;
-	res->row = calloc(plan_rows(p), sizeof(*res->row));
+	res->row = calloc(plan_nrows(p), sizeof(*res->row));
 	if (!res->row || place_topo_read("", &topo) < 0 || run_init() < 0) {
 		perror("ctxbench");
 		return 1;
 	}
+	if (check_classes(p, &topo) < 0)
+		return 2;
 	info_init(p, &topo, res);
 	start_progress(p, &prog);
 	status = measure(p, &topo, res, &prog);

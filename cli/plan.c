@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -53,7 +54,8 @@ struct plan_opt {
 static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
 	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_backends,
 	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise,
-	plan_opt_format, plan_opt_parallel;
+	plan_opt_format, plan_opt_parallel, plan_opt_policy, plan_opt_prio,
+	plan_opt_nice;
 
 #define AT(m) .off = offsetof(struct plan, m)
 #define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
@@ -72,6 +74,16 @@ static const struct plan_opt plan_opts[] = {
 	{ "placement", 'P', "LIST",
 	  "any, same, cross, smt or cpus:A,B (default any)", PLAN_M_RUN,
 	  plan_opt_places, AT(place) },
+	{ "policy", 0x10a, "LIST",
+	  "other, batch, idle, fifo, rr (not deadline)", PLAN_M_RUN,
+	  plan_opt_policy, AT(cls) },
+	{ "prio", 0x10b, "N", "priority of fifo and rr, 1..99 (default 50)",
+	  PLAN_M_RUN, plan_opt_prio, AT(prio), .min = RUN_PRIO_MIN,
+	  .max = RUN_PRIO_MAX },
+	{ "nice", 0x10c, "N", "nice of other and batch, -20..19 (default 0)",
+	  PLAN_M_RUN, plan_opt_nice, AT(nice) },
+	{ "mlock", 0x10d, NULL, "participants lock their memory (mlockall)",
+	  PLAN_M_RUN, plan_opt_set, AT(mlock), .min = 1 },
 	{ "threads", 'T', NULL, "participants are threads of one process",
 	  PLAN_M_RUN, plan_opt_set, AT(threads), .min = 1 },
 	{ "procs", 'p', "LIST", "participants per ring, 2..1024 (default 2)",
@@ -85,7 +97,7 @@ static const struct plan_opt plan_opts[] = {
 	  "rings at once, a list of 1..256 or cpus (default 1)", PLAN_M_RUN,
 	  plan_opt_parallel, LIST(rings, nrings), .min = 1,
 	  .max = RUN_MAX_RINGS },
-	{ "shared", 0x10a, NULL, "the rings share the mechanism's objects",
+	{ "shared", 0x10e, NULL, "the rings share the mechanism's objects",
 	  PLAN_M_RUN, plan_opt_set, AT(shared), .min = 1 },
 	{ "name", 'n', "LABEL",
 	  "label of this run in the report (default: uname -r)", PLAN_M_RUN,
@@ -335,14 +347,14 @@ static int plan_text(char *dst, size_t size, const char *arg, const char *opt,
  */
 static int plan_check_size(const struct plan *p, char *err, size_t errlen)
 {
-	unsigned long long rows = plan_rows(p);
+	unsigned long long rows = plan_nrows(p);
 	double bytes = (double)rows * (REPORT_ROW_BYTES +
 				       (double)p->runs * REPORT_SAMPLE_BYTES);
 
 	if (rows > REPORT_MAX_ROWS)
 		return plan_error(
 			err, errlen,
-			"-b, -P, -p, -s and -j make %llu rows: a saved run holds at most %u",
+			"-b, -P, --policy, -p, -s and -j make %llu rows: a saved run holds at most %u",
 			rows, REPORT_MAX_ROWS);
 	if (bytes > REPORT_MAX_FILE_BYTES)
 		return plan_error(
@@ -505,6 +517,110 @@ static int plan_opt_noise(const struct plan_opt *o, const char *arg,
 			"--noise: more than %lu files (give the noise of one kernel, a few invocations)",
 			o->max);
 	p->noise[p->nnoise++] = arg;
+	return 0;
+}
+
+/* --policy: the classes to sweep, as -P sweeps placements. */
+static int plan_opt_policy(const struct plan_opt *o, const char *arg,
+			   struct plan *p, char *err, size_t errlen)
+{
+	char list[128], *rest = list, *name;
+
+	(void)o;
+	if (p->nclasses)
+		return plan_error(
+			err, errlen,
+			"--policy: given twice (name them all in one comma list)");
+	if (snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
+		return plan_error(err, errlen, "--policy: list too long");
+	while ((name = strsep(&rest, ","))) {
+		int policy;
+
+		if (!strcmp(name, "deadline"))
+			return plan_error(
+				err, errlen,
+				"--policy: deadline is not offered: a SCHED_DEADLINE task needs its runtime, deadline and period, and cannot be pinned to fewer CPUs than its root domain has, so no figure of it would compare (use fifo or rr)");
+		if (run_class_parse(name, &policy) < 0)
+			return plan_error(
+				err, errlen,
+				"--policy: '%s' is not a scheduling class (expected other, batch, idle, fifo or rr)",
+				name);
+		for (unsigned int i = 0; i < p->nclasses; i++)
+			if (p->cls[i].policy == policy)
+				return plan_error(err, errlen,
+						  "--policy: '%s' named twice",
+						  name);
+		p->cls[p->nclasses].given = 1;
+		p->cls[p->nclasses++].policy = policy;
+	}
+	return 0;
+}
+
+static int plan_opt_prio(const struct plan_opt *o, const char *arg,
+			 struct plan *p, char *err, size_t errlen)
+{
+	unsigned long v;
+
+	if (plan_parse_uint(arg, o->min, o->max, &v) < 0)
+		return plan_error(
+			err, errlen,
+			"--prio: '%s' is not a real-time priority (expected %lu..%lu)",
+			arg, o->min, o->max);
+	p->prio = (unsigned int)v;
+	p->prio_given = 1;
+	return 0;
+}
+
+static int plan_opt_nice(const struct plan_opt *o, const char *arg,
+			 struct plan *p, char *err, size_t errlen)
+{
+	unsigned long v;
+	int neg = arg[0] == '-';
+
+	(void)o;
+	if (plan_parse_uint(arg + neg, 0, neg ? -RUN_NICE_MIN : RUN_NICE_MAX,
+			    &v) < 0)
+		return plan_error(
+			err, errlen,
+			"--nice: '%s' is not a nice value (expected %d..%d)",
+			arg, RUN_NICE_MIN, RUN_NICE_MAX);
+	p->nice = neg ? -(int)v : (int)v;
+	p->nice_given = 1;
+	return 0;
+}
+
+/*
+ * The classes of --policy with their priority and nice; --prio and
+ * --nice only where a class takes them.  Without --policy the
+ * participants keep ctxbench's own class, unless --nice asks for one.
+ */
+static int plan_classes(struct plan *p, char *err, size_t errlen)
+{
+	int rt = 0, niced = 0;
+
+	if (!p->nclasses) {
+		p->nclasses = 1;
+		p->cls[0].policy = SCHED_OTHER;
+		p->cls[0].given = p->nice_given;
+	}
+	for (unsigned int i = 0; i < p->nclasses; i++) {
+		struct run_class *c = &p->cls[i];
+
+		if (run_class_rt(c->policy)) {
+			rt = 1;
+			c->prio =
+				p->prio_given ? (int)p->prio : RUN_PRIO_DEFAULT;
+		} else if (run_class_niced(c->policy)) {
+			niced = 1;
+			c->nice = p->nice;
+		}
+	}
+	if (p->prio_given && !rt)
+		return plan_error(err, errlen,
+				  "--prio: only with --policy fifo or rr");
+	if (p->nice_given && !niced)
+		return plan_error(err, errlen,
+				  "--nice: only with --policy other or batch");
 	return 0;
 }
 
@@ -725,16 +841,18 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		return plan_error(
 			err, errlen,
 			"--seed: only with --order shuffle (the other orders are fixed)");
+	if (plan_classes(p, err, errlen) < 0)
+		return -1;
 	plan_defaults(p, err, errlen);
 	if (plan_check_tasks(p, err, errlen) < 0)
 		return -1;
 	return plan_check_size(p, err, errlen);
 }
 
-unsigned int plan_rows(const struct plan *p)
+unsigned long long plan_nrows(const struct plan *p)
 {
-	return p->nops * p->nplaces * p->nprocs * p->nsizes *
-	       (p->nrings ? p->nrings : 1);
+	return (unsigned long long)p->nops * p->nplaces * p->nclasses *
+	       p->nprocs * p->nsizes * (p->nrings ? p->nrings : 1);
 }
 
 int plan_rings(const struct plan *p)

@@ -7,6 +7,7 @@
 
 #include "ipc/ipc.h"
 #include "run/place.h"
+#include "run/sched.h"
 
 #define PLAN_MAX_BACKENDS 32
 #define PLAN_MAX_RUNS 10000
@@ -18,6 +19,7 @@
 #define PLAN_MAX_LIST 16 /* values of -p and of -s */
 #define PLAN_MAX_SIZE_KB 16384 /* a working set is about caches */
 #define PLAN_MAX_NOISE 64 /* report --noise files */
+#define PLAN_MAX_CLASSES 5 /* --policy: other, batch, idle, fifo, rr */
 
 /* What goes to stdout: the text report, or one of the machine formats. */
 enum plan_format { PLAN_TEXT, PLAN_JSON, PLAN_KV, PLAN_TSV };
@@ -47,6 +49,12 @@ struct plan {
 	unsigned int nrings;
 	unsigned int rings[PLAN_MAX_LIST]; /* -j: rings at once */
 	int shared; /* --shared: the rings share the mechanism's objects */
+	unsigned int nclasses;
+	struct run_class cls[PLAN_MAX_CLASSES]; /* --policy, --prio, --nice */
+	unsigned int prio; /* --prio */
+	int nice; /* --nice */
+	int prio_given, nice_given;
+	int mlock; /* --mlock */
 	const char *output; /* -o: write the JSON here too; NULL: no */
 	enum plan_format format; /* --format, --json */
 	int quiet; /* -q: no progress line on the terminal */
@@ -72,11 +80,13 @@ struct plan {
 int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	       size_t errlen);
 
+/*
+ * The rows of the plan: mechanisms x placements x classes x -p x -s x -j.
+ */
+unsigned long long plan_nrows(const struct plan *p);
+
 /* Did the user ask for rings or working sets, beyond the ping-pong? */
 int plan_rings(const struct plan *p);
-
-/* The rows of the plan: mechanisms x placements x -p x -s x -j. */
-unsigned int plan_rows(const struct plan *p);
 
 /* Write the usage text, generated from the option table. */
 void plan_usage(FILE *f);

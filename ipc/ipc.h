@@ -52,6 +52,8 @@ struct ipc_ring {
  * runner can give each ring its own span of one ring's participants.
  */
 #define IPC_SHAREABLE 0x8
+/* Waits with sched_yield(): at a real-time class it never sleeps either. */
+#define IPC_YIELD_WAIT 0x10
 
 /*
  * Every hook returns 0 or a negative errno.  Contracts:

@@ -22,4 +22,5 @@ const struct ipc_ops ipc_spin_yield_ops = {
 	.size = spin_size,
 	.wait = spin_yield_wait,
 	.pass = spin_pass,
+	.flags = IPC_YIELD_WAIT,
 };

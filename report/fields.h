@@ -58,6 +58,7 @@ struct field {
 	const struct field *sub; /* FIELD_OBJECT: its members */
 	const char *name; /* Run information: the name in the report */
 	unsigned int line; /* Run information: its line there, from 1 */
+	const char *empty; /* FIELD_STR: written for an empty string */
 };
 
 /* The members of an invocation (struct results), of its rows, samples. */
@@ -65,8 +66,11 @@ extern const struct field invocation_fields[];
 extern const struct field row_fields[];
 extern const struct field sample_fields[];
 
+/* The most members a table may have: the reader marks them in 64 bits. */
+#define FIELD_MAX_MEMBERS 64
+
 /* How many facts the Run information block has (lines 1 .. this). */
-#define FIELD_INFO_LINES 31
+#define FIELD_INFO_LINES 34
 
 /* @base's member described by @f. */
 static inline void *field_ptr(const void *base, const struct field *f)

@@ -38,7 +38,7 @@ static char flat_char(char c)
 int report_flat_row_key(const struct results *r, const struct result_row *row,
 			char *buf, size_t size)
 {
-	char mech[sizeof(row->mech)], place[sizeof(row->placement)];
+	char mech[sizeof(row->mech)], place[sizeof(row->placement)], cls[32];
 	size_t i;
 	int len;
 
@@ -54,9 +54,13 @@ int report_flat_row_key(const struct results *r, const struct result_row *row,
 	 * when not at their default, in a fixed order, so that the keys of
 	 * the default stay what they always were.
 	 */
-	len = snprintf(buf, size, "%s.%s.%up.%uk%s", mech,
+	result_row_class(row, cls, sizeof(cls));
+	for (i = 0; cls[i]; i++)
+		cls[i] = flat_char(cls[i]);
+	len = snprintf(buf, size, "%s.%s.%up.%uk%s%s%s", mech,
 		       place[0] ? place : "any", row->procs, row->ws_kb,
-		       r->info.threads ? ".threads" : "");
+		       r->info.threads ? ".threads" : "", cls[0] ? "." : "",
+		       cls);
 	if (len >= 0 && (size_t)len < size && result_row_rings(row) > 1)
 		len += snprintf(buf + len, size - (size_t)len, ".x%u",
 				result_row_rings(row));

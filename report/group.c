@@ -30,6 +30,9 @@ group_row(struct results *g, const struct result_row *like, unsigned int max)
 	row->ws_kb = like->ws_kb;
 	row->rings = like->rings;
 	row->shared = like->shared;
+	memcpy(row->policy, like->policy, sizeof(row->policy));
+	row->prio = like->prio;
+	row->nice = like->nice;
 	row->hop_work_ns = like->hop_work_ns;
 	return row;
 }

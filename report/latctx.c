@@ -12,25 +12,23 @@
 #include "stats.h"
 #include "text.h"
 
-/* The axes of one lat_ctx table: ring sizes down, working sets across. */
-struct latctx_axes {
-	const char *mech, *place;
-	unsigned int rings; /* at once, and whether they shared objects */
-	int shared;
-	unsigned int procs[64], kb[64], np, nk;
-};
-
-/* Is @row one of the table of @a's mechanism, placement and rings? */
-static int latctx_in(const struct result_row *row, const struct latctx_axes *a)
+/* Is @row of @like's mechanism, placement, class, rings and sharing? */
+static int latctx_same(const struct result_row *row,
+		       const struct result_row *like)
 {
-	return !strcmp(row->mech, a->mech) &&
-	       !strcmp(row->placement, a->place) &&
-	       result_row_rings(row) == a->rings && !row->shared == !a->shared;
+	char a[32], b[32];
+
+	result_row_class(row, a, sizeof(a));
+	result_row_class(like, b, sizeof(b));
+	return !strcmp(row->mech, like->mech) &&
+	       !strcmp(row->placement, like->placement) && !strcmp(a, b) &&
+	       result_row_rings(row) == result_row_rings(like) &&
+	       !row->shared == !like->shared;
 }
 
-/* Sorted distinct ring sizes (@procs) or working sets of @a's table. */
+/* Sorted distinct ring sizes (@procs) or working sets of rows like @like. */
 static unsigned int latctx_axis(const struct results *r,
-				const struct latctx_axes *a, int procs,
+				const struct result_row *like, int procs,
 				unsigned int *v, unsigned int max)
 {
 	unsigned int n = 0;
@@ -39,7 +37,7 @@ static unsigned int latctx_axis(const struct results *r,
 		const struct result_row *row = &r->row[j];
 		unsigned int x = procs ? row->procs : row->ws_kb, k;
 
-		if (!latctx_in(row, a))
+		if (!latctx_same(row, like))
 			continue;
 		for (k = 0; k < n && v[k] != x; k++)
 			;
@@ -52,15 +50,15 @@ static unsigned int latctx_axis(const struct results *r,
 	return n;
 }
 
-/* The row of @a's table with @procs participants and @kb, or NULL. */
+/* The row like @like with @procs participants and @kb, or NULL. */
 static const struct result_row *latctx_cell(const struct results *r,
-					    const struct latctx_axes *a,
+					    const struct result_row *like,
 					    unsigned int procs, unsigned int kb)
 {
 	for (unsigned int j = 0; j < r->nrows; j++) {
 		const struct result_row *row = &r->row[j];
 
-		if (latctx_in(row, a) && row->procs == procs &&
+		if (latctx_same(row, like) && row->procs == procs &&
 		    row->ws_kb == kb)
 			return row;
 	}
@@ -112,6 +110,13 @@ static const char *latctx_procs(unsigned int procs)
 
 #define LATCTX_COLS 6 /* sizes per table: 14 + 6 x 10 columns */
 
+/* The axes of one lat_ctx table: ring sizes down, working sets across. */
+struct latctx_axes {
+	/* Its mechanism, placement, class, rings and sharing. */
+	const struct result_row *like;
+	unsigned int procs[64], kb[64], np, nk;
+};
+
 /* The hop's own work at each working set from @c0 to @c1, as a last row. */
 static void latctx_hop_work(FILE *f, const struct results *r,
 			    const struct latctx_axes *a, unsigned int c0,
@@ -122,7 +127,7 @@ static void latctx_hop_work(FILE *f, const struct results *r,
 		const struct result_row *w = NULL;
 
 		for (unsigned int p = 0; p < a->np && !w; p++) {
-			w = latctx_cell(r, a, a->procs[p], a->kb[c]);
+			w = latctx_cell(r, a->like, a->procs[p], a->kb[c]);
 			if (w && !(w->hop_work_ns > 0))
 				w = NULL;
 		}
@@ -136,16 +141,19 @@ static void latctx_table(FILE *f, const struct results *r,
 			 const struct latctx_axes *a, int less, unsigned int c0,
 			 unsigned int c1)
 {
-	char corner[64];
+	char corner[96], cls[32];
 
-	fprintf(f, "%14s%s\n", "",
+	result_row_class(a->like, cls, sizeof(cls));
+	fprintf(f, "%14s%s%s%s\n", "",
 		less ? "usec per hop, less the hop's own work" :
-		       "usec per hop (lat_ctx)");
-	snprintf(corner, sizeof(corner), "%s %s", a->mech, a->place);
+		       "usec per hop (lat_ctx)",
+		cls[0] ? ", " : "", cls);
+	snprintf(corner, sizeof(corner), "%s %s", a->like->mech,
+		 a->like->placement);
 	if (results_parallel(r))
 		snprintf(corner + strlen(corner),
-			 sizeof(corner) - strlen(corner), " x%u%s", a->rings,
-			 a->shared ? "s" : "");
+			 sizeof(corner) - strlen(corner), " x%u%s",
+			 result_row_rings(a->like), a->like->shared ? "s" : "");
 	fprintf(f, "%-14.14s", corner);
 	for (unsigned int c = c0; c < c1; c++)
 		fprintf(f, "%9uK", a->kb[c]);
@@ -153,10 +161,10 @@ static void latctx_table(FILE *f, const struct results *r,
 	for (unsigned int p = 0; p < a->np; p++) {
 		fprintf(f, "  %-12s", latctx_procs(a->procs[p]));
 		for (unsigned int c = c0; c < c1; c++)
-			latctx_us(f,
-				  latctx_hop_us(latctx_cell(r, a, a->procs[p],
-							    a->kb[c]),
-						less));
+			latctx_us(f, latctx_hop_us(latctx_cell(r, a->like,
+							       a->procs[p],
+							       a->kb[c]),
+						   less));
 		fputc('\n', f);
 	}
 	if (!less)
@@ -167,21 +175,18 @@ static void latctx_table(FILE *f, const struct results *r,
 void report_latctx(FILE *f, const struct results *r, const char *mech)
 {
 	for (unsigned int j = 0; j < r->nrows; j++) {
-		struct latctx_axes a = { .mech = mech,
-					 .place = r->row[j].placement,
-					 .rings = result_row_rings(&r->row[j]),
-					 .shared = r->row[j].shared };
+		struct latctx_axes a = { .like = &r->row[j] };
 		int done = 0;
 
 		if (strcmp(r->row[j].mech, mech))
 			continue;
 		for (unsigned int k = 0; k < j; k++)
-			if (latctx_in(&r->row[k], &a))
+			if (latctx_same(&r->row[k], a.like))
 				done = 1; /* this placement has its tables */
 		if (done)
 			continue;
-		a.np = latctx_axis(r, &a, 1, a.procs, 64);
-		a.nk = latctx_axis(r, &a, 0, a.kb, 64);
+		a.np = latctx_axis(r, a.like, 1, a.procs, 64);
+		a.nk = latctx_axis(r, a.like, 0, a.kb, 64);
 		for (int less = 0; less < 2; less++)
 			for (unsigned int c0 = 0; c0 < a.nk; c0 += LATCTX_COLS)
 				latctx_table(f, r, &a, less, c0,

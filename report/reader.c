@@ -26,20 +26,21 @@
 #include "lib/util.h"
 
 /* Mark member @i of an object seen; a second time is an error. */
-static int rd_once(struct jp *p, unsigned int *seen, int i, const char *key)
+static int rd_once(struct jp *p, unsigned long long *seen, int i,
+		   const char *key)
 {
-	if (*seen & 1u << i)
+	if (*seen & 1ull << i)
 		return jp_err(p, p->p, 0, "\"%s\" appears twice", key);
-	*seen |= 1u << i;
+	*seen |= 1ull << i;
 	return 0;
 }
 
 /* Every member of @t that is required was there. */
-static int rd_require(struct jp *p, const char *at, unsigned int seen,
+static int rd_require(struct jp *p, const char *at, unsigned long long seen,
 		      const struct field *t, const char *what)
 {
 	for (int i = 0; t[i].key; i++)
-		if ((t[i].flags & FIELD_REQUIRED) && !(seen & 1u << i))
+		if ((t[i].flags & FIELD_REQUIRED) && !(seen & 1ull << i))
 			return jp_err(p, at, 0, "%s lacks \"%s\"", what,
 				      t[i].key);
 	return 0;
@@ -94,7 +95,7 @@ static int rd_fail(struct jp *p, const char *fmt, ...)
 /* The first pass: the document's head. */
 
 struct rd_head {
-	unsigned int seen;
+	unsigned long long seen;
 	int format_ok;
 	const char *version_at;
 };
@@ -125,7 +126,7 @@ static int rd_head_member(struct jp *p, const char *key, void *ctx)
 struct rd_obj {
 	const struct field *t;
 	void *base;
-	unsigned int seen;
+	unsigned long long seen; /* by index in @t: FIELD_MAX_MEMBERS */
 	unsigned int cap; /* of the array its rows or samples grow in */
 	double rate; /* a sample's "loops_per_s", checked at its end */
 };
@@ -516,7 +517,7 @@ static int rd_member(struct jp *p, const char *key, void *ctx)
 		return jp_skip(p);
 	if (!(o->t[i].flags & FIELD_REPEAT) && rd_once(p, &o->seen, i, key) < 0)
 		return -1;
-	o->seen |= 1u << i;
+	o->seen |= 1ull << i;
 	return rd_value(p, &o->t[i], o);
 }
 
@@ -544,7 +545,7 @@ static int rd_object(struct jp *p, const struct field *t, void *base,
 struct rd_doc {
 	struct results *r;
 	unsigned int n, cap, max;
-	unsigned int seen;
+	unsigned long long seen;
 };
 
 static int rd_invocation(struct jp *p, unsigned int i, void *ctx)
@@ -658,7 +659,7 @@ int report_read_buf(const char *buf, size_t len, struct results **r,
 	doc.max = REPORT_MAX_INVOCATIONS - *n;
 	if (jp_object(&p, "the document", rd_doc_member, &doc) < 0)
 		goto fail;
-	if (!(doc.seen & 1u)) {
+	if (!(doc.seen & 1ull)) {
 		rd_fail(&p, "no \"invocations\"");
 		goto fail;
 	}

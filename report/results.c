@@ -116,10 +116,28 @@ int result_status_parse(const char *key, enum result_status *st)
 	return -1;
 }
 
+void result_row_class(const struct result_row *row, char *buf, size_t size)
+{
+	const char *policy = row->policy[0] ? row->policy : "other";
+
+	if (row->prio)
+		snprintf(buf, size, "%s:%d", policy, row->prio);
+	else if (row->nice)
+		snprintf(buf, size, "%s:nice%d", policy, row->nice);
+	else if (strcmp(policy, "other") != 0)
+		snprintf(buf, size, "%s", policy);
+	else if (size)
+		buf[0] = '\0';
+}
+
 int result_row_same(const struct result_row *a, const struct result_row *b)
 {
+	char ca[32], cb[32];
+
+	result_row_class(a, ca, sizeof(ca));
+	result_row_class(b, cb, sizeof(cb));
 	return strcmp(a->mech, b->mech) == 0 &&
-	       strcmp(a->placement, b->placement) == 0 &&
+	       strcmp(a->placement, b->placement) == 0 && strcmp(ca, cb) == 0 &&
 	       a->procs == b->procs && a->ws_kb == b->ws_kb &&
 	       result_row_rings(a) == result_row_rings(b) &&
 	       !a->shared == !b->shared;

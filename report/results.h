@@ -54,6 +54,11 @@ struct result_info {
 	char kernel_version[256]; /* /proc/sys/kernel/version, uname -v */
 	char boot_cmdline[4096]; /* /proc/cmdline */
 	char preempt[96]; /* the preemption model, and where it was read */
+	char rt_runtime_us[24]; /* kernel.sched_rt_runtime_us, as read */
+	char rt_period_us[24]; /* kernel.sched_rt_period_us */
+	char rt_throttling[64]; /* "on: 950000 of 1000000 us (95%)" */
+	char isolation[256]; /* "isolcpus=2-3 nohz_full=2-3", or "none" */
+	char threaded_irqs[48]; /* "yes (threadirqs)", "no" */
 	char config_hz[32]; /* CONFIG_HZ, or "250 (timer interrupts)" */
 	char mitigations[64]; /* a summary of vulns[] */
 	unsigned int nvulns;
@@ -115,6 +120,10 @@ struct result_row {
 	unsigned int ws_kb; /* working set each touches per hop */
 	unsigned int rings; /* rings run at once (-j), from 1 */
 	int shared; /* they shared the mechanism's objects (--shared) */
+	/* The participants' scheduling class; "" (older files): other. */
+	char policy[8]; /* "other", "batch", "idle", "fifo", "rr" */
+	int prio; /* fifo, rr: 1..99 */
+	int nice; /* other, batch */
 	double hop_work_ns; /* a hop's own cost without a switch; 0 unknown */
 	long long migrations; /* moves between CPUs over all runs; -1 unknown */
 	enum result_status status; /* of the last run that did not succeed */
@@ -184,7 +193,16 @@ int result_order_known(const char *order);
 const char *result_status_key(enum result_status st);
 int result_status_parse(const char *key, enum result_status *st);
 
-/* Same mechanism, placement, ring size, working set, rings and sharing? */
+/*
+ * @row's class as its label and key show it, into @buf: "fifo:80",
+ * "batch", "other:nice5"; empty for other at nice 0, the default.
+ */
+void result_row_class(const struct result_row *row, char *buf, size_t size);
+
+/*
+ * Same mechanism, placement, class, ring size, working set, number of
+ * rings and sharing?
+ */
 int result_row_same(const struct result_row *a, const struct result_row *b);
 
 /* The row of @r that is the same as @like, or NULL. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "emulation.h"
+#include "rtinfo.h"
 #include "sysinfo.h"
 #include "tick.h"
 #include "lib/cpulist.h"
@@ -643,6 +644,7 @@ void sysinfo_read(const char *root, struct result_info *in)
 			     sizeof(debugfs));
 	sysinfo_preempt(debugfs, in->kernel_version, in->boot_cmdline,
 			config_model, in->preempt, sizeof(in->preempt));
+	rtinfo_read(root, in);
 	sysinfo_vulnerabilities(root, in);
 
 	sysinfo_cpufreq(root, in);

@@ -330,11 +330,13 @@ static void text_cpus(FILE *f, char *line, const char *cpus)
 void text_row_name(char *buf, size_t size, const struct results *r,
 		   unsigned int key, const struct result_row *row)
 {
-	char name[16];
+	char name[16], cls[32];
 
 	snprintf(name, sizeof(name), "#%u", key);
-	snprintf(buf, size, "%s%s%s", key ? name : r->info.label,
-		 row->placement[0] ? " " : "", row->placement);
+	result_row_class(row, cls, sizeof(cls));
+	snprintf(buf, size, "%s%s%s%s%s", key ? name : r->info.label,
+		 row->placement[0] ? " " : "", row->placement,
+		 cls[0] ? " " : "", cls);
 	if (results_rings(r))
 		snprintf(buf + strlen(buf), size - strlen(buf), " %up/%uK",
 			 row->procs, row->ws_kb);

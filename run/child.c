@@ -148,6 +148,13 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 			return slot->err;
 		}
 	}
+	/* The class before anything else: the rest runs in it. */
+	err = run_class_apply(&ctl->cls);
+	if (err < 0) {
+		slot->where = AT_SCHED;
+		slot->err = err;
+		return err;
+	}
 	slot->cpu_first = slot->cpu_last = sched_getcpu();
 	/* Until the end: the count at the start. */
 	slot->migrations = run_migrations();
@@ -171,6 +178,12 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 		slot->err = err;
 		return err;
 	}
+	/* Everything mapped by now, the working set too, and faulted in. */
+	if (ctl->mlock && mlockall(MCL_CURRENT | MCL_FUTURE) < 0) {
+		slot->where = AT_MLOCK;
+		slot->err = -errno;
+		return slot->err;
+	}
 	if (write(ctl->ready_fd, &byte, 1) != 1)
 		return -EIO;
 	/* The runner closes the other end to start everyone at once. */
@@ -188,8 +201,15 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 static void *run_thread_main(void *arg)
 {
 	struct run_thread *t = arg;
+	const struct run_slot *slot = &t->ctl->slot[t->self];
 
-	run_participant(t->ctl, t->self);
+	/*
+	 * Failed before it was ready: the others would wait for a start
+	 * that never comes, so the group ends now, and the runner reads why.
+	 */
+	if (run_participant(t->ctl, t->self) < 0 && slot->where != AT_WAIT &&
+	    slot->where != AT_PASS)
+		_exit(1);
 	return NULL;
 }
 

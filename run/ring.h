@@ -20,6 +20,8 @@ enum run_where {
 	AT_NONE,
 	AT_START,
 	AT_AFFINITY,
+	AT_SCHED,
+	AT_MLOCK,
 	AT_WORKING_SET,
 	AT_ATTACH,
 	AT_WAIT,
@@ -62,6 +64,8 @@ struct run_ctl {
 	unsigned int sample_every;
 	/* Round trips timed by each ring's participant 0, which alone writes. */
 	struct hist *rtt; /* [rings] */
+	struct run_class cls; /* taken by each participant before it is ready */
+	int mlock;
 };
 
 /* The participants of every ring of @ctl. */

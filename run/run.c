@@ -56,6 +56,8 @@ static const char *const run_where_name[] = {
 	[AT_START] = "pthread_create",
 	[AT_WORKING_SET] = "working set",
 	[AT_AFFINITY] = "sched_setaffinity",
+	[AT_SCHED] = "sched_setscheduler",
+	[AT_MLOCK] = "mlockall",
 	[AT_ATTACH] = "attach",
 	[AT_WAIT] = "wait",
 	[AT_PASS] = "pass",
@@ -129,7 +131,17 @@ static void run_blame(const struct run_ctl *ctl, const siginfo_t *si,
 {
 	for (unsigned int i = 0; i < run_total(ctl); i++) {
 		const struct run_slot *s = &ctl->slot[i];
+		char why[RUN_REASON_MAX];
 
+		if (s->err && s->where == AT_SCHED) {
+			/* A class the user may not take: the row is skipped. */
+			int skips = run_class_why(&ctl->cls, s->err, why,
+						  sizeof(why));
+
+			run_fail(res, skips ? RESULT_SKIPPED : RESULT_FAILED,
+				 "%s", why);
+			return;
+		}
 		if (s->err) {
 			run_fail(res, RESULT_FAILED, "%s: %s: %s%s",
 				 run_who(ctl, i), run_where_name[s->where],
@@ -416,6 +428,8 @@ static int run_map(struct run_state *st)
 	ctl->threads = spec->threads;
 	ctl->nobj = nobj;
 	ctl->ring = (struct ipc_ring *)(st->map + off_ring);
+	ctl->cls = spec->cls;
+	ctl->mlock = spec->mlock;
 	ctl->peer = (struct ipc_peer *)(st->map + off_peer);
 	ctl->slot = (struct run_slot *)(st->map + off_slot);
 	ctl->rtt = (struct hist *)(st->map + off_rtt);
@@ -657,11 +671,17 @@ static void run_event(struct run_state *st, int ev)
 		siginfo_t si = { 0 };
 		int dead = run_find_dead(st->proc, st->nproc, &si);
 
-		if (dead >= 0)
+		if (dead >= 0) {
 			run_blame(st->ctl, &si, (unsigned int)dead, st->res);
-		else
+		} else {
+			/*
+			 * Seen gone (its end of the ready pipe closed) before
+			 * it could be reaped: what it wrote says why.
+			 */
+			run_blame(st->ctl, NULL, 0, st->res);
 			run_fail(st->res, RESULT_FAILED,
 				 "a participant ended early");
+		}
 	} else if (ev > 0) {
 		st->res->signo = ev;
 		run_fail(st->res, RESULT_INTERRUPTED, "signal %d (%s)", ev,
@@ -738,6 +758,7 @@ static void run_teardown(struct run_state *st)
 int run_once(const struct run_spec *spec, struct run_result *res)
 {
 	struct run_state st = { .spec = spec, .res = res };
+	struct run_class_saved saved;
 	int ev = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -757,6 +778,8 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	st.t_call = clock_now_s();
 	if (run_map(&st) < 0)
 		return st.err;
+	/* Above real-time participants, the guard too: it is forked next. */
+	run_class_runner_enter(&spec->cls, &saved);
 	if (run_setup(&st) == 0) {
 		ev = run_start(&st);
 		if (!ev && res->status == RESULT_OK)
@@ -765,5 +788,6 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 		run_stop(&st);
 	}
 	run_teardown(&st);
+	run_class_runner_leave(&saved);
 	return st.err;
 }

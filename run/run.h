@@ -10,6 +10,7 @@
 #include "report/disturb.h"
 #include "lib/hist.h"
 #include "report/results.h"
+#include "run/sched.h"
 
 #define RUN_REASON_MAX 128
 
@@ -32,6 +33,8 @@ struct run_spec {
 	unsigned int ws_kb; /* working set each participant touches per hop */
 	unsigned int
 		sample_every; /* time one round trip in this many; 0 none */
+	struct run_class cls; /* each participant's, before the start */
+	int mlock; /* participants lock their memory before the start */
 };
 
 /* The default: the clock stays out of 63 loops in 64. */

@@ -340,17 +340,39 @@ static void test_keys(void)
 		unsigned int procs, kb;
 		int threads;
 		const char *key;
+		const char *policy;
+		int prio, nice;
 	} cases[] = {
-		{ "pipe", "same", 2, 0, 0, "pipe.same.2p.0k" },
-		{ "pipe", "any", 2, 0, 0, "pipe.any.2p.0k" },
-		{ "sysv-sem", "cross", 2, 0, 0, "sysv-sem.cross.2p.0k" },
-		{ "spin-yield", "smt", 2, 0, 0, "spin-yield.smt.2p.0k" },
-		{ "futex", "cpus:0,2", 2, 0, 0, "futex.cpus_0_2.2p.0k" },
-		{ "posix-mq", "cpus:3", 8, 64, 0, "posix-mq.cpus_3.8p.64k" },
-		{ "tcp", "same", 1024, 16384, 0, "tcp.same.1024p.16384k" },
-		{ "pipe", "same", 2, 0, 1, "pipe.same.2p.0k.threads" },
+		{ "pipe", "same", 2, 0, 0, "pipe.same.2p.0k", NULL, 0, 0 },
+		{ "pipe", "any", 2, 0, 0, "pipe.any.2p.0k", NULL, 0, 0 },
+		{ "sysv-sem", "cross", 2, 0, 0, "sysv-sem.cross.2p.0k", NULL, 0,
+		  0 },
+		{ "spin-yield", "smt", 2, 0, 0, "spin-yield.smt.2p.0k", NULL, 0,
+		  0 },
+		{ "futex", "cpus:0,2", 2, 0, 0, "futex.cpus_0_2.2p.0k", NULL, 0,
+		  0 },
+		{ "posix-mq", "cpus:3", 8, 64, 0, "posix-mq.cpus_3.8p.64k",
+		  NULL, 0, 0 },
+		{ "tcp", "same", 1024, 16384, 0, "tcp.same.1024p.16384k", NULL,
+		  0, 0 },
+		{ "pipe", "same", 2, 0, 1, "pipe.same.2p.0k.threads", NULL, 0,
+		  0 },
 		/* Only what a key may hold, whatever a saved file says. */
-		{ "a b.c", "x:y", 2, 0, 0, "a_b_c.x_y.2p.0k" },
+		{ "a b.c", "x:y", 2, 0, 0, "a_b_c.x_y.2p.0k", NULL, 0, 0 },
+		/* A class not the default is appended, after the others. */
+		{ "pipe", "same", 2, 0, 0, "pipe.same.2p.0k", "other", 0, 0 },
+		{ "pipe", "same", 2, 0, 0, "pipe.same.2p.0k.fifo_80", "fifo",
+		  80, 0 },
+		{ "pipe", "same", 2, 0, 1, "pipe.same.2p.0k.threads.rr_1", "rr",
+		  1, 0 },
+		{ "futex", "cross", 2, 0, 0, "futex.cross.2p.0k.batch", "batch",
+		  0, 0 },
+		{ "futex", "cross", 2, 0, 0, "futex.cross.2p.0k.idle", "idle",
+		  0, 0 },
+		{ "futex", "any", 2, 0, 0, "futex.any.2p.0k.other_nice-5",
+		  "other", 0, -5 },
+		{ "futex", "any", 2, 0, 0, "futex.any.2p.0k.batch_nice19",
+		  "batch", 0, 19 },
 	};
 	char buf[128];
 
@@ -360,6 +382,10 @@ static void test_keys(void)
 		struct results r = { .nrows = 1, .row = &row };
 
 		r.info.threads = cases[i].threads;
+		snprintf(row.policy, sizeof(row.policy), "%s",
+			 cases[i].policy ? cases[i].policy : "");
+		row.prio = cases[i].prio;
+		row.nice = cases[i].nice;
 		snprintf(row.mech, sizeof(row.mech), "%s", cases[i].mech);
 		snprintf(row.placement, sizeof(row.placement), "%s",
 			 cases[i].placement);

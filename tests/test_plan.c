@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the option parser and of the backend table. */
+#include <sched.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -75,6 +76,33 @@ static const struct plan_case bad_cases[] = {
 	{ { "--format", "csv" }, 0, "--format" },
 	{ { "--format", "" }, 0, "--format" },
 	{ { "--format", "KV" }, 0, "--format" },
+	/* Scheduling classes. */
+	{ { "--policy", "fifo,nosuch" }, 0, "--policy" },
+	{ { "--policy", "" }, 0, "--policy" },
+	{ { "--policy", "fifo,fifo" }, 0, "named twice" },
+	{ { "--policy", "fifo", "--policy", "rr" }, 0, "given twice" },
+	{ { "--policy", "FIFO" }, 0, "--policy" },
+	{ { "--policy", "deadline" }, 0, "deadline is not offered" },
+	{ { "--policy", "fifo", "--prio", "0" }, 0, "--prio" },
+	{ { "--policy", "fifo", "--prio", "100" }, 0, "--prio" },
+	{ { "--policy", "fifo", "--prio", "-1" }, 0, "--prio" },
+	{ { "--prio", "80" }, 0, "only with --policy fifo or rr" },
+	{ { "--policy", "other,idle", "--prio", "80" },
+	  0,
+	  "only with --policy fifo or rr" },
+	{ { "--nice", "20" }, 0, "--nice" },
+	{ { "--nice", "-21" }, 0, "--nice" },
+	{ { "--nice", "--5" }, 0, "--nice" },
+	{ { "--nice", "+5" }, 0, "--nice" },
+	{ { "--nice", "-" }, 0, "--nice" },
+	{ { "--policy", "fifo,idle", "--nice", "5" },
+	  0,
+	  "only with --policy other or batch" },
+	/* Rows multiply with the classes too. */
+	{ { "-b", "all", "-P", "same,cross,any", "-p", "2,4,8,16,32,64,128,256",
+	    "-s", "0,4,16,64,256", "--policy", "other,fifo" },
+	  0,
+	  "rows" },
 };
 
 static int parse(const char *const *args, struct plan *p, char *err,
@@ -215,7 +243,7 @@ static void test_parallel(void)
 	CHECK_EQ_INT(p.rings[1], 1);
 	CHECK_EQ_INT(p.rings[2], 2);
 	CHECK_EQ_INT(p.shared, 1);
-	CHECK_EQ_INT(plan_rows(&p), p.nops * 3);
+	CHECK_EQ_INT(plan_nrows(&p), p.nops * 3);
 	CHECK_EQ_INT(parse(b, &p, err, sizeof(err)), 0);
 	CHECK_EQ_INT(sched_getaffinity(0, sizeof(set), &set), 0);
 	CHECK_EQ_INT(p.nrings, 1);
@@ -226,7 +254,73 @@ static void test_parallel(void)
 	CHECK_EQ_INT(parse(d, &p, err, sizeof(err)), 0);
 	CHECK_EQ_INT(p.nrings, 1);
 	CHECK_EQ_INT(p.rings[0], 1);
-	CHECK_EQ_INT(plan_rows(&p), p.nops);
+	CHECK_EQ_INT(plan_nrows(&p), p.nops);
+}
+
+/* --policy sweeps classes; --prio and --nice go where they apply. */
+static void test_classes(void)
+{
+	static const char *const none[MAXARGS] = { NULL };
+	static const char *const all[MAXARGS] = {
+		"--policy", "rr,other,batch,idle,fifo",
+		"--prio",   "80",
+		"--nice",   "-5",
+		"--mlock"
+	};
+	static const char *const rt[MAXARGS] = { "--policy", "fifo" };
+	static const char *const nice[MAXARGS] = { "--nice", "19" };
+	struct plan p;
+	char err[256];
+
+	/* By default the participants keep ctxbench's class. */
+	CHECK_EQ_INT(parse(none, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.nclasses, 1);
+	CHECK_EQ_INT(p.cls[0].given, 0);
+	CHECK_EQ_INT(p.cls[0].policy, SCHED_OTHER);
+	CHECK_EQ_INT(p.mlock, 0);
+	CHECK(plan_nrows(&p) == p.nops);
+
+	/* In the order given; priority and nice where a class takes them. */
+	CHECK_EQ_INT(parse(all, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.nclasses, 5);
+	CHECK_EQ_INT(p.cls[0].policy, SCHED_RR);
+	CHECK_EQ_INT(p.cls[0].prio, 80);
+	CHECK_EQ_INT(p.cls[0].nice, 0);
+	CHECK_EQ_INT(p.cls[1].policy, SCHED_OTHER);
+	CHECK_EQ_INT(p.cls[1].prio, 0);
+	CHECK_EQ_INT(p.cls[1].nice, -5);
+	CHECK_EQ_INT(p.cls[2].policy, SCHED_BATCH);
+	CHECK_EQ_INT(p.cls[2].nice, -5);
+	CHECK_EQ_INT(p.cls[3].policy, SCHED_IDLE);
+	CHECK_EQ_INT(p.cls[3].nice, 0);
+	CHECK_EQ_INT(p.cls[3].prio, 0);
+	CHECK_EQ_INT(p.cls[4].policy, SCHED_FIFO);
+	CHECK_EQ_INT(p.cls[4].prio, 80);
+	for (unsigned int i = 0; i < p.nclasses; i++)
+		CHECK_EQ_INT(p.cls[i].given, 1);
+	CHECK_EQ_INT(p.mlock, 1);
+	CHECK(plan_nrows(&p) == 5ull * p.nops);
+
+	CHECK_EQ_INT(parse(rt, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.cls[0].prio, RUN_PRIO_DEFAULT);
+	/* --nice alone: SCHED_OTHER at that nice, taken. */
+	CHECK_EQ_INT(parse(nice, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.nclasses, 1);
+	CHECK_EQ_INT(p.cls[0].given, 1);
+	CHECK_EQ_INT(p.cls[0].policy, SCHED_OTHER);
+	CHECK_EQ_INT(p.cls[0].nice, 19);
+
+	/* Names both ways. */
+	for (int pol = 0; pol <= SCHED_IDLE; pol++) {
+		const char *name = run_class_name(pol);
+		int back = -1;
+
+		if (!name)
+			continue; /* 4 is not a policy */
+		CHECK_EQ_INT(run_class_parse(name, &back), 0);
+		CHECK_EQ_INT(back, pol);
+	}
+	CHECK(run_class_name(SCHED_DEADLINE) == NULL);
 }
 
 static void test_values(void)
@@ -280,6 +374,7 @@ int main(void)
 {
 	test_bad();
 	test_good();
+	test_classes();
 	test_values();
 	test_parallel();
 	test_registry();

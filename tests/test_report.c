@@ -11,6 +11,7 @@
 #include "golden.h"
 #include "report/report.h"
 #include "report/sysinfo.h"
+#include "report/text.h"
 #include "lib/cpulist.h"
 
 static void check_width(const char *text, size_t cols);
@@ -335,6 +336,102 @@ static void test_sysinfo(void)
 	CHECK_EQ_INT(cpulist_count("1;2"), -1);
 }
 
+/*
+ * A row's class: in its label unless it is the default, in what makes
+ * rows the same, and in the saved run, which reads back as it was; a
+ * file without it (older) is of the default class.
+ */
+static void test_classes(void)
+{
+	struct result_row rows[3] = {
+		{ .mech = "futex",
+		  .title = "futex",
+		  .placement = "same",
+		  .procs = 2,
+		  .policy = "other",
+		  .status = RESULT_SKIPPED },
+		{ .mech = "futex",
+		  .title = "futex",
+		  .placement = "same",
+		  .procs = 2,
+		  .policy = "fifo",
+		  .prio = 80,
+		  .status = RESULT_SKIPPED },
+		{ .mech = "futex",
+		  .title = "futex",
+		  .placement = "same",
+		  .procs = 2,
+		  .policy = "batch",
+		  .nice = -5,
+		  .status = RESULT_SKIPPED },
+	};
+	struct results r = { .nrows = 3, .row = rows }, *back = NULL;
+	const struct results *one[] = { &r };
+	struct result_row old = rows[0], rt80 = rows[1];
+	char label[128], err[256], *json = NULL, *p;
+	unsigned int n = 0;
+	size_t len = 0;
+	FILE *f;
+
+	snprintf(r.info.label, sizeof(r.info.label), "6.1");
+	r.info.runs = 1;
+	r.info.duration_s = 1;
+	text_row_name(label, sizeof(label), &r, 0, &rows[0]);
+	CHECK_STR(label, "6.1 same");
+	text_row_name(label, sizeof(label), &r, 0, &rows[1]);
+	CHECK_STR(label, "6.1 same fifo:80");
+	text_row_name(label, sizeof(label), &r, 0, &rows[2]);
+	CHECK_STR(label, "6.1 same batch:nice-5");
+
+	old.policy[0] = '\0';
+	CHECK(result_row_same(&old, &rows[0]));
+	CHECK(!result_row_same(&rows[0], &rows[1]));
+	CHECK(!result_row_same(&rows[1], &rows[2]));
+	rt80.prio = 81;
+	CHECK(!result_row_same(&rt80, &rows[1]));
+	snprintf(rt80.policy, sizeof(rt80.policy), "rr");
+	rt80.prio = 80;
+	CHECK(!result_row_same(&rt80, &rows[1]));
+
+	f = open_memstream(&json, &len);
+	report_json(f, one, 1);
+	fclose(f);
+	CHECK(strstr(json, "\"policy\": \"fifo\",\n") != NULL);
+	CHECK(strstr(json, "\"priority\": 80,\n") != NULL);
+	CHECK(strstr(json, "\"nice\": -5,\n") != NULL);
+	CHECK_EQ_INT(report_read_buf(json, len, &back, &n, err, sizeof(err)),
+		     0);
+	CHECK_EQ_INT(n, 1);
+	for (unsigned int i = 0; n == 1 && i < 3; i++) {
+		CHECK_EQ_INT(back->nrows, 3);
+		if (back->nrows == 3)
+			CHECK(result_row_same(&back->row[i], &rows[i]));
+	}
+	for (unsigned int i = 0; i < n; i++)
+		results_free(&back[i]);
+	free(back);
+	back = NULL;
+	n = 0;
+
+	/* A priority in range reads; one out of it is refused. */
+	p = strstr(json, "\"priority\": 80");
+	if (p) {
+		memcpy(p, "\"priority\": 99", 14);
+		CHECK_EQ_INT(
+			report_read_buf(json, len, &back, &n, err, sizeof(err)),
+			0);
+		memcpy(p, "\"priority\": -1", 14);
+		CHECK_EQ_INT(
+			report_read_buf(json, len, &back, &n, err, sizeof(err)),
+			-1);
+		CHECK(strstr(err, "priority") != NULL);
+	}
+	for (unsigned int i = 0; i < n; i++)
+		results_free(&back[i]);
+	free(back);
+	free(json);
+}
+
 int main(void)
 {
 	test_text();
@@ -342,5 +439,6 @@ int main(void)
 	test_notes();
 	test_emulated();
 	test_sysinfo();
+	test_classes();
 	return check_summary();
 }

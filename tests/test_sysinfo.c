@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "golden.h"
+#include "report/rtinfo.h"
 #include "lib/util.h"
 #include "report/report.h"
 #include "report/emulation.h"
@@ -50,6 +51,11 @@ static void test_vm(void)
 	CHECK(strstr(in.boot_cmdline, " vt.handoff=7") != NULL);
 	CHECK(in.boot_cmdline[strlen(in.boot_cmdline) - 1] != '\n');
 	CHECK_STR(in.preempt, "full (sched/preempt)");
+	CHECK_STR(in.rt_runtime_us, "950000");
+	CHECK_STR(in.rt_period_us, "1000000");
+	CHECK_STR(in.rt_throttling, "on: 950000 of 1000000 us (95%)");
+	CHECK_STR(in.isolation, "none");
+	CHECK_STR(in.threaded_irqs, "no");
 	CHECK_STR(in.config_hz, "1000"); /* from /boot/config-<release> */
 
 	CHECK_EQ_INT(in.nvulns, 14);
@@ -109,6 +115,11 @@ static void check_unknown(const struct result_info *in)
 	CHECK_STR(in->kernel_version, "");
 	CHECK_STR(in->boot_cmdline, "");
 	CHECK_STR(in->preempt, "");
+	CHECK_STR(in->rt_runtime_us, "");
+	CHECK_STR(in->rt_period_us, "");
+	CHECK_STR(in->rt_throttling, "");
+	CHECK_STR(in->isolation, "");
+	CHECK_STR(in->threaded_irqs, "");
 	CHECK_STR(in->config_hz, "");
 	CHECK_EQ_INT(in->nvulns, 0);
 	CHECK_STR(in->mitigations, "");
@@ -368,6 +379,52 @@ static void test_preempt(void)
 		if (strcmp(out, cases[i].want) != 0)
 			fprintf(stderr, "preempt case %zu:\n", i);
 		CHECK_STR(out, cases[i].want);
+	}
+}
+
+/* RT throttling, isolation and threaded IRQs, from what was read. */
+static void test_rt(void)
+{
+	static const struct {
+		const char *runtime, *period, *want;
+	} thr[] = {
+		{ "950000", "1000000", "on: 950000 of 1000000 us (95%)" },
+		{ "-1", "1000000", "off (sched_rt_runtime_us -1)" },
+		{ "1000000", "1000000", "on: 1000000 of 1000000 us (100%)" },
+		{ "950000", "", "on: 950000 us per period" },
+		{ "", "1000000", "" },
+		{ "junk", "1000000", "" },
+	};
+	static const struct {
+		const char *cmdline, *preempt, *iso, *irqs;
+	} cl[] = {
+		{ "ro quiet", "full (sched/preempt)", "none", "no" },
+		{ "isolcpus=2-3 nohz_full=2-3 threadirqs", "",
+		  "isolcpus=2-3 nohz_full=2-3", "yes (threadirqs)" },
+		{ "nohz_full=1 isolcpus=managed_irq,domain,1", "",
+		  "isolcpus=managed_irq,domain,1 nohz_full=1", "no" },
+		/* The last word counts; not a prefix of another word. */
+		{ "isolcpus=1 isolcpus=2 threadirqsx xisolcpus=3", "",
+		  "isolcpus=2", "no" },
+		/* After "--" the words are init's. */
+		{ "ro -- isolcpus=1 threadirqs", "", "none", "no" },
+		{ "ro", "rt (kernel version)", "none",
+		  "yes (forced: PREEMPT_RT)" },
+		{ "", "rt (kernel version)", "", "yes (forced: PREEMPT_RT)" },
+		{ "", "", "", "" },
+	};
+	char out[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(thr); i++) {
+		rtinfo_throttling(thr[i].runtime, thr[i].period, out,
+				  sizeof(out));
+		CHECK_STR(out, thr[i].want);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(cl); i++) {
+		rtinfo_isolation(cl[i].cmdline, out, sizeof(out));
+		CHECK_STR(out, cl[i].iso);
+		rtinfo_irqs(cl[i].cmdline, cl[i].preempt, out, sizeof(out));
+		CHECK_STR(out, cl[i].irqs);
 	}
 }
 
@@ -730,6 +787,7 @@ int main(void)
 	test_minimal_vm();
 	test_emulation();
 	test_preempt();
+	test_rt();
 	test_mitigations();
 	test_halt_poll();
 	test_date();

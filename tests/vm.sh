@@ -143,7 +143,14 @@ kernels() {
 	for k in "$g" "$r"; do
 		grep -Eq '^(100|250|300|1000) \((jiffies|timer interrupts)\)$' <<<"$(fact "$report" CONFIG_HZ "$k")" &&
 			pass || fail "CONFIG_HZ of $k: $(fact "$report" CONFIG_HZ "$k")"
+		grep -Eq '^on: [0-9]+ of [0-9]+ us \([0-9]+%\)$' <<<"$(fact "$report" RTThrottling "$k")" &&
+			pass || fail "RTThrottling of $k: $(fact "$report" RTThrottling "$k")"
 	done
+	# PREEMPT_RT forces interrupt handlers into threads; the generic does not.
+	[ "$(fact "$report" ThreadedIRQs "$r")" = "yes (forced: PREEMPT_RT)" ] && pass ||
+		fail "ThreadedIRQs of $r: $(fact "$report" ThreadedIRQs "$r")"
+	[ "$(fact "$report" ThreadedIRQs "$g")" = no ] && pass ||
+		fail "ThreadedIRQs of $g: $(fact "$report" ThreadedIRQs "$g")"
 	if [ "$accel" = tcg ] || grep -q "ran under TCG" <<<"$err"; then
 		grep -q '^yes (qemu TCG' <<<"$(fact "$report" Emulated "$g")" && pass ||
 			fail "Emulated under TCG: $(fact "$report" Emulated "$g")"

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Scheduling classes: the participants' (taken by each before it says it
+ * is ready), the runner's own while they are real-time, and whether
+ * --mlock can lock their memory.  Backends never see any of it.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sched.h"
+#include "lib/util.h"
+
+/* The stack a participant thread maps, as child.c gives it. */
+#define RUN_MLOCK_STACK (256 * 1024)
+
+static const struct {
+	const char *name;
+	int policy;
+} run_classes[] = {
+	{ "other", SCHED_OTHER }, { "batch", SCHED_BATCH },
+	{ "idle", SCHED_IDLE },	  { "fifo", SCHED_FIFO },
+	{ "rr", SCHED_RR },
+};
+
+const char *run_class_name(int policy)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(run_classes); i++)
+		if (run_classes[i].policy == policy)
+			return run_classes[i].name;
+	return NULL;
+}
+
+int run_class_parse(const char *name, int *policy)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(run_classes); i++) {
+		if (strcmp(run_classes[i].name, name) == 0) {
+			*policy = run_classes[i].policy;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int run_class_rt(int policy)
+{
+	return policy == SCHED_FIFO || policy == SCHED_RR;
+}
+
+int run_class_niced(int policy)
+{
+	return policy == SCHED_OTHER || policy == SCHED_BATCH;
+}
+
+int run_class_apply(const struct run_class *c)
+{
+	struct sched_param sp = { .sched_priority = c->prio };
+
+	if (!c->given)
+		return 0;
+	/* 0 is the calling thread, for both calls. */
+	if (sched_setscheduler(0, c->policy, &sp) < 0)
+		return -errno;
+	if (run_class_niced(c->policy) &&
+	    setpriority(PRIO_PROCESS, 0, c->nice) < 0)
+		return -errno;
+	return 0;
+}
+
+int run_class_why(const struct run_class *c, int err, char *buf, size_t size)
+{
+	struct rlimit rl;
+
+	if (err == -EPERM && run_class_rt(c->policy) &&
+	    getrlimit(RLIMIT_RTPRIO, &rl) == 0) {
+		snprintf(
+			buf, size,
+			"sched_setscheduler: %s (no CAP_SYS_NICE; RLIMIT_RTPRIO %llu, not %d)",
+			strerror(-err), (unsigned long long)rl.rlim_cur,
+			c->prio);
+		return 1;
+	}
+	if ((err == -EACCES || err == -EPERM) && c->nice < 0 &&
+	    getrlimit(RLIMIT_NICE, &rl) == 0) {
+		snprintf(
+			buf, size,
+			"setpriority: %s (no CAP_SYS_NICE; RLIMIT_NICE %llu, not %d)",
+			strerror(-err), (unsigned long long)rl.rlim_cur,
+			20 - c->nice);
+		return 1;
+	}
+	snprintf(buf, size, "%s: %s",
+		 run_class_rt(c->policy) || !c->nice ? "sched_setscheduler" :
+						       "setpriority",
+		 strerror(-err));
+	return err == -EPERM || err == -EACCES;
+}
+
+void run_class_runner_enter(const struct run_class *c,
+			    struct run_class_saved *saved)
+{
+	struct sched_param sp;
+	int prio;
+
+	saved->changed = 0;
+	if (!c->given || !run_class_rt(c->policy))
+		return;
+	saved->policy = sched_getscheduler(0);
+	if (saved->policy < 0 || sched_getparam(0, &sp) < 0)
+		return;
+	saved->prio = sp.sched_priority;
+	/* One above, or as high as the participants when they are at 99. */
+	prio = c->prio < RUN_PRIO_MAX ? c->prio + 1 : RUN_PRIO_MAX;
+	if (run_class_rt(saved->policy) && saved->prio >= prio)
+		return; /* started higher still (chrt): never lower it */
+	sp.sched_priority = prio;
+	if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0)
+		saved->changed = 1;
+}
+
+void run_class_runner_leave(struct run_class_saved *saved)
+{
+	struct sched_param sp = { .sched_priority = saved->prio };
+
+	if (saved->changed)
+		sched_setscheduler(0, saved->policy, &sp);
+	saved->changed = 0;
+}
+
+int run_mlock_check(unsigned int ws_kb, unsigned int nr, int threads, char *err,
+		    size_t errlen)
+{
+	size_t len = (size_t)ws_kb * 1024 * (threads ? nr : 1) +
+		     (threads ? (size_t)nr * RUN_MLOCK_STACK : 0);
+	int status = 0, e;
+	struct rlimit rl;
+	pid_t pid;
+
+	pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "--mlock: fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		void *ws = len ? mmap(NULL, len, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) :
+				 NULL;
+
+		if (ws == MAP_FAILED)
+			_exit(ENOMEM);
+		_exit(mlockall(MCL_CURRENT | MCL_FUTURE) < 0 ? errno : 0);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	e = WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
+	if (!e)
+		return 0;
+	if (getrlimit(RLIMIT_MEMLOCK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		snprintf(
+			err, errlen,
+			"--mlock: mlockall: %s (RLIMIT_MEMLOCK is %llu KB and CAP_IPC_LOCK is lacking; a participant needs more: raise it, ulimit -l)",
+			strerror(e), (unsigned long long)rl.rlim_cur / 1024);
+	else
+		snprintf(err, errlen, "--mlock: mlockall: %s", strerror(e));
+	return -1;
+}

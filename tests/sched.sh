@@ -1,0 +1,304 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Scheduling classes through the binary: rows of each class, the class
+# really taken (and the runner above real-time participants), a class the
+# user may not take skipped, spinners at a real-time class refused, --mlock
+# refused before the start, and a hung real-time ring killed on time.
+# After each run: the exit status, no IPC object and no process left.
+# usage: sched.sh CASE BIN   (CASE: see the list at the bottom)
+set -u
+case=$1
+bin=$2
+. "$(dirname "$0")/lib.sh"
+skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+
+ipc_ids() {
+	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
+	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
+	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
+}
+before=$(ipc_ids)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# ctxbench in a session of its own: sets pid; finish sets rc, out, err, elapsed.
+start() {
+	setsid "$@" >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	t_start=$(date +%s.%N)
+}
+finish() {
+	wait "$pid"
+	rc=$?
+	elapsed=$(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+}
+alive() { ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z'; }
+check_clean() {
+	local what=$1 i
+	for ((i = 0; i < 20; i++)); do
+		alive || break
+		sleep 0.05
+	done
+	if alive; then
+		fail "$what: processes outlived ctxbench: $(ps -o pid,stat,comm -s "$pid" | tail -n +2 | tr '\n' ';')"
+		pkill -KILL -s "$pid"
+	else
+		pass
+	fi
+	[ "$(ipc_ids)" = "$before" ] && pass ||
+		fail "$what: IPC objects left: $(diff <(echo "$before") <(ipc_ids) | tr '\n' ' ')"
+}
+expect_rc() {
+	[ "$rc" -eq "$2" ] && pass || fail "$1: exit $rc, expected $2; stderr: $err"
+}
+within() { # what seconds
+	awk -v e="$elapsed" -v m="$2" 'BEGIN { exit !(e < m) }' && pass ||
+		fail "$1: took $elapsed s, more than $2"
+}
+# The first participant of ctxbench $pid (not the guard), once it runs.
+participant() {
+	local p i
+	for ((i = 0; i < 100; i++)); do
+		p=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+		[ -n "$p" ] && { echo "$p"; return; }
+		sleep 0.02
+	done
+}
+# The number of CPUs ctxbench may use here.
+allowed() { nproc; }
+need_rt() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root for a real-time class"
+	chrt -f 1 true 2>/dev/null || skip "SCHED_FIFO is not permitted here"
+}
+need_nobody() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
+	"${nobody[@]}" "$bin" --version >/dev/null 2>&1 ||
+		skip "nobody cannot run $bin here"
+}
+# The loops/sec average of the row labelled "$1" in the first table of "$2".
+measured() {
+	awk -v l="$1" 'index($0, "  " l " ") == 1 {
+		n = split(substr($0, length(l) + 3), f, " ")
+		if (f[1] + 0 > 0 && f[3] + 0 > 0) { ok = 1; exit } }
+		END { exit !ok }' <<<"$2"
+}
+
+# Rows of both classes, the class in the label; saved and compared.
+classes() {
+	need_rt
+	start "$bin" -b futex,sysv-sem,signal -P same,cross --policy other,fifo \
+		--prio 80 --mlock -t 0.2 -r 2 -n t -o "$tmp/t.json"
+	finish
+	expect_rc classes 0
+	for mech in SIGUSR1 semaphore futex; do
+		table=$(awk -v m="$mech" '$1 == m && /loops\/sec|low/ { on = 1 }
+			on && /^$/ { exit } on' <<<"$out")
+		measured "t same" "$table" && pass || fail "classes: no $mech same row: $out"
+		measured "t same fifo:80" "$table" && pass ||
+			fail "classes: no $mech same fifo:80 row: $out"
+		if [ "$(allowed)" -ge 2 ]; then
+			measured "t cross fifo:80" "$table" && pass ||
+				fail "classes: no $mech cross fifo:80 row: $out"
+		else
+			grep -q "t cross fifo:80 *skipped:" <<<"$table" && pass ||
+				fail "classes: cross fifo:80 not skipped on one CPU: $table"
+		fi
+	done
+	grep -q '"policy": "fifo",' "$tmp/t.json" && grep -q '"priority": 80,' "$tmp/t.json" &&
+		pass || fail "classes: the class is not saved"
+	check_clean classes
+	# A second run compares with the first, class by class.
+	start "$bin" -b futex -P same --policy fifo,other --prio 80 -t 0.2 -r 2 -n u \
+		-o "$tmp/u.json"
+	finish
+	expect_rc "classes again" 0
+	out=$("$bin" report "$tmp/t.json" "$tmp/u.json")
+	rc=$?
+	expect_rc "report" 0
+	grep -Eq '^  u same fifo:80 .*[+-][0-9.]+%' <<<"$out" && pass ||
+		fail "report: u same fifo:80 not compared: $out"
+	grep -Eq '^  u same  .*[+-][0-9.]+%' <<<"$out" && pass ||
+		fail "report: u same not compared: $out"
+	out=$("$bin" report --format kv "$tmp/t.json" "$tmp/u.json")
+	grep -q '^u/futex.same.2p.0k.fifo_80.change_pct: ' <<<"$out" && pass ||
+		fail "report kv: no fifo_80 key: $out"
+	check_clean report
+}
+
+# Each participant takes the class, the runner is one above real-time
+# ones and back at its own class after them.
+applied() {
+	need_rt
+	local p
+	# The checks run above the participants, which may fill our CPU;
+	# ctxbench itself starts at SCHED_OTHER.
+	[ -n "${SCHED_SH_RT:-}" ] || SCHED_SH_RT=1 exec chrt -f 70 "$0" applied "$bin"
+	start chrt -o 0 "$bin" -b pipe -P same --policy fifo,batch --prio 42 --nice 7 \
+		--order sequential -t 2 -r 1 -n t
+	sleep 1.2
+	p=$(participant)
+	chrt -p "$p" | grep -q "policy: SCHED_FIFO" && chrt -p "$p" | grep -q "priority: 42$" &&
+		pass || fail "applied: participant: $(chrt -p "$p")"
+	chrt -p "$pid" | grep -q "policy: SCHED_FIFO" && chrt -p "$pid" | grep -q "priority: 43$" &&
+		pass || fail "applied: runner: $(chrt -p "$pid")"
+	sleep 2.4
+	p=$(participant)
+	chrt -p "$p" | grep -q "policy: SCHED_BATCH" && pass ||
+		fail "applied: batch participant: $(chrt -p "$p")"
+	[ "$(ps -o ni= -p "$p" | tr -d ' ')" = 7 ] && pass ||
+		fail "applied: nice: $(ps -o ni= -p "$p")"
+	chrt -p "$pid" | grep -q "policy: SCHED_OTHER" && pass ||
+		fail "applied: runner after the fifo row: $(chrt -p "$pid")"
+	finish
+	expect_rc applied 0
+	check_clean applied
+	# Started higher still: the runner is never lowered.
+	start chrt -f 60 "$bin" -b pipe -P same --policy fifo --prio 42 -t 1.5 -r 1 -n t
+	sleep 1
+	chrt -p "$pid" | grep -q "priority: 60$" && pass ||
+		fail "applied: runner started at 60: $(chrt -p "$pid")"
+	finish
+	expect_rc "applied at 60" 0
+	check_clean "applied at 60"
+}
+
+# A class the user may not take: that row skipped with why, exit 0.
+unprivileged() {
+	need_nobody
+	start prlimit --rtprio=0:0 --nice=0:0 "${nobody[@]}" "$bin" -b futex,signal -P same \
+		--policy other,fifo --prio 80 -t 0.2 -r 1 -n t
+	finish
+	expect_rc unprivileged 0
+	[ "$(grep -c '^  t same fifo:80 *skipped: sched_setscheduler: Operation not permitted (no CAP_SYS_NICE; RLIMIT_RTPRIO 0, not 80)$' <<<"$out")" -eq 2 ] &&
+		pass || fail "unprivileged: fifo rows not skipped: $out"
+	[ "$(grep -cE '^  t same +[0-9]+ ' <<<"$out")" -eq 2 ] && pass ||
+		fail "unprivileged: other rows not measured: $out"
+	check_clean unprivileged
+	# Threads: the group ends at once, not after the start's 10 s.
+	start prlimit --rtprio=0:0 "${nobody[@]}" "$bin" -T -p 4 -b pipe -P same \
+		--policy rr -t 0.2 -r 2 -n t
+	finish
+	expect_rc "unprivileged threads" 0
+	grep -q '^  t same rr:50 4p/0K *skipped: sched_setscheduler' <<<"$out" && pass ||
+		fail "unprivileged threads: not skipped: $out"
+	within "unprivileged threads" 5
+	check_clean "unprivileged threads"
+	# A nice below what RLIMIT_NICE allows.
+	start prlimit --nice=0:0 "${nobody[@]}" "$bin" -b pipe -P same --nice -5 \
+		-t 0.2 -r 1 -n t
+	finish
+	expect_rc "unprivileged nice" 0
+	grep -q '^  t same other:nice-5 *skipped: setpriority: Permission denied' <<<"$out" &&
+		pass || fail "unprivileged nice: not skipped: $out"
+	check_clean "unprivileged nice"
+}
+
+# Spinners at a real-time class where they would starve: refused at once.
+spin() {
+	start "$bin" -b pipe,spinlock -P same --policy other,fifo -t 0.2 -r 1 -n t
+	finish
+	expect_rc "spinlock same fifo" 2
+	grep -q "spinlock same fifo:50: spinners at a real-time class sharing a CPU" <<<"$err" &&
+		pass || fail "spinlock same fifo: message: $err"
+	[ -z "$out" ] && pass || fail "spinlock same fifo: something ran: $out"
+	within "spinlock same fifo" 3
+	check_clean "spinlock same fifo"
+	# Unpinned, two of them on one allowed CPU.
+	start taskset -c 0 "$bin" -b spinlock --policy rr -t 0.2 -r 1 -n t
+	finish
+	expect_rc "spinlock any rr on one CPU" 2
+	check_clean "spinlock any rr on one CPU"
+	start "$bin" -b spinlock -P cross --policy fifo --prio 99 -t 0.2 -r 1 -n t
+	finish
+	expect_rc "spinlock at 99" 2
+	grep -q "give --prio 98 or less" <<<"$err" && pass || fail "spinlock at 99: $err"
+	check_clean "spinlock at 99"
+	# On every online CPU, even yielding: the rest of the machine would starve.
+	local online
+	online=$(getconf _NPROCESSORS_ONLN)
+	if [ "$(allowed)" -eq "$online" ] && [ "$online" -ge 2 ]; then
+		start "$bin" -b spin-yield -p "$online" --policy fifo -t 0.2 -r 1 -n t
+		finish
+		expect_rc "spin-yield on every CPU" 2
+		grep -q "spin-yield any fifo:50: spinners at a real-time class on every CPU ($online of $online)" <<<"$err" &&
+			pass || fail "spin-yield on every CPU: message: $err"
+		check_clean "spin-yield on every CPU"
+		# As many rings as CPUs, each on a CPU of its own: every CPU too.
+		start "$bin" -b spin-yield -P same -j "$online" --policy fifo -t 0.2 -r 1 -n t
+		finish
+		expect_rc "spin-yield same x$online" 2
+		grep -q "spin-yield same x$online fifo:50: spinners at a real-time class on every CPU ($online of $online)" <<<"$err" &&
+			pass || fail "spin-yield same x$online: message: $err"
+		[ -z "$out" ] && pass || fail "spin-yield same x$online: something ran: $out"
+		check_clean "spin-yield same x$online"
+	fi
+	# spin-yield hands the CPU over: it runs at fifo on one CPU.
+	need_rt
+	start "$bin" -b spin-yield -P same --policy fifo -t 0.2 -r 1 -n t
+	finish
+	expect_rc "spin-yield same fifo" 0
+	measured "t same fifo:50" "$out" && pass || fail "spin-yield same fifo: $out"
+	check_clean "spin-yield same fifo"
+}
+
+# --mlock that the limit refuses: an error before anything runs.
+mlock() {
+	[ -z "${CTXBENCH_SANITIZED:-}" ] || skip "a sanitizer's mlockall() locks nothing"
+	need_nobody
+	start prlimit --memlock=0:0 "${nobody[@]}" "$bin" -b pipe --mlock -t 0.2 -r 1 -n t
+	finish
+	expect_rc "--mlock" 2
+	grep -q "^ctxbench: --mlock: mlockall: .*RLIMIT_MEMLOCK is 0 KB" <<<"$err" && pass ||
+		fail "--mlock: message: $err"
+	[ -z "$out" ] && pass || fail "--mlock: something ran: $out"
+	check_clean "--mlock"
+}
+
+# A real-time ring stopped for good is HUNG on time and killed; the next
+# mechanism runs.  Spinners at fifo on their own CPUs too: one stopped,
+# the other spins at fifo, and the runner, above it, still ends it.
+hung() {
+	need_rt
+	start "$bin" -b sysv-sem,pipe -P same --policy fifo -t 1 -r 1 -n t
+	sleep 0.8
+	kill -STOP "$(participant)"
+	finish
+	expect_rc "hung fifo" 1
+	grep -q "^  t same fifo:50 *HUNG: " <<<"$out" && pass || fail "hung fifo: no HUNG row: $out"
+	measured "t same fifo:50" "$out" && pass ||
+		fail "hung fifo: the other mechanism did not run: $out"
+	# -t + the hang limit (max(2 s, 3 x -t)) + pipe's 1 s run, and slack.
+	within "hung fifo" 7
+	check_clean "hung fifo"
+	# A yielding spinner at fifo, its peer stopped: it spins alone, and the
+	# runner, above it, still ends the ring on time, even on one CPU.  The
+	# stop comes from above the participants too: they starve their CPU.
+	start "$bin" -b spin-yield -P same --policy fifo -t 1 -r 1 -n t
+	chrt -f 70 sh -c 'sleep 0.8; kill -STOP "$(pgrep -x ctxbench -P "$1" | head -n 1)"' \
+		sh "$pid"
+	finish
+	expect_rc "hung spinner" 1
+	grep -q "^  t same fifo:50 *HUNG: " <<<"$out" && pass ||
+		fail "hung spinner: no HUNG row: $out"
+	within "hung spinner" 6
+	check_clean "hung spinner"
+}
+
+case $case in
+classes) classes ;;
+applied) applied ;;
+unprivileged) unprivileged ;;
+spin) spin ;;
+mlock) mlock ;;
+hung) hung ;;
+*)
+	echo "unknown case $case" >&2
+	exit 2
+	;;
+esac
+summary
