@@ -655,9 +655,10 @@ static int plan_opt_parallel(const struct plan_opt *o, const char *arg,
 			     struct plan *p, char *err, size_t errlen)
 {
 	char list[256], *rest = list, *tok;
-	unsigned int n = 0;
+	unsigned int n = 0, from_cpus = PLAN_MAX_LIST; /* index of cpus' */
 	unsigned long v;
 	cpu_set_t set;
+	int dup;
 
 	if (p->nrings ||
 	    snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
@@ -673,14 +674,27 @@ static int plan_opt_parallel(const struct plan_opt *o, const char *arg,
 		} else if (plan_parse_uint(tok, o->min, o->max, &v) < 0) {
 			goto bad;
 		}
+		/*
+		 * cpus is a count like any other, but the user cannot know
+		 * it: "1,cpus" on one CPU is 1, once.  A count named twice
+		 * is a slip.
+		 */
+		dup = -1;
 		for (unsigned int i = 0; i < n; i++)
 			if (p->rings[i] == v)
-				return plan_error(
-					err, errlen,
-					"-j/--parallel: %lu rings named twice in '%s' (cpus is %lu here)",
-					v, arg, v);
+				dup = (int)i;
+		if (dup >= 0 && (strcmp(tok, "cpus") == 0 ||
+				 (unsigned int)dup == from_cpus))
+			continue;
+		if (dup >= 0)
+			return plan_error(
+				err, errlen,
+				"-j/--parallel: %lu rings named twice in '%s'",
+				v, arg);
 		if (n == PLAN_MAX_LIST)
 			goto bad;
+		if (strcmp(tok, "cpus") == 0)
+			from_cpus = n;
 		p->rings[n++] = (unsigned int)v;
 	}
 	p->nrings = n;

@@ -233,6 +233,7 @@ static void test_parallel(void)
 	static const char *const b[MAXARGS] = { "--parallel=cpus" };
 	static const char *const c[MAXARGS] = { "-j", "256", "-p", "4" };
 	static const char *const d[MAXARGS] = { NULL };
+	static const char *const e[MAXARGS] = { "-j", "1,cpus,cpus" };
 	cpu_set_t set;
 	struct plan p;
 	char err[256];
@@ -255,6 +256,12 @@ static void test_parallel(void)
 	CHECK_EQ_INT(p.nrings, 1);
 	CHECK_EQ_INT(p.rings[0], 1);
 	CHECK_EQ_INT(plan_nrows(&p), p.nops);
+	/* cpus may be a count already named: once, whatever the machine. */
+	CHECK_EQ_INT(parse(e, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.rings[0], 1);
+	CHECK_EQ_INT(p.nrings, CPU_COUNT(&set) == 1 ? 1 : 2);
+	if (p.nrings == 2)
+		CHECK_EQ_INT(p.rings[1], CPU_COUNT(&set));
 }
 
 /* --policy sweeps classes; --prio and --nice go where they apply. */
