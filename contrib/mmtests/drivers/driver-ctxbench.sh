@@ -7,10 +7,16 @@ run_bench() {
 	if [ "$CTXBENCH_VERSION" != "" ]; then
 		VERSION_PARAM="-v $CTXBENCH_VERSION"
 	fi
+	# Only what the configuration sets: -j, --shared, --policy.
+	EXTRA_PARAM=
+	[ -n "$CTXBENCH_PARALLEL" ] && EXTRA_PARAM="--parallel $CTXBENCH_PARALLEL"
+	[ -n "$CTXBENCH_SHARED" ] && EXTRA_PARAM="$EXTRA_PARAM --shared $CTXBENCH_SHARED"
+	[ -n "$CTXBENCH_POLICY" ] && EXTRA_PARAM="$EXTRA_PARAM --policy $CTXBENCH_POLICY"
 	$SHELLPACK_INCLUDE/shellpack-bench-ctxbench $VERSION_PARAM	\
 		--mechanisms	${CTXBENCH_MECHANISMS:-all}		\
 		--placement	${CTXBENCH_PLACEMENT:-same}		\
 		--time		${CTXBENCH_TIME:-3}			\
-		--runs		${CTXBENCH_RUNS:-5}
+		--runs		${CTXBENCH_RUNS:-5}			\
+		$EXTRA_PARAM
 	return $?
 }
