@@ -20,6 +20,13 @@
 #include "lib/util.h"
 
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */
+/*
+ * What a row takes after its label, in the text of one invocation and in
+ * a comparison: a label column up to TEXT_WIDTH less that, and the row
+ * still fits (the CPUs go below it when they do not).
+ */
+#define ROW_ONE_W 41 /* "  " ... " %8.0f%11.0f%11.0f%6.1f%% " */
+#define ROW_CMP_W 56 /* "  " ... " %8.0f%10.0f%10.0f%6.1f%% %8s %7s " */
 #define CHANGE_W 8 /* "*-16.4%*" */
 #define DETECT_W 7 /* "[12.3%]" */
 
@@ -34,6 +41,7 @@ struct text_ctx {
 	const struct results *noise; /* [nnoise] A/A groups */
 	unsigned int nnoise;
 	int keys; /* rows are named by a key, "#1", with a legend */
+	int label_w; /* the row label column: LABEL_W, or wider (text_label_w) */
 };
 
 #define FACT_NAME_W 20
@@ -233,12 +241,12 @@ static void text_info(FILE *f, const struct results *const *r, unsigned int n)
 	fputc('\n', f);
 }
 
-static void text_label(FILE *f, const char *label)
+static void text_label(FILE *f, const char *label, int w)
 {
-	if (strlen(label) > LABEL_W)
-		fprintf(f, "  %s\n  %-*s", label, LABEL_W, "");
+	if (strlen(label) > (size_t)w)
+		fprintf(f, "  %s\n  %-*s", label, w, "");
 	else
-		fprintf(f, "  %-*s", LABEL_W, label);
+		fprintf(f, "  %-*s", w, label);
 }
 
 /* A change in percent, in 6 columns at most: "-16.4%", "+1.2%", "+1234%". */
@@ -306,13 +314,13 @@ static enum verdict_basis text_change(const struct text_ctx *c, unsigned int i,
  * End a table line: the CPUs after @line when they fit, else below it;
  * no blanks at the end of a line.
  */
-static void text_cpus(FILE *f, char *line, const char *cpus)
+static void text_cpus(FILE *f, char *line, const char *cpus, int label_w)
 {
 	size_t len = strlen(line), trim = len;
 
 	while (trim && line[trim - 1] == ' ')
 		trim--;
-	if (cpus[0] && 2 + LABEL_W + len + strlen(cpus) <= TEXT_WIDTH) {
+	if (cpus[0] && 2 + (size_t)label_w + len + strlen(cpus) <= TEXT_WIDTH) {
 		fprintf(f, "%s%s\n", line, cpus);
 		return;
 	}
@@ -348,10 +356,34 @@ void text_row_name(char *buf, size_t size, const struct results *r,
 static void text_row_label(FILE *f, const struct text_ctx *c, unsigned int i,
 			   const struct result_row *row)
 {
-	char label[sizeof(c->r[i]->info.label) + sizeof(row->placement) + 32];
+	char label[sizeof(c->r[i]->info.label) + sizeof(row->placement) + 64];
 
 	text_row_name(label, sizeof(label), c->r[i], c->keys ? i + 1 : 0, row);
-	text_label(f, label);
+	text_label(f, label, c->label_w);
+}
+
+/*
+ * The row label column: LABEL_W, or as wide as the widest label (keys
+ * already chosen) as long as a row still fits in TEXT_WIDTH; a label
+ * wider than that has a line of its own.
+ */
+static int text_label_w(const struct text_ctx *c)
+{
+	size_t w = LABEL_W,
+	       most = TEXT_WIDTH - (c->n >= 2 ? ROW_CMP_W : ROW_ONE_W);
+
+	for (unsigned int i = 0; i < c->n; i++)
+		for (unsigned int j = 0; j < c->r[i]->nrows; j++) {
+			char label[sizeof(c->r[i]->info.label) + 96];
+			size_t len;
+
+			text_row_name(label, sizeof(label), c->r[i],
+				      c->keys ? i + 1 : 0, &c->r[i]->row[j]);
+			len = strlen(label);
+			if (len > w && len <= most)
+				w = len;
+		}
+	return (int)w;
 }
 
 /* Does any row label of @c not fit its column? */
@@ -448,15 +480,15 @@ static void text_row(FILE *f, const struct text_ctx *c, unsigned int i,
 			 " %8.0f%10.0f%10.0f%6.1f%% %*s %*s ", s.min, s.max,
 			 verdict_mean(row), s.cv * 100, CHANGE_W, change,
 			 DETECT_W, detect);
-		text_cpus(f, line, row->cpus);
+		text_cpus(f, line, row->cpus, c->label_w);
 	} else if (row->nsamples) {
 		snprintf(line, sizeof(line), " %8.0f%11.0f%11.0f%6.1f%% ",
 			 s.min, s.max, s.mean, s.cv * 100);
-		text_cpus(f, line, row->cpus);
+		text_cpus(f, line, row->cpus, c->label_w);
 	}
 	if (row->status != RESULT_OK) {
 		if (row->nsamples)
-			fprintf(f, "  %-*s", LABEL_W, "");
+			fprintf(f, "  %-*s", c->label_w, "");
 		fprintf(f, "  %s: %s\n", result_status_name(row->status),
 			row->reason);
 	}
@@ -594,28 +626,31 @@ static void text_table(FILE *f, const struct text_ctx *c, const char *mech,
 {
 	const struct results *const *r = c->r;
 	unsigned int n = c->n;
+	int more = c->label_w - LABEL_W, w = c->label_w + 2;
 
-	fprintf(f, "%35s%s\n", "", "loops/sec");
+	fprintf(f, "%*s%s\n", 35 + more, "", "loops/sec");
 	if (n >= 2)
-		fprintf(f, "%-22s%9s%10s%10s%7s %*s %*s %s\n", title, "low",
+		fprintf(f, "%-*s%9s%10s%10s%7s %*s %*s %s\n", w, title, "low",
 			"high", "average", "cv", CHANGE_W, "change", DETECT_W,
 			"detect", "cpus");
 	else
-		fprintf(f, "%-22s%9s%11s%11s%7s %s\n", title, "low", "high",
+		fprintf(f, "%-*s%9s%11s%11s%7s %s\n", w, title, "low", "high",
 			"average", "cv", "cpus");
 	text_each_row(f, c, mech, text_row);
 	fputc('\n', f);
 	if (text_any(r, n, mech, 0)) {
-		fprintf(f, "%28s%s\n", "", "round trip, usec (sampled)");
-		fprintf(f, "%-22s%8s%8s%8s%8s%8s%8s\n", title, "min", "p50",
+		fprintf(f, "%*s%s\n", 28 + more, "",
+			"round trip, usec (sampled)");
+		fprintf(f, "%-*s%8s%8s%8s%8s%8s%8s\n", w, title, "min", "p50",
 			"p90", "p99", "p99.9", "max");
 		text_each_row(f, c, mech, text_latency_row);
 		fputc('\n', f);
 	}
 	if (text_any(r, n, mech, 1)) {
-		fprintf(f, "%28s%s\n", "", "CPU per loop, all participants");
-		fprintf(f, "%-22s%9s%9s%9s%9s%8s\n", title, "user us", "sys us",
-			"vol cs", "invol cs", "CPUs");
+		fprintf(f, "%*s%s\n", 28 + more, "",
+			"CPU per loop, all participants");
+		fprintf(f, "%-*s%9s%9s%9s%9s%8s\n", w, title, "user us",
+			"sys us", "vol cs", "invol cs", "CPUs");
 		text_each_row(f, c, mech, text_cpu_row);
 		fputc('\n', f);
 	}
@@ -780,6 +815,7 @@ int report_text(FILE *f, const struct results *const *r, unsigned int n,
 	c.noise = ng;
 	c.nnoise = nng;
 	c.keys = text_need_keys(&c);
+	c.label_w = text_label_w(&c);
 	text_results(f, &c);
 	rc = 0;
 out:

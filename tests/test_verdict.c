@@ -253,11 +253,76 @@ static void test_report(void)
 	free_all(r, 7);
 }
 
+/* @r's one row as at a class, in two rings sharing their objects. */
+static void classed(struct results *r)
+{
+	struct result_row *row = r->row;
+
+	snprintf(row->policy, sizeof(row->policy), "fifo");
+	row->prio = 80;
+	row->rings = 2;
+	row->shared = 1;
+	for (unsigned int i = 0; i < row->nsamples; i++) {
+		row->sample[i].ring_min = row->sample[i].loops / 2 - 100;
+		row->sample[i].ring_max = row->sample[i].loops / 2 + 100;
+	}
+}
+
+/*
+ * Is the heading "low" of @text's first loops/sec table right above the
+ * last digit of the first figure of the row that starts with @row?
+ */
+static int low_aligned(const char *text, const char *row)
+{
+	const char *head = strstr(text, "\npipe "), *line = strstr(text, row);
+	const char *low, *fig;
+
+	if (!head || !line)
+		return 0;
+	head++;
+	line++;
+	low = strstr(head, " low ");
+	fig = line + strlen(row) - 1;
+	fig += strspn(fig, " ");
+	fig += strspn(fig, "0123456789");
+	return low && (low + 4) - head == fig - line;
+}
+
+/*
+ * Labels that their key, class and rings make wider than the column: the
+ * column widens as far as a row fits in 80 columns, so that the figures
+ * stay on the row's line; wider still, the label has a line of its own.
+ */
+static void test_wide_labels(void)
+{
+	struct results r[2];
+	const struct results *p[2] = { &r[0], &r[1] };
+	char *text;
+	size_t len;
+
+	invocation(&r[0], REL_A, "pipe", 100e3, 500);
+	invocation(&r[1], REL_B, "pipe", 101e3, 500);
+	classed(&r[0]);
+	classed(&r[1]);
+	text = render(p, 1, NULL, 0, &len);
+	golden80("wide-labels.txt", text, len);
+	CHECK(strstr(text, "\n  #1 same fifo:80 x2 shared   ") != NULL);
+	CHECK(low_aligned(text, "\n  #1 same fifo:80 x2 shared "));
+	free(text);
+	/* A comparison has less room: 24 columns, then a line of its own. */
+	text = render(p, 2, NULL, 0, &len);
+	golden80("wide-labels-compare.txt", text, len);
+	CHECK(strstr(text, "\n  #2 same fifo:80 x2 shared\n") != NULL);
+	free(text);
+	free_all(r, 2);
+}
+
 int main(void)
 {
 	test_quantile();
 	test_group();
 	test_invocations();
 	test_report();
+	test_wide_labels();
 	return check_summary();
 }
