@@ -9,66 +9,9 @@ set -u
 bin=$1
 case=$2
 . "$(dirname "$0")/lib.sh"
-skip() {
-	echo "SKIP: $*"
-	exit 77
-}
-
-ipc_ids() {
-	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
-	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
-	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
-}
-before=$(ipc_ids)
-
-# Start ctxbench in a session of its own: sets pid; output in $out_f.
 out_f=$(mktemp) err_f=$(mktemp)
 trap 'rm -f "$out_f" "$err_f"' EXIT
-start() {
-	setsid "$@" >"$out_f" 2>"$err_f" &
-	pid=$!
-	t_start=$(date +%s.%N)
-}
-finish() { # waits; sets rc, out, err, elapsed
-	wait "$pid"
-	rc=$?
-	elapsed=$(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
-	out=$(cat "$out_f") err=$(cat "$err_f")
-}
-# Live (not zombie) processes of session $pid: dead ones that lost their
-# parent wait for init to reap them, and run nothing.
-alive() { ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z'; }
-# Nothing of the session may outlive ctxbench by more than a second.
-check_clean() {
-	local what=$1 i
-	for ((i = 0; i < 20; i++)); do
-		alive || break
-		sleep 0.05
-	done
-	if alive; then
-		fail "$what: processes outlived ctxbench: $(ps -o pid,stat,comm -s "$pid" | tail -n +2 | tr '\n' ';')"
-		pkill -KILL -s "$pid"
-	else
-		pass
-	fi
-	if [ "$(ipc_ids)" != "$before" ]; then
-		fail "$what: IPC objects left: $(diff <(echo "$before") <(ipc_ids) | tr '\n' ' ')"
-	else
-		pass
-	fi
-}
-expect_rc() {
-	[ "$rc" -eq "$2" ] && pass || fail "$1: exit $rc, expected $2; stderr: $err"
-}
-# A participant of ctxbench $pid (not the guard), once the run is going.
-participant() {
-	local p i
-	for ((i = 0; i < 100; i++)); do
-		p=$(pgrep -x ctxbench -P "$pid" | head -n 1)
-		[ -n "$p" ] && { echo "$p"; return; }
-		sleep 0.02
-	done
-}
+. "$(dirname "$0")/session.sh"
 
 # SIGINT, SIGTERM or SIGHUP: stopped, cleaned, partial report, 128+N.
 interrupt() {

@@ -9,26 +9,17 @@ set -u
 bin=$1
 case=$2
 . "$(dirname "$0")/lib.sh"
-skip() {
-	echo "SKIP: $*"
-	exit 77
-}
-
-ipc_ids() {
-	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
-	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
-	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
-}
-before=$(ipc_ids)
 ncpu=$(nproc)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+out_f=$tmp/out err_f=$tmp/err
+. "$(dirname "$0")/session.sh"
 
 # Run ctxbench in a session of its own ($kill: a participant of ring 2 is
 # killed after 1 s); sets rc, out, err; then nothing of it may be left.
 run() {
-	setsid "$@" >"$tmp/out" 2>"$tmp/err" &
-	local pid=$! i victim
+	local i victim
+	start "$@"
 	if [ -n "${kill:-}" ]; then
 		# Participants are forked in order: ring 2's first is the 5th.
 		for ((i = 0; i < 200; i++)); do
@@ -39,21 +30,8 @@ run() {
 		sleep 0.5
 		[ -n "$victim" ] && kill -KILL "$victim"
 	fi
-	wait "$pid"
-	rc=$?
-	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
-	for ((i = 0; i < 20; i++)); do
-		ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z' || break
-		sleep 0.05
-	done
-	if ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z'; then
-		fail "$*: processes outlived ctxbench"
-		pkill -KILL -s "$pid"
-	else
-		pass
-	fi
-	[ "$(ipc_ids)" = "$before" ] && pass ||
-		fail "$*: IPC objects left: $(diff <(echo "$before") <(ipc_ids) | tr '\n' ' ')"
+	finish
+	check_clean "$*"
 }
 
 # The table line of label $1 (e.g. "p same x2") in the loops/sec table of

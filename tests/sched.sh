@@ -10,64 +10,15 @@ set -u
 case=$1
 bin=$2
 . "$(dirname "$0")/lib.sh"
-skip() {
-	echo "SKIP: $*"
-	exit 77
-}
 nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 
-ipc_ids() {
-	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
-	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
-	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
-}
-before=$(ipc_ids)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-# ctxbench in a session of its own: sets pid; finish sets rc, out, err, elapsed.
-start() {
-	setsid "$@" >"$tmp/out" 2>"$tmp/err" &
-	pid=$!
-	t_start=$(date +%s.%N)
-}
-finish() {
-	wait "$pid"
-	rc=$?
-	elapsed=$(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
-	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
-}
-alive() { ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z'; }
-check_clean() {
-	local what=$1 i
-	for ((i = 0; i < 20; i++)); do
-		alive || break
-		sleep 0.05
-	done
-	if alive; then
-		fail "$what: processes outlived ctxbench: $(ps -o pid,stat,comm -s "$pid" | tail -n +2 | tr '\n' ';')"
-		pkill -KILL -s "$pid"
-	else
-		pass
-	fi
-	[ "$(ipc_ids)" = "$before" ] && pass ||
-		fail "$what: IPC objects left: $(diff <(echo "$before") <(ipc_ids) | tr '\n' ' ')"
-}
-expect_rc() {
-	[ "$rc" -eq "$2" ] && pass || fail "$1: exit $rc, expected $2; stderr: $err"
-}
+out_f=$tmp/out err_f=$tmp/err
+. "$(dirname "$0")/session.sh"
 within() { # what seconds
 	awk -v e="$elapsed" -v m="$2" 'BEGIN { exit !(e < m) }' && pass ||
 		fail "$1: took $elapsed s, more than $2"
-}
-# The first participant of ctxbench $pid (not the guard), once it runs.
-participant() {
-	local p i
-	for ((i = 0; i < 100; i++)); do
-		p=$(pgrep -x ctxbench -P "$pid" | head -n 1)
-		[ -n "$p" ] && { echo "$p"; return; }
-		sleep 0.02
-	done
 }
 # The number of CPUs ctxbench may use here.
 allowed() { nproc; }

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Shared by the scripts that run ctxbench in a session of its own and
+# check what it leaves behind (faults.sh, parallel.sh, sched.sh).  Source
+# it after lib.sh; the caller sets $out_f and $err_f (files it removes)
+# before start, and the IPC objects there before the first run are taken
+# here, in $before.
+
+skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+
+# The SysV objects of this IPC namespace, one "KIND ID" a line.
+ipc_ids() {
+	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
+	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
+	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
+}
+before=$(ipc_ids)
+
+# Start ctxbench (or what runs it) in a session of its own: sets pid.
+start() {
+	setsid "$@" >"$out_f" 2>"$err_f" &
+	pid=$!
+	t_start=$(date +%s.%N)
+}
+finish() { # waits; sets rc, out, err, elapsed
+	wait "$pid"
+	rc=$?
+	elapsed=$(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+	out=$(cat "$out_f") err=$(cat "$err_f")
+}
+# Live (not zombie) processes of session $pid: dead ones that lost their
+# parent wait for init to reap them, and run nothing.
+alive() { ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z'; }
+# Nothing of the session may outlive ctxbench by more than a second, and
+# no IPC object may be left.
+check_clean() {
+	local what=$1 i
+	for ((i = 0; i < 20; i++)); do
+		alive || break
+		sleep 0.05
+	done
+	if alive; then
+		fail "$what: processes outlived ctxbench: $(ps -o pid,stat,comm -s "$pid" | tail -n +2 | tr '\n' ';')"
+		pkill -KILL -s "$pid"
+	else
+		pass
+	fi
+	[ "$(ipc_ids)" = "$before" ] && pass ||
+		fail "$what: IPC objects left: $(diff <(echo "$before") <(ipc_ids) | tr '\n' ' ')"
+}
+expect_rc() {
+	[ "$rc" -eq "$2" ] && pass || fail "$1: exit $rc, expected $2; stderr: $err"
+}
+# The first participant of ctxbench $pid (not the guard), once it runs.
+participant() {
+	local p i
+	for ((i = 0; i < 100; i++)); do
+		p=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+		[ -n "$p" ] && { echo "$p"; return; }
+		sleep 0.02
+	done
+}
