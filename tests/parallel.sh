@@ -18,17 +18,31 @@ out_f=$tmp/out err_f=$tmp/err
 # Run ctxbench in a session of its own ($kill: a participant of ring 2 is
 # killed after 1 s); sets rc, out, err; then nothing of it may be left.
 run() {
-	local i victim
+	local i victim list
 	start "$@"
 	if [ -n "${kill:-}" ]; then
-		# Participants are forked in order: ring 2's first is the 5th.
+		# Participants are forked in order: ring 2's first is the
+		# 5th of 6.  Wait for all of them, and order them as forked
+		# even when the PIDs wrapped round pid_max in between.
 		for ((i = 0; i < 200; i++)); do
-			victim=$(pgrep -x ctxbench -P "$pid" | sort -n | sed -n 5p)
-			[ -n "$victim" ] && break
+			list=$(pgrep -x ctxbench -P "$pid")
+			[ "$(wc -w <<<"$list")" -ge 6 ] && break
 			sleep 0.05
 		done
+		victim=$(awk -v max="$(cat /proc/sys/kernel/pid_max)" '
+			{ p[NR] = $1; if (NR == 1 || $1 < lo) lo = $1
+			  if (NR == 1 || $1 > hi) hi = $1 }
+			END { for (i = 1; i <= NR; i++) {
+				k = p[i]
+				if (hi - lo > max / 2 && k < max / 2)
+					k += max
+				print k, p[i] } }' <<<"$list" |
+			sort -n | awk 'NR == 5 { print $2 }')
 		sleep 0.5
-		[ -n "$victim" ] && kill -KILL "$victim"
+		if [ -z "$victim" ] || ! kill -KILL "$victim"; then
+			fail "$*: no participant to kill among: $list;" \
+				"now: $(ps -o pid=,comm= --ppid "$pid" | tr '\n' ' ')"
+		fi
 	fi
 	finish
 	check_clean "$*"
