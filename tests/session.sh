@@ -21,20 +21,15 @@ before=$(ipc_ids)
 # Start ctxbench (or what runs it) in a session of its own: sets pid.
 # A session is an autogroup of its own to the scheduler, and rings pinned
 # on every CPU can keep a runnable task of another autogroup (this
-# script's next command) off the CPUs for seconds: its autogroup is made
-# the least favoured, so that the script acts on time (a kill, a stop).
+# script's next command) off the CPUs for seconds: the new session makes
+# itself the least favoured autogroup before it runs the command, so that
+# this script acts on time (a kill, a stop).  Every step execs: $pid is
+# the command's.
 start() {
-	setsid "$@" >"$out_f" 2>"$err_f" &
+	setsid sh -c 'echo 19 2>/dev/null >/proc/self/autogroup; exec "$@"' \
+		sh "$@" >"$out_f" 2>"$err_f" &
 	pid=$!
 	t_start=$(date +%s.%N)
-	local i
-	# Once setsid made it the session (not this script's group).
-	for ((i = 0; i < 100; i++)); do
-		[ "$(ps -o sid= -p "$pid" 2>/dev/null | tr -d ' ')" = "$pid" ] && break
-		sleep 0.01
-	done
-	[ "$i" -lt 100 ] && { echo 19 >"/proc/$pid/autogroup"; } 2>/dev/null
-	true
 }
 finish() { # waits; sets rc, out, err, elapsed
 	wait "$pid"
