@@ -249,29 +249,46 @@ static void check_same(const struct results *a, const struct results *b)
 	}
 }
 
+/*
+ * @json, @len bytes written of @orig, read back: one invocation, the
+ * same results, and written again the same bytes.  The invocations read,
+ * *@n of them, for the caller to free.
+ */
+static struct results *read_back(const struct results *orig, const char *json,
+				 size_t len, unsigned int *n)
+{
+	struct results *back = NULL;
+	char *json2, err[256];
+	size_t len2;
+
+	CHECK_EQ_INT(report_read_buf(json, len, &back, n, err, sizeof(err)), 0);
+	CHECK_EQ_INT(*n, 1);
+	if (*n == 1) {
+		check_same(orig, back);
+		json2 = render_json(back, 1, &len2);
+		CHECK(len == len2 && memcmp(json, json2, len) == 0);
+		free(json2);
+	}
+	return back;
+}
+
 /* Written, read back: the same results, the same JSON, the same report. */
 static void test_roundtrip(void)
 {
 	struct result_row rows[3];
-	struct results orig, *back = NULL;
-	size_t len, len2, tlen, tlen2;
+	struct results orig, *back;
+	size_t len, tlen, tlen2;
 	unsigned int n = 0;
-	char *json, *json2, *text, *text2, err[256];
+	char *json, *text, *text2;
 
 	fill(&orig, rows);
 	json = render_json(&orig, 1, &len);
 	golden_check("saved.json", json, len);
-	CHECK_EQ_INT(report_read_buf(json, len, &back, &n, err, sizeof(err)),
-		     0);
-	CHECK_EQ_INT(n, 1);
+	back = read_back(&orig, json, len, &n);
 	if (n == 1) {
-		check_same(&orig, back);
-		json2 = render_json(back, 1, &len2);
-		CHECK(len == len2 && memcmp(json, json2, len) == 0);
 		text = render_text(&orig, 1, 0, &tlen);
 		text2 = render_text(back, 1, 0, &tlen2);
 		CHECK(tlen == tlen2 && memcmp(text, text2, tlen) == 0);
-		free(json2);
 		free(text);
 		free(text2);
 	}
@@ -308,9 +325,9 @@ static void test_parallel(void)
 		  .ring_max = 22000 },
 	};
 	struct result_row rows[4];
-	struct results orig, *back = NULL;
-	char *json, *json2, *text, err[256];
-	size_t len, len2, tlen;
+	struct results orig, *back;
+	char *json, *text;
+	size_t len, tlen;
 	unsigned int n = 0;
 
 	memset(&orig, 0, sizeof(orig));
@@ -351,15 +368,7 @@ static void test_parallel(void)
 	golden_check("parallel.json", json, len);
 	CHECK(strstr(json, "\"rings\": 1") == NULL);
 	CHECK(strstr(json, "\"shared\": false") == NULL);
-	CHECK_EQ_INT(report_read_buf(json, len, &back, &n, err, sizeof(err)),
-		     0);
-	CHECK_EQ_INT(n, 1);
-	if (n == 1) {
-		check_same(&orig, back);
-		json2 = render_json(back, 1, &len2);
-		CHECK(len == len2 && memcmp(json, json2, len) == 0);
-		free(json2);
-	}
+	back = read_back(&orig, json, len, &n);
 	text = render_text(&orig, 1, 0, &tlen);
 	golden_check("parallel.txt", text, tlen);
 	CHECK(strstr(text, "scalability 0.90") != NULL);
