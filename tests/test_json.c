@@ -768,7 +768,8 @@ static void test_unknown_members(void)
 static int parse(const char *const *args, struct plan *p, char *err,
 		 size_t errlen)
 {
-	char *argv[16] = { "ctxbench" };
+	/* Static: the plan points into it (its saved files). */
+	static char *argv[16] = { "ctxbench" };
 	int argc = 1;
 
 	while (args[argc - 1] && argc < 15) {
