@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "jsontok.h"
+#include "results.h"
 #include "report.h"
 
 #define JP_NUM_MAX 64 /* the longest number text a field may have */
@@ -241,8 +242,22 @@ int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
 		if (c < 0x20)
 			return jp_err(p, p->p, 1,
 				      "a control character inside a string");
-		p->p++;
-		out[0] = c;
+		if (c >= 0x80) {
+			/* JSON is UTF-8: what it is not could not be written back. */
+			char seq[5] = { 0 };
+
+			for (n = 0; n < 4 && p->p + n < p->end; n++)
+				seq[n] = p->p[n];
+			n = result_utf8_len(seq);
+			if (!n)
+				return jp_err(p, p->p, 1,
+					      "a string that is not UTF-8");
+			memcpy(out, p->p, n);
+			p->p += n;
+		} else {
+			p->p++;
+			out[0] = c;
+		}
 		if (c == '\\' && !(n = jp_escape(p, out)))
 			return -1;
 		if (mode != JP_CHECK && jp_keep(p, &s, out, n) < 0)
