@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# README's "Layout of the source" and its claim that a new mechanism is
-# one new file and one list line: both kept true.
+# CONTRIBUTING.md's "Layout of the source" and its claim that a new mechanism
+# is one new file and one list line: both kept true.
 # usage: layout.sh layout SRC | layout.sh new-backend SRC CMAKE
 set -u
 
 . "$(dirname "$0")/lib.sh"
 
-# The lines of README's fenced block after the marker @1.
+# The lines of CONTRIBUTING.md's fenced block after the marker @1.
 block() {
 	awk -v m="<!-- $1 -->" '$0 == m { on = 1; next }
 		on && /^```/ { if (in_block) exit; in_block = 1; next }
-		in_block' "$src/README.md"
+		in_block' "$src/CONTRIBUTING.md"
 }
 
 # The backends of ipc/backends.h, one a line.
@@ -22,14 +22,14 @@ backends() {
 layout() {
 	local listed path f dir covered b
 	listed=$(block layout | awk '{ print $1 }')
-	[ -n "$listed" ] && pass || fail "README has no layout block"
+	[ -n "$listed" ] && pass || fail "CONTRIBUTING.md has no layout block"
 	# Every entry names what is there.
 	for path in $listed; do
 		case $path in
 		*'<mech>'*) compgen -G "$src/${path/<mech>/*}" >/dev/null ;;
 		*/) [ -d "$src/$path" ] ;;
 		*) [ -e "$src/$path" ] ;;
-		esac && pass || fail "README lists $path, which is not there"
+		esac && pass || fail "CONTRIBUTING.md lists $path, which is not there"
 	done
 	# Every source file of the product is listed, as itself, as the
 	# header of a listed file, or as a mechanism of the list.
@@ -47,7 +47,7 @@ layout() {
 				;;
 			esac
 		done
-		[ "$covered" -eq 1 ] && pass || fail "$f is not in README's layout"
+		[ "$covered" -eq 1 ] && pass || fail "$f is not in CONTRIBUTING.md's layout"
 	done < <(find "$src/ctxbench.c" "$src/cli" "$src/ipc" "$src/run" \
 		"$src/lib" "$src/report" -name '*.[ch]' | sort)
 	# Each mechanism of the list has its file, and each file its line.
@@ -74,12 +74,12 @@ new_backend() {
 		[ "$(awk '/^\+\+\+ b\/ipc\/backends.h/ { on = 1; next }
 			/^diff / { on = 0 } on && /^\+/' <<<"$diff" | wc -l)" -eq 1 ] &&
 		! grep -q '^-[^-]' <<<"$diff" && pass ||
-		fail "README's diff is not one new file and one list line"
+		fail "CONTRIBUTING.md's diff is not one new file and one list line"
 	name=$(sed -nE 's/^\+[ \t]*X\(([a-z0-9_]+)\).*/\1/p' <<<"$diff")
 	tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . |
 		tar -C "$tmp" -xf - || fail "cannot copy the tree"
 	(cd "$tmp" && patch -s -p1 <<<"$diff") &&
-		pass || fail "README's diff does not apply"
+		pass || fail "CONTRIBUTING.md's diff does not apply"
 	"$cmake" -S "$tmp" -B "$tmp/build" -DCTXBENCH_WERROR=ON >/dev/null &&
 		"$cmake" --build "$tmp/build" -j2 --target ctxbench >/dev/null &&
 		pass || fail "the tree with $name does not build"
