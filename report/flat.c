@@ -137,20 +137,17 @@ static void flat_rate(const struct flat_out *o, const struct result_row *row,
 /* The sampled round trips, in nanoseconds. */
 static void flat_rtt(const struct flat_out *o, const struct hist *h)
 {
-	static const struct {
-		const char *metric;
-		double q;
-	} pct[] = { { "rtt_p50_ns", 0.5 },
-		    { "rtt_p90_ns", 0.9 },
-		    { "rtt_p99_ns", 0.99 },
-		    { "rtt_p999_ns", 0.999 } };
+	char metric[32];
 
 	if (!h->count)
 		return;
 	flat_put(o, "rtt_samples", (double)h->count);
 	flat_put(o, "rtt_min_ns", (double)h->min_ns);
-	for (size_t k = 0; k < sizeof(pct) / sizeof(pct[0]); k++)
-		flat_put(o, pct[k].metric, hist_quantile(h, pct[k].q));
+	for (size_t k = 0; k < RESULT_NQUANTILES; k++) {
+		snprintf(metric, sizeof(metric), "rtt_%s_ns",
+			 result_quantiles[k].key);
+		flat_put(o, metric, hist_quantile(h, result_quantiles[k].q));
+	}
 	flat_put(o, "rtt_max_ns", (double)h->max_ns);
 }
 

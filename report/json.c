@@ -9,7 +9,6 @@
 #include "jsonw.h"
 #include "report.h"
 #include "stats.h"
-#include "lib/util.h"
 
 static void json_fields(struct jw *w, const struct field *t, const void *base);
 
@@ -57,19 +56,16 @@ static void json_summary(struct jw *w, const char *key,
 /* The sampled round trips: quantiles to read, buckets to merge again. */
 static void json_rtt(struct jw *w, const char *key, const struct hist *h)
 {
-	static const struct {
-		const char *key;
-		double q;
-	} qs[] = { { "p50_ns", 0.5 },
-		   { "p90_ns", 0.9 },
-		   { "p99_ns", 0.99 },
-		   { "p999_ns", 0.999 } };
+	char member[32];
 
 	jw_object(w, key, 1);
 	jw_uint(w, "count", h->count);
 	jw_uint(w, "min_ns", h->min_ns);
-	for (size_t i = 0; i < ARRAY_SIZE(qs); i++)
-		jw_double(w, qs[i].key, hist_quantile(h, qs[i].q));
+	for (size_t i = 0; i < RESULT_NQUANTILES; i++) {
+		snprintf(member, sizeof(member), "%s_ns",
+			 result_quantiles[i].key);
+		jw_double(w, member, hist_quantile(h, result_quantiles[i].q));
+	}
 	jw_uint(w, "max_ns", h->max_ns);
 	jw_break(w);
 	/* Non-empty buckets as [lowest value, count]. */

@@ -179,6 +179,13 @@ void results_free(struct results *r)
 	r->nrows = 0;
 }
 
+const struct result_quantile result_quantiles[RESULT_NQUANTILES] = {
+	{ .q = 0.5, .key = "p50", .title = "p50" },
+	{ .q = 0.9, .key = "p90", .title = "p90" },
+	{ .q = 0.99, .key = "p99", .title = "p99" },
+	{ .q = 0.999, .key = "p999", .title = "p99.9" },
+};
+
 int result_order_known(const char *order)
 {
 	return !strcmp(order, "interleave") || !strcmp(order, "shuffle") ||

@@ -165,6 +165,21 @@ static inline double result_rate(const struct result_sample *s)
 	return s->elapsed_s > 0 ? (double)s->loops / s->elapsed_s : 0;
 }
 
+/*
+ * A quantile of a row's sampled round trips, as every format names it:
+ * @key in flat keys ("rtt_p999_ns") and JSON members ("p999_ns"), @title
+ * in the text report's header ("p99.9").
+ */
+struct result_quantile {
+	double q;
+	const char *key;
+	const char *title;
+};
+
+/* The quantiles every format shows, in increasing order. */
+#define RESULT_NQUANTILES 4
+extern const struct result_quantile result_quantiles[RESULT_NQUANTILES];
+
 struct stats;
 /* Statistics of a row's loops/sec. */
 void result_row_stats(const struct result_row *row, struct stats *s);

@@ -17,7 +17,6 @@
 #include "stats.h"
 #include "text.h"
 #include "verdict.h"
-#include "lib/util.h"
 
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */
 /*
@@ -546,14 +545,12 @@ static void text_usec(FILE *f, double ns)
 static void text_latency_row(FILE *f, const struct text_ctx *c, unsigned int i,
 			     const struct result_row *row)
 {
-	static const double q[] = { 0.5, 0.9, 0.99, 0.999 };
-
 	if (!row->rtt.count)
 		return;
 	text_row_label(f, c, i, row);
 	text_usec(f, (double)row->rtt.min_ns);
-	for (size_t k = 0; k < ARRAY_SIZE(q); k++)
-		text_usec(f, hist_quantile(&row->rtt, q[k]));
+	for (size_t k = 0; k < RESULT_NQUANTILES; k++)
+		text_usec(f, hist_quantile(&row->rtt, result_quantiles[k].q));
 	text_usec(f, (double)row->rtt.max_ns);
 	fputc('\n', f);
 }
@@ -641,8 +638,10 @@ static void text_table(FILE *f, const struct text_ctx *c, const char *mech,
 	if (text_any(r, n, mech, 0)) {
 		fprintf(f, "%*s%s\n", 28 + more, "",
 			"round trip, usec (sampled)");
-		fprintf(f, "%-*s%8s%8s%8s%8s%8s%8s\n", w, title, "min", "p50",
-			"p90", "p99", "p99.9", "max");
+		fprintf(f, "%-*s%8s", w, title, "min");
+		for (size_t k = 0; k < RESULT_NQUANTILES; k++)
+			fprintf(f, "%8s", result_quantiles[k].title);
+		fprintf(f, "%8s\n", "max");
 		text_each_row(f, c, mech, text_latency_row);
 		fputc('\n', f);
 	}
