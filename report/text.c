@@ -46,25 +46,24 @@ struct text_ctx {
 #define FACT_NAME_W 20
 #define FACT_VALUE_W (TEXT_WIDTH - 3 - FACT_NAME_W) /* after "  %-20s " */
 
-/* A fact of the Run information block: its field, and the struct it is in. */
+/* A fact of the Run information block: its field, and where its struct is. */
 struct text_fact {
+	const char *name;
 	const struct field *f;
 	size_t base; /* offset of that struct in struct results */
 };
 
-/*
- * The facts of the Run information block in @t (at @base in struct
- * results), each at its line in @out.
- */
-static void text_facts_of(const struct field *t, size_t base,
-			  struct text_fact *out)
+/* Fact @ff of the block into @k; -1 when it names no member. */
+static int text_fact_of(const struct field_fact *ff, struct text_fact *k)
 {
-	for (; t->key; t++) {
-		if (t->type == FIELD_OBJECT)
-			text_facts_of(t->sub, base + t->off, out);
-		else if (t->line)
-			out[t->line - 1] = (struct text_fact){ t, base };
-	}
+	size_t off;
+
+	k->name = ff->name;
+	k->f = field_find(invocation_fields, ff->path, &off);
+	if (!k->f)
+		return -1;
+	k->base = off - k->f->off;
+	return 0;
 }
 
 /* The value of fact @k of @r, "unknown" when it could not be read. */
@@ -178,7 +177,7 @@ static void text_field(FILE *f, const struct results *r,
 	char buf[64];
 	const char *v = text_fact(r, k, buf, sizeof(buf));
 
-	fprintf(f, "  %-*s ", FACT_NAME_W, k->f->name);
+	fprintf(f, "  %-*s ", FACT_NAME_W, k->name);
 	if (k->f->flags & FIELD_WRAP)
 		text_wrap(f, v);
 	else if (strlen(v) <= FACT_VALUE_W)
@@ -201,40 +200,56 @@ static int text_common(const struct results *const *r, unsigned int n,
 }
 
 /*
+ * The facts of the block of invocation @r, in their order: those all @n
+ * invocations share when @common, else the others.  Returns how many.
+ */
+static int text_facts(FILE *f, const struct results *const *r, unsigned int n,
+		      unsigned int i, int common)
+{
+	struct text_fact k;
+	int printed = 0;
+
+	for (const struct field_fact *ff = field_facts; ff->name; ff++) {
+		if (text_fact_of(ff, &k) < 0)
+			continue;
+		if ((n >= 2 && text_common(r, n, &k)) == common) {
+			text_field(f, r[i], &k);
+			printed++;
+		}
+	}
+	return printed;
+}
+
+/* Does any fact have the same value in all @n invocations? */
+static int text_any_common(const struct results *const *r, unsigned int n)
+{
+	struct text_fact k;
+
+	for (const struct field_fact *ff = field_facts; n >= 2 && ff->name;
+	     ff++)
+		if (!text_fact_of(ff, &k) && text_common(r, n, &k))
+			return 1;
+	return 0;
+}
+
+/*
  * One block per invocation.  Facts every invocation shares are printed
  * once, under "Run: ALL", so what differs between them stands out.
  */
 static void text_info(FILE *f, const struct results *const *r, unsigned int n)
 {
-	struct text_fact facts[FIELD_INFO_LINES] = { 0 };
-	int common[FIELD_INFO_LINES] = { 0 }, any = 0;
-
-	text_facts_of(invocation_fields, 0, facts);
-	for (int k = 0; n >= 2 && k < FIELD_INFO_LINES; k++) {
-		common[k] = text_common(r, n, &facts[k]);
-		any |= common[k];
-	}
-	if (any) {
+	if (text_any_common(r, n)) {
 		fprintf(f, "Run: ALL\n");
-		for (int k = 0; k < FIELD_INFO_LINES; k++)
-			if (common[k])
-				text_field(f, r[0], &facts[k]);
+		text_facts(f, r, n, 0, 1);
 		fputc('\n', f);
 	}
 	for (unsigned int i = 0; i < n; i++) {
 		const struct result_info *in = &r[i]->info;
-		int fields = 0;
 
 		fprintf(f, "Run: %s", in->label);
 		text_invocation(f, r, n, i);
 		fprintf(f, "%s%s\n", in->note[0] ? "  " : "", in->note);
-		for (int k = 0; k < FIELD_INFO_LINES; k++) {
-			if (!common[k]) {
-				text_field(f, r[i], &facts[k]);
-				fields++;
-			}
-		}
-		if (fields || i == n - 1)
+		if (text_facts(f, r, n, i, 0) || i == n - 1)
 			fputc('\n', f);
 	}
 	fputc('\n', f);
