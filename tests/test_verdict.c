@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "golden.h"
+#include "report/compare.h"
 #include "report/group.h"
 #include "report/report.h"
 #include "report/stats.h"
@@ -174,6 +175,90 @@ static void test_invocations(void)
 	free_all(r, 9);
 }
 
+/*
+ * The comparison computed once: labels merged, a cell per label of each
+ * row, the mark and its reason, the same verdict as verdict_rows() gives,
+ * and an interval that holds 0 exactly when the change is not marked.
+ */
+static void test_compare(void)
+{
+	static const double a[] = { 100e3, 102e3, 98e3 };
+	static const double b[] = { 110e3, 112e3, 108e3 };
+	static const double same[] = { 101e3, 99e3, 100.5e3 };
+	const unsigned int nmarks = COMPARE_MARKED + 1;
+	struct results r[10];
+	const struct results *p[10];
+	const struct compare_cell *cell;
+	struct compare c;
+
+	invocations(r, "A", a, 3);
+	invocations(r + 3, "B", b, 3);
+	invocations(r + 6, "C", same, 3);
+	invocation(&r[9], "D", "futex", 100e3, 500);
+	for (unsigned int i = 0; i < 10; i++)
+		p[i] = &r[i];
+	CHECK_EQ_INT(compare_build(&c, p, 10, 0, NULL, 0), 0);
+	CHECK_EQ_INT(c.n, 4);
+	CHECK_EQ_INT(c.base, 0);
+	CHECK_EQ_INT(c.nmechs, 2);
+	CHECK_EQ_INT(c.nrows, 2);
+	CHECK_STR(c.mech[0].mech, "pipe");
+	CHECK_STR(c.mech[1].mech, "futex");
+	CHECK_EQ_INT(c.row[0].ncells, 3);
+	CHECK_EQ_INT(c.row[1].ncells, 1);
+	CHECK_EQ_INT(c.row[1].mech, 1);
+	for (unsigned int i = 0; i < 3; i++) {
+		cell = &c.row[0].cell[i];
+		CHECK(c.cell[i][0] == cell);
+		CHECK_EQ_INT(cell->label, i);
+		CHECK_EQ_INT(cell->row->ninv, 3);
+		CHECK_EQ_INT(cell->runs.n, 3 * RUNS);
+	}
+	CHECK_EQ_INT(c.row[0].cell[0].mark, COMPARE_BASELINE);
+	cell = &c.row[0].cell[1];
+	CHECK_EQ_INT(cell->mark, COMPARE_MARKED);
+	CHECK_EQ_INT(cell->why, COMPARE_JUDGED);
+	CHECK_NEAR(cell->v.change, 0.10, 0.001);
+	CHECK_NEAR(cell->v.detect, 0.0597, 0.001);
+	CHECK(cell->v.low > 0 && cell->v.low < cell->v.change);
+	CHECK(cell->v.high > cell->v.change);
+	cell = &c.row[0].cell[2];
+	CHECK_EQ_INT(cell->mark, COMPARE_NOT_MARKED);
+	CHECK(cell->v.low < 0 && cell->v.high > 0);
+	cell = &c.row[1].cell[0];
+	CHECK(c.cell[3][0] == cell);
+	CHECK_EQ_INT(cell->mark, COMPARE_NOT_JUDGED);
+	CHECK_EQ_INT(cell->why, COMPARE_NO_BASE_ROW);
+	CHECK(isnan(cell->v.change));
+	CHECK_EQ_INT(c.marks, (1u << nmarks) - 1);
+	CHECK_EQ_INT(c.whys, 1u << COMPARE_JUDGED | 1u << COMPARE_NO_BASE_ROW);
+	compare_free(&c);
+
+	/* One invocation a label, the second the baseline: not judged. */
+	p[0] = &r[3];
+	p[1] = &r[0];
+	CHECK_EQ_INT(compare_build(&c, p, 2, 1, NULL, 0), 0);
+	CHECK_EQ_INT(c.base, 1);
+	cell = c.cell[0][0];
+	CHECK_EQ_INT(cell->mark, COMPARE_NOT_JUDGED);
+	CHECK_EQ_INT(cell->why, COMPARE_NO_NOISE);
+	CHECK_NEAR(cell->v.change, 0.10, 0.02);
+	CHECK(cell->v.detect > 0);
+	CHECK(isnan(cell->v.low) && isnan(cell->v.p));
+	CHECK_EQ_INT(c.cell[1][0]->mark, COMPARE_BASELINE);
+	CHECK_EQ_INT(c.marks,
+		     1u << COMPARE_BASELINE | 1u << COMPARE_NOT_JUDGED);
+	compare_free(&c);
+
+	/* A baseline out of range is the first; --noise's invocations count. */
+	p[2] = &r[6];
+	CHECK_EQ_INT(compare_build(&c, p, 2, 7, p + 2, 1), 0);
+	CHECK_EQ_INT(c.base, 0);
+	CHECK_EQ_INT(c.noise_invocations, 1);
+	compare_free(&c);
+	free_all(r, 10);
+}
+
 static char *render(const struct results *const *p, unsigned int n,
 		    const struct results *const *noise, unsigned int nnoise,
 		    size_t *len)
@@ -322,6 +407,7 @@ int main(void)
 	test_quantile();
 	test_group();
 	test_invocations();
+	test_compare();
 	test_report();
 	test_wide_labels();
 	return check_summary();
