@@ -573,7 +573,9 @@ static int emit(const struct plan *p, const struct results *const *r,
 			report_histograms(stdout, r, n);
 		break;
 	case PLAN_JSON:
-		report_json(stdout, r, n);
+		if (report_json_compared(stdout, r, n, baseline, noise,
+					 nnoise) < 0)
+			rc = -1;
 		break;
 	case PLAN_KV:
 	case PLAN_TSV:

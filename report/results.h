@@ -7,6 +7,7 @@
 #ifndef CTXBENCH_RESULTS_H
 #define CTXBENCH_RESULTS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/hist.h"

@@ -259,6 +259,53 @@ static void test_compare(void)
 	free_all(r, 10);
 }
 
+/*
+ * report --format json: the comparison after the invocations, as the
+ * golden file has it, and skipped by the reader; none for one invocation.
+ */
+static void test_json_verdict(void)
+{
+	static const double a[] = { 100e3, 102e3, 98e3 };
+	static const double b[] = { 110e3, 112e3, 108e3 };
+	struct results r[8], *back = NULL;
+	const struct results *p[8];
+	char *buf = NULL, *one = NULL, err[256];
+	size_t len = 0, len1 = 0;
+	unsigned int nback = 0;
+	FILE *f;
+
+	invocations(r, "A", a, 3);
+	invocations(r + 3, "B", b, 3);
+	invocation(&r[6], "C", "pipe", 90e3, 500);
+	invocation(&r[7], "D", "futex", 100e3, 500);
+	for (unsigned int i = 0; i < 8; i++)
+		p[i] = &r[i];
+	f = open_memstream(&buf, &len);
+	CHECK_EQ_INT(report_json_compared(f, p, 8, 0, NULL, 0), 0);
+	fclose(f);
+	golden_check("compare-verdict.json", buf, len);
+	CHECK(strstr(buf, "\"verdict\": \"marked\"") != NULL);
+	CHECK_EQ_INT(report_read_buf(buf, len, &back, &nback, err, sizeof(err)),
+		     0);
+	CHECK_EQ_INT(nback, 8);
+	for (unsigned int i = 0; i < nback; i++)
+		results_free(&back[i]);
+	free(back);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	CHECK_EQ_INT(report_json_compared(f, p, 1, 0, NULL, 0), 0);
+	fclose(f);
+	f = open_memstream(&one, &len1);
+	report_json(f, p, 1);
+	fclose(f);
+	CHECK(len == len1 && !memcmp(buf, one, len));
+	CHECK(strstr(buf, "comparison") == NULL);
+	free(buf);
+	free(one);
+	free_all(r, 8);
+}
+
 static char *render(const struct results *const *p, unsigned int n,
 		    const struct results *const *noise, unsigned int nnoise,
 		    size_t *len)
@@ -408,6 +455,7 @@ int main(void)
 	test_group();
 	test_invocations();
 	test_compare();
+	test_json_verdict();
 	test_report();
 	test_wide_labels();
 	return check_summary();
