@@ -20,7 +20,7 @@ enum field_type {
 	FIELD_MAYBE, /* double, NAN (unknown) written as null */
 	FIELD_BOOL, /* int, 0 or 1 */
 	FIELD_TASKS, /* int: 1 "threads", 0 "processes" */
-	FIELD_ORDER, /* char[size]: an order of runs, or "" (older files) */
+	FIELD_ORDER, /* enum result_order, as its name ("" not recorded) */
 	FIELD_KVS, /* struct result_kv[max], its count at @aux */
 	FIELD_PAIR, /* long[2] */
 	FIELD_STATUS, /* enum result_status, as its key */

@@ -103,9 +103,12 @@ static void json_scalar(struct jw *w, const struct field *f, const void *v)
 {
 	switch (f->type) {
 	case FIELD_STR:
-	case FIELD_ORDER:
 		jw_string(w, f->key,
 			  !*(const char *)v && f->empty ? f->empty : v);
+		break;
+	case FIELD_ORDER:
+		jw_string(w, f->key,
+			  result_order_name(*(const enum result_order *)v));
 		break;
 	case FIELD_INT:
 		jw_int(w, f->key, *(const int *)v);

@@ -93,10 +93,11 @@ static const char *text_fact(const struct results *r, const struct text_fact *k,
 	case FIELD_ORDER:
 		/* The seed is beside the order, in struct result_info. */
 		in = (const struct result_info *)((const char *)r + k->base);
-		if (!strcmp(v, "shuffle"))
-			snprintf(buf, size, "shuffle, seed %llu", in->seed);
-		else
-			s = v;
+		s = result_order_name(in->order);
+		if (in->order == RESULT_ORDER_SHUFFLE) {
+			snprintf(buf, size, "%s, seed %llu", s, in->seed);
+			s = buf;
+		}
 		break;
 	default:
 		break; /* no fact of the block has another type */

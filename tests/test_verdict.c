@@ -51,7 +51,7 @@ static void invocation(struct results *r, const char *label, const char *mech,
 	snprintf(r->version, sizeof(r->version), "0.1.0");
 	r->info.runs = RUNS;
 	r->info.duration_s = 1;
-	snprintf(r->info.order, sizeof(r->info.order), "interleave");
+	r->info.order = RESULT_ORDER_INTERLEAVE;
 	r->row = calloc(1, sizeof(*r->row));
 	r->nrows = 1;
 	row = r->row;
