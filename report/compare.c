@@ -8,29 +8,32 @@
 #include "compare.h"
 #include "group.h"
 #include "report.h"
+#include "lib/util.h"
+
+static const char *const compare_marks[] = {
+	[COMPARE_BASELINE] = "baseline",
+	[COMPARE_NOT_JUDGED] = "not_judged",
+	[COMPARE_NOT_MARKED] = "not_marked",
+	[COMPARE_MARKED] = "marked",
+};
+
+static const char *const compare_whys[] = {
+	[COMPARE_JUDGED] = "",
+	[COMPARE_NO_BASE_ROW] = "no_baseline_row",
+	[COMPARE_NO_RUNS] = "no_runs",
+	[COMPARE_NO_NOISE] = "no_noise",
+};
+
+#define COMPARE_KEY(t, i) ((size_t)(i) < ARRAY_SIZE(t) ? (t)[i] : "")
 
 const char *compare_mark_key(enum compare_mark m)
 {
-	static const char *const key[] = {
-		[COMPARE_BASELINE] = "baseline",
-		[COMPARE_NOT_JUDGED] = "not_judged",
-		[COMPARE_NOT_MARKED] = "not_marked",
-		[COMPARE_MARKED] = "marked",
-	};
-
-	return (unsigned int)m < sizeof(key) / sizeof(key[0]) ? key[m] : "";
+	return COMPARE_KEY(compare_marks, m);
 }
 
 const char *compare_why_key(enum compare_why w)
 {
-	static const char *const key[] = {
-		[COMPARE_JUDGED] = "",
-		[COMPARE_NO_BASE_ROW] = "no_baseline_row",
-		[COMPARE_NO_RUNS] = "no_runs",
-		[COMPARE_NO_NOISE] = "no_noise",
-	};
-
-	return (unsigned int)w < sizeof(key) / sizeof(key[0]) ? key[w] : "";
+	return COMPARE_KEY(compare_whys, w);
 }
 
 /* The index of @mech in @c's mechanisms, added when new; -1: no room. */
