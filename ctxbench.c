@@ -340,7 +340,7 @@ static void round_order(const struct plan *p, unsigned int *perm,
 {
 	for (unsigned int i = 0; i < n; i++)
 		perm[i] = i;
-	if (strcmp(p->order, "shuffle") != 0)
+	if (p->order != RESULT_ORDER_SHUFFLE)
 		return;
 	for (unsigned int i = n - 1; i > 0; i--) {
 		unsigned int j = (unsigned int)(next_random(state) % (i + 1));
@@ -440,7 +440,7 @@ static void drop_unstarted(struct results *res)
 static int measure(const struct plan *p, const struct place_topo *topo,
 		   struct results *res, struct progress *prog)
 {
-	int seq = strcmp(p->order, "sequential") == 0, status = 0;
+	int seq = p->order == RESULT_ORDER_SEQUENTIAL, status = 0;
 	uint64_t state = res->info.seed;
 	struct cell *cells;
 	unsigned int *perm;
@@ -573,7 +573,9 @@ static int emit(const struct plan *p, const struct results *const *r,
 			report_histograms(stdout, r, n);
 		break;
 	case PLAN_JSON:
-		report_json(stdout, r, n);
+		if (report_json_compared(stdout, r, n, baseline, noise,
+					 nnoise) < 0)
+			rc = -1;
 		break;
 	case PLAN_KV:
 	case PLAN_TSV:
@@ -817,8 +819,8 @@ static void info_init(const struct plan *p, const struct place_topo *topo,
 	in->runs = p->runs;
 	in->threads = p->threads;
 	in->participants = p->procs[0];
-	snprintf(in->order, sizeof(in->order), "%s", p->order);
-	if (!strcmp(p->order, "shuffle"))
+	in->order = p->order;
+	if (p->order == RESULT_ORDER_SHUFFLE)
 		in->seed = p->seed_given ? p->seed : random_seed();
 	/* Where the run may go, and when it starts. */
 	cpulist_format(&topo->allowed, in->cpus_allowed,

@@ -485,14 +485,16 @@ static int plan_opt_places(const struct plan_opt *o, const char *arg,
 static int plan_opt_order(const struct plan_opt *o, const char *arg,
 			  struct plan *p, char *err, size_t errlen)
 {
+	char list[64];
+
 	(void)o;
-	if (strcmp(arg, "interleave") && strcmp(arg, "shuffle") &&
-	    strcmp(arg, "sequential"))
+	if (result_order_parse(arg, &p->order) < 0) {
+		result_order_list(list, sizeof(list), "", " or ");
 		return plan_error(
 			err, errlen,
-			"--order: '%s' is not an order of runs (expected interleave, shuffle or sequential)",
-			arg);
-	p->order = arg;
+			"--order: '%s' is not an order of runs (expected %s)",
+			arg, list);
+	}
 	return 0;
 }
 
@@ -831,7 +833,7 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	p->duration_s = 5;
 	p->sample_every = RUN_SAMPLE_EVERY;
 	p->runs = 3;
-	p->order = "interleave";
+	p->order = RESULT_ORDER_INTERLEAVE;
 	if (argc > 1 && strcmp(argv[1], "report") == 0) {
 		/* getopt_long() takes "report" for the program's name. */
 		mode = PLAN_M_REPORT;
@@ -851,7 +853,7 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		return plan_error(err, errlen,
 				  "unexpected argument '%s' (see --help)",
 				  argv[optind]);
-	if (p->seed_given && strcmp(p->order, "shuffle"))
+	if (p->seed_given && p->order != RESULT_ORDER_SHUFFLE)
 		return plan_error(
 			err, errlen,
 			"--seed: only with --order shuffle (the other orders are fixed)");

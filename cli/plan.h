@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "ipc/ipc.h"
+#include "report/results.h"
 #include "run/place.h"
 #include "run/sched.h"
 
@@ -61,7 +62,7 @@ struct plan {
 	int histogram; /* --histogram: bars of the round trips too */
 	unsigned int retry_disturbed; /* --retry-disturbed */
 	unsigned int sample_every; /* --sample: 0 times no round trip */
-	const char *order; /* --order: "interleave", "shuffle", "sequential" */
+	enum result_order order; /* --order */
 	unsigned long seed; /* --seed, for shuffle */
 	int seed_given;
 	const char *baseline; /* report --baseline: a label; NULL: the first */

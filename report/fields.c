@@ -16,11 +16,9 @@
 #define SIZE(st, m) sizeof(((st *)0)->m)
 #define AT(st, m) .off = offsetof(st, m), .size = SIZE(st, m)
 
-/* A string of the Run information block, and one only saved. */
-#define INFO_STR(k, m, n, l)                                            \
+#define INFO_STR(k, m)                                                  \
 	{                                                               \
 		.key = k, .type = FIELD_STR, AT(struct result_info, m), \
-		.name = n, .line = l                                    \
 	}
 #define INFO_KVS(k, m, count, most)                                     \
 	{                                                               \
@@ -33,57 +31,51 @@ static const struct field info_fields[] = {
 	  .type = FIELD_STR,
 	  AT(struct result_info, label),
 	  .flags = FIELD_REQUIRED | FIELD_NONEMPTY },
-	INFO_STR("note", note, NULL, 0),
-	INFO_STR("cpu_mhz", cpu_mhz, "CPU_MHz", 1),
-	INFO_STR("cpu_type", cpu_type, "CPUtype", 2),
-	INFO_STR("hostname", hostname, "HostName", 3),
-	INFO_STR("kernel", kernel, "KernelName", 4),
+	INFO_STR("note", note),
+	INFO_STR("cpu_mhz", cpu_mhz),
+	INFO_STR("cpu_type", cpu_type),
+	INFO_STR("hostname", hostname),
+	INFO_STR("kernel", kernel),
 	{ .key = "ncpu",
 	  .type = FIELD_INT,
 	  AT(struct result_info, ncpu),
 	  .max = MAX_NCPU,
-	  .flags = FIELD_ZERO_UNKNOWN,
-	  .name = "Ncpu",
-	  .line = 5 },
+	  .flags = FIELD_ZERO_UNKNOWN },
 	{ .key = "kernel_version",
 	  .type = FIELD_STR,
 	  AT(struct result_info, kernel_version),
-	  .flags = FIELD_WRAP,
-	  .name = "KernelVersion",
-	  .line = 10 },
+	  .flags = FIELD_WRAP },
 	{ .key = "boot_cmdline",
 	  .type = FIELD_STR,
 	  AT(struct result_info, boot_cmdline),
-	  .flags = FIELD_WRAP,
-	  .name = "BootCmdline",
-	  .line = FIELD_INFO_LINES },
-	INFO_STR("preemption", preempt, "Preemption", 11),
-	INFO_STR("sched_rt_runtime_us", rt_runtime_us, NULL, 0),
-	INFO_STR("sched_rt_period_us", rt_period_us, NULL, 0),
-	INFO_STR("rt_throttling", rt_throttling, "RTThrottling", 12),
-	INFO_STR("isolation", isolation, "Isolation", 13),
-	INFO_STR("threaded_irqs", threaded_irqs, "ThreadedIRQs", 14),
-	INFO_STR("config_hz", config_hz, "CONFIG_HZ", 15),
-	INFO_STR("mitigations", mitigations, "Mitigations", 16),
+	  .flags = FIELD_WRAP },
+	INFO_STR("preemption", preempt),
+	INFO_STR("sched_rt_runtime_us", rt_runtime_us),
+	INFO_STR("sched_rt_period_us", rt_period_us),
+	INFO_STR("rt_throttling", rt_throttling),
+	INFO_STR("isolation", isolation),
+	INFO_STR("threaded_irqs", threaded_irqs),
+	INFO_STR("config_hz", config_hz),
+	INFO_STR("mitigations", mitigations),
 	INFO_KVS("vulnerabilities", vulns, nvulns, RESULT_MAX_VULNS),
-	INFO_STR("cpufreq_driver", cpufreq_driver, "CpufreqDriver", 17),
-	INFO_STR("cpufreq_governor", cpufreq_governor, "CpufreqGovernor", 18),
-	INFO_STR("boost", boost, "Boost", 19),
-	INFO_STR("cpuidle_driver", cpuidle_driver, "CpuidleDriver", 20),
-	INFO_STR("cpuidle_governor", cpuidle_governor, "CpuidleGovernor", 21),
-	INFO_STR("halt_poll", halt_poll, "HaltPoll", 22),
+	INFO_STR("cpufreq_driver", cpufreq_driver),
+	INFO_STR("cpufreq_governor", cpufreq_governor),
+	INFO_STR("boost", boost),
+	INFO_STR("cpuidle_driver", cpuidle_driver),
+	INFO_STR("cpuidle_governor", cpuidle_governor),
+	INFO_STR("halt_poll", halt_poll),
 	INFO_KVS("halt_poll_params", halt_poll_params, nhalt_poll,
 		 RESULT_MAX_HALT_POLL),
-	INFO_STR("smt", smt, "SMT", 23),
-	INFO_STR("virtual", virt, "Virtual", 24),
-	INFO_STR("emulated", emulated, "Emulated", 25),
-	INFO_STR("machine", machine, "Machine", 26),
-	INFO_STR("clocksource", clocksource, "Clocksource", 27),
-	INFO_STR("cpus_online", cpus_online, "CPUsOnline", 28),
-	INFO_STR("cpus_allowed", cpus_allowed, "CPUsAllowed", 29),
-	INFO_STR("cpu_quota", cpu_quota, "CPUQuota", 30),
-	INFO_STR("compiler", compiler, "Compiler", 31),
-	INFO_STR("date", date, "Date", 33),
+	INFO_STR("smt", smt),
+	INFO_STR("virtual", virt),
+	INFO_STR("emulated", emulated),
+	INFO_STR("machine", machine),
+	INFO_STR("clocksource", clocksource),
+	INFO_STR("cpus_online", cpus_online),
+	INFO_STR("cpus_allowed", cpus_allowed),
+	INFO_STR("cpu_quota", cpu_quota),
+	INFO_STR("compiler", compiler),
+	INFO_STR("date", date),
 	{ .key = NULL }
 };
 
@@ -92,31 +84,21 @@ static const struct field param_fields[] = {
 	  .type = FIELD_DOUBLE,
 	  AT(struct result_info, duration_s),
 	  .max = REPORT_MAX_SECONDS,
-	  .flags = FIELD_REQUIRED | FIELD_OPEN_MIN,
-	  .name = "Seconds",
-	  .line = 6 },
+	  .flags = FIELD_REQUIRED | FIELD_OPEN_MIN },
 	{ .key = "runs",
 	  .type = FIELD_UINT,
 	  AT(struct result_info, runs),
 	  .min = 1,
 	  .max = REPORT_MAX_SAMPLES,
-	  .flags = FIELD_REQUIRED,
-	  .name = "Runs",
-	  .line = 7 },
+	  .flags = FIELD_REQUIRED },
 	{ .key = "tasks",
 	  .type = FIELD_TASKS,
-	  AT(struct result_info, threads),
-	  .name = "Tasks",
-	  .line = 8 },
+	  AT(struct result_info, threads) },
 	{ .key = "participants",
 	  .type = FIELD_UINT,
 	  AT(struct result_info, participants),
 	  .max = MAX_PARTICIPANTS },
-	{ .key = "order",
-	  .type = FIELD_ORDER,
-	  AT(struct result_info, order),
-	  .name = "Order",
-	  .line = 9 },
+	{ .key = "order", .type = FIELD_ORDER, AT(struct result_info, order) },
 	{ .key = "seed",
 	  .type = FIELD_LL,
 	  AT(struct result_info, seed),
@@ -127,9 +109,7 @@ static const struct field param_fields[] = {
 const struct field invocation_fields[] = {
 	{ .key = "ctxbench_version",
 	  .type = FIELD_STR,
-	  AT(struct results, version),
-	  .name = "CtxbenchVersion",
-	  .line = 32 },
+	  AT(struct results, version) },
 	{ .key = "command", .type = FIELD_STR, AT(struct results, cmdline) },
 	{ .key = "info",
 	  .type = FIELD_OBJECT,
@@ -231,6 +211,67 @@ const struct field sample_fields[] = {
 	SAMPLE("ring_max_loops", FIELD_U64, ring_max, .flags = FIELD_SPARSE),
 	{ .key = NULL }
 };
+
+/* Printed in this order. */
+const struct field_fact field_facts[] = {
+	{ "CPU_MHz", "info.cpu_mhz" },
+	{ "CPUtype", "info.cpu_type" },
+	{ "HostName", "info.hostname" },
+	{ "KernelName", "info.kernel" },
+	{ "Ncpu", "info.ncpu" },
+	{ "Seconds", "parameters.seconds" },
+	{ "Runs", "parameters.runs" },
+	{ "Tasks", "parameters.tasks" },
+	{ "Order", "parameters.order" },
+	{ "KernelVersion", "info.kernel_version" },
+	{ "Preemption", "info.preemption" },
+	{ "RTThrottling", "info.rt_throttling" },
+	{ "Isolation", "info.isolation" },
+	{ "ThreadedIRQs", "info.threaded_irqs" },
+	{ "CONFIG_HZ", "info.config_hz" },
+	{ "Mitigations", "info.mitigations" },
+	{ "CpufreqDriver", "info.cpufreq_driver" },
+	{ "CpufreqGovernor", "info.cpufreq_governor" },
+	{ "Boost", "info.boost" },
+	{ "CpuidleDriver", "info.cpuidle_driver" },
+	{ "CpuidleGovernor", "info.cpuidle_governor" },
+	{ "HaltPoll", "info.halt_poll" },
+	{ "SMT", "info.smt" },
+	{ "Virtual", "info.virtual" },
+	{ "Emulated", "info.emulated" },
+	{ "Machine", "info.machine" },
+	{ "Clocksource", "info.clocksource" },
+	{ "CPUsOnline", "info.cpus_online" },
+	{ "CPUsAllowed", "info.cpus_allowed" },
+	{ "CPUQuota", "info.cpu_quota" },
+	{ "Compiler", "info.compiler" },
+	{ "CtxbenchVersion", "ctxbench_version" },
+	{ "Date", "info.date" },
+	{ "BootCmdline", "info.boot_cmdline" },
+	{ NULL, NULL }
+};
+
+const struct field *field_find(const struct field *t, const char *path,
+			       size_t *off)
+{
+	size_t len = strcspn(path, "."), below = 0;
+	const struct field *f;
+
+	*off = 0;
+	for (; t->key; t++) {
+		if (strlen(t->key) != len || strncmp(t->key, path, len))
+			continue;
+		*off = t->off;
+		if (!path[len])
+			return t;
+		if (t->type != FIELD_OBJECT)
+			return NULL;
+		f = field_find(t->sub, path + len + 1, &below);
+		*off += below;
+		return f;
+	}
+	return NULL;
+}
 
 int field_index(const struct field *t, const char *key)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The members of a saved run, each written once: its key in the JSON,
- * where it lives in the results, its type and the range a reader takes,
- * and for a fact of the Run information block its name and line there.
+ * where it lives in the results, its type and the range a reader takes;
+ * and the facts of the Run information block, in the order printed.
  * The JSON writer, the reader and the text report all walk these tables.
  */
 #ifndef CTXBENCH_FIELDS_H
@@ -20,7 +20,7 @@ enum field_type {
 	FIELD_MAYBE, /* double, NAN (unknown) written as null */
 	FIELD_BOOL, /* int, 0 or 1 */
 	FIELD_TASKS, /* int: 1 "threads", 0 "processes" */
-	FIELD_ORDER, /* char[size]: an order of runs, or "" (older files) */
+	FIELD_ORDER, /* enum result_order, as its name ("" not recorded) */
 	FIELD_KVS, /* struct result_kv[max], its count at @aux */
 	FIELD_PAIR, /* long[2] */
 	FIELD_STATUS, /* enum result_status, as its key */
@@ -56,8 +56,6 @@ struct field {
 	double min, max; /* the reader's range; FIELD_KVS: max members */
 	unsigned int flags;
 	const struct field *sub; /* FIELD_OBJECT: its members */
-	const char *name; /* Run information: the name in the report */
-	unsigned int line; /* Run information: its line there, from 1 */
 	const char *empty; /* FIELD_STR: written for an empty string */
 };
 
@@ -69,8 +67,24 @@ extern const struct field sample_fields[];
 /* The most members a table may have: the reader marks them in 64 bits. */
 #define FIELD_MAX_MEMBERS 64
 
-/* How many facts the Run information block has (lines 1 .. this). */
-#define FIELD_INFO_LINES 34
+/*
+ * A fact of the Run information block: its name there, and its member as
+ * the path of keys to it from an invocation ("info.cpu_mhz").  The order
+ * of field_facts[] is the order printed; a NULL name ends it.
+ */
+struct field_fact {
+	const char *name;
+	const char *path;
+};
+
+extern const struct field_fact field_facts[];
+
+/*
+ * The member at @path ("info.cpu_mhz") below table @t, and in *@off its
+ * offset from the start of the struct @t describes; NULL when none.
+ */
+const struct field *field_find(const struct field *t, const char *path,
+			       size_t *off);
 
 /* @base's member described by @f. */
 static inline void *field_ptr(const void *base, const struct field *f)

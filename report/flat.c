@@ -9,11 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "group.h"
+#include "compare.h"
 #include "report.h"
 #include "rings.h"
 #include "stats.h"
-#include "verdict.h"
 
 /* Where the lines go, and the two parts of every key before the metric. */
 struct flat_out {
@@ -21,9 +20,6 @@ struct flat_out {
 	enum report_flat_shape shape;
 	const char *run; /* "LABEL/" with several invocations, else "" */
 	const char *row; /* "pipe.same.2p.0k" */
-	const struct results *base; /* the baseline's label; NULL: none */
-	const struct results *noise; /* [nnoise] A/A labels, merged */
-	unsigned int nnoise;
 };
 
 /* A character of a key: letters, digits and "_-", else "_". */
@@ -137,20 +133,17 @@ static void flat_rate(const struct flat_out *o, const struct result_row *row,
 /* The sampled round trips, in nanoseconds. */
 static void flat_rtt(const struct flat_out *o, const struct hist *h)
 {
-	static const struct {
-		const char *metric;
-		double q;
-	} pct[] = { { "rtt_p50_ns", 0.5 },
-		    { "rtt_p90_ns", 0.9 },
-		    { "rtt_p99_ns", 0.99 },
-		    { "rtt_p999_ns", 0.999 } };
+	char metric[32];
 
 	if (!h->count)
 		return;
 	flat_put(o, "rtt_samples", (double)h->count);
 	flat_put(o, "rtt_min_ns", (double)h->min_ns);
-	for (size_t k = 0; k < sizeof(pct) / sizeof(pct[0]); k++)
-		flat_put(o, pct[k].metric, hist_quantile(h, pct[k].q));
+	for (size_t k = 0; k < RESULT_NQUANTILES; k++) {
+		snprintf(metric, sizeof(metric), "rtt_%s_ns",
+			 result_quantiles[k].key);
+		flat_put(o, metric, hist_quantile(h, result_quantiles[k].q));
+	}
 	flat_put(o, "rtt_max_ns", (double)h->max_ns);
 }
 
@@ -171,29 +164,21 @@ static void flat_cpu(const struct flat_out *o, const struct result_cpu *c)
 }
 
 /*
- * The verdict on @row against the baseline label's same row, as the text
- * report gives it: the change, the smallest change the comparison could
- * mark when known, and only when judged against the noise between
+ * The verdict on @cell against the baseline label's same row, as the
+ * text report gives it: the change, the smallest change the comparison
+ * could mark when known, and only when judged against the noise between
  * invocations its p-value and whether it is marked.
  */
-static void flat_change(const struct flat_out *o, const struct result_row *row)
+static void flat_change(const struct flat_out *o,
+			const struct compare_cell *cell)
 {
-	const struct result_row *noise[REPORT_MAX_INVOCATIONS], *brow;
-	struct verdict v;
-
-	brow = results_find(o->base, row);
-	if (!brow)
+	if (cell->mark == COMPARE_BASELINE || isnan(cell->v.change))
 		return;
-	for (unsigned int k = 0; k < o->nnoise; k++)
-		noise[k] = results_find(&o->noise[k], row);
-	verdict_rows(brow, row, noise, o->nnoise, &v);
-	if (v.basis == VERDICT_NONE || isnan(v.change))
-		return;
-	flat_put(o, "change_pct", v.change * 100);
-	flat_put(o, "detect_pct", v.detect * 100); /* none when NAN */
-	if (v.basis == VERDICT_INVOCATIONS) {
-		flat_put(o, "p", v.p);
-		flat_put(o, "marked", v.significant ? 1 : 0);
+	flat_put(o, "change_pct", cell->v.change * 100);
+	flat_put(o, "detect_pct", cell->v.detect * 100); /* none when NAN */
+	if (cell->mark != COMPARE_NOT_JUDGED) {
+		flat_put(o, "p", cell->v.p);
+		flat_put(o, "marked", cell->mark == COMPARE_MARKED);
 	}
 }
 
@@ -213,11 +198,13 @@ static void flat_rings(const struct flat_out *o, const struct results *r,
 
 /*
  * Every row of @r: its status, and its figures when it was measured
- * whole.  A row that failed, hung or was interrupted keeps no figure,
- * even of the runs that ended well: a harness would compare them as if
- * they were a whole measurement.
+ * whole, with the verdict of its cell in @cell (NULL: no comparison).  A
+ * row that failed, hung or was interrupted keeps no figure, even of the
+ * runs that ended well: a harness would compare them as if they were a
+ * whole measurement.
  */
-static void flat_invocation(struct flat_out *o, const struct results *r)
+static void flat_invocation(struct flat_out *o, const struct results *r,
+			    struct compare_cell *const *cell)
 {
 	char key[256];
 
@@ -248,8 +235,8 @@ static void flat_invocation(struct flat_out *o, const struct results *r)
 			flat_put(o, "degenerate", 1);
 		if (results_parallel(r))
 			flat_rings(o, r, row);
-		if (o->base)
-			flat_change(o, row);
+		if (cell)
+			flat_change(o, cell[j]);
 	}
 }
 
@@ -271,15 +258,15 @@ static void flat_label(const char *label, char *buf, size_t size)
  * The prefix of label @i's keys, "6.1/"; a label that reads as an earlier
  * one once made a key ("6.2 rc1", "6.2_rc1") gets _2, _3...
  */
-static void flat_run(const struct results *g, unsigned int i, char *buf,
+static void flat_run(const struct results *const *g, unsigned int i, char *buf,
 		     size_t size)
 {
-	char mine[sizeof(g[i].info.label)], other[sizeof(mine)];
+	char mine[sizeof(g[i]->info.label)], other[sizeof(mine)];
 	unsigned int seen = 1;
 
-	flat_label(g[i].info.label, mine, sizeof(mine));
+	flat_label(g[i]->info.label, mine, sizeof(mine));
 	for (unsigned int j = 0; j < i; j++) {
-		flat_label(g[j].info.label, other, sizeof(other));
+		flat_label(g[j]->info.label, other, sizeof(other));
 		seen += strcmp(mine, other) == 0;
 	}
 	if (seen > 1)
@@ -293,37 +280,21 @@ int report_flat(FILE *f, const struct results *const *r, unsigned int n,
 		unsigned int nnoise, enum report_flat_shape shape)
 {
 	struct flat_out o = { .f = f, .shape = shape, .run = "" };
-	struct results *g = NULL, *ng = NULL;
-	unsigned int ngroups = 0, nng = 0, *gi;
 	char run[sizeof(r[0]->info.label) + 16];
+	struct compare c;
 
 	if (n < 2) {
 		if (n)
-			flat_invocation(&o, r[0]);
+			flat_invocation(&o, r[0], NULL);
 		return 0;
 	}
-	if (baseline >= n)
-		baseline = 0;
-	gi = calloc(n, sizeof(*gi));
-	if (!gi || report_group(r, n, &g, &ngroups, gi) < 0) {
-		free(gi);
+	if (compare_build(&c, r, n, baseline, noise, nnoise) < 0)
 		return -ENOMEM;
-	}
-	if (report_group(noise, nnoise, &ng, &nng, NULL) < 0) {
-		report_group_free(g, ngroups);
-		free(gi);
-		return -ENOMEM;
-	}
-	o.noise = ng;
-	o.nnoise = nng;
-	for (unsigned int i = 0; i < ngroups; i++) {
-		flat_run(g, i, run, sizeof(run));
+	for (unsigned int i = 0; i < c.n; i++) {
+		flat_run(c.r, i, run, sizeof(run));
 		o.run = run;
-		o.base = i != gi[baseline] ? &g[gi[baseline]] : NULL;
-		flat_invocation(&o, &g[i]);
+		flat_invocation(&o, c.r[i], c.cell[i]);
 	}
-	report_group_free(g, ngroups);
-	report_group_free(ng, nng);
-	free(gi);
+	compare_free(&c);
 	return 0;
 }

@@ -3,13 +3,14 @@
  * The saved-run format: invocations written as one JSON document, member
  * by member as the tables of fields.c list them.
  */
+#include <errno.h>
 #include <math.h>
 
+#include "compare.h"
 #include "fields.h"
 #include "jsonw.h"
 #include "report.h"
 #include "stats.h"
-#include "lib/util.h"
 
 static void json_fields(struct jw *w, const struct field *t, const void *base);
 
@@ -57,19 +58,16 @@ static void json_summary(struct jw *w, const char *key,
 /* The sampled round trips: quantiles to read, buckets to merge again. */
 static void json_rtt(struct jw *w, const char *key, const struct hist *h)
 {
-	static const struct {
-		const char *key;
-		double q;
-	} qs[] = { { "p50_ns", 0.5 },
-		   { "p90_ns", 0.9 },
-		   { "p99_ns", 0.99 },
-		   { "p999_ns", 0.999 } };
+	char member[32];
 
 	jw_object(w, key, 1);
 	jw_uint(w, "count", h->count);
 	jw_uint(w, "min_ns", h->min_ns);
-	for (size_t i = 0; i < ARRAY_SIZE(qs); i++)
-		jw_double(w, qs[i].key, hist_quantile(h, qs[i].q));
+	for (size_t i = 0; i < RESULT_NQUANTILES; i++) {
+		snprintf(member, sizeof(member), "%s_ns",
+			 result_quantiles[i].key);
+		jw_double(w, member, hist_quantile(h, result_quantiles[i].q));
+	}
 	jw_uint(w, "max_ns", h->max_ns);
 	jw_break(w);
 	/* Non-empty buckets as [lowest value, count]. */
@@ -105,9 +103,12 @@ static void json_scalar(struct jw *w, const struct field *f, const void *v)
 {
 	switch (f->type) {
 	case FIELD_STR:
-	case FIELD_ORDER:
 		jw_string(w, f->key,
 			  !*(const char *)v && f->empty ? f->empty : v);
+		break;
+	case FIELD_ORDER:
+		jw_string(w, f->key,
+			  result_order_name(*(const enum result_order *)v));
 		break;
 	case FIELD_INT:
 		jw_int(w, f->key, *(const int *)v);
@@ -212,7 +213,79 @@ static void json_fields(struct jw *w, const struct field *t, const void *base)
 			json_field(w, t, base);
 }
 
-void report_json(FILE *f, const struct results *const *r, unsigned int n)
+/* One label's row: its figures, and its verdict unless the baseline's. */
+static void json_cell(struct jw *w, const struct compare *c,
+		      const struct compare_cell *cell)
+{
+	const struct verdict *v = &cell->v;
+
+	jw_object(w, NULL, 1);
+	jw_string(w, "label", c->r[cell->label]->info.label);
+	jw_uint(w, "invocations", cell->row->ninv);
+	jw_uint(w, "runs", cell->runs.n);
+	jw_double(w, "average", cell->row->nsamples ? cell->mean : NAN);
+	jw_double(w, "low", cell->row->nsamples ? cell->runs.min : NAN);
+	jw_double(w, "high", cell->row->nsamples ? cell->runs.max : NAN);
+	jw_double(w, "cv", cell->row->nsamples ? cell->runs.cv : NAN);
+	jw_string(w, "verdict", compare_mark_key(cell->mark));
+	if (cell->mark != COMPARE_BASELINE) {
+		if (cell->mark == COMPARE_NOT_JUDGED)
+			jw_string(w, "why", compare_why_key(cell->why));
+		jw_break(w);
+		jw_double(w, "change", v->change);
+		jw_double(w, "change_low", v->low);
+		jw_double(w, "change_high", v->high);
+		jw_double(w, "p", v->p);
+		jw_double(w, "detect", v->detect);
+		jw_uint(w, "df", v->df);
+	}
+	jw_end(w);
+}
+
+/* A row key and its cells. */
+static void json_compare_row(struct jw *w, const struct compare *c,
+			     const struct compare_row *row)
+{
+	char key[256], cls[32];
+
+	jw_object(w, NULL, 0);
+	if (report_flat_row_key(c->r[row->cell[0].label], row->like, key,
+				sizeof(key)) < 0)
+		key[0] = '\0';
+	result_row_class(row->like, cls, sizeof(cls));
+	jw_string(w, "key", key);
+	jw_string(w, "mech", row->like->mech);
+	jw_string(w, "placement", row->like->placement);
+	jw_uint(w, "participants", row->like->procs);
+	jw_uint(w, "ws_kb", row->like->ws_kb);
+	jw_uint(w, "rings", result_row_rings(row->like));
+	jw_bool(w, "shared", row->like->shared);
+	jw_string(w, "class", cls);
+	jw_array(w, "labels", 0);
+	for (unsigned int i = 0; i < row->ncells; i++)
+		json_cell(w, c, &row->cell[i]);
+	jw_end(w);
+	jw_end(w);
+}
+
+/* The comparison: every row of every label against the baseline's. */
+static void json_compare(struct jw *w, const struct compare *c)
+{
+	jw_object(w, "comparison", 0);
+	jw_string(w, "baseline", c->r[c->base]->info.label);
+	jw_double(w, "alpha", VERDICT_ALPHA);
+	jw_double(w, "power", VERDICT_POWER);
+	jw_uint(w, "noise_invocations", c->noise_invocations);
+	jw_array(w, "rows", 0);
+	for (unsigned int k = 0; k < c->nrows; k++)
+		json_compare_row(w, c, &c->row[k]);
+	jw_end(w);
+	jw_end(w);
+}
+
+/* The document of @n invocations, and @c's comparison unless NULL. */
+static void json_document(FILE *f, const struct results *const *r,
+			  unsigned int n, const struct compare *c)
 {
 	struct jw w;
 
@@ -227,5 +300,30 @@ void report_json(FILE *f, const struct results *const *r, unsigned int n)
 		jw_end(&w);
 	}
 	jw_end(&w);
+	if (c)
+		json_compare(&w, c);
 	jw_end(&w);
+}
+
+void report_json(FILE *f, const struct results *const *r, unsigned int n)
+{
+	json_document(f, r, n, NULL);
+}
+
+int report_json_compared(FILE *f, const struct results *const *r,
+			 unsigned int n, unsigned int baseline,
+			 const struct results *const *noise,
+			 unsigned int nnoise)
+{
+	struct compare c;
+
+	if (n < 2) {
+		json_document(f, r, n, NULL);
+		return 0;
+	}
+	if (compare_build(&c, r, n, baseline, noise, nnoise) < 0)
+		return -ENOMEM;
+	json_document(f, r, n, &c);
+	compare_free(&c);
+	return 0;
 }

@@ -100,14 +100,6 @@ static void latctx_us(FILE *f, double us)
 		fprintf(f, "%10.0f", us);
 }
 
-static const char *latctx_procs(unsigned int procs)
-{
-	static char buf[16];
-
-	snprintf(buf, sizeof(buf), "%up", procs);
-	return buf;
-}
-
 #define LATCTX_COLS 6 /* sizes per table: 14 + 6 x 10 columns */
 
 /* The axes of one lat_ctx table: ring sizes down, working sets across. */
@@ -141,7 +133,7 @@ static void latctx_table(FILE *f, const struct results *r,
 			 const struct latctx_axes *a, int less, unsigned int c0,
 			 unsigned int c1)
 {
-	char corner[96], cls[32];
+	char corner[96], cls[32], procs[16];
 
 	result_row_class(a->like, cls, sizeof(cls));
 	fprintf(f, "%14s%s%s%s\n", "",
@@ -159,7 +151,8 @@ static void latctx_table(FILE *f, const struct results *r,
 		fprintf(f, "%9uK", a->kb[c]);
 	fputc('\n', f);
 	for (unsigned int p = 0; p < a->np; p++) {
-		fprintf(f, "  %-12s", latctx_procs(a->procs[p]));
+		snprintf(procs, sizeof(procs), "%up", a->procs[p]);
+		fprintf(f, "  %-12s", procs);
 		for (unsigned int c = c0; c < c1; c++)
 			latctx_us(f, latctx_hop_us(latctx_cell(r, a->like,
 							       a->procs[p],

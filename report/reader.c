@@ -220,17 +220,21 @@ static int rd_status(struct jp *p, const char *key, enum result_status *st)
 	return 0;
 }
 
-static int rd_order(struct jp *p, const struct field *f, char *order)
+static int rd_order(struct jp *p, const struct field *f,
+		    enum result_order *order)
 {
 	const char *at = p->p;
+	char name[16], list[64];
 
-	if (jp_get_string(p, f->key, order, f->size) < 0)
+	if (jp_get_string(p, f->key, name, sizeof(name)) < 0)
 		return -1;
-	if (order[0] && !result_order_known(order))
-		return jp_err(
-			p, at, 0,
-			"\"order\" must be \"interleave\", \"shuffle\", \"sequential\" or \"\", not \"%s\"",
-			order);
+	*order = RESULT_ORDER_NONE;
+	if (name[0] && result_order_parse(name, order) < 0) {
+		result_order_list(list, sizeof(list), "\"", ", ");
+		return jp_err(p, at, 0,
+			      "\"order\" must be %s or \"\", not \"%s\"", list,
+			      name);
+	}
 	return 0;
 }
 

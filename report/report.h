@@ -58,6 +58,17 @@ void report_histograms(FILE *f, const struct results *const *r, unsigned int n);
  */
 void report_json(FILE *f, const struct results *const *r, unsigned int n);
 
+/*
+ * The same, and with n >= 2 a "comparison" member after the invocations:
+ * every row of every label against invocation @baseline's label, with
+ * the verdict the text report shows (docs/json.md).  A reader skips it.
+ * Returns 0, or -ENOMEM having written nothing.
+ */
+int report_json_compared(FILE *f, const struct results *const *r,
+			 unsigned int n, unsigned int baseline,
+			 const struct results *const *noise,
+			 unsigned int nnoise);
+
 /* The two shapes of the flat formats: "key: value" and "key<TAB>value". */
 enum report_flat_shape { REPORT_FLAT_KV, REPORT_FLAT_TSV };
 

@@ -179,8 +179,50 @@ void results_free(struct results *r)
 	r->nrows = 0;
 }
 
-int result_order_known(const char *order)
+const struct result_quantile result_quantiles[RESULT_NQUANTILES] = {
+	{ .q = 0.5, .key = "p50", .title = "p50" },
+	{ .q = 0.9, .key = "p90", .title = "p90" },
+	{ .q = 0.99, .key = "p99", .title = "p99" },
+	{ .q = 0.999, .key = "p999", .title = "p99.9" },
+};
+
+static const char *const result_orders[RESULT_NORDERS] = {
+	[RESULT_ORDER_NONE] = "",
+	[RESULT_ORDER_INTERLEAVE] = "interleave",
+	[RESULT_ORDER_SHUFFLE] = "shuffle",
+	[RESULT_ORDER_SEQUENTIAL] = "sequential",
+};
+
+const char *result_order_name(enum result_order o)
 {
-	return !strcmp(order, "interleave") || !strcmp(order, "shuffle") ||
-	       !strcmp(order, "sequential");
+	return (unsigned int)o < RESULT_NORDERS ? result_orders[o] : "";
+}
+
+int result_order_parse(const char *name, enum result_order *o)
+{
+	for (unsigned int k = RESULT_ORDER_NONE + 1; k < RESULT_NORDERS; k++)
+		if (!strcmp(name, result_orders[k])) {
+			*o = (enum result_order)k;
+			return 0;
+		}
+	return -1;
+}
+
+void result_order_list(char *buf, size_t size, const char *quote,
+		       const char *last)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (unsigned int k = RESULT_ORDER_NONE + 1; k < RESULT_NORDERS; k++) {
+		const char *sep = k == RESULT_ORDER_NONE + 1 ? "" :
+				  k + 1 == RESULT_NORDERS    ? last :
+							       ", ";
+		int w = snprintf(buf + len, size - len, "%s%s%s%s", sep, quote,
+				 result_orders[k], quote);
+
+		if (w < 0 || (size_t)w >= size - len)
+			return;
+		len += (size_t)w;
+	}
 }

@@ -7,6 +7,7 @@
 #ifndef CTXBENCH_RESULTS_H
 #define CTXBENCH_RESULTS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/hist.h"
@@ -23,6 +24,15 @@ enum result_status {
 #define RESULT_DEGENERATE 0x1 /* spinners sharing one CPU */
 #define RESULT_MIGRATED 0x2 /* unpinned participants moved between CPUs */
 #define RESULT_OVERSUB 0x4 /* more rings' tasks than CPUs for them */
+
+/* The order of a plan's runs (--order). */
+enum result_order {
+	RESULT_ORDER_NONE, /* not recorded: files of earlier versions */
+	RESULT_ORDER_INTERLEAVE, /* the rows take turns, a run each */
+	RESULT_ORDER_SHUFFLE, /* the same, in a new random order each round */
+	RESULT_ORDER_SEQUENTIAL, /* each row's runs back to back */
+	RESULT_NORDERS
+};
 
 /* A named fact of a list: a vulnerability and its state, a parameter. */
 struct result_kv {
@@ -49,7 +59,7 @@ struct result_info {
 	unsigned int runs; /* -r */
 	int threads; /* participants were threads, not processes */
 	unsigned int participants; /* tasks in the ring; 0 unknown */
-	char order[16]; /* of the runs: "interleave", "shuffle", "sequential" */
+	enum result_order order; /* of the runs */
 	unsigned long long seed; /* of "shuffle"'s order */
 	char kernel_version[256]; /* /proc/sys/kernel/version, uname -v */
 	char boot_cmdline[4096]; /* /proc/cmdline */
@@ -165,6 +175,21 @@ static inline double result_rate(const struct result_sample *s)
 	return s->elapsed_s > 0 ? (double)s->loops / s->elapsed_s : 0;
 }
 
+/*
+ * A quantile of a row's sampled round trips, as every format names it:
+ * @key in flat keys ("rtt_p999_ns") and JSON members ("p999_ns"), @title
+ * in the text report's header ("p99.9").
+ */
+struct result_quantile {
+	double q;
+	const char *key;
+	const char *title;
+};
+
+/* The quantiles every format shows, in increasing order. */
+#define RESULT_NQUANTILES 4
+extern const struct result_quantile result_quantiles[RESULT_NQUANTILES];
+
 struct stats;
 /* Statistics of a row's loops/sec. */
 void result_row_stats(const struct result_row *row, struct stats *s);
@@ -186,8 +211,18 @@ unsigned int result_utf8_len(const char *s);
  */
 void result_text_clean(char *s, size_t size);
 
-/* Is @order one of the orders of runs, "interleave", "shuffle", "sequential"? */
-int result_order_known(const char *order);
+/* The name of order @o ("interleave"; "" for RESULT_ORDER_NONE). */
+const char *result_order_name(enum result_order o);
+
+/* The order named @name into *@o: 0, or -1 when no order has that name. */
+int result_order_parse(const char *name, enum result_order *o);
+
+/*
+ * The names of the orders into @buf, each between @quote, as "a, b or c"
+ * with @last (", " or " or ") before the last one.
+ */
+void result_order_list(char *buf, size_t size, const char *quote,
+		       const char *last);
 
 /* The status as saved files spell it ("ok", "failed"...), and back. */
 const char *result_status_key(enum result_status st);

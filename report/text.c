@@ -8,16 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "fields.h"
 #include "report.h"
 #include "disturb.h"
 #include "emulation.h"
-#include "group.h"
 #include "rings.h"
 #include "stats.h"
 #include "text.h"
-#include "verdict.h"
-#include "lib/util.h"
 
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */
 /*
@@ -32,14 +30,13 @@
 
 /*
  * The report's tables: one row per label (saved runs with one label are
- * merged into one, each invocation a replicate), compared with the
- * baseline's, judged against the noise of @noise's labels.
+ * merged into one, each invocation a replicate), as the comparison @cmp
+ * judged them against the baseline's.
  */
 struct text_ctx {
-	const struct results *const *r;
-	unsigned int n, base;
-	const struct results *noise; /* [nnoise] A/A groups */
-	unsigned int nnoise;
+	const struct compare *cmp;
+	const struct results *const *r; /* cmp's labels, [n] */
+	unsigned int n;
 	int keys; /* rows are named by a key, "#1", with a legend */
 	int label_w; /* the row label column: LABEL_W, or wider (text_label_w) */
 };
@@ -47,25 +44,24 @@ struct text_ctx {
 #define FACT_NAME_W 20
 #define FACT_VALUE_W (TEXT_WIDTH - 3 - FACT_NAME_W) /* after "  %-20s " */
 
-/* A fact of the Run information block: its field, and the struct it is in. */
+/* A fact of the Run information block: its field, and where its struct is. */
 struct text_fact {
+	const char *name;
 	const struct field *f;
 	size_t base; /* offset of that struct in struct results */
 };
 
-/*
- * The facts of the Run information block in @t (at @base in struct
- * results), each at its line in @out.
- */
-static void text_facts_of(const struct field *t, size_t base,
-			  struct text_fact *out)
+/* Fact @ff of the block into @k; -1 when it names no member. */
+static int text_fact_of(const struct field_fact *ff, struct text_fact *k)
 {
-	for (; t->key; t++) {
-		if (t->type == FIELD_OBJECT)
-			text_facts_of(t->sub, base + t->off, out);
-		else if (t->line)
-			out[t->line - 1] = (struct text_fact){ t, base };
-	}
+	size_t off;
+
+	k->name = ff->name;
+	k->f = field_find(invocation_fields, ff->path, &off);
+	if (!k->f)
+		return -1;
+	k->base = off - k->f->off;
+	return 0;
 }
 
 /* The value of fact @k of @r, "unknown" when it could not be read. */
@@ -97,10 +93,11 @@ static const char *text_fact(const struct results *r, const struct text_fact *k,
 	case FIELD_ORDER:
 		/* The seed is beside the order, in struct result_info. */
 		in = (const struct result_info *)((const char *)r + k->base);
-		if (!strcmp(v, "shuffle"))
-			snprintf(buf, size, "shuffle, seed %llu", in->seed);
-		else
-			s = v;
+		s = result_order_name(in->order);
+		if (in->order == RESULT_ORDER_SHUFFLE) {
+			snprintf(buf, size, "%s, seed %llu", s, in->seed);
+			s = buf;
+		}
 		break;
 	default:
 		break; /* no fact of the block has another type */
@@ -179,7 +176,7 @@ static void text_field(FILE *f, const struct results *r,
 	char buf[64];
 	const char *v = text_fact(r, k, buf, sizeof(buf));
 
-	fprintf(f, "  %-*s ", FACT_NAME_W, k->f->name);
+	fprintf(f, "  %-*s ", FACT_NAME_W, k->name);
 	if (k->f->flags & FIELD_WRAP)
 		text_wrap(f, v);
 	else if (strlen(v) <= FACT_VALUE_W)
@@ -202,40 +199,56 @@ static int text_common(const struct results *const *r, unsigned int n,
 }
 
 /*
+ * The facts of the block of invocation @r, in their order: those all @n
+ * invocations share when @common, else the others.  Returns how many.
+ */
+static int text_facts(FILE *f, const struct results *const *r, unsigned int n,
+		      unsigned int i, int common)
+{
+	struct text_fact k;
+	int printed = 0;
+
+	for (const struct field_fact *ff = field_facts; ff->name; ff++) {
+		if (text_fact_of(ff, &k) < 0)
+			continue;
+		if ((n >= 2 && text_common(r, n, &k)) == common) {
+			text_field(f, r[i], &k);
+			printed++;
+		}
+	}
+	return printed;
+}
+
+/* Does any fact have the same value in all @n invocations? */
+static int text_any_common(const struct results *const *r, unsigned int n)
+{
+	struct text_fact k;
+
+	for (const struct field_fact *ff = field_facts; n >= 2 && ff->name;
+	     ff++)
+		if (!text_fact_of(ff, &k) && text_common(r, n, &k))
+			return 1;
+	return 0;
+}
+
+/*
  * One block per invocation.  Facts every invocation shares are printed
  * once, under "Run: ALL", so what differs between them stands out.
  */
 static void text_info(FILE *f, const struct results *const *r, unsigned int n)
 {
-	struct text_fact facts[FIELD_INFO_LINES] = { 0 };
-	int common[FIELD_INFO_LINES] = { 0 }, any = 0;
-
-	text_facts_of(invocation_fields, 0, facts);
-	for (int k = 0; n >= 2 && k < FIELD_INFO_LINES; k++) {
-		common[k] = text_common(r, n, &facts[k]);
-		any |= common[k];
-	}
-	if (any) {
+	if (text_any_common(r, n)) {
 		fprintf(f, "Run: ALL\n");
-		for (int k = 0; k < FIELD_INFO_LINES; k++)
-			if (common[k])
-				text_field(f, r[0], &facts[k]);
+		text_facts(f, r, n, 0, 1);
 		fputc('\n', f);
 	}
 	for (unsigned int i = 0; i < n; i++) {
 		const struct result_info *in = &r[i]->info;
-		int fields = 0;
 
 		fprintf(f, "Run: %s", in->label);
 		text_invocation(f, r, n, i);
 		fprintf(f, "%s%s\n", in->note[0] ? "  " : "", in->note);
-		for (int k = 0; k < FIELD_INFO_LINES; k++) {
-			if (!common[k]) {
-				text_field(f, r[i], &facts[k]);
-				fields++;
-			}
-		}
-		if (fields || i == n - 1)
+		if (text_facts(f, r, n, i, 0) || i == n - 1)
 			fputc('\n', f);
 	}
 	fputc('\n', f);
@@ -263,51 +276,42 @@ static void text_percent(char *buf, size_t size, double pct)
 }
 
 /*
- * The change of @row's average (label @i) against the baseline's row of
- * the same mechanism, placement and ring, into @change: *...* when it
- * stands out from the invocations' noise, (...) when not, bare when there
- * is no such noise to judge by; and into @detect the smallest change the
- * comparison could have marked ([...]: what the runs alone could, a lower
- * bound).  Returns the verdict's basis.
+ * The change of @cell's average against the baseline's row of the same
+ * mechanism, placement and ring, into @change: *...* when it stands out
+ * from the invocations' noise, (...) when not, bare when there is no such
+ * noise to judge by; and into @detect the smallest change the comparison
+ * could have marked ([...]: what the runs alone could, a lower bound).
  */
-static enum verdict_basis text_change(const struct text_ctx *c, unsigned int i,
-				      const struct result_row *row,
-				      char *change, char *detect, size_t size)
+static void text_change(const struct compare_cell *cell, char *change,
+			char *detect, size_t size)
 {
-	const struct result_row *noise[REPORT_MAX_INVOCATIONS], *brow;
-	struct verdict v;
+	const struct verdict *v = &cell->v;
+	int runs = cell->why == COMPARE_NO_NOISE;
 	char pct[32];
 
 	detect[0] = '\0';
-	if (i == c->base) {
+	if (cell->mark == COMPARE_BASELINE) {
 		snprintf(change, size, "baseline");
-		return VERDICT_NONE;
+		return;
 	}
-	brow = results_find(c->r[c->base], row);
-	for (unsigned int k = 0; k < c->nnoise; k++)
-		noise[k] = results_find(&c->noise[k], row);
-	if (brow)
-		verdict_rows(brow, row, noise, c->nnoise, &v);
-	if (!brow || isnan(v.change)) {
+	if (isnan(v->change)) {
 		snprintf(change, size, "-"); /* nothing to compare with */
-		return VERDICT_NONE;
+		return;
 	}
-	text_percent(pct, sizeof(pct), v.change * 100);
-	if (v.basis == VERDICT_RUNS)
+	text_percent(pct, sizeof(pct), v->change * 100);
+	if (runs)
 		snprintf(change, size, "%s ", pct);
-	else if (v.significant)
+	else if (cell->mark == COMPARE_MARKED)
 		snprintf(change, size, "*%s*", pct);
 	else
 		snprintf(change, size, "(%s)", pct);
-	if (isnan(v.detect))
+	if (isnan(v->detect))
 		snprintf(detect, size, "-");
-	else if (v.detect * 100 >= 1e4)
+	else if (v->detect * 100 >= 1e4)
 		snprintf(detect, size, ">9999%%");
 	else
-		snprintf(detect, size,
-			 v.basis == VERDICT_RUNS ? "[%.*f%%]" : "%.*f%%",
-			 v.detect * 100 < 99.95 ? 1 : 0, v.detect * 100);
-	return v.basis;
+		snprintf(detect, size, runs ? "[%.*f%%]" : "%.*f%%",
+			 v->detect * 100 < 99.95 ? 1 : 0, v->detect * 100);
 }
 
 /*
@@ -466,24 +470,25 @@ static void text_notes(FILE *f, const struct result_row *row)
 	free(rate);
 }
 
-static void text_row(FILE *f, const struct text_ctx *c, unsigned int i,
-		     const struct result_row *row)
+static void text_row(FILE *f, const struct text_ctx *c,
+		     const struct compare_cell *cell)
 {
+	const struct result_row *row = cell->row;
+	const struct stats *s = &cell->runs;
+	unsigned int i = cell->label;
 	char line[192], change[48], detect[48];
-	struct stats s;
 
 	text_row_label(f, c, i, row);
-	result_row_stats(row, &s);
 	if (row->nsamples && c->n >= 2) {
-		text_change(c, i, row, change, detect, sizeof(change));
+		text_change(cell, change, detect, sizeof(change));
 		snprintf(line, sizeof(line),
-			 " %8.0f%10.0f%10.0f%6.1f%% %*s %*s ", s.min, s.max,
-			 verdict_mean(row), s.cv * 100, CHANGE_W, change,
-			 DETECT_W, detect);
+			 " %8.0f%10.0f%10.0f%6.1f%% %*s %*s ", s->min, s->max,
+			 cell->mean, s->cv * 100, CHANGE_W, change, DETECT_W,
+			 detect);
 		text_cpus(f, line, row->cpus, c->label_w);
 	} else if (row->nsamples) {
 		snprintf(line, sizeof(line), " %8.0f%11.0f%11.0f%6.1f%% ",
-			 s.min, s.max, s.mean, s.cv * 100);
+			 s->min, s->max, s->mean, s->cv * 100);
 		text_cpus(f, line, row->cpus, c->label_w);
 	}
 	if (row->status != RESULT_OK) {
@@ -506,31 +511,6 @@ static void text_row(FILE *f, const struct text_ctx *c, unsigned int i,
 	text_notes(f, row);
 }
 
-/* Is @row of @mech and, unless @like is NULL, the same as @like? */
-static int text_match(const struct result_row *row, const char *mech,
-		      const struct result_row *like)
-{
-	return like ? result_row_same(row, like) : strcmp(row->mech, mech) == 0;
-}
-
-/*
- * Does a row of @mech (the same as @like, unless NULL) come before row
- * @upto_row of invocation @cur?
- */
-static int text_seen(const struct results *const *r, unsigned int cur,
-		     unsigned int upto_row, const char *mech,
-		     const struct result_row *like)
-{
-	for (unsigned int i = 0; i <= cur; i++) {
-		unsigned int rows = i == cur ? upto_row : r[i]->nrows;
-
-		for (unsigned int j = 0; j < rows; j++)
-			if (text_match(&r[i]->row[j], mech, like))
-				return 1;
-	}
-	return 0;
-}
-
 /* Microseconds in 8 columns, "-" for no value (@ns < 0). */
 static void text_usec(FILE *f, double ns)
 {
@@ -543,31 +523,31 @@ static void text_usec(FILE *f, double ns)
 }
 
 /* The sampled round trips of a row: min, p50, p90, p99, p99.9, max. */
-static void text_latency_row(FILE *f, const struct text_ctx *c, unsigned int i,
-			     const struct result_row *row)
+static void text_latency_row(FILE *f, const struct text_ctx *c,
+			     const struct compare_cell *cell)
 {
-	static const double q[] = { 0.5, 0.9, 0.99, 0.999 };
+	const struct result_row *row = cell->row;
 
 	if (!row->rtt.count)
 		return;
-	text_row_label(f, c, i, row);
+	text_row_label(f, c, cell->label, row);
 	text_usec(f, (double)row->rtt.min_ns);
-	for (size_t k = 0; k < ARRAY_SIZE(q); k++)
-		text_usec(f, hist_quantile(&row->rtt, q[k]));
+	for (size_t k = 0; k < RESULT_NQUANTILES; k++)
+		text_usec(f, hist_quantile(&row->rtt, result_quantiles[k].q));
 	text_usec(f, (double)row->rtt.max_ns);
 	fputc('\n', f);
 }
 
 /* What a loop costs the participants: CPU time, switches, CPUs busy. */
-static void text_cpu_row(FILE *f, const struct text_ctx *c, unsigned int i,
-			 const struct result_row *row)
+static void text_cpu_row(FILE *f, const struct text_ctx *c,
+			 const struct compare_cell *cell)
 {
-	const struct result_cpu *u = &row->cpu;
+	const struct result_cpu *u = &cell->row->cpu;
 	double loops = (double)u->loops;
 
 	if (!u->loops)
 		return;
-	text_row_label(f, c, i, row);
+	text_row_label(f, c, cell->label, cell->row);
 	fprintf(f, "%9.2f%9.2f%9.2f%9.2f", u->user_s * 1e6 / loops,
 		u->sys_s * 1e6 / loops, (double)u->nvcsw / loops,
 		(double)u->nivcsw / loops);
@@ -577,33 +557,21 @@ static void text_cpu_row(FILE *f, const struct text_ctx *c, unsigned int i,
 		fprintf(f, "%8s\n", "-");
 }
 
-typedef void text_row_fn(FILE *f, const struct text_ctx *c, unsigned int i,
-			 const struct result_row *row);
+typedef void text_row_fn(FILE *f, const struct text_ctx *c,
+			 const struct compare_cell *cell);
 
 /*
- * Every row of @mech, grouped by placement and ring, so that each row
- * sits under the baseline row it is compared with.
+ * Every row of mechanism @m, grouped by placement and ring, so that each
+ * row sits under the baseline row it is compared with.
  */
-static void text_each_row(FILE *f, const struct text_ctx *c, const char *mech,
+static void text_each_row(FILE *f, const struct text_ctx *c, unsigned int m,
 			  text_row_fn *fn)
 {
-	const struct results *const *r = c->r;
-	unsigned int n = c->n;
+	for (unsigned int k = 0; k < c->cmp->nrows; k++) {
+		const struct compare_row *row = &c->cmp->row[k];
 
-	for (unsigned int i = 0; i < n; i++) {
-		for (unsigned int j = 0; j < r[i]->nrows; j++) {
-			const struct result_row *like = &r[i]->row[j];
-
-			if (!text_match(like, mech, NULL) ||
-			    text_seen(r, i, j, mech, like))
-				continue;
-			for (unsigned int i2 = 0; i2 < n; i2++)
-				for (unsigned int j2 = 0; j2 < r[i2]->nrows;
-				     j2++)
-					if (text_match(&r[i2]->row[j2], mech,
-						       like))
-						fn(f, c, i2, &r[i2]->row[j2]);
-		}
+		for (unsigned int i = 0; row->mech == m && i < row->ncells; i++)
+			fn(f, c, &row->cell[i]);
 	}
 }
 
@@ -621,9 +589,9 @@ static int text_any(const struct results *const *r, unsigned int n,
 }
 
 /* One mechanism's tables: loops/sec, round trips, CPU cost, lat_ctx. */
-static void text_table(FILE *f, const struct text_ctx *c, const char *mech,
-		       const char *title)
+static void text_table(FILE *f, const struct text_ctx *c, unsigned int m)
 {
+	const char *mech = c->cmp->mech[m].mech, *title = c->cmp->mech[m].title;
 	const struct results *const *r = c->r;
 	unsigned int n = c->n;
 	int more = c->label_w - LABEL_W, w = c->label_w + 2;
@@ -636,14 +604,16 @@ static void text_table(FILE *f, const struct text_ctx *c, const char *mech,
 	else
 		fprintf(f, "%-*s%9s%11s%11s%7s %s\n", w, title, "low", "high",
 			"average", "cv", "cpus");
-	text_each_row(f, c, mech, text_row);
+	text_each_row(f, c, m, text_row);
 	fputc('\n', f);
 	if (text_any(r, n, mech, 0)) {
 		fprintf(f, "%*s%s\n", 28 + more, "",
 			"round trip, usec (sampled)");
-		fprintf(f, "%-*s%8s%8s%8s%8s%8s%8s\n", w, title, "min", "p50",
-			"p90", "p99", "p99.9", "max");
-		text_each_row(f, c, mech, text_latency_row);
+		fprintf(f, "%-*s%8s", w, title, "min");
+		for (size_t k = 0; k < RESULT_NQUANTILES; k++)
+			fprintf(f, "%8s", result_quantiles[k].title);
+		fprintf(f, "%8s\n", "max");
+		text_each_row(f, c, m, text_latency_row);
 		fputc('\n', f);
 	}
 	if (text_any(r, n, mech, 1)) {
@@ -651,7 +621,7 @@ static void text_table(FILE *f, const struct text_ctx *c, const char *mech,
 			"CPU per loop, all participants");
 		fprintf(f, "%-*s%9s%9s%9s%9s%8s\n", w, title, "user us",
 			"sys us", "vol cs", "invol cs", "CPUs");
-		text_each_row(f, c, mech, text_cpu_row);
+		text_each_row(f, c, m, text_cpu_row);
 		fputc('\n', f);
 	}
 	for (unsigned int i = 0; i < n; i++)
@@ -677,33 +647,14 @@ static int text_emulated(const struct results *const *r, unsigned int n)
 	return 0;
 }
 
-/* Which verdicts the compared rows of @c have, as a mask of their bases. */
-static unsigned int text_bases(const struct text_ctx *c)
-{
-	unsigned int mask = 0;
-
-	for (unsigned int i = 0; i < c->n; i++)
-		for (unsigned int j = 0; j < c->r[i]->nrows; j++) {
-			char change[48], detect[48];
-
-			if (c->r[i]->row[j].nsamples)
-				mask |= 1u << text_change(
-						c, i, &c->r[i]->row[j], change,
-						detect, sizeof(change));
-		}
-	return mask;
-}
-
 /* What the change column and its marks mean, from what the rows have. */
 static void text_legend(FILE *f, const struct text_ctx *c)
 {
-	unsigned int bases = text_bases(c), noise = 0;
+	unsigned int noise = c->cmp->noise_invocations;
 
-	for (unsigned int k = 0; k < c->nnoise; k++)
-		noise += c->noise[k].invocations;
 	fprintf(f, "change: the average against the baseline row, positive "
 		   "when faster.\n");
-	if (bases & 1u << VERDICT_INVOCATIONS) {
+	if (c->cmp->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED)) {
 		fprintf(f,
 			"*...*: it stands out from the noise between "
 			"invocations at 95 %% (t-test of\ntheir means; "
@@ -713,7 +664,7 @@ static void text_legend(FILE *f, const struct text_ctx *c)
 		fprintf(f, "detect: the smallest change so marked 4 times in "
 			   "5.\n");
 	}
-	if (bases & 1u << VERDICT_RUNS)
+	if (c->cmp->whys & 1u << COMPARE_NO_NOISE)
 		fprintf(f, "bare change: one invocation a label, not judged "
 			   "(runs of one invocation are\nno replicates of a "
 			   "kernel: save 2 or more a label, or give --noise);"
@@ -772,11 +723,8 @@ static void text_results(FILE *f, const struct text_ctx *c)
 		fputc('\n', f);
 	}
 	/* One table per mechanism, in the order they first appear. */
-	for (unsigned int i = 0; i < c->n; i++)
-		for (unsigned int j = 0; j < r[i]->nrows; j++)
-			if (!text_seen(r, i, j, r[i]->row[j].mech, NULL))
-				text_table(f, c, r[i]->row[j].mech,
-					   r[i]->row[j].title);
+	for (unsigned int m = 0; m < c->cmp->nmechs; m++)
+		text_table(f, c, m);
 	for (unsigned int i = 0; i < c->n; i++)
 		if (r[i]->signo)
 			fprintf(f,
@@ -790,38 +738,18 @@ int report_text(FILE *f, const struct results *const *r, unsigned int n,
 		unsigned int baseline, const struct results *const *noise,
 		unsigned int nnoise)
 {
-	struct results *g = NULL, *ng = NULL;
-	const struct results **gp = NULL;
-	unsigned int ngroups = 0, nng = 0, *gi = NULL;
-	struct text_ctx c = { 0 };
-	int rc = -ENOMEM;
+	struct compare cmp;
+	struct text_ctx c = { .cmp = &cmp };
 
-	if (baseline >= n)
-		baseline = 0;
 	text_banner(f, "Run information");
 	text_info(f, r, n);
-	gi = calloc(n ? n : 1, sizeof(*gi));
-	if (!gi || report_group(r, n, &g, &ngroups, gi) < 0 ||
-	    report_group(noise, nnoise, &ng, &nng, NULL) < 0)
-		goto out;
-	gp = calloc(ngroups ? ngroups : 1, sizeof(*gp));
-	if (!gp)
-		goto out;
-	for (unsigned int i = 0; i < ngroups; i++)
-		gp[i] = &g[i];
-	c.r = gp;
-	c.n = ngroups;
-	c.base = n ? gi[baseline] : 0;
-	c.noise = ng;
-	c.nnoise = nng;
+	if (compare_build(&cmp, r, n, baseline, noise, nnoise) < 0)
+		return -ENOMEM;
+	c.r = cmp.r;
+	c.n = cmp.n;
 	c.keys = text_need_keys(&c);
 	c.label_w = text_label_w(&c);
 	text_results(f, &c);
-	rc = 0;
-out:
-	report_group_free(g, ngroups);
-	report_group_free(ng, nng);
-	free(gp);
-	free(gi);
-	return rc;
+	compare_free(&cmp);
+	return 0;
 }

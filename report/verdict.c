@@ -121,11 +121,11 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 		  struct verdict *v)
 {
 	double ma = verdict_mean(a), mb = verdict_mean(b), la = 0, lb = 0,
-	       ss = 0, se;
+	       ss = 0, se, half;
 	unsigned int df = 0;
 
 	memset(v, 0, sizeof(*v));
-	v->p = v->detect = v->change = NAN;
+	v->p = v->detect = v->change = v->low = v->high = NAN;
 	v->na = verdict_logs(a, &la);
 	v->nb = verdict_logs(b, &lb);
 	if (!v->na || !v->nb || !(ma > 0))
@@ -151,5 +151,8 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 		v->p = stats_t_p((lb - la) / se, df);
 		v->detect = expm1(verdict_shift(se, df));
 	}
+	half = stats_t_quantile(1 - VERDICT_ALPHA / 2, df) * se;
+	v->low = expm1(lb - la - half);
+	v->high = expm1(lb - la + half);
 	v->significant = v->p < VERDICT_ALPHA;
 }

@@ -33,6 +33,13 @@ struct verdict {
 	enum verdict_basis basis;
 	double change; /* (b - a) / a of the averages */
 	double p; /* two-sided, VERDICT_INVOCATIONS only; else NAN */
+	/*
+	 * The confidence interval, at 1 - VERDICT_ALPHA, of the change in
+	 * the geometric mean of the invocations' means, relative:
+	 * VERDICT_INVOCATIONS only, else NAN.  It holds 0 when the change
+	 * is not significant.
+	 */
+	double low, high;
 	int significant; /* p < VERDICT_ALPHA */
 	/*
 	 * The smallest change, relative, that this test finds significant

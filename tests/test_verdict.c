@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "golden.h"
+#include "report/compare.h"
 #include "report/group.h"
 #include "report/report.h"
 #include "report/stats.h"
@@ -50,7 +51,7 @@ static void invocation(struct results *r, const char *label, const char *mech,
 	snprintf(r->version, sizeof(r->version), "0.1.0");
 	r->info.runs = RUNS;
 	r->info.duration_s = 1;
-	snprintf(r->info.order, sizeof(r->info.order), "interleave");
+	r->info.order = RESULT_ORDER_INTERLEAVE;
 	r->row = calloc(1, sizeof(*r->row));
 	r->nrows = 1;
 	row = r->row;
@@ -172,6 +173,137 @@ static void test_invocations(void)
 	CHECK(isnan(v.change));
 	report_group_free(g, ng);
 	free_all(r, 9);
+}
+
+/*
+ * The comparison computed once: labels merged, a cell per label of each
+ * row, the mark and its reason, the same verdict as verdict_rows() gives,
+ * and an interval that holds 0 exactly when the change is not marked.
+ */
+static void test_compare(void)
+{
+	static const double a[] = { 100e3, 102e3, 98e3 };
+	static const double b[] = { 110e3, 112e3, 108e3 };
+	static const double same[] = { 101e3, 99e3, 100.5e3 };
+	const unsigned int nmarks = COMPARE_MARKED + 1;
+	struct results r[10];
+	const struct results *p[10];
+	const struct compare_cell *cell;
+	struct compare c;
+
+	invocations(r, "A", a, 3);
+	invocations(r + 3, "B", b, 3);
+	invocations(r + 6, "C", same, 3);
+	invocation(&r[9], "D", "futex", 100e3, 500);
+	for (unsigned int i = 0; i < 10; i++)
+		p[i] = &r[i];
+	CHECK_EQ_INT(compare_build(&c, p, 10, 0, NULL, 0), 0);
+	CHECK_EQ_INT(c.n, 4);
+	CHECK_EQ_INT(c.base, 0);
+	CHECK_EQ_INT(c.nmechs, 2);
+	CHECK_EQ_INT(c.nrows, 2);
+	CHECK_STR(c.mech[0].mech, "pipe");
+	CHECK_STR(c.mech[1].mech, "futex");
+	CHECK_EQ_INT(c.row[0].ncells, 3);
+	CHECK_EQ_INT(c.row[1].ncells, 1);
+	CHECK_EQ_INT(c.row[1].mech, 1);
+	for (unsigned int i = 0; i < 3; i++) {
+		cell = &c.row[0].cell[i];
+		CHECK(c.cell[i][0] == cell);
+		CHECK_EQ_INT(cell->label, i);
+		CHECK_EQ_INT(cell->row->ninv, 3);
+		CHECK_EQ_INT(cell->runs.n, 3 * RUNS);
+	}
+	CHECK_EQ_INT(c.row[0].cell[0].mark, COMPARE_BASELINE);
+	cell = &c.row[0].cell[1];
+	CHECK_EQ_INT(cell->mark, COMPARE_MARKED);
+	CHECK_EQ_INT(cell->why, COMPARE_JUDGED);
+	CHECK_NEAR(cell->v.change, 0.10, 0.001);
+	CHECK_NEAR(cell->v.detect, 0.0597, 0.001);
+	CHECK(cell->v.low > 0 && cell->v.low < cell->v.change);
+	CHECK(cell->v.high > cell->v.change);
+	cell = &c.row[0].cell[2];
+	CHECK_EQ_INT(cell->mark, COMPARE_NOT_MARKED);
+	CHECK(cell->v.low < 0 && cell->v.high > 0);
+	cell = &c.row[1].cell[0];
+	CHECK(c.cell[3][0] == cell);
+	CHECK_EQ_INT(cell->mark, COMPARE_NOT_JUDGED);
+	CHECK_EQ_INT(cell->why, COMPARE_NO_BASE_ROW);
+	CHECK(isnan(cell->v.change));
+	CHECK_EQ_INT(c.marks, (1u << nmarks) - 1);
+	CHECK_EQ_INT(c.whys, 1u << COMPARE_JUDGED | 1u << COMPARE_NO_BASE_ROW);
+	compare_free(&c);
+
+	/* One invocation a label, the second the baseline: not judged. */
+	p[0] = &r[3];
+	p[1] = &r[0];
+	CHECK_EQ_INT(compare_build(&c, p, 2, 1, NULL, 0), 0);
+	CHECK_EQ_INT(c.base, 1);
+	cell = c.cell[0][0];
+	CHECK_EQ_INT(cell->mark, COMPARE_NOT_JUDGED);
+	CHECK_EQ_INT(cell->why, COMPARE_NO_NOISE);
+	CHECK_NEAR(cell->v.change, 0.10, 0.02);
+	CHECK(cell->v.detect > 0);
+	CHECK(isnan(cell->v.low) && isnan(cell->v.p));
+	CHECK_EQ_INT(c.cell[1][0]->mark, COMPARE_BASELINE);
+	CHECK_EQ_INT(c.marks,
+		     1u << COMPARE_BASELINE | 1u << COMPARE_NOT_JUDGED);
+	compare_free(&c);
+
+	/* A baseline out of range is the first; --noise's invocations count. */
+	p[2] = &r[6];
+	CHECK_EQ_INT(compare_build(&c, p, 2, 7, p + 2, 1), 0);
+	CHECK_EQ_INT(c.base, 0);
+	CHECK_EQ_INT(c.noise_invocations, 1);
+	compare_free(&c);
+	free_all(r, 10);
+}
+
+/*
+ * report --format json: the comparison after the invocations, as the
+ * golden file has it, and skipped by the reader; none for one invocation.
+ */
+static void test_json_verdict(void)
+{
+	static const double a[] = { 100e3, 102e3, 98e3 };
+	static const double b[] = { 110e3, 112e3, 108e3 };
+	struct results r[8], *back = NULL;
+	const struct results *p[8];
+	char *buf = NULL, *one = NULL, err[256];
+	size_t len = 0, len1 = 0;
+	unsigned int nback = 0;
+	FILE *f;
+
+	invocations(r, "A", a, 3);
+	invocations(r + 3, "B", b, 3);
+	invocation(&r[6], "C", "pipe", 90e3, 500);
+	invocation(&r[7], "D", "futex", 100e3, 500);
+	for (unsigned int i = 0; i < 8; i++)
+		p[i] = &r[i];
+	f = open_memstream(&buf, &len);
+	CHECK_EQ_INT(report_json_compared(f, p, 8, 0, NULL, 0), 0);
+	fclose(f);
+	golden_check("compare-verdict.json", buf, len);
+	CHECK(strstr(buf, "\"verdict\": \"marked\"") != NULL);
+	CHECK_EQ_INT(report_read_buf(buf, len, &back, &nback, err, sizeof(err)),
+		     0);
+	CHECK_EQ_INT(nback, 8);
+	for (unsigned int i = 0; i < nback; i++)
+		results_free(&back[i]);
+	free(back);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	CHECK_EQ_INT(report_json_compared(f, p, 1, 0, NULL, 0), 0);
+	fclose(f);
+	f = open_memstream(&one, &len1);
+	report_json(f, p, 1);
+	fclose(f);
+	CHECK(len == len1 && !memcmp(buf, one, len));
+	CHECK(strstr(buf, "comparison") == NULL);
+	free(buf);
+	free(one);
+	free_all(r, 8);
 }
 
 static char *render(const struct results *const *p, unsigned int n,
@@ -322,6 +454,8 @@ int main(void)
 	test_quantile();
 	test_group();
 	test_invocations();
+	test_compare();
+	test_json_verdict();
 	test_report();
 	test_wide_labels();
 	return check_summary();

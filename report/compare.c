@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The comparison of invocations: labels merged, rows matched and judged. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "group.h"
+#include "report.h"
+#include "lib/util.h"
+
+static const char *const compare_marks[] = {
+	[COMPARE_BASELINE] = "baseline",
+	[COMPARE_NOT_JUDGED] = "not_judged",
+	[COMPARE_NOT_MARKED] = "not_marked",
+	[COMPARE_MARKED] = "marked",
+};
+
+static const char *const compare_whys[] = {
+	[COMPARE_JUDGED] = "",
+	[COMPARE_NO_BASE_ROW] = "no_baseline_row",
+	[COMPARE_NO_RUNS] = "no_runs",
+	[COMPARE_NO_NOISE] = "no_noise",
+};
+
+#define COMPARE_KEY(t, i) ((size_t)(i) < ARRAY_SIZE(t) ? (t)[i] : "")
+
+const char *compare_mark_key(enum compare_mark m)
+{
+	return COMPARE_KEY(compare_marks, m);
+}
+
+const char *compare_why_key(enum compare_why w)
+{
+	return COMPARE_KEY(compare_whys, w);
+}
+
+/* The index of @mech in @c's mechanisms, added when new; -1: no room. */
+static int compare_mech(struct compare *c, const struct result_row *row,
+			unsigned int max)
+{
+	unsigned int m;
+
+	for (m = 0; m < c->nmechs; m++)
+		if (!strcmp(c->mech[m].mech, row->mech))
+			return (int)m;
+	if (m == max)
+		return -1;
+	c->mech[m] = (struct compare_mech){ row->mech, row->title };
+	c->nmechs++;
+	return (int)m;
+}
+
+/* The keys of every label's rows, in the order they first appear. */
+static int compare_rows(struct compare *c)
+{
+	unsigned int max = 0;
+
+	for (unsigned int i = 0; i < c->n; i++)
+		max += c->r[i]->nrows;
+	c->mech = calloc(max ? max : 1, sizeof(*c->mech));
+	c->row = calloc(max ? max : 1, sizeof(*c->row));
+	if (!c->mech || !c->row)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < c->n; i++)
+		for (unsigned int j = 0; j < c->r[i]->nrows; j++) {
+			const struct result_row *like = &c->r[i]->row[j];
+			unsigned int k;
+			int m;
+
+			for (k = 0; k < c->nrows; k++)
+				if (result_row_same(c->row[k].like, like))
+					break;
+			if (k < c->nrows)
+				continue;
+			m = compare_mech(c, like, max);
+			if (m < 0)
+				return -ENOMEM;
+			c->row[c->nrows++] =
+				(struct compare_row){ .like = like,
+						      .mech = (unsigned int)m };
+		}
+	return 0;
+}
+
+/* The mark of @cell, from its verdict against the baseline's row @brow. */
+static void compare_judge(struct compare *c, struct compare_cell *cell)
+{
+	const struct result_row *noise[REPORT_MAX_INVOCATIONS], *brow;
+
+	memset(&cell->v, 0, sizeof(cell->v));
+	cell->v.change = cell->v.p = cell->v.detect = NAN;
+	cell->v.low = cell->v.high = NAN;
+	if (cell->label == c->base) {
+		cell->mark = COMPARE_BASELINE;
+		return;
+	}
+	cell->mark = COMPARE_NOT_JUDGED;
+	brow = results_find(c->r[c->base], cell->row);
+	if (!brow) {
+		cell->why = COMPARE_NO_BASE_ROW;
+		return;
+	}
+	for (unsigned int k = 0; k < c->nnoise; k++)
+		noise[k] = results_find(&c->noise[k], cell->row);
+	verdict_rows(brow, cell->row, noise, c->nnoise, &cell->v);
+	if (cell->v.basis == VERDICT_NONE)
+		cell->why = COMPARE_NO_RUNS;
+	else if (cell->v.basis == VERDICT_RUNS)
+		cell->why = COMPARE_NO_NOISE;
+	else
+		cell->mark = cell->v.significant ? COMPARE_MARKED :
+						   COMPARE_NOT_MARKED;
+}
+
+/* The cells of row @k: one per label that measured it. */
+static int compare_cells(struct compare *c, struct compare_row *row)
+{
+	row->cell = calloc(c->n, sizeof(*row->cell));
+	if (!row->cell)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < c->n; i++)
+		for (unsigned int j = 0; j < c->r[i]->nrows; j++) {
+			struct compare_cell *cell = &row->cell[row->ncells];
+
+			if (!result_row_same(&c->r[i]->row[j], row->like))
+				continue;
+			row->ncells++;
+			c->cell[i][j] = cell;
+			cell->label = i;
+			cell->row = &c->r[i]->row[j];
+			result_row_stats(cell->row, &cell->runs);
+			cell->mean = verdict_mean(cell->row);
+			compare_judge(c, cell);
+			if (cell->row->nsamples) {
+				c->marks |= 1u << cell->mark;
+				c->whys |= 1u << cell->why;
+			}
+		}
+	return 0;
+}
+
+int compare_build(struct compare *c, const struct results *const *r,
+		  unsigned int n, unsigned int baseline,
+		  const struct results *const *noise, unsigned int nnoise)
+{
+	unsigned int *gi = calloc(n ? n : 1, sizeof(*gi));
+
+	memset(c, 0, sizeof(*c));
+	if (!gi || report_group(r, n, &c->group, &c->n, gi) < 0 ||
+	    report_group(noise, nnoise, &c->noise, &c->nnoise, NULL) < 0)
+		goto fail;
+	c->base = n ? gi[baseline < n ? baseline : 0] : 0;
+	for (unsigned int k = 0; k < c->nnoise; k++)
+		c->noise_invocations += c->noise[k].invocations;
+	c->r = calloc(c->n ? c->n : 1, sizeof(*c->r));
+	c->cell = calloc(c->n ? c->n : 1, sizeof(*c->cell));
+	if (!c->r || !c->cell)
+		goto fail;
+	for (unsigned int i = 0; i < c->n; i++) {
+		c->r[i] = &c->group[i];
+		c->cell[i] = calloc(c->group[i].nrows ? c->group[i].nrows : 1,
+				    sizeof(*c->cell[i]));
+		if (!c->cell[i])
+			goto fail;
+	}
+	if (compare_rows(c) < 0)
+		goto fail;
+	for (unsigned int k = 0; k < c->nrows; k++)
+		if (compare_cells(c, &c->row[k]) < 0)
+			goto fail;
+	free(gi);
+	return 0;
+fail:
+	free(gi);
+	compare_free(c);
+	return -ENOMEM;
+}
+
+void compare_free(struct compare *c)
+{
+	for (unsigned int k = 0; c->row && k < c->nrows; k++)
+		free(c->row[k].cell);
+	for (unsigned int i = 0; c->cell && i < c->n; i++)
+		free(c->cell[i]);
+	free(c->cell);
+	free(c->row);
+	free(c->mech);
+	free(c->r);
+	report_group_free(c->group, c->n);
+	report_group_free(c->noise, c->nnoise);
+	memset(c, 0, sizeof(*c));
+}

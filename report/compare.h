@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The comparison of invocations, computed once: the invocations merged by
+ * label, every row of every label set against the same row of the
+ * baseline's label, with its verdict.  The text, flat and JSON formats
+ * render this struct; none of them judges a row itself.
+ */
+#ifndef CTXBENCH_COMPARE_H
+#define CTXBENCH_COMPARE_H
+
+#include "results.h"
+#include "stats.h"
+#include "verdict.h"
+
+/* What the comparison says of a row. */
+enum compare_mark {
+	COMPARE_BASELINE, /* the baseline's own row */
+	COMPARE_NOT_JUDGED, /* the change, if any, shown but not judged: why */
+	COMPARE_NOT_MARKED, /* judged: within the noise between invocations */
+	COMPARE_MARKED, /* judged: stands out from that noise */
+};
+
+/* Why a row is not judged. */
+enum compare_why {
+	COMPARE_JUDGED, /* it is (or it is the baseline) */
+	COMPARE_NO_BASE_ROW, /* the baseline's label did not measure it */
+	COMPARE_NO_RUNS, /* no successful run on one side */
+	COMPARE_NO_NOISE, /* one invocation a label and no --noise */
+};
+
+/* One label's row of one key: its figures and their verdict. */
+struct compare_cell {
+	unsigned int label; /* of compare.r[] */
+	const struct result_row *row; /* its invocations merged */
+	struct stats runs; /* of the loops/sec of all its runs */
+	double mean; /* the average: the mean of its invocations' means */
+	enum compare_mark mark;
+	enum compare_why why;
+	/* Against the baseline's row: change, interval, p, detect... */
+	struct verdict v;
+};
+
+/*
+ * A row key (mechanism, placement, class, ring, working set, rings,
+ * sharing) and the labels that measured it, in label order.
+ */
+struct compare_row {
+	const struct result_row *like; /* the first row of the key */
+	unsigned int mech; /* of compare.mech[] */
+	unsigned int ncells;
+	struct compare_cell *cell; /* [ncells] */
+};
+
+/* A mechanism: one table of the text report. */
+struct compare_mech {
+	const char *mech;
+	const char *title;
+};
+
+struct compare {
+	unsigned int n; /* labels */
+	unsigned int base; /* the baseline's label */
+	const struct results **r; /* [n]: each label, its invocations merged */
+	struct compare_cell ***cell; /* [n][r[i]->nrows]: the cell of a row */
+	unsigned int nmechs, nrows;
+	struct compare_mech *mech; /* [nmechs], in the order they appear */
+	struct compare_row *row; /* [nrows], in the order they appear */
+	unsigned int noise_invocations; /* of the A/A runs given */
+	/*
+	 * Which marks (1u << enum compare_mark) and reasons (1u << enum
+	 * compare_why) the cells with runs have, for a legend.
+	 */
+	unsigned int marks, whys;
+	/* What the above points into. */
+	struct results *group, *noise;
+	unsigned int nnoise;
+};
+
+/*
+ * Compare the @n invocations @r, merged by label, against invocation
+ * @baseline's label (the first when out of range), judged against the
+ * noise of the @nnoise A/A invocations @noise too (see verdict.h).
+ * Returns 0, or -ENOMEM with nothing to free.
+ */
+int compare_build(struct compare *c, const struct results *const *r,
+		  unsigned int n, unsigned int baseline,
+		  const struct results *const *noise, unsigned int nnoise);
+
+/* Free what compare_build() made. */
+void compare_free(struct compare *c);
+
+/* The names of a mark and of a reason, as the JSON spells them. */
+const char *compare_mark_key(enum compare_mark m);
+const char *compare_why_key(enum compare_why w);
+
+#endif
