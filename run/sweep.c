@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "lib/cpulist.h"
+#include "lib/util.h"
 #include "run/sweep.h"
 
 /* The names of enum sweep_order, as --order takes them. */
@@ -107,9 +108,7 @@ int sweep_odometer(unsigned int *at, const unsigned int *dim, unsigned int n)
 
 int sweep_order_parse(const char *name, enum sweep_order *order)
 {
-	for (size_t i = 0;
-	     i < sizeof(sweep_order_names) / sizeof(sweep_order_names[0]);
-	     i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(sweep_order_names); i++) {
 		if (!strcmp(name, sweep_order_names[i])) {
 			*order = (enum sweep_order)i;
 			return 0;
@@ -204,10 +203,8 @@ void sweep_row_add(struct result_row *row, const struct run_result *res,
 		   cpu_set_t *seen)
 {
 	struct result_sample *smp = &row->sample[row->nsamples++];
-	const size_t nkeeps =
-		sizeof(sweep_sample_keeps) / sizeof(sweep_sample_keeps[0]);
 
-	for (size_t i = 0; i < nkeeps; i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(sweep_sample_keeps); i++) {
 		const struct sweep_keep *k = &sweep_sample_keeps[i];
 
 		if (!k->rings || row->rings > 1)
