@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -18,6 +17,7 @@
 #include "cli/quote.h"
 #include "run/cgroup.h"
 #include "run/run.h"
+#include "run/sweep.h"
 #include "cli/progress.h"
 #include "report/report.h"
 #include "report/save.h"
@@ -34,57 +34,96 @@ static void list_backends(void)
 		       (*o)->flags & IPC_NOT_IN_ALL ? " (not in all)" : "");
 }
 
-/* The warm-up before each measured run: short against the run itself. */
-static double warmup_s(double duration_s)
-{
-	double w = duration_s / 50;
-
-	return w < 0.01 ? 0.01 : w > 0.25 ? 0.25 : w;
-}
-
 /*
- * Busy-waiters sharing a CPU only move the token when a time slice ends:
- * pinned to fewer CPUs than participants, or unpinned with fewer allowed.
+ * What the pre-run checks below call by their names; the sweep owns it
+ * now, and the checks will join it in run/.
  */
 static int degenerate(const struct ipc_ops *ops, const struct place_topo *t,
 		      const int *cpu, unsigned int nr)
 {
-	cpu_set_t used;
-
-	if (!(ops->flags & IPC_BUSY_WAIT))
-		return 0;
-	if (cpu[0] < 0)
-		return (unsigned int)CPU_COUNT(&t->allowed) < nr;
-	CPU_ZERO(&used);
-	for (unsigned int i = 0; i < nr; i++)
-		CPU_SET(cpu[i], &used);
-	return (unsigned int)CPU_COUNT(&used) < nr;
+	return sweep_degenerate(ops, t, cpu, nr);
 }
 
-/*
- * Can rings of @ops not share its objects?  1, with why in @why (if not
- * NULL), when --shared asks for it; else 0.
- */
 static int rings_unshareable(const struct ipc_ops *ops, int shared, char *why,
 			     size_t size)
 {
-	if (!shared || ops->flags & IPC_SHAREABLE)
-		return 0;
-	if (why)
-		snprintf(
-			why, size, "%s: %s", ops->name,
-			ops->alone ?
-				ops->alone :
-				"one object per participant, nothing to share");
-	return 1;
+	return sweep_unshareable(ops, shared, why, size);
 }
 
-static void row_fail(struct result_row *row, const struct run_result *res)
+static int odometer(unsigned int *at, const unsigned int *dim, unsigned int n)
 {
+	return sweep_odometer(at, dim, n);
+}
+
+/* The sweep @p plans, in the runner's terms: it points into @p. */
+static void plan_sweep(const struct plan *p, struct sweep_spec *s)
+{
+	*s = (struct sweep_spec){
+		.duration_s = p->duration_s,
+		.runs = p->runs,
+		.threads = p->threads,
+		.mlock = p->mlock,
+		.sample_every = p->sample_every,
+		.retry_disturbed = p->retry_disturbed,
+		.order = p->order,
+		.hop_work = plan_rings(p),
+		.shared = p->shared,
+		.nops = p->nops,
+		.nplaces = p->nplaces,
+		.nclasses = p->nclasses,
+		.nprocs = p->nprocs,
+		.nsizes = p->nsizes,
+		.nrings = p->nrings,
+		.ops = p->ops,
+		.place = p->place,
+		.cls = p->cls,
+		.procs = p->procs,
+		.size_kb = p->size_kb,
+		.rings = p->rings,
+	};
+}
+
+/* The spec of one run of @ops in a ring of @nr, but for its CPUs. */
+static struct run_spec run_spec_of(const struct plan *p,
+				   const struct ipc_ops *ops, unsigned int nr,
+				   unsigned int kb)
+{
+	struct sweep_spec s;
+
+	plan_sweep(p, &s);
+	return sweep_run_spec(&s, ops, nr, kb);
+}
+
+/* The progress line follows the sweep (struct sweep_hooks). */
+static void progress_on_hop(void *arg, const struct ipc_ops *ops,
+			    unsigned int kb)
+{
+	progress_hop(arg, ops->name, kb);
+}
+
+static void progress_on_run(void *arg, const struct sweep_spec *s,
+			    const struct sweep_cell *c, unsigned int i)
+{
+	char cls[32], where[sizeof(c->row->placement) + sizeof(cls)];
+
+	/* The placement and the class, as the row's label has them. */
+	result_row_class(c->row, cls, sizeof(cls));
+	snprintf(where, sizeof(where), "%s%s%s", c->place->name,
+		 cls[0] ? " " : "", cls);
+	progress_row(arg, c->ops->name, where, s->hop_work, c->nr, c->kb,
+		     s->runs);
+	progress_parallel(arg, c->rings, c->shared, s->nrings > 1 || s->shared);
+	progress_run(arg, i);
+}
+
+/* A row ends on a run that did not succeed: say why, but for a signal. */
+static void progress_on_failed(void *arg, const struct sweep_cell *c,
+			       const struct run_result *res)
+{
+	const struct result_row *row = c->row;
 	char cls[32], rings[32] = "";
 
-	row->status = res->status;
-	snprintf(row->reason, sizeof(row->reason), "%s", res->reason);
+	progress_clear(arg);
 	result_row_class(row, cls, sizeof(cls));
 	if (row->rings > 1 || row->shared)
 		snprintf(rings, sizeof(rings), " x%u%s", row->rings,
@@ -95,389 +134,26 @@ static void row_fail(struct result_row *row, const struct run_result *res)
 			result_status_name(res->status), res->reason);
 }
 
-/* The spec of one run of @ops in a ring of @nr, but for its CPUs. */
-static struct run_spec run_spec_of(const struct plan *p,
-				   const struct ipc_ops *ops, unsigned int nr,
-				   unsigned int kb)
+static void progress_on_drop(void *arg, unsigned int n)
 {
-	struct run_spec spec = {
-		.ops = ops,
-		.nr = nr,
-		.ws_kb = kb,
-		.threads = p->threads,
-		.duration_s = p->duration_s,
-		.warmup_s = warmup_s(p->duration_s),
-		.sample_every = p->sample_every,
-		.mlock = p->mlock,
-	};
-
-	return spec;
-}
-
-/* Add a successful run to its row. */
-static void row_add(struct result_row *row, const struct run_result *res,
-		    cpu_set_t *seen)
-{
-	struct result_sample *smp = &row->sample[row->nsamples++];
-
-	smp->loops = res->loops;
-	smp->elapsed_s = res->elapsed_s;
-	smp->setup_s = res->setup_s;
-	smp->teardown_s = res->teardown_s;
-	smp->disturbed = res->dist.disturbed;
-	smp->steal_share = res->dist.steal_share;
-	smp->irq_share = res->dist.irq_share;
-	smp->other_share = res->dist.other_share;
-	smp->freq_change = res->dist.freq_change;
-	snprintf(smp->why, sizeof(smp->why), "%s", res->dist.why);
-	smp->procs_running[0] = res->procs_running[0];
-	smp->procs_running[1] = res->procs_running[1];
-	smp->throttle = res->throttle;
-	if (row->rings > 1) {
-		smp->ring_min = res->ring_min;
-		smp->ring_max = res->ring_max;
-	}
-	CPU_OR(seen, seen, &res->cpus);
-	hist_merge(&row->rtt, &res->rtt);
-	row->cpu.user_s += res->utime_s;
-	row->cpu.sys_s += res->stime_s;
-	row->cpu.nvcsw += res->nvcsw;
-	row->cpu.nivcsw += res->nivcsw;
-	row->cpu.loops += res->life_loops;
-	row->cpu.seconds += res->life_s;
-	if (res->migrations < 0 || row->migrations < 0)
-		row->migrations = -1;
-	else
-		row->migrations += res->migrations;
+	progress_drop(arg, n);
 }
 
 /*
- * One row of the plan while it is measured: a mechanism at a placement
- * with a ring size and a working set, and the CPUs its runs were seen on.
- */
-struct cell {
-	const struct ipc_ops *ops;
-	const struct place *place;
-	const struct run_class *cls;
-	unsigned int nr, kb;
-	unsigned int rings; /* at once, from 1 */
-	int shared;
-	struct result_row *row;
-	cpu_set_t seen;
-	int live; /* its runs go on: not skipped, failed or done */
-	int pinned; /* to CPUs, or the scheduler's to move */
-};
-
-/*
- * Name @c's row and make room for its runs; a placement the machine
- * cannot offer skips the row at once.  Returns 0, or -1 when out of memory.
- */
-static int cell_init(const struct plan *p, struct cell *c,
-		     const struct place_topo *topo, struct progress *prog)
-{
-	static int cpu[RUN_MAX_NR];
-	struct result_row *row = c->row;
-	int over;
-
-	snprintf(row->mech, sizeof(row->mech), "%s", c->ops->name);
-	snprintf(row->title, sizeof(row->title), "%s", c->ops->title);
-	snprintf(row->placement, sizeof(row->placement), "%s", c->place->name);
-	snprintf(row->policy, sizeof(row->policy), "%s",
-		 run_class_name(c->cls->policy));
-	row->prio = c->cls->prio;
-	row->nice = c->cls->nice;
-	row->procs = c->nr;
-	row->ws_kb = c->kb;
-	row->rings = c->rings;
-	row->shared = c->shared;
-	CPU_ZERO(&c->seen);
-	row->sample = calloc(p->runs, sizeof(*row->sample));
-	if (!row->sample)
-		return -1;
-	if (place_resolve_rings(c->place, topo, c->nr, c->rings, cpu, &over,
-				row->reason, sizeof(row->reason)) < 0 ||
-	    rings_unshareable(c->ops, c->shared, row->reason,
-			      sizeof(row->reason))) {
-		row->status = RESULT_SKIPPED;
-		progress_drop(prog, p->runs);
-		return 0;
-	}
-	if (over)
-		row->flags |= RESULT_OVERSUB;
-	if (degenerate(c->ops, topo, cpu, c->nr * c->rings))
-		row->flags |= RESULT_DEGENERATE;
-	c->pinned = cpu[0] >= 0;
-	c->live = 1;
-	return 0;
-}
-
-/*
- * Run @c once more, as its run @i, shown on @prog; a failure ends the
- * row.  Returns the signal that interrupted the run, or 0.
- */
-static int cell_run(const struct plan *p, struct cell *c, unsigned int i,
-		    const struct place_topo *topo, struct progress *prog)
-{
-	struct run_spec spec = run_spec_of(p, c->ops, c->nr, c->kb);
-	static int cpu[RUN_MAX_NR];
-	struct result_row *row = c->row;
-	char cls[32], where[sizeof(row->placement) + sizeof(cls)];
-	struct run_result res;
-	int over;
-
-	/* Resolved again: one array serves every row. */
-	place_resolve_rings(c->place, topo, c->nr, c->rings, cpu, &over,
-			    row->reason, sizeof(row->reason));
-	spec.cpu = cpu[0] < 0 ? NULL : cpu;
-	spec.rings = c->rings;
-	spec.shared = c->shared;
-	spec.cls = *c->cls;
-	/* The placement and the class, as the row's label has them. */
-	result_row_class(row, cls, sizeof(cls));
-	snprintf(where, sizeof(where), "%s%s%s", c->place->name,
-		 cls[0] ? " " : "", cls);
-	progress_row(prog, c->ops->name, where, plan_rings(p), c->nr, c->kb,
-		     p->runs);
-	progress_parallel(prog, c->rings, c->shared,
-			  p->nrings > 1 || p->shared);
-	progress_run(prog, i);
-	/* A disturbed run is run again, up to --retry-disturbed times. */
-	for (unsigned int retry = 0;; retry++) {
-		run_once(&spec, &res);
-		if (res.status != RESULT_OK || !res.dist.disturbed ||
-		    retry == p->retry_disturbed || run_interrupted())
-			break;
-		row->discarded++;
-	}
-	if (res.status != RESULT_OK) {
-		progress_clear(prog);
-		row_fail(row, &res);
-		/* Skipped or broken now: the next run would say the same. */
-		c->live = 0;
-		progress_drop(prog, p->runs - i - 1);
-		return res.signo;
-	}
-	row_add(row, &res, &c->seen);
-	return 0;
-}
-
-/* What the row says of all its runs together, once they are done. */
-static void cell_finish(struct cell *c)
-{
-	struct result_row *row = c->row;
-
-	cpulist_format(&c->seen, row->cpus, sizeof(row->cpus));
-	if (!c->pinned && row->migrations > 0)
-		row->flags |= RESULT_MIGRATED;
-}
-
-/* How long the hop's own work is measured: it varies little. */
-static double hop_work_s(const struct plan *p)
-{
-	return p->duration_s < 0.5 ? p->duration_s : 0.5;
-}
-
-/*
- * What one hop costs without a context switch: touching @kb and the
- * mechanism's calls, in a ring of one participant handing the token to
- * itself.  In ns; 0 when it cannot be measured.
- */
-static double hop_work_ns(const struct plan *p, const struct ipc_ops *ops,
-			  unsigned int kb)
-{
-	struct run_spec spec = run_spec_of(p, ops, 1, kb);
-	struct run_result res;
-
-	spec.duration_s = hop_work_s(p);
-	spec.sample_every = 0;
-	if (run_once(&spec, &res) < 0 || res.status != RESULT_OK || !res.loops)
-		return 0;
-	return res.elapsed_s * 1e9 / (double)res.loops;
-}
-
-/*
- * The progress line, on a terminal and without -q: the plan's runs and
+ * The progress line, on a terminal and without -q: the sweep's runs and
  * hop-work measurements, each expected to take its time, its warm-up and
  * a little more.
  */
-static void start_progress(const struct plan *p, struct progress *prog)
+static void start_progress(const struct plan *p, const struct sweep_spec *s,
+			   struct progress *prog)
 {
-	unsigned int rows = (unsigned int)plan_nrows(p);
-	double more = warmup_s(p->duration_s) + PROGRESS_RUN_OVERHEAD_S;
+	unsigned int rows = (unsigned int)sweep_nrows(s);
+	double more = sweep_warmup_s(s->duration_s) + PROGRESS_RUN_OVERHEAD_S;
 	int tty = !p->quiet && isatty(STDERR_FILENO);
 
-	progress_init(prog, tty ? STDERR_FILENO : -1, rows * p->runs,
-		      plan_rings(p) ? p->nops * p->nsizes : 0,
-		      p->duration_s + more, hop_work_s(p) + more);
-}
-
-/* A seed for shuffle when none was given: it is saved with the results. */
-static uint32_t random_seed(void)
-{
-	uint32_t seed;
-
-	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) == sizeof(seed))
-		return seed;
-	return (uint32_t)time(NULL) ^ (uint32_t)getpid() << 16;
-}
-
-/* splitmix64: a small, well-mixed generator for shuffle's order. */
-static uint64_t next_random(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-/*
- * The order of the rows in round @round: the plan's, or with "shuffle" a
- * Fisher-Yates permutation drawn from @state.
- */
-static void round_order(const struct plan *p, unsigned int *perm,
-			unsigned int n, uint64_t *state)
-{
-	for (unsigned int i = 0; i < n; i++)
-		perm[i] = i;
-	if (p->order != RESULT_ORDER_SHUFFLE)
-		return;
-	for (unsigned int i = n - 1; i > 0; i--) {
-		unsigned int j = (unsigned int)(next_random(state) % (i + 1));
-		unsigned int t = perm[i];
-
-		perm[i] = perm[j];
-		perm[j] = t;
-	}
-}
-
-/*
- * The next of the combinations of @n indices, each below its @dim, the
- * last varying fastest: 1, or 0 (all back at 0) after the last.
- */
-static int odometer(unsigned int *at, const unsigned int *dim, unsigned int n)
-{
-	while (n-- > 0) {
-		if (++at[n] < dim[n])
-			return 1;
-		at[n] = 0;
-	}
-	return 0;
-}
-
-/*
- * The rows of the plan, in report order: mechanism, placement, class,
- * ring size, working set, rings at once; with rings, the hop's own work
- * measured first for each mechanism and working set.  Returns the count,
- * or -1 when out of memory.
- */
-static int plan_cells(const struct plan *p, const struct place_topo *topo,
-		      struct results *res, struct cell *cells,
-		      struct progress *prog)
-{
-	enum { D_PLACE, D_CLASS, D_PROCS, D_SIZE, D_RINGS, D_N };
-	const unsigned int dim[D_N] = { p->nplaces, p->nclasses, p->nprocs,
-					p->nsizes, p->nrings };
-	unsigned int n = 0, at[D_N];
-
-	for (unsigned int i = 0; i < p->nops; i++) {
-		double work[PLAN_MAX_LIST] = { 0 };
-
-		/* lat_ctx's "overhead": only when rings were asked for. */
-		for (unsigned int m = 0; m < p->nsizes && plan_rings(p); m++) {
-			progress_hop(prog, p->ops[i]->name, p->size_kb[m]);
-			work[m] = hop_work_ns(p, p->ops[i], p->size_kb[m]);
-		}
-		/* Its rows, the last dimension varying fastest. */
-		memset(at, 0, sizeof(at));
-		do {
-			struct cell *c = &cells[n];
-
-			c->ops = p->ops[i];
-			c->place = &p->place[at[D_PLACE]];
-			c->cls = &p->cls[at[D_CLASS]];
-			c->nr = p->procs[at[D_PROCS]];
-			c->kb = p->size_kb[at[D_SIZE]];
-			c->rings = p->rings[at[D_RINGS]];
-			c->shared = p->shared;
-			c->row = &res->row[n++];
-			c->row->hop_work_ns = work[at[D_SIZE]];
-			if (cell_init(p, c, topo, prog) < 0)
-				return -1;
-		} while (odometer(at, dim, D_N));
-	}
-	return (int)n;
-}
-
-/* Rows a signal kept from starting are not in the report. */
-static void drop_unstarted(struct results *res)
-{
-	unsigned int w = 0;
-
-	for (unsigned int k = 0; k < res->nrows; k++) {
-		struct result_row *row = &res->row[k];
-
-		if (res->signo && row->status == RESULT_OK && !row->nsamples) {
-			free(row->sample);
-			continue;
-		}
-		if (w != k)
-			res->row[w] = *row;
-		w++;
-	}
-	res->nrows = w;
-}
-
-/*
- * Every run of the plan into @res, in the order --order asks: each row's
- * runs back to back ("sequential"), or the rows taking turns, one run
- * each per round, so that a slow phase of the machine spreads over every
- * row instead of landing on one ("interleave", and "shuffle" with a new
- * order each round).  Returns the exit status so far (1 when a row
- * failed or hung), or -1 when out of memory; res->signo says whether a
- * signal cut the plan short.
- */
-static int measure(const struct plan *p, const struct place_topo *topo,
-		   struct results *res, struct progress *prog)
-{
-	int seq = p->order == RESULT_ORDER_SEQUENTIAL, status = 0;
-	uint64_t state = res->info.seed;
-	struct cell *cells;
-	unsigned int *perm;
-	int n;
-
-	cells = calloc(plan_nrows(p), sizeof(*cells));
-	perm = calloc(plan_nrows(p), sizeof(*perm));
-	n = cells && perm ? plan_cells(p, topo, res, cells, prog) : -1;
-	if (n < 0)
-		goto out;
-	res->nrows = (unsigned int)n;
-	for (unsigned int round = 0; round < (seq ? 1 : p->runs); round++) {
-		round_order(p, perm, (unsigned int)n, &state);
-		for (unsigned int k = 0; k < (unsigned int)n; k++) {
-			struct cell *c = &cells[perm[k]];
-
-			for (unsigned int i = seq ? 0 : round;
-			     c->live && i < (seq ? p->runs : round + 1); i++) {
-				res->signo = cell_run(p, c, i, topo, prog);
-				if (c->row->status == RESULT_FAILED ||
-				    c->row->status == RESULT_HUNG)
-					status = 1;
-				if (!res->signo)
-					res->signo = run_interrupted();
-				if (res->signo)
-					goto done;
-			}
-		}
-	}
-done:
-	for (int k = 0; k < n; k++)
-		cell_finish(&cells[k]);
-	drop_unstarted(res);
-out:
-	free(perm);
-	free(cells);
-	return n < 0 ? -1 : status;
+	progress_init(prog, tty ? STDERR_FILENO : -1, rows * s->runs,
+		      s->hop_work ? s->nops * s->nsizes : 0,
+		      s->duration_s + more, sweep_hop_work_s(s) + more);
 }
 
 /*
@@ -573,9 +249,7 @@ static int emit(const struct plan *p, const struct results *const *r,
 			report_histograms(stdout, r, n);
 		break;
 	case PLAN_JSON:
-		if (report_json_compared(stdout, r, n, baseline, noise,
-					 nnoise) < 0)
-			rc = -1;
+		report_json(stdout, r, n);
 		break;
 	case PLAN_KV:
 	case PLAN_TSV:
@@ -821,7 +495,7 @@ static void info_init(const struct plan *p, const struct place_topo *topo,
 	in->participants = p->procs[0];
 	in->order = p->order;
 	if (p->order == RESULT_ORDER_SHUFFLE)
-		in->seed = p->seed_given ? p->seed : random_seed();
+		in->seed = p->seed_given ? p->seed : sweep_random_seed();
 	/* Where the run may go, and when it starts. */
 	cpulist_format(&topo->allowed, in->cpus_allowed,
 		       sizeof(in->cpus_allowed));
@@ -833,22 +507,31 @@ static void info_init(const struct plan *p, const struct place_topo *topo,
 static int run_plan(const struct plan *p, struct results *res)
 {
 	const struct results *all[1] = { res };
-	struct place_topo topo;
 	struct progress prog;
+	const struct sweep_hooks hooks = {
+		.arg = &prog,
+		.hop = progress_on_hop,
+		.run = progress_on_run,
+		.failed = progress_on_failed,
+		.drop = progress_on_drop,
+	};
+	struct sweep_spec sweep;
+	struct place_topo topo;
 	int status;
 
 	if (check_limits(p) < 0 || open_output(p) < 0)
 		return 2;
-	res->row = calloc(plan_nrows(p), sizeof(*res->row));
-	if (!res->row || place_topo_read("", &topo) < 0 || run_init() < 0) {
+	if (place_topo_read("", &topo) < 0 || run_init() < 0) {
 		perror("ctxbench");
 		return 1;
 	}
 	if (check_classes(p, &topo) < 0)
 		return 2;
 	info_init(p, &topo, res);
-	start_progress(p, &prog);
-	status = measure(p, &topo, res, &prog);
+	plan_sweep(p, &sweep);
+	sweep.seed = res->info.seed;
+	start_progress(p, &sweep, &prog);
+	status = sweep_run(&sweep, &topo, &hooks, res);
 	progress_clear(&prog);
 	if (status < 0) {
 		perror("ctxbench");
