@@ -2,20 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Tests that run the ctxbench binary: usage, bad input, short runs, leaks.
 # usage: cli.sh basics BIN | cli.sh run BIN MECH [ARGS...] | cli.sh cross BIN |
-#        cli.sh ipc-snapshot FILE | cli.sh ipc-compare FILE
+#        cli.sh isolated CMD [ARGS...]
 set -u
 
 . "$(dirname "$0")/lib.sh"
-
-# The SysV objects present now, one "kind id" per line.
-ipc_ids() {
-	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
-	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
-	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
-}
+isolate "$@"
 
 # Run ctxbench in a session of its own; afterwards nothing of that session
-# may be alive.  Sets out, err, rc.
+# may be alive, and nothing of this test left.  Sets out, err, rc.
 run_ctx() {
 	local o e
 	o=$(mktemp) e=$(mktemp)
@@ -30,6 +24,7 @@ run_ctx() {
 		fail "processes of session $pid outlived ctxbench: $(pgrep -s "$pid" | tr '\n' ' ')"
 		pkill -KILL -s "$pid"
 	fi
+	check_left "$*"
 }
 
 basics() {
@@ -337,18 +332,16 @@ cost) cost "$2" ;;
 disturbed) disturbed "$2" ;;
 quiet) quiet "$2" ;;
 ring-large) ring_large "$2" "$3" ;;
-ipc-snapshot) ipc_ids >"$2" ;;
-ipc-compare)
-	now=$(ipc_ids)
-	if [ "$now" = "$(cat "$2")" ]; then
-		pass
-	else
-		fail "IPC objects differ from before the tests:"$'\n'"$(diff "$2" - <<<"$now")"
-	fi
+isolated)
+	# Any command (valgrind of a run): it succeeds and leaves nothing.
+	shift
+	"$@"
+	rc=$?
+	[ "$rc" -eq 0 ] && pass || fail "$*: exit $rc"
 	summary
 	;;
 *)
-	echo "usage: $0 basics BIN | run BIN MECH [ARGS...] | ipc-snapshot FILE | ipc-compare FILE" >&2
+	echo "usage: $0 basics BIN | run BIN MECH [ARGS...] | isolated CMD [ARGS...]" >&2
 	exit 2
 	;;
 esac

@@ -9,6 +9,7 @@ set -u
 bin=$1
 case=$2
 . "$(dirname "$0")/lib.sh"
+isolate "$@"
 out_f=$(mktemp) err_f=$(mktemp)
 trap 'rm -f "$out_f" "$err_f"' EXIT
 . "$(dirname "$0")/session.sh"
