@@ -53,9 +53,8 @@ isolate() {
 # POSIX queue); nothing when they are not this test's alone.
 ipc_ids() {
 	[ "${CTXBENCH_TEST_NS:-}" = own ] || return 0
-	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
-	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
-	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
+	awk 'FNR > 1 { print FILENAME ~ /msg$/ ? "q" : FILENAME ~ /sem$/ ? "s" : "m", $2 }' \
+		/proc/sysvipc/msg /proc/sysvipc/sem /proc/sysvipc/shm
 	find "$CTXBENCH_TEST_MQUEUE" -mindepth 1 -printf 'mq %f\n'
 	return 0
 }
