@@ -18,10 +18,11 @@ pass() {
 # show in /dev/mqueue ($CTXBENCH_TEST_MQUEUE, a directory of its own where
 # the machine has no /dev/mqueue): there every SysV object and POSIX queue
 # is this test's, and "nothing left" means none, whatever else runs on the
-# machine (another ctxbench, a parallel ctest).  The processes it starts carry $CTXBENCH_TEST_TAG in
-# their environment, which finds them wherever they went (the guard leaves
-# the session).  Where namespaces are not permitted, it runs here, and IPC
-# objects are not counted: the machine's are not this test's to judge.
+# machine (another ctxbench, a parallel ctest).  The processes it starts
+# carry $CTXBENCH_TEST_TAG in their environment, which finds them wherever
+# they went (the guard leaves the session).  Where namespaces are not
+# permitted, it runs here, and IPC objects are not counted: the machine's
+# are not this test's to judge.
 isolate() {
 	if [ -z "${CTXBENCH_TEST_NS:-}" ]; then
 		export CTXBENCH_TEST_TAG=$$.$(date +%s%N)
