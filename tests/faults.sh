@@ -9,6 +9,7 @@ set -u
 bin=$1
 case=$2
 . "$(dirname "$0")/lib.sh"
+isolate "$@"
 out_f=$(mktemp) err_f=$(mktemp)
 trap 'rm -f "$out_f" "$err_f"' EXIT
 . "$(dirname "$0")/session.sh"
@@ -18,6 +19,9 @@ interrupt() {
 	local sig=$1 num
 	num=$(kill -l "$sig")
 	start "$bin" -b sysv-sem,sysv-msg,pipe -t 1 -r 3 -n fault
+	# Counted from the first participant, not the start: a loaded
+	# machine may take long to get there.
+	participant >/dev/null
 	sleep 1.5
 	kill -"$sig" "$pid"
 	[ "${2:-}" = twice ] && sleep 0.01 && kill -"$sig" "$pid" 2>/dev/null
@@ -71,9 +75,11 @@ group_killed() {
 	else
 		start "$bin" -b sysv-sem,sysv-msg -t 3 -r 1 -n fault
 	fi
-	# The guard of the first run, once it is there (slow under sanitizers).
+	# The guard of the first run, once it is there (slow under sanitizers
+	# or on a loaded machine), while what was started runs.
 	local runner=$pid
-	for ((i = 0; i < 60; i++)); do
+	for ((i = 0; i < 400; i++)); do
+		kill -0 "$pid" 2>/dev/null || break
 		[ "$how" = timeout ] && runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		guard=$(pgrep -x ctxbench-guard -P "${runner:-0}" | head -n 1)
 		[ -n "$guard" ] && break

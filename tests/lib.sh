@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Shared by the test scripts: counting checks, and the closing line ctest
-# and CI read ("N passed, N failed").
+# Shared by the test scripts: counting checks, the closing line ctest
+# and CI read ("N passed, N failed"), and namespaces of their own for the
+# scripts that run ctxbench, so that what they find left is theirs.
 
 passed=0
 failed=0
@@ -11,7 +12,90 @@ fail() {
 pass() {
 	passed=$((passed + 1))
 }
+
+# Run the calling script ("isolate "$@"" before anything else) again in an
+# IPC namespace of its own, and a mount namespace where its POSIX queues
+# show in /dev/mqueue ($CTXBENCH_TEST_MQUEUE, a directory of its own where
+# the machine has no /dev/mqueue): there every SysV object and POSIX queue
+# is this test's, and "nothing left" means none, whatever else runs on the
+# machine (another ctxbench, a parallel ctest).  The processes it starts
+# carry $CTXBENCH_TEST_TAG in their environment, which finds them wherever
+# they went (the guard leaves the session).  Where namespaces are not
+# permitted, it runs here, and IPC objects are not counted: the machine's
+# are not this test's to judge.
+isolate() {
+	if [ -z "${CTXBENCH_TEST_NS:-}" ]; then
+		export CTXBENCH_TEST_TAG=$$.$(date +%s%N)
+		if unshare --ipc --mount --propagation private true 2>/dev/null; then
+			export CTXBENCH_TEST_NS=own
+			exec unshare --ipc --mount --propagation private -- \
+				"$BASH" -c '
+				mq=/dev/mqueue
+				[ -d $mq ] || mq=$(mktemp -d) || exit 1
+				if ! mount -t mqueue mqueue "$mq"; then
+					echo "FAIL: cannot mount a mqueue file system of its own" >&2
+					exit 1
+				fi
+				export CTXBENCH_TEST_MQUEUE=$mq
+				[ "$mq" = /dev/mqueue ] && exec "$0" "$@"
+				"$0" "$@"
+				rc=$?
+				umount "$mq" && rmdir "$mq"
+				exit $rc' "$0" "$@"
+		fi
+		export CTXBENCH_TEST_NS=none
+	fi
+	[ "$CTXBENCH_TEST_NS" = own ] ||
+		echo "note: no IPC namespace of its own (unshare --ipc is not permitted here): IPC objects not counted"
+	return 0
+}
+
+# The IPC objects of this namespace, one "KIND ID" a line (mq NAME for a
+# POSIX queue); nothing when they are not this test's alone.
+ipc_ids() {
+	[ "${CTXBENCH_TEST_NS:-}" = own ] || return 0
+	awk 'FNR > 1 { print FILENAME ~ /msg$/ ? "q" : FILENAME ~ /sem$/ ? "s" : "m", $2 }' \
+		/proc/sysvipc/msg /proc/sysvipc/sem /proc/sysvipc/shm
+	find "$CTXBENCH_TEST_MQUEUE" -mindepth 1 -printf 'mq %f\n'
+	return 0
+}
+
+# The ctxbench processes (runners, participants, guards) this test
+# started and that still run, one PID a line.
+ours() {
+	local p
+	[ -n "${CTXBENCH_TEST_TAG:-}" ] || return 0
+	for p in $(pgrep -x 'ctxbench|ctxbench-guard'); do
+		{ tr '\0' '\n' <"/proc/$p/environ"; } 2>/dev/null |
+			grep -qx "CTXBENCH_TEST_TAG=$CTXBENCH_TEST_TAG" && echo "$p"
+	done
+	return 0
+}
+
+# Nothing of this test left: no IPC object but those of $before (within 2
+# s, for a guard still at work) and no ctxbench process; $1 names what
+# was run.
+check_left() {
+	local what=$1 left procs end=$((${EPOCHREALTIME//[!0-9]/} + 2000000))
+	while :; do
+		left=$(ipc_ids) procs=$(ours)
+		[ "$left" = "${before:-}" ] && [ -z "$procs" ] && break
+		[ "${EPOCHREALTIME//[!0-9]/}" -lt "$end" ] || break
+		sleep 0.05
+	done
+	[ "$left" = "${before:-}" ] && pass ||
+		fail "$what: IPC objects left: $(diff <(echo "${before:-}") <(echo "$left") | grep '^>' | tr '\n' ' ')"
+	if [ -n "$procs" ]; then
+		fail "$what: processes left: $(ps -o pid=,stat=,comm= -p "$(paste -sd, <<<"$procs")" | tr '\n' ';')"
+		kill -KILL $procs 2>/dev/null
+	else
+		pass
+	fi
+}
+
+# The closing line; in a namespace of its own, nothing may be left.
 summary() {
+	[ -n "${CTXBENCH_TEST_TAG:-}" ] && check_left "at the end"
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
 }

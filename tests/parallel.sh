@@ -9,6 +9,7 @@ set -u
 bin=$1
 case=$2
 . "$(dirname "$0")/lib.sh"
+isolate "$@"
 ncpu=$(nproc)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -6,6 +6,7 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+isolate "$@"
 
 CR=$'\r'
 ESC=$'\033'

@@ -7,6 +7,7 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+isolate "$@"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

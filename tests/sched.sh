@@ -10,6 +10,7 @@ set -u
 case=$1
 bin=$2
 . "$(dirname "$0")/lib.sh"
+isolate "$@"
 nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 
 tmp=$(mktemp -d)

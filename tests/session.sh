@@ -1,21 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by the scripts that run ctxbench in a session of its own and
 # check what it leaves behind (faults.sh, parallel.sh, sched.sh).  Source
-# it after lib.sh; the caller sets $out_f and $err_f (files it removes)
-# before start, and the IPC objects there before the first run are taken
-# here, in $before.
+# it after lib.sh and isolate; the caller sets $out_f and $err_f (files it
+# removes) before start, and the IPC objects there before the first run
+# are taken here, in $before: none in a namespace of its own.
 
 skip() {
 	echo "SKIP: $*"
 	exit 77
 }
 
-# The SysV objects of this IPC namespace, one "KIND ID" a line.
-ipc_ids() {
-	ipcs -q | awk '$1 ~ /^0x/ {print "q", $2}'
-	ipcs -s | awk '$1 ~ /^0x/ {print "s", $2}'
-	ipcs -m | awk '$1 ~ /^0x/ {print "m", $2}'
-}
 before=$(ipc_ids)
 
 # Start ctxbench (or what runs it) in a session of its own: sets pid.
@@ -41,7 +35,8 @@ finish() { # waits; sets rc, out, err, elapsed
 # parent wait for init to reap them, and run nothing.
 alive() { ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z'; }
 # Nothing of the session may outlive ctxbench by more than a second, and
-# no IPC object may be left.
+# no IPC object and no ctxbench process of this test (the guard has a
+# session of its own) may be left.
 check_clean() {
 	local what=$1 i
 	for ((i = 0; i < 20; i++)); do
@@ -54,8 +49,7 @@ check_clean() {
 	else
 		pass
 	fi
-	[ "$(ipc_ids)" = "$before" ] && pass ||
-		fail "$what: IPC objects left: $(diff <(echo "$before") <(ipc_ids) | tr '\n' ' ')"
+	check_left "$what"
 }
 expect_rc() {
 	[ "$rc" -eq "$2" ] && pass || fail "$1: exit $rc, expected $2; stderr: $err"
