@@ -281,6 +281,83 @@ replace() {
 	summary
 }
 
+# -o through symbolic links: the file a link leads to is written, never the
+# link replaced; /dev/fd/N and /dev/stdout through the descriptor itself.
+links() {
+	local bin=$1 d=$tmp/links rc
+	mkdir -p "$d/sub"
+	q() { "$bin" -b pipe -t 0.05 -r 1 -q "$@"; }
+
+	echo old >"$d/target.json"
+	ln -s target.json "$d/link.json"
+	ln -s ../link.json "$d/sub/chain.json"
+	ln -s missing.json "$d/dangling.json"
+	for l in link.json sub/chain.json dangling.json; do
+		q -o "$d/$l" >/dev/null 2>"$tmp/err"
+		rc=$?
+		[ "$rc" -eq 0 ] && pass || fail "-o $l: exit $rc: $(cat "$tmp/err")"
+		[ -L "$d/$l" ] && pass || fail "-o $l: the link was replaced"
+		"$bin" report "$d/$l" >/dev/null 2>&1 && pass ||
+			fail "-o $l: what it leads to is not the saved run"
+	done
+	[ "$(ls -A "$d" | tr '\n' ' ')" = "dangling.json link.json missing.json sub target.json " ] &&
+		pass || fail "left behind or missing: $(ls -A "$d")"
+	"$bin" report -o "$d/link.json" "$d/missing.json" >/dev/null 2>&1
+	[ -L "$d/link.json" ] && cmp -s "$d/target.json" "$d/missing.json" &&
+		pass || fail "report -o replaced the link"
+
+	# /dev/fd/N: the descriptor the shell opened, at its offset.
+	q -o /dev/fd/3 3>"$d/fd3.json" >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && "$bin" report "$d/fd3.json" >/dev/null 2>&1 && pass ||
+		fail "-o /dev/fd/3: exit $rc: $(cat "$tmp/err")"
+	echo kept >"$d/fd1.txt"
+	q -o /dev/fd/1 >>"$d/fd1.txt" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && pass || fail "-o /dev/fd/1: exit $rc: $(cat "$tmp/err")"
+	[ "$(head -n 1 "$d/fd1.txt")" = kept ] && grep -q '"schema_version"' "$d/fd1.txt" &&
+		grep -q '^  [^ ]* any ' "$d/fd1.txt" && pass ||
+		fail "-o /dev/fd/1 >>: not the line, the JSON and the report: $(head -c 300 "$d/fd1.txt")"
+	# A link of one's own to the descriptors.
+	ln -s /proc/self/fd/1 "$d/stdout"
+	q --format kv -o "$d/stdout" >"$d/out.txt" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && [ -L "$d/stdout" ] && grep -q '"schema_version"' "$d/out.txt" &&
+		grep -q '\.loops_per_sec: ' "$d/out.txt" && pass ||
+		fail "-o to a link to /proc/self/fd/1: exit $rc, $(ls -l "$d/stdout"): $(cat "$tmp/err")"
+
+	# Nowhere to write: said before the run, exit 2.
+	ln -s "$d/no/such/dir/x.json" "$d/nowhere.json"
+	for o in /dev/fd/9 "$d/nowhere.json"; do
+		q -t 5 -o "$o" >/dev/null 2>"$tmp/err"
+		rc=$?
+		[ "$rc" -eq 2 ] && grep -q '^ctxbench: ' "$tmp/err" && pass ||
+			fail "-o $o: exit $rc, expected 2 at once: $(cat "$tmp/err")"
+	done
+	q -t 5 -o /dev/stdout >&- 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 2 ] && grep -q 'Bad file descriptor' "$tmp/err" && pass ||
+		fail "-o /dev/stdout >&-: exit $rc, expected 2: $(cat "$tmp/err")"
+
+	# /dev/stdout itself, as root, in a mount namespace of its own: a
+	# /dev of a tmpfs whose stdout is the link the system has.
+	if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+		unshare -m sh -c '
+			mount --make-rprivate / && mount -t tmpfs tmpfs /dev || exit 77
+			ln -s /proc/self/fd/1 /dev/stdout
+			"$1" -b pipe -t 0.05 -r 1 -q --format kv -o /dev/stdout >"$2/dev.txt" 2>"$2/dev.err"
+			rc=$?
+			[ -L /dev/stdout ] || exit 11
+			exit $rc' sh "$bin" "$d"
+		rc=$?
+		[ "$rc" -ne 77 ] || fail "no tmpfs on /dev"
+		[ "$rc" -eq 0 ] && grep -q '"schema_version"' "$d/dev.txt" &&
+			grep -q '\.loops_per_sec: ' "$d/dev.txt" && pass ||
+			fail "-o /dev/stdout >FILE: exit $rc (11: /dev/stdout replaced): $(cat "$d/dev.err")"
+	fi
+	summary
+}
+
 # Whatever a run saves reads back as the same report: a label is refused
 # at the option when it could not be; a host name of any bytes, a sweep
 # of 1440 rows, read back; absurd values refused like others.
@@ -393,12 +470,13 @@ case "${1:-}" in
 bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
+links) links "$2" ;;
 roundtrip) roundtrip "$2" ;;
 flat) flat "$2" ;;
 compare) compare "$2" ;;
 bad) bad "$2" "$3" ;;
 *)
-	echo "usage: $0 roundtrip BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	echo "usage: $0 roundtrip BIN | links BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
 	exit 2
 	;;
 esac
