@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 #include "ipc/ipc.h"
 #include "lib/cpulist.h"
+#include "lib/util.h"
 #include "cli/plan.h"
 #include "cli/quote.h"
 #include "run/cgroup.h"
@@ -480,6 +482,51 @@ out:
 	return n < 0 ? -1 : status;
 }
 
+/* The signal that stopped the output, once emit() writes it; else 0. */
+static volatile sig_atomic_t output_signo;
+
+static void output_on_signal(int sig)
+{
+	if (!output_signo)
+		output_signo = sig;
+}
+
+/*
+ * From here on SIGINT, SIGTERM and SIGHUP end ctxbench, though the runner
+ * blocked them to take them through its signalfd: a fifo nobody opens or
+ * a pipe nobody reads would hold it for good.  Caught without SA_RESTART,
+ * so that the open() or write() that blocks fails with EINTR and
+ * save_file() removes what it began.  Caught even when they came ignored
+ * (a script's background job ignores SIGINT), as the runner takes them.
+ */
+static void output_interruptible(void)
+{
+	static const int sig[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = output_on_signal };
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < ARRAY_SIZE(sig); i++)
+		sigaddset(&set, sig[i]);
+	sa.sa_mask = set;
+	for (size_t i = 0; i < ARRAY_SIZE(sig); i++)
+		sigaction(sig[i], &sa, NULL);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	}
+	return "a signal";
+}
+
 /*
  * Whatever went to stdout must have got there: a full disk, a closed
  * descriptor or an I/O error is said, and turns the exit status to 1.
@@ -544,48 +591,103 @@ static int save_output(const struct plan *p, const struct results *const *r,
 	if (fclose(f) != 0)
 		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
 			strerror(errno));
-	else if (save_file(p->output, buf, len, err, sizeof(err)) < 0)
-		fprintf(stderr, "ctxbench: %s\n", err);
-	else
+	else if (save_file(p->output, buf, len, err, sizeof(err)) < 0) {
+		if (!output_signo) /* else said once, by emit() */
+			fprintf(stderr, "ctxbench: %s\n", err);
+	} else
 		rc = 0;
 	free(buf);
 	return rc;
 }
 
 /*
+ * What --format asks for, rendered for stdout into *@buf, *@len (which
+ * the caller frees).  Returns 0, or -ENOMEM when it could not be rendered
+ * whole (*@buf may hold its start).
+ */
+static int render_stdout(const struct plan *p, const struct results *const *r,
+			 unsigned int n, unsigned int baseline,
+			 const struct results *const *noise,
+			 unsigned int nnoise, char **buf, size_t *len)
+{
+	FILE *f = open_memstream(buf, len);
+	int rc = 0;
+
+	if (!f)
+		return -ENOMEM;
+	switch (p->format) {
+	case PLAN_TEXT:
+		rc = report_text(f, r, n, baseline, noise, nnoise);
+		if (p->histogram)
+			report_histograms(f, r, n);
+		break;
+	case PLAN_JSON:
+		report_json(f, r, n);
+		break;
+	case PLAN_KV:
+	case PLAN_TSV:
+		rc = report_flat(f, r, n, baseline, noise, nnoise,
+				 p->format == PLAN_KV ? REPORT_FLAT_KV :
+							REPORT_FLAT_TSV);
+		break;
+	}
+	if (ferror(f))
+		rc = -ENOMEM;
+	if (fclose(f) != 0)
+		rc = -ENOMEM;
+	return rc < 0 ? -ENOMEM : 0;
+}
+
+/*
  * The one way results leave ctxbench, measured or read back: the JSON to
  * -o's file, then the text report, or what --format asks for, on stdout.
- * Returns 0, or -1 when either could not be written.
+ * The report is rendered whole before it is written, so that a signal
+ * stops a write that blocks and nothing is tried again after it.
+ * Returns 0, -1 when either could not be written, or the signal that
+ * stopped them.
  */
 static int emit(const struct plan *p, const struct results *const *r,
 		unsigned int n, unsigned int baseline,
 		const struct results *const *noise, unsigned int nnoise)
 {
-	int rc = 0;
+	char err[128], *buf = NULL;
+	size_t len = 0;
+	int rc = 0, saved = 0;
 
-	if (p->output && save_output(p, r, n) < 0)
-		rc = -1;
-	switch (p->format) {
-	case PLAN_TEXT:
-		if (report_text(stdout, r, n, baseline, noise, nnoise) < 0)
+	output_interruptible();
+	if (p->output) {
+		saved = save_output(p, r, n) == 0;
+		if (!saved)
 			rc = -1;
-		if (p->histogram)
-			report_histograms(stdout, r, n);
-		break;
-	case PLAN_JSON:
-		report_json(stdout, r, n);
-		break;
-	case PLAN_KV:
-	case PLAN_TSV:
-		if (report_flat(stdout, r, n, baseline, noise, nnoise,
-				p->format == PLAN_KV ? REPORT_FLAT_KV :
-						       REPORT_FLAT_TSV) < 0)
-			rc = -1;
-		break;
 	}
-	if (stdout_flushed() < 0)
-		rc = -1;
-	return rc;
+	if (!output_signo) {
+		if (render_stdout(p, r, n, baseline, noise, nnoise, &buf,
+				  &len) < 0) {
+			fprintf(stderr, "ctxbench: stdout: %s\n",
+				strerror(ENOMEM));
+			rc = -1;
+		}
+		if (save_fd(STDOUT_FILENO, "stdout", buf ? buf : "", len, err,
+			    sizeof(err)) < 0 &&
+		    !output_signo) {
+			fprintf(stderr, "ctxbench: %s\n", err);
+			rc = -1;
+		}
+		free(buf);
+	}
+	if (!output_signo)
+		return rc;
+	/* -o's file is replaced whole or not at all: say which. */
+	if (p->output && !saved)
+		fprintf(stderr,
+			"ctxbench: %s while writing the results: %s not saved\n",
+			signal_name(output_signo), p->output);
+	else
+		fprintf(stderr,
+			"ctxbench: %s while writing the results: %s%sthe report on stdout incomplete\n",
+			signal_name(output_signo), p->output ? p->output : "",
+			p->output ? " saved, " : "");
+	return output_signo;
 }
 
 /* ctxbench report FILE...: saved runs as one report, or nothing. */
@@ -666,7 +768,8 @@ static int report_saved(const struct plan *p)
 	}
 	if (open_output(p) < 0)
 		goto out;
-	status = emit(p, all, nf, baseline, all + nf, n - nf) < 0 ? 1 : 0;
+	status = emit(p, all, nf, baseline, all + nf, n - nf);
+	status = status > 0 ? 128 + status : status < 0 ? 1 : 0;
 out:
 	free(all);
 	for (unsigned int i = 0; i < n; i++)
@@ -833,7 +936,7 @@ static int run_plan(const struct plan *p, struct results *res)
 	const struct results *all[1] = { res };
 	struct place_topo topo;
 	struct progress prog;
-	int status;
+	int status, out;
 
 	if (check_limits(p) < 0 || open_output(p) < 0)
 		return 2;
@@ -852,7 +955,13 @@ static int run_plan(const struct plan *p, struct results *res)
 		perror("ctxbench");
 		return 1;
 	}
-	if (emit(p, all, 1, 0, NULL, 0) < 0 && !status)
+	/* A signal taken after the last run stops the plan, not the output. */
+	if (!res->signo)
+		res->signo = run_interrupted();
+	out = emit(p, all, 1, 0, NULL, 0);
+	if (out > 0)
+		return 128 + out;
+	if (out < 0 && !status)
 		status = 1;
 	return res->signo ? 128 + res->signo : status;
 }

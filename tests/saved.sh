@@ -358,6 +358,77 @@ links() {
 	summary
 }
 
+# Blocked on its output (a fifo nobody opens, a pipe nobody reads),
+# ctxbench still ends on SIGINT, SIGTERM or SIGHUP: 128+N, a message,
+# nothing left behind.
+signals() {
+	local bin=$1 dir=$2 d=$tmp/signals pid reader w i rc o
+	mkdir -p "$d"
+	mkfifo "$d/fifo" "$d/pipe"
+
+	# Once $pid blocks on its output, SIG$1 ends it: exit $3, a message.
+	stopped() {
+		local sig=$1 what=$2 code=$3
+		for i in $(seq 200); do
+			w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+			case $w in wait_for_partner | *pipe_write*) break ;; esac
+			sleep 0.1
+		done
+		case $w in
+		wait_for_partner | *pipe_write*) ;;
+		*)
+			fail "$what: never blocked on its output (wchan '$w')"
+			kill -KILL "$pid" 2>/dev/null
+			wait "$pid" 2>/dev/null
+			return
+			;;
+		esac
+		kill -"$sig" "$pid"
+		# Bounded: one that ignores the signal is killed after 3 s.
+		for i in $(seq 30); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		if kill -0 "$pid" 2>/dev/null; then
+			fail "$what: SIG$sig did not end it"
+			kill -KILL "$pid"
+		fi
+		wait "$pid"
+		rc=$?
+		[ "$rc" -eq "$code" ] && grep -q "^ctxbench: .*SIG$sig" "$d/err" &&
+			pass || fail "$what: exit $rc, expected $code and a message: $(cat "$d/err")"
+	}
+
+	"$bin" -b pipe -t 0.1 -r 1 -q -o "$d/fifo" >/dev/null 2>"$d/err" &
+	pid=$!
+	stopped TERM "-o FIFO" 143
+	# In the background of a script, SIGINT comes ignored: still caught,
+	# as during the runs.
+	"$bin" report -o "$d/fifo" "$dir/base.json" >/dev/null 2>"$d/err" &
+	pid=$!
+	stopped INT "report -o FIFO" 130
+	# A pipe nobody reads, full before ctxbench writes to it.
+	for o in "" "--json -o /dev/stdout"; do
+		sleep 30 <"$d/pipe" &
+		reader=$!
+		{
+			timeout 5 head -c 65536 /dev/zero
+			exec "$bin" -b pipe -t 0.1 -r 1 -q $o 2>"$d/err"
+		} >"$d/pipe" &
+		pid=$!
+		if [ -z "$o" ]; then
+			stopped HUP "stdout a full pipe" 129
+		else
+			stopped TERM "$o, a full pipe" 143
+		fi
+		kill "$reader"
+		wait "$reader" 2>/dev/null
+	done
+	[ "$(ls -A "$d" | tr '\n' ' ')" = "err fifo pipe " ] && pass ||
+		fail "left behind: $(ls -A "$d")"
+	summary
+}
+
 # Whatever a run saves reads back as the same report: a label is refused
 # at the option when it could not be; a host name of any bytes, a sweep
 # of 1440 rows, read back; absurd values refused like others.
@@ -471,12 +542,13 @@ bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
 links) links "$2" ;;
+signals) signals "$2" "$3" ;;
 roundtrip) roundtrip "$2" ;;
 flat) flat "$2" ;;
 compare) compare "$2" ;;
 bad) bad "$2" "$3" ;;
 *)
-	echo "usage: $0 roundtrip BIN | links BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	echo "usage: $0 roundtrip BIN | links BIN | signals BIN FIXTURES_DIR | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
 	exit 2
 	;;
 esac
