@@ -690,18 +690,56 @@ static int emit(const struct plan *p, const struct results *const *r,
 	return output_signo;
 }
 
-/* ctxbench report FILE...: saved runs as one report, or nothing. */
-/* Read @nfiles saved files into *@r, *@n; 0, or -1 having said why. */
+/*
+ * Drop the invocations of @r from @first up to *@n that repeat one from
+ * @start on, read from @file: the same saved run given twice (a shell
+ * glob that overlaps, a copy, a file merged from it, /dev/stdin twice)
+ * would count as two invocations without spread, and any change against
+ * it would look significant.  It carries nothing new, so it counts once,
+ * and is said.
+ */
+static void drop_repeats(struct results *r, unsigned int start,
+			 unsigned int first, unsigned int *n, const char *file)
+{
+	unsigned int w = first;
+
+	for (unsigned int i = first; i < *n; i++) {
+		int dup = 0;
+
+		for (unsigned int j = start; j < w && !dup; j++)
+			dup = results_same_run(&r[j], &r[i]);
+		if (dup) {
+			fprintf(stderr,
+				"ctxbench: %s: the run labelled '%s' of %s is given twice: counted once\n",
+				file, r[i].info.label, r[i].info.date);
+			results_free(&r[i]);
+			continue;
+		}
+		if (w != i)
+			r[w] = r[i];
+		w++;
+	}
+	*n = w;
+}
+
+/*
+ * Read @nfiles saved files into *@r after its *@n, each saved run once;
+ * 0, or -1 having said why.
+ */
 static int read_saved(const char *const *files, unsigned int nfiles,
 		      struct results **r, unsigned int *n)
 {
+	unsigned int start = *n;
 	char err[256];
 
 	for (unsigned int i = 0; i < nfiles; i++) {
+		unsigned int first = *n;
+
 		if (report_read_file(files[i], r, n, err, sizeof(err)) < 0) {
 			fprintf(stderr, "ctxbench: %s: %s\n", files[i], err);
 			return -1;
 		}
+		drop_repeats(*r, start, first, n, files[i]);
 	}
 	return 0;
 }

@@ -429,6 +429,39 @@ signals() {
 	summary
 }
 
+# The same saved run given twice (the same file, a copy, a file merged
+# from it, /dev/stdin twice) counts once, and is said: else two
+# invocations without spread make any change look significant.
+twice() {
+	local bin=$1 d=$tmp/twice
+	mkdir -p "$d"
+	for n in a b; do
+		"$bin" -b pipe -P same -t 0.1 -r 2 -q -n $n -o "$d/${n}1.json" >/dev/null ||
+			fail "run $n failed"
+	done
+	"$bin" report --format kv "$d/a1.json" "$d/b1.json" >"$d/once.kv"
+	cp "$d/b1.json" "$d/b1-copy.json"
+	"$bin" report -o "$d/ab.json" "$d/a1.json" "$d/b1.json" >/dev/null
+	for args in "a1.json a1.json b1.json b1.json" "a1.json b1.json b1-copy.json" \
+		"ab.json a1.json b1.json" "a1.json b1.json ab.json"; do
+		run "$bin" report --format kv $(printf "$d/%s " $args)
+		[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] && pass ||
+			fail "report $args: exit $rc, not the report of a1 and b1 once:"$'\n'"$(diff "$d/once.kv" - <<<"$out")"
+		grep -q "^ctxbench: .*given twice: counted once" <<<"$err" && pass ||
+			fail "report $args: the repeat is not said: $err"
+		grep -q '^b/.*marked: 1' <<<"$out" && fail "report $args: a change marked from one run each" || pass
+	done
+	run "$bin" report --format kv /dev/stdin "$d/b1.json" /dev/stdin <"$d/a1.json"
+	[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] &&
+		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass ||
+		fail "/dev/stdin twice: exit $rc: $err: $(grep invocations <<<"$out")"
+	# --noise: a file twice is one invocation, no spread to judge by.
+	run "$bin" report "$d/a1.json" "$d/b1.json" --noise "$d/a1.json" --noise "$d/a1.json"
+	[ "$rc" -eq 2 ] && grep -q 'no label is measured twice' <<<"$err" && pass ||
+		fail "--noise a1 a1: exit $rc: $err"
+	summary
+}
+
 # Whatever a run saves reads back as the same report: a label is refused
 # at the option when it could not be; a host name of any bytes, a sweep
 # of 1440 rows, read back; absurd values refused like others.
@@ -543,12 +576,13 @@ writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
 links) links "$2" ;;
 signals) signals "$2" "$3" ;;
+twice) twice "$2" ;;
 roundtrip) roundtrip "$2" ;;
 flat) flat "$2" ;;
 compare) compare "$2" ;;
 bad) bad "$2" "$3" ;;
 *)
-	echo "usage: $0 roundtrip BIN | links BIN | signals BIN FIXTURES_DIR | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	echo "usage: $0 roundtrip BIN | links BIN | signals BIN FIXTURES_DIR | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
 	exit 2
 	;;
 esac
