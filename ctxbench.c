@@ -514,6 +514,28 @@ static void output_interruptible(void)
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
+/*
+ * A signal still pending from the runs (a second SIGINT during the
+ * teardown) is the runs', not the output's: taken here, before the
+ * output catches them, it does not cut the report of what finished.
+ * Returns the first such signal, or 0.
+ */
+static int output_pending(void)
+{
+	const struct timespec zero = { 0 };
+	int sig, first = 0;
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	while ((sig = sigtimedwait(&set, NULL, &zero)) > 0)
+		if (!first)
+			first = sig;
+	return first;
+}
+
 static const char *signal_name(int sig)
 {
 	switch (sig) {
@@ -652,7 +674,7 @@ static int emit(const struct plan *p, const struct results *const *r,
 {
 	char err[128], *buf = NULL;
 	size_t len = 0;
-	int rc = 0, saved = 0;
+	int rc = 0, saved = 0, wrote = 0;
 
 	output_interruptible();
 	if (p->output) {
@@ -667,9 +689,9 @@ static int emit(const struct plan *p, const struct results *const *r,
 				strerror(ENOMEM));
 			rc = -1;
 		}
-		if (save_fd(STDOUT_FILENO, "stdout", buf ? buf : "", len, err,
-			    sizeof(err)) < 0 &&
-		    !output_signo) {
+		wrote = save_fd(STDOUT_FILENO, "stdout", buf ? buf : "", len,
+				err, sizeof(err)) == 0;
+		if (!wrote && !output_signo) {
 			fprintf(stderr, "ctxbench: %s\n", err);
 			rc = -1;
 		}
@@ -677,12 +699,15 @@ static int emit(const struct plan *p, const struct results *const *r,
 	}
 	if (!output_signo)
 		return rc;
-	/* -o's file is replaced whole or not at all: say which. */
+	/*
+	 * What was written whole stays; -o's file is replaced whole or not
+	 * at all: say which, when the signal cut something.
+	 */
 	if (p->output && !saved)
 		fprintf(stderr,
 			"ctxbench: %s while writing the results: %s not saved\n",
 			signal_name(output_signo), p->output);
-	else
+	else if (!wrote)
 		fprintf(stderr,
 			"ctxbench: %s while writing the results: %s%sthe report on stdout incomplete\n",
 			signal_name(output_signo), p->output ? p->output : "",
@@ -974,7 +999,7 @@ static int run_plan(const struct plan *p, struct results *res)
 	const struct results *all[1] = { res };
 	struct place_topo topo;
 	struct progress prog;
-	int status, out;
+	int status, out, sig;
 
 	if (check_limits(p) < 0 || open_output(p) < 0)
 		return 2;
@@ -994,8 +1019,9 @@ static int run_plan(const struct plan *p, struct results *res)
 		return 1;
 	}
 	/* A signal taken after the last run stops the plan, not the output. */
+	sig = output_pending();
 	if (!res->signo)
-		res->signo = run_interrupted();
+		res->signo = sig;
 	out = emit(p, all, 1, 0, NULL, 0);
 	if (out > 0)
 		return 128 + out;
