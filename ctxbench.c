@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 
 #include "ipc/ipc.h"
 #include "lib/cpulist.h"
+#include "lib/util.h"
 #include "cli/plan.h"
 #include "cli/quote.h"
 #include "run/cgroup.h"
@@ -156,6 +158,73 @@ static void start_progress(const struct plan *p, const struct sweep_spec *s,
 		      s->duration_s + more, sweep_hop_work_s(s) + more);
 }
 
+/* The signal that stopped the output, once emit() writes it; else 0. */
+static volatile sig_atomic_t output_signo;
+
+static void output_on_signal(int sig)
+{
+	if (!output_signo)
+		output_signo = sig;
+}
+
+/*
+ * From here on SIGINT, SIGTERM and SIGHUP end ctxbench, though the runner
+ * blocked them to take them through its signalfd: a fifo nobody opens or
+ * a pipe nobody reads would hold it for good.  Caught without SA_RESTART,
+ * so that the open() or write() that blocks fails with EINTR and
+ * save_file() removes what it began.  Caught even when they came ignored
+ * (a script's background job ignores SIGINT), as the runner takes them.
+ */
+static void output_interruptible(void)
+{
+	static const int sig[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = output_on_signal };
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < ARRAY_SIZE(sig); i++)
+		sigaddset(&set, sig[i]);
+	sa.sa_mask = set;
+	for (size_t i = 0; i < ARRAY_SIZE(sig); i++)
+		sigaction(sig[i], &sa, NULL);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/*
+ * A signal still pending from the runs (a second SIGINT during the
+ * teardown) is the runs', not the output's: taken here, before the
+ * output catches them, it does not cut the report of what finished.
+ * Returns the first such signal, or 0.
+ */
+static int output_pending(void)
+{
+	const struct timespec zero = { 0 };
+	int sig, first = 0;
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	while ((sig = sigtimedwait(&set, NULL, &zero)) > 0)
+		if (!first)
+			first = sig;
+	return first;
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	}
+	return "a signal";
+}
+
 /*
  * Whatever went to stdout must have got there: a full disk, a closed
  * descriptor or an I/O error is said, and turns the exit status to 1.
@@ -220,62 +289,158 @@ static int save_output(const struct plan *p, const struct results *const *r,
 	if (fclose(f) != 0)
 		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
 			strerror(errno));
-	else if (save_file(p->output, buf, len, err, sizeof(err)) < 0)
-		fprintf(stderr, "ctxbench: %s\n", err);
-	else
+	else if (save_file(p->output, buf, len, err, sizeof(err)) < 0) {
+		if (!output_signo) /* else said once, by emit() */
+			fprintf(stderr, "ctxbench: %s\n", err);
+	} else
 		rc = 0;
 	free(buf);
 	return rc;
 }
 
 /*
+ * What --format asks for, rendered for stdout into *@buf, *@len (which
+ * the caller frees).  Returns 0, or -ENOMEM when it could not be rendered
+ * whole (*@buf may hold its start).
+ */
+static int render_stdout(const struct plan *p, const struct results *const *r,
+			 unsigned int n, unsigned int baseline,
+			 const struct results *const *noise,
+			 unsigned int nnoise, char **buf, size_t *len)
+{
+	FILE *f = open_memstream(buf, len);
+	int rc = 0;
+
+	if (!f)
+		return -ENOMEM;
+	switch (p->format) {
+	case PLAN_TEXT:
+		rc = report_text(f, r, n, baseline, noise, nnoise);
+		if (p->histogram)
+			report_histograms(f, r, n);
+		break;
+	case PLAN_JSON:
+		report_json(f, r, n);
+		break;
+	case PLAN_KV:
+	case PLAN_TSV:
+		rc = report_flat(f, r, n, baseline, noise, nnoise,
+				 p->format == PLAN_KV ? REPORT_FLAT_KV :
+							REPORT_FLAT_TSV);
+		break;
+	}
+	if (ferror(f))
+		rc = -ENOMEM;
+	if (fclose(f) != 0)
+		rc = -ENOMEM;
+	return rc < 0 ? -ENOMEM : 0;
+}
+
+/*
  * The one way results leave ctxbench, measured or read back: the JSON to
  * -o's file, then the text report, or what --format asks for, on stdout.
- * Returns 0, or -1 when either could not be written.
+ * The report is rendered whole before it is written, so that a signal
+ * stops a write that blocks and nothing is tried again after it.
+ * Returns 0, -1 when either could not be written, or the signal that
+ * stopped them.
  */
 static int emit(const struct plan *p, const struct results *const *r,
 		unsigned int n, unsigned int baseline,
 		const struct results *const *noise, unsigned int nnoise)
 {
-	int rc = 0;
+	char err[128], *buf = NULL;
+	size_t len = 0;
+	int rc = 0, saved = 0, wrote = 0;
 
-	if (p->output && save_output(p, r, n) < 0)
-		rc = -1;
-	switch (p->format) {
-	case PLAN_TEXT:
-		if (report_text(stdout, r, n, baseline, noise, nnoise) < 0)
+	output_interruptible();
+	if (p->output) {
+		saved = save_output(p, r, n) == 0;
+		if (!saved)
 			rc = -1;
-		if (p->histogram)
-			report_histograms(stdout, r, n);
-		break;
-	case PLAN_JSON:
-		report_json(stdout, r, n);
-		break;
-	case PLAN_KV:
-	case PLAN_TSV:
-		if (report_flat(stdout, r, n, baseline, noise, nnoise,
-				p->format == PLAN_KV ? REPORT_FLAT_KV :
-						       REPORT_FLAT_TSV) < 0)
-			rc = -1;
-		break;
 	}
-	if (stdout_flushed() < 0)
-		rc = -1;
-	return rc;
+	if (!output_signo) {
+		if (render_stdout(p, r, n, baseline, noise, nnoise, &buf,
+				  &len) < 0) {
+			fprintf(stderr, "ctxbench: stdout: %s\n",
+				strerror(ENOMEM));
+			rc = -1;
+		}
+		wrote = save_fd(STDOUT_FILENO, "stdout", buf ? buf : "", len,
+				err, sizeof(err)) == 0;
+		if (!wrote && !output_signo) {
+			fprintf(stderr, "ctxbench: %s\n", err);
+			rc = -1;
+		}
+		free(buf);
+	}
+	if (!output_signo)
+		return rc;
+	/*
+	 * What was written whole stays; -o's file is replaced whole or not
+	 * at all: say which, when the signal cut something.
+	 */
+	if (p->output && !saved)
+		fprintf(stderr,
+			"ctxbench: %s while writing the results: %s not saved\n",
+			signal_name(output_signo), p->output);
+	else if (!wrote)
+		fprintf(stderr,
+			"ctxbench: %s while writing the results: %s%sthe report on stdout incomplete\n",
+			signal_name(output_signo), p->output ? p->output : "",
+			p->output ? " saved, " : "");
+	return output_signo;
 }
 
-/* ctxbench report FILE...: saved runs as one report, or nothing. */
-/* Read @nfiles saved files into *@r, *@n; 0, or -1 having said why. */
+/*
+ * Drop the invocations of @r from @first up to *@n that repeat one from
+ * @start on, read from @file: the same saved run given twice (a shell
+ * glob that overlaps, a copy, a file merged from it, /dev/stdin twice)
+ * would count as two invocations without spread, and any change against
+ * it would look significant.  It carries nothing new, so it counts once,
+ * and is said.
+ */
+static void drop_repeats(struct results *r, unsigned int start,
+			 unsigned int first, unsigned int *n, const char *file)
+{
+	unsigned int w = first;
+
+	for (unsigned int i = first; i < *n; i++) {
+		int dup = 0;
+
+		for (unsigned int j = start; j < w && !dup; j++)
+			dup = results_same_run(&r[j], &r[i]);
+		if (dup) {
+			fprintf(stderr,
+				"ctxbench: %s: the run labelled '%s' of %s is given twice: counted once\n",
+				file, r[i].info.label, r[i].info.date);
+			results_free(&r[i]);
+			continue;
+		}
+		if (w != i)
+			r[w] = r[i];
+		w++;
+	}
+	*n = w;
+}
+
+/*
+ * Read @nfiles saved files into *@r after its *@n, each saved run once;
+ * 0, or -1 having said why.
+ */
 static int read_saved(const char *const *files, unsigned int nfiles,
 		      struct results **r, unsigned int *n)
 {
+	unsigned int start = *n;
 	char err[256];
 
 	for (unsigned int i = 0; i < nfiles; i++) {
+		unsigned int first = *n;
+
 		if (report_read_file(files[i], r, n, err, sizeof(err)) < 0) {
 			fprintf(stderr, "ctxbench: %s: %s\n", files[i], err);
 			return -1;
 		}
+		drop_repeats(*r, start, first, n, files[i]);
 	}
 	return 0;
 }
@@ -342,7 +507,8 @@ static int report_saved(const struct plan *p)
 	}
 	if (open_output(p) < 0)
 		goto out;
-	status = emit(p, all, nf, baseline, all + nf, n - nf) < 0 ? 1 : 0;
+	status = emit(p, all, nf, baseline, all + nf, n - nf);
+	status = status > 0 ? 128 + status : status < 0 ? 1 : 0;
 out:
 	free(all);
 	for (unsigned int i = 0; i < n; i++)
@@ -517,7 +683,7 @@ static int run_plan(const struct plan *p, struct results *res)
 	};
 	struct sweep_spec sweep;
 	struct place_topo topo;
-	int status;
+	int status, out, sig;
 
 	if (check_limits(p) < 0 || open_output(p) < 0)
 		return 2;
@@ -537,7 +703,14 @@ static int run_plan(const struct plan *p, struct results *res)
 		perror("ctxbench");
 		return 1;
 	}
-	if (emit(p, all, 1, 0, NULL, 0) < 0 && !status)
+	/* A signal taken after the last run stops the plan, not the output. */
+	sig = output_pending();
+	if (!res->signo)
+		res->signo = sig;
+	out = emit(p, all, 1, 0, NULL, 0);
+	if (out > 0)
+		return 128 + out;
+	if (out < 0 && !status)
 		status = 1;
 	return res->signo ? 128 + res->signo : status;
 }

@@ -465,6 +465,18 @@ static int plan_opt_backends(const struct plan_opt *o, const char *arg,
 	return plan_backends(p, arg, err, errlen);
 }
 
+/*
+ * Are two explicit placements the same CPUs in the same order?  By value:
+ * "cpus:00,1" is "cpus:0,1", and would measure the same row twice.
+ */
+static int plan_same_cpus(const struct place *a, const struct place *b)
+{
+	if (a->kind != PLACE_CPUS || b->kind != PLACE_CPUS ||
+	    a->ncpu != b->ncpu)
+		return 0;
+	return !memcmp(a->cpu, b->cpu, a->ncpu * sizeof(a->cpu[0]));
+}
+
 static int plan_opt_places(const struct plan_opt *o, const char *arg,
 			   struct plan *p, char *err, size_t errlen)
 {
@@ -478,6 +490,17 @@ static int plan_opt_places(const struct plan_opt *o, const char *arg,
 	n = place_parse(arg, p->place, PLAN_MAX_PLACES, err, errlen);
 	if (n < 0)
 		return -1;
+	/*
+	 * place_parse() refuses a named placement twice; a CPU list can only
+	 * be compared once it has ended, so here.
+	 */
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < i; j++)
+			if (plan_same_cpus(&p->place[j], &p->place[i]))
+				return plan_error(
+					err, errlen,
+					"-P/--placement: '%s' named twice",
+					p->place[i].name);
 	p->nplaces = (unsigned int)n;
 	return 0;
 }

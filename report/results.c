@@ -143,6 +143,26 @@ int result_row_same(const struct result_row *a, const struct result_row *b)
 	       !a->shared == !b->shared;
 }
 
+int results_same_run(const struct results *a, const struct results *b)
+{
+	if (strcmp(a->info.date, b->info.date) ||
+	    strcmp(a->info.hostname, b->info.hostname) ||
+	    strcmp(a->info.label, b->info.label) ||
+	    strcmp(a->cmdline, b->cmdline) || a->nrows != b->nrows)
+		return 0;
+	for (unsigned int i = 0; i < a->nrows; i++) {
+		const struct result_row *ra = &a->row[i], *rb = &b->row[i];
+
+		if (!result_row_same(ra, rb) || ra->nsamples != rb->nsamples)
+			return 0;
+		for (unsigned int k = 0; k < ra->nsamples; k++)
+			if (ra->sample[k].loops != rb->sample[k].loops ||
+			    ra->sample[k].elapsed_s != rb->sample[k].elapsed_s)
+				return 0;
+	}
+	return 1;
+}
+
 const struct result_row *results_find(const struct results *r,
 				      const struct result_row *like)
 {

@@ -240,6 +240,14 @@ void result_row_class(const struct result_row *row, char *buf, size_t size);
  */
 int result_row_same(const struct result_row *a, const struct result_row *b);
 
+/*
+ * Are @a and @b the same invocation, saved twice (the same file, a copy,
+ * a file merged from it)?  The same start, host, command line and label,
+ * and in every row the same runs, loop for loop and second for second: two
+ * invocations that measured never are.
+ */
+int results_same_run(const struct results *a, const struct results *b);
+
 /* The row of @r that is the same as @like, or NULL. */
 const struct result_row *results_find(const struct results *r,
 				      const struct result_row *like);

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <linux/magic.h>
 #include <unistd.h>
 
 #include "save.h"
@@ -31,14 +33,16 @@ static int save_error(char *err, size_t errlen, const char *path, int e)
 	return -1;
 }
 
-/* Every byte of @buf to @fd, then to the disk; 0 or an errno. */
+/*
+ * Every byte of @buf to @fd, then to the disk; 0 or an errno.  EINTR is
+ * not tried again: it comes of a signal caught to stop the write (a fifo
+ * or a pipe nobody reads would block it for good).
+ */
 static int save_write(int fd, const char *buf, size_t len, int sync)
 {
 	while (len) {
 		ssize_t n = write(fd, buf, len);
 
-		if (n < 0 && errno == EINTR)
-			continue;
 		if (n < 0)
 			return errno;
 		if (n == 0)
@@ -51,32 +55,166 @@ static int save_write(int fd, const char *buf, size_t len, int sync)
 	return 0;
 }
 
-/* Does @path exist as something other than a regular file? */
-static int save_special(const char *path, struct stat *st)
+/*
+ * Where a write to @path lands: a regular file (or a name still free) is
+ * replaced; anything else is written in place.
+ */
+enum save_kind {
+	SAVE_NEW, /* no such file: created, as a regular file */
+	SAVE_REGULAR, /* replaced whole */
+	SAVE_FD, /* one of ctxbench's own descriptors: written through it */
+	SAVE_IN_PLACE, /* a device, a fifo, another process's descriptor */
+};
+
+struct save_target {
+	enum save_kind kind;
+	char path[PATH_MAX]; /* the last link's target: no link itself */
+	int fd; /* SAVE_FD */
+	mode_t mode; /* SAVE_REGULAR's */
+};
+
+/*
+ * Is @dir the directory of ctxbench's own descriptors, /proc/self/fd as
+ * /dev/fd and /dev/stdout reach it?  Its links are not paths: readlink()
+ * says "pipe:[123]" of a pipe, and opening one opens the file anew, at
+ * offset 0, where the descriptor itself may be in the middle of a file or
+ * opened to append.
+ */
+static int save_own_fd_dir(const char *dir)
 {
-	if (stat(path, st) < 0)
+	char real[PATH_MAX], own[64];
+
+	if (!realpath(dir, real))
 		return 0;
-	return !S_ISREG(st->st_mode);
+	snprintf(own, sizeof(own), "/proc/%d/fd", (int)getpid());
+	if (!strcmp(real, own))
+		return 1;
+	snprintf(own, sizeof(own), "/proc/%d/task/%d/fd", (int)getpid(),
+		 (int)gettid());
+	return !strcmp(real, own);
+}
+
+/* Is the link @path one of /proc's, that readlink() cannot follow? */
+static int save_proc_link(const char *path)
+{
+	char dir[PATH_MAX];
+	struct statfs sfs;
+
+	save_dir(path, dir, sizeof(dir));
+	return statfs(dir, &sfs) == 0 && sfs.f_type == PROC_SUPER_MAGIC;
+}
+
+/* Descriptor @name of /proc/self/fd into *@fd: 0, or EBADF. */
+static int save_fd_number(const char *name, int *fd)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(name, &end, 10);
+	if (name[0] < '0' || name[0] > '9' || *end || errno || v > INT_MAX)
+		return EBADF;
+	*fd = (int)v;
+	return 0;
+}
+
+/*
+ * Follow @path's symbolic links, the last component's, to what a write
+ * would reach (the kernel follows the others): 0, or an errno.  A link is
+ * never replaced: what it leads to is written.
+ */
+static int save_resolve(const char *path, struct save_target *t)
+{
+	char link[PATH_MAX], dir[PATH_MAX];
+	struct stat st;
+
+	if (!path[0])
+		return ENOENT;
+	if (snprintf(t->path, sizeof(t->path), "%s", path) >=
+	    (int)sizeof(t->path))
+		return ENAMETOOLONG;
+	for (int hops = 0; hops < 40; hops++) {
+		const char *base = strrchr(t->path, '/');
+		ssize_t n;
+
+		base = base ? base + 1 : t->path;
+		save_dir(t->path, dir, sizeof(dir));
+		if (lstat(t->path, &st) < 0) {
+			if (errno != ENOENT)
+				return errno;
+			/* /dev/fd/9 of a descriptor that is not open. */
+			if (save_own_fd_dir(dir))
+				return EBADF;
+			t->kind = SAVE_NEW;
+			return 0;
+		}
+		if (S_ISLNK(st.st_mode) && save_proc_link(t->path)) {
+			if (!save_own_fd_dir(dir)) {
+				t->kind = SAVE_IN_PLACE;
+				return 0;
+			}
+			t->kind = SAVE_FD;
+			return save_fd_number(base, &t->fd);
+		}
+		if (!S_ISLNK(st.st_mode)) {
+			if (S_ISDIR(st.st_mode))
+				return EISDIR;
+			t->kind = S_ISREG(st.st_mode) ? SAVE_REGULAR :
+							SAVE_IN_PLACE;
+			t->mode = st.st_mode & 07777;
+			return 0;
+		}
+		n = readlink(t->path, link, sizeof(link));
+		if (n < 0)
+			return errno;
+		if ((size_t)n >= sizeof(link))
+			return ENAMETOOLONG;
+		link[n] = '\0';
+		/* A relative target is relative to the link's directory. */
+		if (link[0] == '/')
+			n = snprintf(t->path, sizeof(t->path), "%s", link);
+		else
+			n = snprintf(t->path, sizeof(t->path), "%s/%s", dir,
+				     link);
+		if (n >= (ssize_t)sizeof(t->path))
+			return ENAMETOOLONG;
+	}
+	return ELOOP;
+}
+
+/* Can descriptor @fd be written?  0, or EBADF. */
+static int save_fd_writable(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0)
+		return EBADF;
+	return (fl & O_ACCMODE) == O_RDONLY ? EBADF : 0;
 }
 
 int save_check(const char *path, char *err, size_t errlen)
 {
+	struct save_target t;
 	char dir[PATH_MAX];
-	struct stat st;
+	int e = save_resolve(path, &t);
 
-	if (!path[0])
-		return save_error(err, errlen, path, ENOENT);
-	if (save_special(path, &st)) {
-		if (S_ISDIR(st.st_mode))
-			return save_error(err, errlen, path, EISDIR);
-		if (access(path, W_OK) < 0)
-			return save_error(err, errlen, path, errno);
-		return 0;
+	if (e)
+		return save_error(err, errlen, path, e);
+	switch (t.kind) {
+	case SAVE_FD:
+		e = save_fd_writable(t.fd);
+		break;
+	case SAVE_IN_PLACE:
+		e = access(t.path, W_OK) < 0 ? errno : 0;
+		break;
+	case SAVE_NEW:
+	case SAVE_REGULAR:
+		save_dir(t.path, dir, sizeof(dir));
+		if (access(dir, W_OK | X_OK) < 0)
+			return save_error(err, errlen, dir, errno);
+		break;
 	}
-	save_dir(path, dir, sizeof(dir));
-	if (access(dir, W_OK | X_OK) < 0)
-		return save_error(err, errlen, dir, errno);
-	return 0;
+	return e ? save_error(err, errlen, path, e) : 0;
 }
 
 /* A name for the file in @dir that nobody uses: "DIR/.ctxbench-HEX". */
@@ -103,29 +241,49 @@ static int save_link(int fd, const char *name)
 	return errno;
 }
 
+/* In place, through @fd: 0, or an errno. */
+static int save_through(int fd, const char *buf, size_t len)
+{
+	return save_write(fd, buf, len, 0);
+}
+
+int save_fd(int fd, const char *name, const char *buf, size_t len, char *err,
+	    size_t errlen)
+{
+	int e = save_through(fd, buf, len);
+
+	return e ? save_error(err, errlen, name, e) : 0;
+}
+
 int save_file(const char *path, const char *buf, size_t len, char *err,
 	      size_t errlen)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX + 32];
 	mode_t mode = umask(0);
-	struct stat st;
+	struct save_target t;
 	int fd, e, named = 0;
 
 	umask(mode);
 	mode = 0666 & ~mode; /* what open() would have made */
 
-	if (save_special(path, &st)) {
-		/* A device, a pipe, /dev/stdout: nothing to replace. */
-		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	e = save_resolve(path, &t);
+	if (e)
+		return save_error(err, errlen, path, e);
+	if (t.kind == SAVE_FD)
+		return save_fd(t.fd, path, buf, len, err, errlen);
+	if (t.kind == SAVE_IN_PLACE) {
+		/* A device, a fifo: nothing to replace. */
+		fd = open(t.path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 		if (fd < 0)
 			return save_error(err, errlen, path, errno);
-		e = save_write(fd, buf, len, 0);
+		e = save_through(fd, buf, len);
 		if (close(fd) < 0 && !e && errno != EINTR)
 			e = errno;
 		return e ? save_error(err, errlen, path, e) : 0;
 	}
-	if (stat(path, &st) == 0)
-		mode = st.st_mode & 07777; /* the replacement keeps its mode */
+	if (t.kind == SAVE_REGULAR)
+		mode = t.mode; /* the replacement keeps its mode */
+	path = t.path; /* where the links lead */
 	save_dir(path, dir, sizeof(dir));
 	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
 	if (fd < 0) {

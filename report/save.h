@@ -6,9 +6,12 @@
 #include <stddef.h>
 
 /*
- * Can @path be saved later?  Its directory must take a new file, and
- * @path, if it exists, must not be a directory.  Called before a run, so
- * that a run is not measured for nothing.  0, or -1 with why in @err.
+ * Can @path be saved later?  Its symbolic links are followed as
+ * save_file() follows them; then the directory of a regular file (or of a
+ * name still free) must take a new file, anything else must be writable,
+ * a descriptor of ctxbench's (/dev/fd/N, /dev/stdout) open for writing.
+ * Called before a run, so that a run is not measured for nothing.  0, or
+ * -1 with why in @err.
  */
 int save_check(const char *path, char *err, size_t errlen);
 
@@ -20,10 +23,24 @@ int save_check(const char *path, char *err, size_t errlen);
  * disk, so that @path holds either its old content or the new one, and a
  * kill at any moment leaves nothing behind.  Where the file system has no
  * O_TMPFILE, a hidden temporary name is used for the time of the write.
- * Anything else that exists (a terminal, /dev/stdout, a pipe) is written
- * in place.  0, or -1 with why in @err; @path is then as it was.
+ * Anything else that exists (a terminal, a fifo, a device) is written in
+ * place.  A symbolic link is never replaced: the file it leads to is,
+ * through any chain of links, in that file's directory, or created there
+ * when the link dangles.  /dev/fd/N, /proc/self/fd/N and what leads there
+ * (/dev/stdout) are written through descriptor N itself, at its offset.
+ * A signal caught without SA_RESTART ends a write that blocks (a fifo
+ * without a reader, a pipe nobody reads): -1 with EINTR's message, and
+ * nothing left behind.  0, or -1 with why in @err; @path is then as it
+ * was.
  */
 int save_file(const char *path, const char *buf, size_t len, char *err,
 	      size_t errlen);
+
+/*
+ * Every byte of @buf to descriptor @fd, named @name in @err, as save_file()
+ * writes in place: 0, or -1 with why in @err.
+ */
+int save_fd(int fd, const char *name, const char *buf, size_t len, char *err,
+	    size_t errlen);
 
 #endif

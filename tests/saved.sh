@@ -282,6 +282,187 @@ replace() {
 	summary
 }
 
+# -o through symbolic links: the file a link leads to is written, never the
+# link replaced; /dev/fd/N and /dev/stdout through the descriptor itself.
+links() {
+	local bin=$1 d=$tmp/links rc
+	mkdir -p "$d/sub"
+	q() { "$bin" -b pipe -t 0.05 -r 1 -q "$@"; }
+
+	echo old >"$d/target.json"
+	ln -s target.json "$d/link.json"
+	ln -s ../link.json "$d/sub/chain.json"
+	ln -s missing.json "$d/dangling.json"
+	for l in link.json sub/chain.json dangling.json; do
+		q -o "$d/$l" >/dev/null 2>"$tmp/err"
+		rc=$?
+		[ "$rc" -eq 0 ] && pass || fail "-o $l: exit $rc: $(cat "$tmp/err")"
+		[ -L "$d/$l" ] && pass || fail "-o $l: the link was replaced"
+		"$bin" report "$d/$l" >/dev/null 2>&1 && pass ||
+			fail "-o $l: what it leads to is not the saved run"
+	done
+	[ "$(ls -A "$d" | tr '\n' ' ')" = "dangling.json link.json missing.json sub target.json " ] &&
+		pass || fail "left behind or missing: $(ls -A "$d")"
+	"$bin" report -o "$d/link.json" "$d/missing.json" >/dev/null 2>&1
+	[ -L "$d/link.json" ] && cmp -s "$d/target.json" "$d/missing.json" &&
+		pass || fail "report -o replaced the link"
+
+	# /dev/fd/N: the descriptor the shell opened, at its offset.
+	q -o /dev/fd/3 3>"$d/fd3.json" >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && "$bin" report "$d/fd3.json" >/dev/null 2>&1 && pass ||
+		fail "-o /dev/fd/3: exit $rc: $(cat "$tmp/err")"
+	echo kept >"$d/fd1.txt"
+	q -o /dev/fd/1 >>"$d/fd1.txt" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && pass || fail "-o /dev/fd/1: exit $rc: $(cat "$tmp/err")"
+	[ "$(head -n 1 "$d/fd1.txt")" = kept ] && grep -q '"schema_version"' "$d/fd1.txt" &&
+		grep -q '^  [^ ]* any ' "$d/fd1.txt" && pass ||
+		fail "-o /dev/fd/1 >>: not the line, the JSON and the report: $(head -c 300 "$d/fd1.txt")"
+	# A link of one's own to the descriptors.
+	ln -s /proc/self/fd/1 "$d/stdout"
+	q --format kv -o "$d/stdout" >"$d/out.txt" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && [ -L "$d/stdout" ] && grep -q '"schema_version"' "$d/out.txt" &&
+		grep -q '\.loops_per_sec: ' "$d/out.txt" && pass ||
+		fail "-o to a link to /proc/self/fd/1: exit $rc, $(ls -l "$d/stdout"): $(cat "$tmp/err")"
+
+	# Nowhere to write: said before the run, exit 2.
+	ln -s "$d/no/such/dir/x.json" "$d/nowhere.json"
+	for o in /dev/fd/9 "$d/nowhere.json"; do
+		q -t 5 -o "$o" >/dev/null 2>"$tmp/err"
+		rc=$?
+		[ "$rc" -eq 2 ] && grep -q '^ctxbench: ' "$tmp/err" && pass ||
+			fail "-o $o: exit $rc, expected 2 at once: $(cat "$tmp/err")"
+	done
+	q -t 5 -o /dev/stdout >&- 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 2 ] && grep -q 'Bad file descriptor' "$tmp/err" && pass ||
+		fail "-o /dev/stdout >&-: exit $rc, expected 2: $(cat "$tmp/err")"
+
+	# /dev/stdout itself, as root, in a mount namespace of its own: a
+	# /dev of a tmpfs whose stdout is the link the system has.
+	if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+		unshare -m sh -c '
+			mount --make-rprivate / && mount -t tmpfs tmpfs /dev || exit 77
+			ln -s /proc/self/fd/1 /dev/stdout
+			"$1" -b pipe -t 0.05 -r 1 -q --format kv -o /dev/stdout >"$2/dev.txt" 2>"$2/dev.err"
+			rc=$?
+			[ -L /dev/stdout ] || exit 11
+			exit $rc' sh "$bin" "$d"
+		rc=$?
+		[ "$rc" -ne 77 ] || fail "no tmpfs on /dev"
+		[ "$rc" -eq 0 ] && grep -q '"schema_version"' "$d/dev.txt" &&
+			grep -q '\.loops_per_sec: ' "$d/dev.txt" && pass ||
+			fail "-o /dev/stdout >FILE: exit $rc (11: /dev/stdout replaced): $(cat "$d/dev.err")"
+	fi
+	summary
+}
+
+# Blocked on its output (a fifo nobody opens, a pipe nobody reads),
+# ctxbench still ends on SIGINT, SIGTERM or SIGHUP: 128+N, a message,
+# nothing left behind.
+signals() {
+	local bin=$1 dir=$2 d=$tmp/signals pid reader w i rc o
+	mkdir -p "$d"
+	mkfifo "$d/fifo" "$d/pipe"
+
+	# Once $pid blocks on its output, SIG$1 ends it: exit $3, a message.
+	stopped() {
+		local sig=$1 what=$2 code=$3
+		for i in $(seq 200); do
+			w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+			case $w in wait_for_partner | *pipe_write*) break ;; esac
+			sleep 0.1
+		done
+		case $w in
+		wait_for_partner | *pipe_write*) ;;
+		*)
+			fail "$what: never blocked on its output (wchan '$w')"
+			kill -KILL "$pid" 2>/dev/null
+			wait "$pid" 2>/dev/null
+			return
+			;;
+		esac
+		kill -"$sig" "$pid"
+		# Bounded: one that ignores the signal is killed after 3 s.
+		for i in $(seq 30); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		if kill -0 "$pid" 2>/dev/null; then
+			fail "$what: SIG$sig did not end it"
+			kill -KILL "$pid"
+		fi
+		wait "$pid"
+		rc=$?
+		[ "$rc" -eq "$code" ] && grep -q "^ctxbench: .*SIG$sig" "$d/err" &&
+			pass || fail "$what: exit $rc, expected $code and a message: $(cat "$d/err")"
+	}
+
+	"$bin" -b pipe -t 0.1 -r 1 -q -o "$d/fifo" >/dev/null 2>"$d/err" &
+	pid=$!
+	stopped TERM "-o FIFO" 143
+	# In the background of a script, SIGINT comes ignored: still caught,
+	# as during the runs.
+	"$bin" report -o "$d/fifo" "$dir/base.json" >/dev/null 2>"$d/err" &
+	pid=$!
+	stopped INT "report -o FIFO" 130
+	# A pipe nobody reads, full before ctxbench writes to it.
+	for o in "" "--json -o /dev/stdout"; do
+		sleep 30 <"$d/pipe" &
+		reader=$!
+		{
+			timeout 5 head -c 65536 /dev/zero
+			exec "$bin" -b pipe -t 0.1 -r 1 -q $o 2>"$d/err"
+		} >"$d/pipe" &
+		pid=$!
+		if [ -z "$o" ]; then
+			stopped HUP "stdout a full pipe" 129
+		else
+			stopped TERM "$o, a full pipe" 143
+		fi
+		kill "$reader"
+		wait "$reader" 2>/dev/null
+	done
+	[ "$(ls -A "$d" | tr '\n' ' ')" = "err fifo pipe " ] && pass ||
+		fail "left behind: $(ls -A "$d")"
+	summary
+}
+
+# The same saved run given twice (the same file, a copy, a file merged
+# from it, /dev/stdin twice) counts once, and is said: else two
+# invocations without spread make any change look significant.
+twice() {
+	local bin=$1 d=$tmp/twice
+	mkdir -p "$d"
+	for n in a b; do
+		"$bin" -b pipe -P same -t 0.1 -r 2 -q -n $n -o "$d/${n}1.json" >/dev/null ||
+			fail "run $n failed"
+	done
+	"$bin" report --format kv "$d/a1.json" "$d/b1.json" >"$d/once.kv"
+	cp "$d/b1.json" "$d/b1-copy.json"
+	"$bin" report -o "$d/ab.json" "$d/a1.json" "$d/b1.json" >/dev/null
+	for args in "a1.json a1.json b1.json b1.json" "a1.json b1.json b1-copy.json" \
+		"ab.json a1.json b1.json" "a1.json b1.json ab.json"; do
+		run "$bin" report --format kv $(printf "$d/%s " $args)
+		[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] && pass ||
+			fail "report $args: exit $rc, not the report of a1 and b1 once:"$'\n'"$(diff "$d/once.kv" - <<<"$out")"
+		grep -q "^ctxbench: .*given twice: counted once" <<<"$err" && pass ||
+			fail "report $args: the repeat is not said: $err"
+		grep -q '^b/.*marked: 1' <<<"$out" && fail "report $args: a change marked from one run each" || pass
+	done
+	run "$bin" report --format kv /dev/stdin "$d/b1.json" /dev/stdin <"$d/a1.json"
+	[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] &&
+		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass ||
+		fail "/dev/stdin twice: exit $rc: $err: $(grep invocations <<<"$out")"
+	# --noise: a file twice is one invocation, no spread to judge by.
+	run "$bin" report "$d/a1.json" "$d/b1.json" --noise "$d/a1.json" --noise "$d/a1.json"
+	[ "$rc" -eq 2 ] && grep -q 'no label is measured twice' <<<"$err" && pass ||
+		fail "--noise a1 a1: exit $rc: $err"
+	summary
+}
+
 # Whatever a run saves reads back as the same report: a label is refused
 # at the option when it could not be; a host name of any bytes, a sweep
 # of 1440 rows, read back; absurd values refused like others.
@@ -394,12 +575,15 @@ case "${1:-}" in
 bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
+links) links "$2" ;;
+signals) signals "$2" "$3" ;;
+twice) twice "$2" ;;
 roundtrip) roundtrip "$2" ;;
 flat) flat "$2" ;;
 compare) compare "$2" ;;
 bad) bad "$2" "$3" ;;
 *)
-	echo "usage: $0 roundtrip BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	echo "usage: $0 roundtrip BIN | links BIN | signals BIN FIXTURES_DIR | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
 	exit 2
 	;;
 esac

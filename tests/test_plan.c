@@ -69,6 +69,11 @@ static const struct plan_case bad_cases[] = {
 	    "-s", "0,4,16,64,256", "-r", "10000" },
 	  0,
 	  "MB" },
+	/* The same CPUs twice, however spelled: one placement, two rows. */
+	{ { "-P", "cpus:0,1,cpus:0,1" }, 0, "named twice" },
+	{ { "-P", "cpus:00,1,cpus:0,1" }, 0, "named twice" },
+	{ { "-P", "cpus:0,1,same,cpus:0,01" }, 0, "named twice" },
+	{ { "-P", "cpus:3,cpus:3" }, 0, "named twice" },
 	{ { "-x" }, 0, "-x" },
 	{ { "--nosuch" }, 0, "--nosuch" },
 	{ { "-t" }, 0, "-t" },
@@ -350,6 +355,27 @@ static void test_values(void)
 	CHECK_EQ_INT(plan_parse_uint("101", 1, 100, &v), -1);
 }
 
+/*
+ * Explicit CPUs are compared by value: the same list twice is refused
+ * (test_bad), a different one, or the same CPUs in another order, is not.
+ */
+static void test_places(void)
+{
+	static const char *const a[MAXARGS] = { "-P", "cpus:0,1,cpus:1,0" };
+	static const char *const b[MAXARGS] = { "-P", "cpus:0,1,cpus:0,1,2" };
+	static const char *const c[MAXARGS] = { "-P", "cpus:01,same" };
+	struct plan p;
+	char err[256];
+
+	CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.nplaces, 2);
+	CHECK_EQ_INT(parse(b, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.nplaces, 2);
+	CHECK_EQ_INT(parse(c, &p, err, sizeof(err)), 0);
+	CHECK_EQ_INT(p.nplaces, 2);
+	CHECK_STR(p.place[0].name, "cpus:1");
+}
+
 /* Every backend in the table is complete and has a unique name. */
 static void test_registry(void)
 {
@@ -383,6 +409,7 @@ int main(void)
 	test_good();
 	test_classes();
 	test_values();
+	test_places();
 	test_parallel();
 	test_registry();
 	return check_summary();

@@ -432,6 +432,42 @@ static void test_classes(void)
 	free(json);
 }
 
+/* One saved run read twice is the same run; a run that differs is not. */
+static void test_same_run(void)
+{
+	struct result_sample s1[] = { { .loops = 709140, .elapsed_s = 10.0 },
+				      { .loops = 710280, .elapsed_s = 10.0 } };
+	struct result_sample s2[] = { { .loops = 709140, .elapsed_s = 10.0 },
+				      { .loops = 710280, .elapsed_s = 10.0 } };
+	struct result_row ra = {
+		.mech = "pipe", .procs = 2, .nsamples = 2, .sample = s1
+	};
+	struct result_row rb = ra;
+	struct results a = { .nrows = 1, .row = &ra }, b;
+
+	fill_info(&a.info, "6.1", "");
+	snprintf(a.info.date, sizeof(a.info.date), "2026-01-02T03:04:05Z");
+	rb.sample = s2;
+	b = a;
+	b.row = &rb;
+	CHECK(results_same_run(&a, &b));
+	/* One run of one row a loop apart: another invocation. */
+	s2[1].loops++;
+	CHECK(!results_same_run(&a, &b));
+	s2[1].loops--;
+	s2[0].elapsed_s = 10.000000001;
+	CHECK(!results_same_run(&a, &b));
+	s2[0].elapsed_s = 10.0;
+	/* The same runs started at another second: not the same either. */
+	snprintf(b.info.date, sizeof(b.info.date), "2026-01-02T03:04:06Z");
+	CHECK(!results_same_run(&a, &b));
+	b.info = a.info;
+	rb.nsamples = 1;
+	CHECK(!results_same_run(&a, &b));
+	rb.nsamples = 2;
+	CHECK(results_same_run(&a, &b));
+}
+
 int main(void)
 {
 	test_text();
@@ -440,5 +476,6 @@ int main(void)
 	test_emulated();
 	test_sysinfo();
 	test_classes();
+	test_same_run();
 	return check_summary();
 }
