@@ -54,6 +54,11 @@ struct ipc_ring {
 #define IPC_SHAREABLE 0x8
 /* Waits with sched_yield(): at a real-time class it never sleeps either. */
 #define IPC_YIELD_WAIT 0x10
+/*
+ * Participants that never sleep, whatever they wait for: at a real-time
+ * class they keep a CPU until something above them takes it.
+ */
+#define IPC_NEVER_SLEEPS (IPC_BUSY_WAIT | IPC_YIELD_WAIT | IPC_NO_HANDOFF)
 
 /*
  * Every hook returns 0 or a negative errno.  Contracts:
