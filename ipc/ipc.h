@@ -93,7 +93,11 @@ struct ipc_ring {
  * teardown  Required when setup is.  In the runner after every participant is gone:
  *           remove every object.  Must be safe on a partial setup and
  *           when called twice.  Only syscalls, no allocation: it also
- *           runs on the way out of a participant whose runner died.
+ *           runs in the guard when the runner died, at any step.  Mark
+ *           each object gone in ring->state as soon as it is removed,
+ *           and store in ring->state before setup creates an object
+ *           whatever names it (a POSIX name), so that the guard removes
+ *           what the runner did not, and only that.
  */
 struct ipc_ops {
 	const char *name; /* CLI name: "sysv-sem" */

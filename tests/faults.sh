@@ -380,7 +380,7 @@ inject() {
 	shift 5
 	local what="kill $who in $call #$nth (delay at $at; $*)"
 	start strace $follow -o "$trace" -e trace="$call" \
-		-e inject="$call:delay_$at=3000000:when=$nth" "$bin" -n fault "$@"
+		-e inject="$call:delay_$at=10000000:when=$nth" "$bin" -n fault "$@"
 	for ((i = 0; i < 400; i++)); do
 		n=$(grep -c "$call(" "$trace" 2>/dev/null)
 		[ "${n:-0}" -ge "$nth" ] && break
