@@ -262,9 +262,8 @@ gone_within() {
 # A real-time run can always be stopped.  At ctxbench's own real-time
 # class (chrt, inherited) as at --policy, on the one CPU ctxbench may use,
 # the runner runs above participants that never sleep (spin-yield; and
-# spinlock on two CPUs of their own, where a third is left), or beside
-# blocking ones at 99, and a SIGTERM or a SIGKILL of ctxbench ends the run
-# within a second.  What would put the runner beside participants that
+# spinlock on two CPUs of their own, where a third is left), and a SIGTERM
+# or a SIGKILL of ctxbench ends the run within a second.  What would put the runner beside participants that
 # never sleep (99), or let them starve each other or the machine (null,
 # spinlock), is refused before anything starts.  Each run has a watchdog
 # (timeout -s KILL), anything left after the bound is killed, and the
@@ -283,8 +282,7 @@ lockup() {
 	fi
 	cpu=$(first_cpu)
 	local cases=("chrt -f 50 taskset -c $cpu $bin -b spin-yield -P same"
-		"chrt -o 0 taskset -c $cpu $bin -b spin-yield -P same --policy rr"
-		"chrt -f 99 taskset -c $cpu $bin -b pipe -P same")
+		"chrt -o 0 taskset -c $cpu $bin -b spin-yield -P same --policy rr")
 	local online
 	online=$(getconf _NPROCESSORS_ONLN)
 	if [ "$(allowed)" -ge 3 ] && [ "$online" -ge 3 ]; then
