@@ -40,10 +40,10 @@ static void list_backends(void)
  * What the pre-run checks below call by their names; the sweep owns it
  * now, and the checks will join it in run/.
  */
-static int degenerate(const struct ipc_ops *ops, const struct place_topo *t,
-		      const int *cpu, unsigned int nr)
+static int cpus_shared(const struct place_topo *t, const int *cpu,
+		       unsigned int nr)
 {
-	return sweep_degenerate(ops, t, cpu, nr);
+	return sweep_cpus_shared(t, cpu, nr);
 }
 
 static int rings_unshareable(const struct ipc_ops *ops, int shared, char *why,
@@ -557,14 +557,16 @@ static int check_limits(const struct plan *p)
 
 /*
  * Can the participants of @ops at class @cls, @nr of them at @place, run
- * without starving the machine?  At a real-time class a spinner (and one
- * that only yields, which then yields to nothing but its peers) keeps its
- * CPU until RT throttling takes it away, 5 % of the time by default:
- * pure spinners sharing a CPU would never hand the token over, and
- * spinners on every online CPU would leave the rest of the machine,
- * the shell that started ctxbench included, next to nothing for -t.  And
- * the runner must run above them, to stop them on time.  0, or -1 with
- * why in @err.
+ * without starving the machine?  At a real-time class a participant that
+ * never sleeps (a spinner, one that only yields, which then yields to
+ * nothing but its peers, or null's, which does not wait at all) keeps its
+ * CPU until RT throttling takes it away, 5 % of the time by default: such
+ * participants sharing a CPU would never let each other run (yielding
+ * ones aside), and on every online CPU they would leave the rest of the
+ * machine, the shell that started ctxbench included, next to nothing for
+ * -t.  And the runner must run above them, to stop them on time: not at
+ * 99.  The class may be ctxbench's own (chrt), which its participants
+ * inherit.  0, or -1 with why in @err.
  */
 static int class_starves(const struct ipc_ops *ops, const struct run_class *cls,
 			 const struct place *place, unsigned int nr,
@@ -579,9 +581,15 @@ static int class_starves(const struct ipc_ops *ops, const struct run_class *cls,
 	unsigned int busy, allowed = (unsigned int)CPU_COUNT(&topo->allowed);
 	cpu_set_t used;
 
-	if (!(ops->flags & (IPC_BUSY_WAIT | IPC_YIELD_WAIT)) ||
-	    !run_class_rt(cls->policy))
+	if (!(ops->flags & IPC_NEVER_SLEEPS) || !run_class_rt(cls->policy))
 		return 0;
+	if (cls->prio >= RUN_PRIO_MAX && cls->inherited) {
+		snprintf(
+			err, errlen,
+			"%s at %s:%d, ctxbench's own class: ctxbench must run above participants that never sleep to stop them on time: start it at priority %d or less (chrt), or give --policy",
+			ops->name, name, cls->prio, RUN_PRIO_MAX - 1);
+		return -1;
+	}
 	if (cls->prio >= RUN_PRIO_MAX) {
 		snprintf(
 			err, errlen,
@@ -598,10 +606,11 @@ static int class_starves(const struct ipc_ops *ops, const struct run_class *cls,
 	if (place_resolve_rings(place, topo, nr / rings, rings, cpu, &over, err,
 				errlen) < 0)
 		return 0; /* skipped anyway */
-	if (degenerate(ops, topo, cpu, nr)) {
+	/* Yielding ones hand the CPU to each other: only theirs is shared. */
+	if (!(ops->flags & IPC_YIELD_WAIT) && cpus_shared(topo, cpu, nr)) {
 		snprintf(
 			err, errlen,
-			"%s %s %s:%d: spinners at a real-time class sharing a CPU never hand the token over (only RT throttling takes the CPU from one): not run (give each its own CPU, -P cross, or use spin-yield)",
+			"%s %s %s:%d: spinners at a real-time class sharing a CPU: one keeps it and the others never run (only RT throttling takes the CPU from one): not run (give each its own CPU, -P cross, or use spin-yield)",
 			ops->name, where, name, cls->prio);
 		return -1;
 	}
@@ -744,6 +753,9 @@ int main(int argc, char **argv)
 	case PLAN_RUN:
 		break;
 	}
+	/* Started at a real-time class (chrt): as if --policy named it. */
+	if (plan.nclasses == 1)
+		run_class_inherit(&plan.cls[0]);
 	status = run_plan(&plan, &res);
 	results_free(&res);
 	return status;

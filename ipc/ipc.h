@@ -54,6 +54,11 @@ struct ipc_ring {
 #define IPC_SHAREABLE 0x8
 /* Waits with sched_yield(): at a real-time class it never sleeps either. */
 #define IPC_YIELD_WAIT 0x10
+/*
+ * Participants that never sleep, whatever they wait for: at a real-time
+ * class they keep a CPU until something above them takes it.
+ */
+#define IPC_NEVER_SLEEPS (IPC_BUSY_WAIT | IPC_YIELD_WAIT | IPC_NO_HANDOFF)
 
 /*
  * Every hook returns 0 or a negative errno.  Contracts:
@@ -88,7 +93,11 @@ struct ipc_ring {
  * teardown  Required when setup is.  In the runner after every participant is gone:
  *           remove every object.  Must be safe on a partial setup and
  *           when called twice.  Only syscalls, no allocation: it also
- *           runs on the way out of a participant whose runner died.
+ *           runs in the guard when the runner died, at any step.  Mark
+ *           each object gone in ring->state as soon as it is removed,
+ *           and store in ring->state before setup creates an object
+ *           whatever names it (a POSIX name), so that the guard removes
+ *           what the runner did not, and only that.
  */
 struct ipc_ops {
 	const char *name; /* CLI name: "sysv-sem" */

@@ -18,41 +18,77 @@
 
 #define POSIX_MQ_MSG 8 /* bytes of a message: the token */
 
+/*
+ * The queues' names are "/ctxbench-PID-SALT-I": the salt and the pid are
+ * stored before the first queue exists, so that a teardown (the guard's,
+ * when the runner died in the middle of setup) can unlink every name it
+ * may have made, even one whose descriptor it never got.
+ */
+struct posix_mq_state {
+	unsigned long long salt; /* 0: no name made yet */
+	int pid;
+	mqd_t q[]; /* [nr] */
+};
+
 static size_t posix_mq_size(unsigned int nr)
 {
-	return nr * sizeof(mqd_t);
+	return sizeof(struct posix_mq_state) + nr * sizeof(mqd_t);
+}
+
+static void posix_mq_name(const struct posix_mq_state *st, unsigned int i,
+			  char *name, size_t size)
+{
+	snprintf(name, size, "/ctxbench-%d-%016llx-%u", st->pid, st->salt, i);
 }
 
 static void posix_mq_teardown(struct ipc_ring *ring)
 {
-	mqd_t *q = ring->state;
+	struct posix_mq_state *st = ring->state;
+	char name[64];
 
 	for (unsigned int i = 0; i < ring->nr; i++) {
-		if (q[i] >= 0)
-			mq_close(q[i]);
-		q[i] = -1;
+		if (st->q[i] >= 0)
+			mq_close(st->q[i]);
+		st->q[i] = -1;
 	}
+	/* Unlinked already, unless setup was cut short: ENOENT then. */
+	for (unsigned int i = 0; st->salt && i < ring->nr; i++) {
+		posix_mq_name(st, i, name, sizeof(name));
+		mq_unlink(name);
+	}
+	st->salt = 0;
+}
+
+/* No queue yet: nothing to close, no name to unlink. */
+static void posix_mq_init(struct ipc_ring *ring)
+{
+	struct posix_mq_state *st = ring->state;
+
+	st->salt = 0;
+	for (unsigned int i = 0; i < ring->nr; i++)
+		st->q[i] = -1;
 }
 
 static int posix_mq_setup(struct ipc_ring *ring)
 {
 	struct mq_attr attr = { .mq_maxmsg = 1, .mq_msgsize = POSIX_MQ_MSG };
-	mqd_t *q = ring->state;
-	unsigned long long salt;
+	struct posix_mq_state *st = ring->state;
+	unsigned long long salt = 0;
 	char name[64];
 	int err = 0;
 
-	for (unsigned int i = 0; i < ring->nr; i++)
-		q[i] = -1;
 	/* A name nobody can guess, and gone before anybody could look. */
-	while (getrandom(&salt, sizeof(salt), 0) != sizeof(salt))
-		if (errno != EINTR)
+	while (!salt)
+		if (getrandom(&salt, sizeof(salt), 0) != sizeof(salt) &&
+		    errno != EINTR)
 			return -errno;
+	st->pid = (int)getpid();
+	__atomic_store_n(&st->salt, salt, __ATOMIC_RELEASE);
 	for (unsigned int i = 0; i < ring->nr && !err; i++) {
-		snprintf(name, sizeof(name), "/ctxbench-%d-%016llx-%u",
-			 (int)getpid(), salt, i);
-		q[i] = mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, &attr);
-		if (q[i] < 0 || mq_unlink(name) < 0)
+		posix_mq_name(st, i, name, sizeof(name));
+		st->q[i] =
+			mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, &attr);
+		if (st->q[i] < 0 || mq_unlink(name) < 0)
 			err = -errno;
 	}
 	/* mq_open() says EMFILE for the bytes of queues as for descriptors. */
@@ -68,7 +104,7 @@ static int posix_mq_setup(struct ipc_ring *ring)
 
 static int posix_mq_wait(struct ipc_ring *ring, unsigned int self)
 {
-	const mqd_t *q = ring->state;
+	const mqd_t *q = ((const struct posix_mq_state *)ring->state)->q;
 	char token[POSIX_MQ_MSG];
 	ssize_t n;
 
@@ -81,7 +117,7 @@ static int posix_mq_wait(struct ipc_ring *ring, unsigned int self)
 static int posix_mq_pass(struct ipc_ring *ring, unsigned int self,
 			 unsigned int next)
 {
-	const mqd_t *q = ring->state;
+	const mqd_t *q = ((const struct posix_mq_state *)ring->state)->q;
 	char token[POSIX_MQ_MSG] = { 0 };
 
 	(void)self;
@@ -143,6 +179,7 @@ const struct ipc_ops ipc_posix_mq_ops = {
 		"a receiver takes any message of its queue: a queue per participant, nothing to share",
 	.fds = 1,
 	.size = posix_mq_size,
+	.init = posix_mq_init,
 	.setup = posix_mq_setup,
 	.wait = posix_mq_wait,
 	.pass = posix_mq_pass,

@@ -224,42 +224,94 @@ static void run_cpus(const struct run_spec *spec, cpu_set_t *set)
 		CPU_ZERO(set);
 }
 
+/* One run, from the map to the teardown: what its steps share. */
+struct run_state {
+	const struct run_spec *spec;
+	struct run_result *res;
+	struct run_ctl *ctl;
+	char *map;
+	size_t map_size;
+	unsigned int nproc; /* child processes: participants, or one group */
+	struct run_proc proc[RUN_MAX_NR + 1], *guard; /* the guard is last */
+	/* Each ring's count at the window's start, then its loops in it. */
+	uint64_t ring0[RUN_MAX_RINGS];
+	int go[2], ready[2];
+	struct watch *watch;
+	pid_t runner;
+	double t_call, t_go, t_stop;
+	int err; /* the runner's own failure, a negative errno */
+};
+
 /*
  * The guard: a child that sleeps until the runner dies (PR_SET_PDEATHSIG)
  * and then removes the run's objects, whose ids it reads from the shared
- * state.  The runner kills it before its own teardown, so the two never
- * remove the same ids, and so never an id the system has handed out again.
+ * state.  It leaves ctxbench's process group and session first, arms
+ * itself, and only then says it is ready on @ready (the write end of a
+ * pipe): the runner creates no object before that, so that a SIGKILL to
+ * the group at any instant finds either no object or a guard out of its
+ * reach.  The runner removes the objects itself and marks their ids gone
+ * in the shared state before it ends the guard, so that at every instant
+ * one of the two will remove each object, and never both the same id.
  */
-static pid_t run_guard(struct run_ctl *ctl, pid_t runner)
+static pid_t run_guard(struct run_ctl *ctl, pid_t runner, int ready)
 {
 	pid_t pid = fork();
 	sigset_t set;
+	char byte = 0;
 	int sig;
 
 	if (pid != 0)
 		return pid;
 	prctl(PR_SET_NAME, "ctxbench-guard");
-	/*
-	 * A session of its own: a SIGKILL to ctxbench's process group
-	 * (timeout -s KILL, kill -9 -PGID, a CI job cancelled) or a hang-up
-	 * of its terminal does not reach it.  What kills every process of a
-	 * cgroup or a user, or the OOM killer, still can (README, Faults).
-	 */
-	setsid();
+	/* SIGINT, SIGTERM and SIGHUP stay blocked from the fork until ignored. */
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR2);
 	sigprocmask(SIG_BLOCK, &set, NULL);
-	prctl(PR_SET_PDEATHSIG, SIGUSR2);
-	if (getppid() == runner)
-		while (sigwait(&set, &sig) != 0)
-			;
+	/*
+	 * A session of its own: a SIGKILL to ctxbench's process group
+	 * (timeout -s KILL, kill -9 -PGID, a CI job cancelled) or a hang-up
+	 * of its terminal does not reach it.  What kills every process of a
+	 * cgroup or a user, or the OOM killer, still can (README, Faults).
+	 */
+	if (setsid() < 0 || prctl(PR_SET_PDEATHSIG, SIGUSR2) < 0)
+		_exit(1);
+	/* Armed: a runner that died before this has made nothing. */
+	if (getppid() != runner || write(ready, &byte, 1) != 1)
+		_exit(0);
+	close(ready);
+	while (sigwait(&set, &sig) != 0)
+		;
 	if (ctl->ops->teardown)
 		for (unsigned int k = 0; k < ctl->nset; k++)
 			ctl->ops->teardown(&ctl->ring[k]);
 	_exit(0);
+}
+
+/*
+ * Fork the guard and wait until it is out of ctxbench's process group and
+ * armed.  0, or a negative errno (-ECHILD: it ended before).
+ */
+static int run_guard_start(struct run_state *st)
+{
+	int fd[2], err = 0;
+	char byte;
+	ssize_t n;
+
+	if (pipe2(fd, O_CLOEXEC) < 0)
+		return -errno;
+	st->guard->pid = run_guard(st->ctl, st->runner, fd[1]);
+	if (st->guard->pid < 0)
+		err = -errno;
+	close(fd[1]);
+	/* The runner's signals wait in its signalfd: nothing interrupts this. */
+	while (!err && (n = read(fd[0], &byte, 1)) != 1)
+		if (n == 0 || errno != EINTR)
+			err = n == 0 ? -ECHILD : -errno;
+	close(fd[0]);
+	return err;
 }
 
 /* Ring @k's count: its participant 0's, as the runner samples it. */
@@ -360,24 +412,6 @@ static int run_await_loop(const struct run_spec *spec,
 	return ev;
 }
 
-/* One run, from the map to the teardown: what its steps share. */
-struct run_state {
-	const struct run_spec *spec;
-	struct run_result *res;
-	struct run_ctl *ctl;
-	char *map;
-	size_t map_size;
-	unsigned int nproc; /* child processes: participants, or one group */
-	struct run_proc proc[RUN_MAX_NR + 1], *guard; /* the guard is last */
-	/* Each ring's count at the window's start, then its loops in it. */
-	uint64_t ring0[RUN_MAX_RINGS];
-	int go[2], ready[2];
-	struct watch *watch;
-	pid_t runner;
-	double t_call, t_go, t_stop;
-	int err; /* the runner's own failure, a negative errno */
-};
-
 /* Fail the run for the runner's own reason @err, from @call. */
 static int run_error(struct run_state *st, int err, const char *call)
 {
@@ -471,9 +505,14 @@ static int run_setup(struct run_state *st)
 	for (unsigned int k = 0; k < st->ctl->nobj && ops->init; k++)
 		ops->init(&st->ctl->ring[k]);
 	/* The guard first: from the first object on, nothing may leak. */
-	st->guard->pid = run_guard(st->ctl, st->runner);
-	if (st->guard->pid < 0)
-		return run_error(st, -errno, "fork");
+	err = run_guard_start(st);
+	if (err == -ECHILD) {
+		run_fail(st->res, RESULT_FAILED,
+			 "the guard ended before it was ready");
+		return st->err = err;
+	}
+	if (err < 0)
+		return run_error(st, err, "guard");
 	run_sigsys_seen = 0;
 	for (unsigned int k = 0; k < st->ctl->nobj; k++) {
 		const struct ipc_ring *ring = &st->ctl->ring[k];
@@ -737,13 +776,18 @@ static void run_stop(struct run_state *st)
 		;
 }
 
-/* Kill the guard, remove the objects, close and unmap: safe at any step. */
+/*
+ * Remove the objects, then end the guard, close and unmap: safe at any
+ * step.  Each teardown() marks its ids gone in the shared state as it
+ * removes them, so a runner killed half way leaves the guard the rest,
+ * and only the rest.
+ */
 static void run_teardown(struct run_state *st)
 {
-	run_reap(st->guard, 1, 1, NULL);
 	for (unsigned int k = 0; st->ctl && k < st->ctl->nset; k++)
 		if (st->spec->ops->teardown)
 			st->spec->ops->teardown(&st->ctl->ring[k]);
+	run_reap(st->guard, 1, 1, NULL);
 	for (int e = 0; e < 2; e++) {
 		run_close(&st->go[e]);
 		run_close(&st->ready[e]);
@@ -759,7 +803,7 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 {
 	struct run_state st = { .spec = spec, .res = res };
 	struct run_class_saved saved;
-	int ev = 0;
+	int ev = 0, err;
 
 	memset(res, 0, sizeof(*res));
 	if (spec->nr < 1 || spec->nr > RUN_MAX_NR ||
@@ -779,8 +823,14 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	if (run_map(&st) < 0)
 		return st.err;
 	/* Above real-time participants, the guard too: it is forked next. */
-	run_class_runner_enter(&spec->cls, &saved);
-	if (run_setup(&st) == 0) {
+	err = run_class_runner_enter(&spec->cls, &saved);
+	if (err < 0 && spec->ops->flags & IPC_NEVER_SLEEPS) {
+		/* Nothing could take the CPU back from them in time. */
+		run_fail(
+			res, RESULT_SKIPPED,
+			"ctxbench cannot run above its real-time participants to stop them: sched_setscheduler: %s",
+			strerror(-err));
+	} else if (run_setup(&st) == 0) {
 		ev = run_start(&st);
 		if (!ev && res->status == RESULT_OK)
 			ev = run_measure(&st);

@@ -58,6 +58,26 @@ int run_class_niced(int policy)
 	return policy == SCHED_OTHER || policy == SCHED_BATCH;
 }
 
+int run_class_inherit(struct run_class *c)
+{
+	struct sched_param sp;
+	int policy;
+
+	if (c->given)
+		return 0;
+	policy = sched_getscheduler(0);
+	/* Reset on fork: the participants start at SCHED_OTHER. */
+	if (policy < 0 || (policy & SCHED_RESET_ON_FORK) ||
+	    !run_class_rt(policy) || sched_getparam(0, &sp) < 0)
+		return 0;
+	c->given = 1;
+	c->inherited = 1;
+	c->policy = policy;
+	c->prio = sp.sched_priority;
+	c->nice = 0;
+	return 1;
+}
+
 int run_class_apply(const struct run_class *c)
 {
 	struct sched_param sp = { .sched_priority = c->prio };
@@ -102,26 +122,29 @@ int run_class_why(const struct run_class *c, int err, char *buf, size_t size)
 	return err == -EPERM || err == -EACCES;
 }
 
-void run_class_runner_enter(const struct run_class *c,
-			    struct run_class_saved *saved)
+int run_class_runner_enter(const struct run_class *c,
+			   struct run_class_saved *saved)
 {
 	struct sched_param sp;
 	int prio;
 
 	saved->changed = 0;
 	if (!c->given || !run_class_rt(c->policy))
-		return;
+		return 0;
 	saved->policy = sched_getscheduler(0);
 	if (saved->policy < 0 || sched_getparam(0, &sp) < 0)
-		return;
+		return -errno;
 	saved->prio = sp.sched_priority;
 	/* One above, or as high as the participants when they are at 99. */
 	prio = c->prio < RUN_PRIO_MAX ? c->prio + 1 : RUN_PRIO_MAX;
-	if (run_class_rt(saved->policy) && saved->prio >= prio)
-		return; /* started higher still (chrt): never lower it */
+	if (run_class_rt(saved->policy & ~SCHED_RESET_ON_FORK) &&
+	    saved->prio >= prio)
+		return 0; /* started higher still (chrt): never lower it */
 	sp.sched_priority = prio;
-	if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0)
-		saved->changed = 1;
+	if (sched_setscheduler(0, SCHED_FIFO, &sp) < 0)
+		return -errno;
+	saved->changed = 1;
+	return 0;
 }
 
 void run_class_runner_leave(struct run_class_saved *saved)

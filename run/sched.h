@@ -24,6 +24,7 @@ struct run_class {
 	int policy; /* SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, _RR */
 	int prio; /* fifo, rr: 1..99; else 0 */
 	int nice; /* other, batch: -20..19; else 0 */
+	int inherited; /* ctxbench's own real-time class, not --policy */
 };
 
 /* The name of @policy as --policy takes it ("fifo"), or NULL. */
@@ -37,6 +38,13 @@ int run_class_rt(int policy);
 
 /* Does @policy take a nice value (SCHED_OTHER, SCHED_BATCH)? */
 int run_class_niced(int policy);
+
+/*
+ * Without --policy, participants inherit ctxbench's class: when that is
+ * real-time (chrt), make @c say so, given and inherited, so that it is
+ * applied, labelled and checked like --policy.  1 when it did.
+ */
+int run_class_inherit(struct run_class *c);
 
 /*
  * Give the calling task (a participant: one thread) class @c.  Returns
@@ -62,10 +70,12 @@ struct run_class_saved {
  * While participants of @c run at a real-time class, the runner (and the
  * guard it forks) run at SCHED_FIFO one above them: the runner mostly
  * sleeps, and must get a CPU to stop and kill a ring on time whatever
- * the participants do.  Nothing for other classes.
+ * the participants do.  Nothing for other classes.  0, or a negative
+ * errno when the runner could not be put above them (at 99 it is beside
+ * them, and that is 0 too).
  */
-void run_class_runner_enter(const struct run_class *c,
-			    struct run_class_saved *saved);
+int run_class_runner_enter(const struct run_class *c,
+			   struct run_class_saved *saved);
 void run_class_runner_leave(struct run_class_saved *saved);
 
 /*

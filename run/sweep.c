@@ -60,19 +60,23 @@ struct run_spec sweep_run_spec(const struct sweep_spec *s,
 	return spec;
 }
 
-int sweep_degenerate(const struct ipc_ops *ops, const struct place_topo *t,
-		     const int *cpu, unsigned int nr)
+int sweep_cpus_shared(const struct place_topo *t, const int *cpu,
+		      unsigned int nr)
 {
 	cpu_set_t used;
 
-	if (!(ops->flags & IPC_BUSY_WAIT))
-		return 0;
 	if (cpu[0] < 0)
 		return (unsigned int)CPU_COUNT(&t->allowed) < nr;
 	CPU_ZERO(&used);
 	for (unsigned int i = 0; i < nr; i++)
 		CPU_SET(cpu[i], &used);
 	return (unsigned int)CPU_COUNT(&used) < nr;
+}
+
+int sweep_degenerate(const struct ipc_ops *ops, const struct place_topo *t,
+		     const int *cpu, unsigned int nr)
+{
+	return ops->flags & IPC_BUSY_WAIT && sweep_cpus_shared(t, cpu, nr);
 }
 
 int sweep_unshareable(const struct ipc_ops *ops, int shared, char *why,

@@ -103,9 +103,16 @@ struct run_spec sweep_run_spec(const struct sweep_spec *s,
 			       unsigned int kb);
 
 /*
+ * Do the @nr participants at @cpu (cpu[0] < 0: unpinned) share a CPU:
+ * pinned to fewer CPUs than there are of them, or unpinned with fewer
+ * allowed?  1 or 0.
+ */
+int sweep_cpus_shared(const struct place_topo *t, const int *cpu,
+		      unsigned int nr);
+
+/*
  * Busy-waiters sharing a CPU only move the token when a time slice ends:
- * do the @nr participants of @ops at @cpu (cpu[0] < 0: unpinned) share
- * one?  1 or 0.
+ * do the @nr participants of @ops share one?  1 or 0.
  */
 int sweep_degenerate(const struct ipc_ops *ops, const struct place_topo *t,
 		     const int *cpu, unsigned int nr);

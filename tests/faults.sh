@@ -353,6 +353,89 @@ nproc() {
 	fi
 }
 
+# The rest of a case in an IPC and a mount namespace of its own, with the
+# namespace's mqueue file system mounted on $mq (where /dev/mqueue may not
+# exist): what it finds left is its own runs', whatever else runs on the
+# machine.  Needs root, unshare and strace.
+private_ns() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root for unshare --ipc --mount"
+	command -v strace >/dev/null || skip "no strace (apt-get install strace)"
+	if [ -z "${FAULTS_PRIVATE:-}" ]; then
+		unshare --ipc --mount true 2>/dev/null ||
+			skip "unshare --ipc --mount is not permitted here"
+		rm -f "$out_f" "$err_f"
+		FAULTS_PRIVATE=1 exec unshare --ipc --mount --propagation private \
+			"$0" "$bin" "$case" "$@"
+	fi
+	mq=$out_f.mq
+	mkdir "$mq" && mount -t mqueue mqueue "$mq" 2>/dev/null ||
+		skip "cannot mount an mqueue file system"
+	trap 'umount "$mq"; rmdir "$mq"; rm -f "$out_f" "$err_f"' EXIT
+	strace -o /dev/null -e inject=getppid:delay_enter=1 true 2>/dev/null ||
+		skip "this strace cannot inject delays"
+	before=$(ipc_ids)
+}
+
+# Fault injection: strace holds the @nth call of @call (at its entry or
+# its exit) of ctxbench (of its children too when @follow is -f) for a few
+# seconds, and inside that hold ctxbench alone (runner) or its whole
+# process group (group) is killed.  Whatever step that was, no IPC object,
+# no POSIX queue name (in $mq) and no process may be left.
+inject() {
+	local follow=$1 call=$2 at=$3 nth=$4 who=$5 trace=$out_f.trace i n runner
+	shift 5
+	local what="kill $who in $call #$nth (delay at $at; $*)"
+	start strace $follow -o "$trace" -e trace="$call" \
+		-e inject="$call:delay_$at=10000000:when=$nth" "$bin" -n fault "$@"
+	for ((i = 0; i < 400; i++)); do
+		n=$(grep -c "$call(" "$trace" 2>/dev/null)
+		[ "${n:-0}" -ge "$nth" ] && break
+		sleep 0.025
+	done
+	[ "$i" -lt 400 ] && pass || fail "$what: the call was never reached: $(cat "$trace")"
+	if [ "$who" = group ]; then
+		# What the runner does meanwhile (it does not wait for the guard).
+		sleep 0.3
+		kill -KILL -- -"$pid"
+	else
+		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+		kill -KILL "${runner:-$pid}"
+	fi
+	# strace ends with the last task it traces: the guard's work is done.
+	finish
+	rm -f "$trace"
+	for ((i = 0; i < 20; i++)); do
+		[ "$(ipc_ids)" = "$before" ] && [ -z "$(ls -A "$mq")" ] && break
+		sleep 0.1
+	done
+	check_clean "$what"
+	[ -z "$(ls -A "$mq")" ] && pass ||
+		fail "$what: POSIX queues left: $(ls -A "$mq" | tr '\n' ' ')"
+	# A clean start for the next case: this namespace is ours alone.
+	ipcrm -a 2>/dev/null
+	rm -f "$mq"/*
+}
+
+# Every step at which a SIGKILL to ctxbench alone (runner) or to its
+# process group (group) could leave an object behind, each provoked.
+inject_all() {
+	local who=$1
+	private_ns
+	{
+		# Teardown: the runner removes the sets one by one.
+		inject "" semctl enter 1 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
+		inject "" semctl enter 3 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
+		# Set-up looks at each queue (IPC_STAT), teardown removes them.
+		inject "" msgctl enter 2 "$who" -b sysv-msg -j 3 -t 0.1 -r 1
+		inject "" msgctl enter 5 "$who" -b sysv-msg -j 3 -t 0.1 -r 1
+		# Set-up: a POSIX queue named, not yet unlinked.
+		inject "" mq_unlink enter 2 "$who" -b posix-mq -p 4 -t 0.1 -r 1
+		inject "" mq_open exit 3 "$who" -b posix-mq -p 4 -t 0.1 -r 1
+		# The guard on its way out of ctxbench's process group.
+		inject -f setsid enter 1 "$who" -b sysv-sem,sysv-msg -j 4 -t 0.1 -r 1
+	}
+}
+
 # N random faults at random moments, each followed by the checks.
 trials() {
 	local n=$1 helper=${2:-} i f
@@ -410,6 +493,8 @@ seccomp) seccomp "$3" ;;
 limits) limits ;;
 queue-limits) queue_limits ;;
 nproc) nproc ;;
+inject-runner) inject_all runner ;;
+inject-group) inject_all group ;;
 trials) trials "$3" "${4:-}" ;;
 *)
 	echo "usage: $0 BIN CASE [ARG]" >&2

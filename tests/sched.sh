@@ -241,6 +241,109 @@ hung() {
 	check_clean "hung spinner"
 }
 
+# The CPUs this script may use, one a line, and the first of them.
+allowed_cpus() {
+	taskset -pc $$ | sed 's/.*: //' | tr , '\n' |
+		awk -F- '{ for (c = $1; c <= ($2 == "" ? $1 : $2); c++) print c }'
+}
+first_cpu() { allowed_cpus | head -n 1; }
+# Wait up to $1 s for every process of the session to end; sets elapsed
+# (from $t_sig).  Whatever is left then is killed: a spinner at a
+# real-time class must not outlive the test.
+gone_within() {
+	local i
+	for ((i = 0; i < $1 * 50; i++)); do
+		alive || break
+		sleep 0.02
+	done
+	elapsed=$(awk -v a="$t_sig" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+	alive && pkill -KILL -s "$pid"
+}
+
+# A real-time run can always be stopped.  At ctxbench's own real-time
+# class (chrt, inherited) as at --policy, on the one CPU ctxbench may use,
+# the runner runs above participants that never sleep (spin-yield; and
+# spinlock on two CPUs of their own, where a third is left), and a SIGTERM
+# or a SIGKILL of ctxbench ends the run within a second.  What would put the runner beside participants that
+# never sleep (99), or let them starve each other or the machine (null,
+# spinlock), is refused before anything starts.  Each run has a watchdog
+# (timeout -s KILL), anything left after the bound is killed, and the
+# whole case runs in an IPC namespace of its own.
+lockup() {
+	need_rt
+	local cpu sig runner args i
+	[ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ||
+		skip "needs 2 online CPUs: on one, such spinners are refused"
+	# The checks run above everything they start, so that they act on time
+	# however the participants behave; ctxbench starts at SCHED_OTHER or
+	# the class given here.
+	if [ -z "${SCHED_SH_RT:-}" ]; then
+		unshare --ipc true 2>/dev/null || skip "unshare --ipc is not permitted here"
+		SCHED_SH_RT=1 exec unshare --ipc chrt -f 70 "$0" lockup "$bin"
+	fi
+	cpu=$(first_cpu)
+	local cases=("chrt -f 50 taskset -c $cpu $bin -b spin-yield -P same"
+		"chrt -o 0 taskset -c $cpu $bin -b spin-yield -P same --policy rr")
+	local online
+	online=$(getconf _NPROCESSORS_ONLN)
+	if [ "$(allowed)" -ge 3 ] && [ "$online" -ge 3 ]; then
+		cases+=("chrt -f 50 taskset -c $(allowed_cpus | head -n 2 | paste -sd,) $bin -b spinlock -P cross")
+	fi
+	for args in "${cases[@]}"; do
+		for sig in TERM KILL; do
+			# shellcheck disable=SC2086
+			start timeout -s KILL 30 $args -t 20 -r 1 -n t
+			# Its participants running (start-up is slow on a busy machine).
+			for ((i = 0; i < 500; i++)); do
+				runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+				[ -n "$runner" ] && pgrep -x ctxbench -P "$runner" >/dev/null && break
+				sleep 0.02
+			done
+			sleep 0.3
+			[ -n "$runner" ] && pass || fail "lockup $args: no ctxbench running: $(cat "$err_f")"
+			t_sig=$(date +%s.%N)
+			kill -"$sig" "${runner:-$pid}"
+			# The run ends within a second: no participant left.
+			for ((i = 0; i < 150; i++)); do
+				pgrep -x ctxbench -P "${runner:-$pid}" >/dev/null || break
+				sleep 0.02
+			done
+			elapsed=$(awk -v a="$t_sig" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+			within "lockup $args SIG$sig" 1
+			# ctxbench itself, back at its own class, may print a while.
+			gone_within 10
+			finish
+			expect_rc "lockup $args SIG$sig" $((128 + $(kill -l "$sig")))
+			check_clean "lockup $args SIG$sig"
+		done
+	done
+	# Refused at once, each under a watchdog.
+	refused() { # what message ARGS...
+		local what=$1 msg=$2
+		shift 2
+		start timeout -s KILL 20 "$@"
+		t_sig=$(date +%s.%N)
+		gone_within 5
+		finish
+		expect_rc "$what" 2
+		grep -q -- "$msg" <<<"$err" && pass || fail "$what: message: $err"
+		[ -z "$out" ] && pass || fail "$what: something ran: $out"
+		check_clean "$what"
+	}
+	refused "null same fifo:99" "give --prio 98 or less" \
+		chrt -o 0 taskset -c "$cpu" "$bin" -b null -P same --policy fifo --prio 99 -t 0.2 -r 1 -n t
+	refused "spin-yield at ctxbench's fifo:99" "start it at priority 98 or less" \
+		chrt -f 99 taskset -c "$cpu" "$bin" -b spin-yield -P same -t 0.2 -r 1 -n t
+	refused "spinlock sharing a CPU at ctxbench's fifo:50" "spinners at a real-time class sharing a CPU" \
+		chrt -f 50 taskset -c "$cpu" "$bin" -b spinlock -P "cpus:$cpu,$cpu" -t 0.2 -r 1 -n t
+	refused "null same x2 fifo" "spinners at a real-time class" \
+		chrt -o 0 "$bin" -b null -P same -j 2 --policy fifo -t 0.2 -r 1 -n t
+	if [ "$(allowed)" -eq "$(getconf _NPROCESSORS_ONLN)" ]; then
+		refused "null cross fifo" "spinners at a real-time class on every CPU" \
+			chrt -o 0 "$bin" -b null -P cross --policy fifo -t 0.2 -r 1 -n t
+	fi
+}
+
 case $case in
 classes) classes ;;
 applied) applied ;;
@@ -248,6 +351,7 @@ unprivileged) unprivileged ;;
 spin) spin ;;
 mlock) mlock ;;
 hung) hung ;;
+lockup) lockup ;;
 *)
 	echo "unknown case $case" >&2
 	exit 2
