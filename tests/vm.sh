@@ -4,7 +4,8 @@
 # usage: vm.sh kernels BIN STATIC_BIN   (Debian's generic and RT 6.1 compared)
 #        vm.sh faults STATIC_BIN        (no boot, panic, time limit, usage)
 #        vm.sh vmrun                    (vmrun's faults, with a stand-in qemu)
-# The last boots nothing and needs none of the packages below.
+#        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
+# The last two boot nothing and need none of the packages below.
 # Skips (77) where qemu, busybox-static, cpio, a static ctxbench or the
 # kernels are missing, or qemu cannot start; CTXBENCH_VM_REQUIRED=1 (CI,
 # after installing them) makes a missing piece a failure instead.
@@ -448,12 +449,118 @@ vmrun_faults() {
 	summary
 }
 
+# Stand-ins for apt-cache, apt-get and dpkg-deb in $tmp/apt: the lists
+# hold releases 6.1.0-7 and -9 (generic and rt); apt-get download fails
+# (FAKE_APT=fail), hangs (hang) or writes a .deb; dpkg-deb gives the tar
+# of its image, or bytes that are not a tar (FAKE_DPKG=bad).
+fake_apt() {
+	mkdir -p "$tmp/apt" && mkfifo "$tmp/apt/nap" || { fail "cannot make $tmp/apt"; summary; exit 1; }
+	cat >"$tmp/apt/apt-cache" <<'EOF'
+#!/bin/sh
+case $1 in
+pkgnames) printf 'linux-image-6.1.0-%s\n' 7-amd64 7-rt-amd64 9-amd64 9-rt-amd64 ;;
+show) exit 0 ;;
+esac
+EOF
+	cat >"$tmp/apt/apt-get" <<'EOF'
+#!/usr/bin/env bash
+# apt-get download -q linux-image-RELEASE
+case ${FAKE_APT:-ok} in
+fail) echo "E: cannot download $3" >&2 && exit 100 ;;
+hang) read -r -t 600 <>"${0%/*}/nap" ;;
+esac
+echo "${3#linux-image-}" >"${3}_1_amd64.deb"
+EOF
+	cat >"$tmp/apt/dpkg-deb" <<'EOF'
+#!/usr/bin/env bash
+# dpkg-deb --fsys-tarfile DEB
+[ "${FAKE_DPKG:-ok}" = bad ] && { echo "not a tar"; exit 0; }
+release=$(cat "$2")
+printf 'an image of %s\n' "$release" >"${0%/*}/image"
+tar -c -C "${0%/*}" --transform "s|^image\$|./boot/vmlinuz-$release|" image
+EOF
+	chmod 755 "$tmp/apt/"*
+}
+
+# tools/debian-kernels into $tmp/k; sets rc, out, err.
+fetch() {
+	PATH=$tmp/apt:$PATH "$src/tools/debian-kernels" "$tmp/k" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+}
+
+no_fetch_left() { # what
+	local left
+	left=$(ls -A "$tmp/k" | grep '^\.fetch\.')
+	[ -z "$left" ] && pass || fail "$1: left in $tmp/k: $left"
+}
+
+# debian-kernels' faults, with stand-ins for apt and dpkg-deb.
+fetch_faults() {
+	local k=$tmp/k pid t
+	command -v flock >/dev/null || skip "no flock (Debian: util-linux)"
+	fake_apt
+
+	# A failed unpack or download: exit 3, no image, nothing left.
+	FAKE_DPKG=bad fetch
+	[ "$rc" = 3 ] && grep -q "cannot unpack vmlinuz-6.1.0-9-amd64" <<<"$err" &&
+		pass || fail "a failed unpack: exit $rc, expected 3: $err"
+	no_fetch_left "a failed unpack"
+	ls "$k"/vmlinuz-* >/dev/null 2>&1 && fail "a failed unpack left an image" || pass
+	FAKE_APT=fail fetch
+	[ "$rc" = 3 ] && grep -q "cannot download linux-image-6.1.0-9-amd64" <<<"$err" &&
+		pass || fail "a failed download: exit $rc, expected 3: $err"
+	no_fetch_left "a failed download"
+
+	# Stopped by a signal while downloading: exit 128+N at once, the
+	# download stopped, nothing left.  (Not SIGINT: a command started in
+	# the background by a script ignores it, and cannot trap it.)
+	for sig in TERM HUP; do
+		FAKE_APT=hang PATH=$tmp/apt:$PATH setsid "$src/tools/debian-kernels" "$k" \
+			>/dev/null 2>"$tmp/err" &
+		pid=$!
+		within "pgrep -f '$tmp/apt/apt-get' >/dev/null" 100
+		kill -"$sig" "$pid"
+		{ wait "$pid"; } 2>/dev/null
+		rc=$?
+		t=$(kill -l "$sig")
+		[ "$rc" = $((128 + t)) ] && pass ||
+			fail "SIG$sig while downloading: exit $rc, expected $((128 + t)): $(cat "$tmp/err")"
+		within "! session_alive $pid" 50 && pass ||
+			fail "SIG$sig: processes outlived debian-kernels: $(ps -o pid=,args= -s "$pid" | tr '\n' ';')"
+		pkill -KILL -s "$pid"
+		no_fetch_left "SIG$sig while downloading"
+	done
+
+	# Killed outright with its download: the next run removes what was
+	# left, fetches both images and prints their paths, generic first.
+	FAKE_APT=hang PATH=$tmp/apt:$PATH setsid "$src/tools/debian-kernels" "$k" \
+		>/dev/null 2>&1 &
+	pid=$!
+	within "pgrep -f '$tmp/apt/apt-get' >/dev/null" 100
+	kill -KILL -- -"$pid"
+	wait "$pid" 2>/dev/null
+	ls -A "$k" | grep -q '^\.fetch\.' && pass ||
+		fail "killed outright: no fetch left to remove (test broken)"
+	fetch
+	[ "$rc" = 0 ] && [ "$out" = "$k/vmlinuz-6.1.0-9-amd64
+$k/vmlinuz-6.1.0-9-rt-amd64" ] && pass || fail "a fetch: exit $rc, out '$out': $err"
+	no_fetch_left "after a run killed outright"
+	[ "$(cat "$k/vmlinuz-6.1.0-9-rt-amd64" 2>&1)" = "an image of 6.1.0-9-rt-amd64" ] &&
+		pass || fail "the rt image is not the package's"
+	# What DIR holds is not fetched again: a download would fail.
+	FAKE_APT=fail fetch
+	[ "$rc" = 0 ] && [ -n "$out" ] && pass || fail "fetched again: exit $rc: $err"
+	summary
+}
+
 case "${1:-}" in
 vmrun) vmrun_faults ;;
+fetch) fetch_faults ;;
 kernels) kernels "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
-	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun" >&2
+	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | fetch" >&2
 	exit 2
 	;;
 esac
