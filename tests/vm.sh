@@ -3,6 +3,9 @@
 # ctxbench where kernel developers run it: booted in a VM by tools/vmrun.
 # usage: vm.sh kernels BIN STATIC_BIN   (Debian's generic and RT 6.1 compared)
 #        vm.sh faults STATIC_BIN        (no boot, panic, time limit, usage)
+#        vm.sh vmrun                    (vmrun's faults, with a stand-in qemu)
+#        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
+# The last two boot nothing and need none of the packages below.
 # Skips (77) where qemu, busybox-static, cpio, a static ctxbench or the
 # kernels are missing, or qemu cannot start; CTXBENCH_VM_REQUIRED=1 (CI,
 # after installing them) makes a missing piece a failure instead.
@@ -200,10 +203,11 @@ faults() {
 	vm -c /bin/sh -o "$tmp/x" /dev/null
 	[ "$rc" = 2 ] && grep -q "dynamically" <<<"$err" && pass || fail "a dynamic ctxbench: $rc $err"
 
-	# Not a kernel: qemu refuses it at once.
+	# Not a kernel: qemu refuses it at once, which is exit 3.
 	printf 'not a kernel\n' >"$tmp/junk"
 	vm -a tcg -c "$static" -o "$tmp/junk" "$tmp/junk"
-	[ "$rc" = 3 ] || [ "$rc" = 4 ] && pass || fail "junk image: $rc $err"
+	[ "$rc" = 3 ] && grep -q "qemu could not start" <<<"$err" && pass ||
+		fail "junk image: exit $rc, expected 3: $err"
 	grep -q "TCG" <<<"$err" && pass || fail "junk image: TCG not said: $err"
 	nothing_left
 
@@ -250,11 +254,313 @@ faults() {
 	summary
 }
 
+# Stand-ins in $tmp/bin, first in PATH: a qemu that does what the first
+# line of its "kernel" file says, a busybox, a cpio and a static ctxbench
+# that do nothing.  Every wait of theirs is a read that times out on a
+# FIFO nobody writes: one process each, whose command line names $tmp.
+fake_vm() {
+	mkdir -p "$tmp/bin" && mkfifo "$tmp/bin/nap" || { fail "cannot make $tmp/bin"; summary; exit 1; }
+	cat >"$tmp/bin/qemu-system-x86_64" <<'EOF'
+#!/usr/bin/env bash
+# Stand-in qemu: "junk" is refused as qemu refuses a file that is not a
+# kernel; "boot FIRST INIT" prints the kernel's first line after FIRST s
+# and starts init INIT s later; "hang" says its first line, then nothing.
+kernel='' serial=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	-kernel) kernel=$2 && shift ;;
+	-serial) serial=${2#file:} && shift ;;
+	esac
+	shift
+done
+nap() { read -r -t "$1" <>"${0%/*}/nap"; }
+say() { printf '%s\r\n' "$*" >>"$serial"; }
+read -r what first init <"$kernel"
+case $what in
+junk)
+	echo "qemu: linux kernel too old to load a ram disk" >&2
+	exit 1
+	;;
+boot)
+	nap "$first"
+	say "[    0.000000] Linux version 6.1.0-stand-in"
+	nap "$init"
+	for line in "@@vmrun: init started" "@@vmrun: report begin" \
+		"a report" "@@vmrun: report end" "@@vmrun: exit 0"; do
+		say "$line"
+	done
+	;;
+hang)
+	say "[    0.000000] Linux version 6.1.0-stand-in"
+	nap 600
+	;;
+esac
+exit 0
+EOF
+	printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/busybox"
+	printf '#!/bin/sh\ncat >/dev/null\n' >"$tmp/bin/cpio"
+	printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/ctxbench"
+	chmod 755 "$tmp/bin/"*
+	PATH=$tmp/bin:$PATH
+}
+
+# Kernel files for the stand-in qemu.
+kernel() { # name, line
+	echo "$2" >"$tmp/$1"
+}
+
+# vmrun $@ started in a session of its own, its stdout and stderr into
+# FIFO $tmp/pipe read by cat: sets pid (vmrun's, the session's) and
+# catpid.  The cat ends when every holder of the pipe is gone.
+vm_session() {
+	rm -f "$tmp/pipe" && mkfifo "$tmp/pipe"
+	cat <"$tmp/pipe" >"$tmp/seen" &
+	catpid=$!
+	TMPDIR=$tmp setsid "$vmrun" "$@" >"$tmp/pipe" 2>&1 &
+	pid=$!
+}
+
+# Wait up to $2 tenths of a second for command $1 to succeed.
+within() {
+	local i
+	for ((i = 0; i < $2; i++)); do
+		eval "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# Live (not zombie) processes of session $1.
+session_alive() { ps -o stat= -s "$1" 2>/dev/null | grep -qv '^Z'; }
+
+# Nothing of session $2 (if any) may be left, nor a process naming $tmp,
+# nor a work directory but the one named $3.
+left_after() { # what, session, work dirs that may stay
+	local what=$1 sid=$2 keep=${3:-}
+	if [ -z "$sid" ] || within "! session_alive $sid" 50; then
+		pass
+	else
+		fail "$what: processes outlived vmrun: $(ps -o pid=,stat=,args= -s "$sid" | tr '\n' ';')"
+		pkill -KILL -s "$sid"
+	fi
+	if within "! pgrep -f '$tmp/' >/dev/null" 50; then
+		pass
+	else
+		fail "$what: processes outlived vmrun: $(pgrep -af "$tmp/" | tr '\n' ';')"
+		pkill -KILL -f "$tmp/"
+	fi
+	local dirs
+	dirs=$(cd "$tmp" && ls -d vmrun.* 2>/dev/null | grep -vxF -e "${keep:-/}")
+	[ -z "$dirs" ] && pass || fail "$what: work directories left: $dirs"
+}
+
+# vmrun's own faults, fast: no kernel is booted.
+vmrun_faults() {
+	local seen stale live
+	command -v flock >/dev/null && command -v setpriv >/dev/null ||
+		skip "no flock or setpriv (Debian: util-linux)"
+	fake_vm
+
+	# Not a kernel: qemu refuses it at once, which is exit 3, not 4.
+	kernel junk junk
+	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/junk" "$tmp/junk"
+	[ "$rc" = 3 ] && grep -q "qemu could not start" <<<"$err" && pass ||
+		fail "not a kernel: exit $rc, expected 3: $err"
+	grep -q "too old to load a ram disk" <<<"$err" && pass ||
+		fail "not a kernel: qemu's reason not said: $err"
+	left_after "not a kernel" ""
+
+	# --boot-timeout N is N s from qemu's start to init, under TCG too:
+	# a kernel that speaks after 1 s and starts init 2 s later boots
+	# within 5 s, and not within 2.
+	kernel boot3 "boot 1 2"
+	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/b5" --boot-timeout 5 "$tmp/boot3"
+	[ "$rc" = 0 ] && grep -q "ran under TCG" <<<"$err" && pass ||
+		fail "--boot-timeout 5, init at 3 s: exit $rc, expected 0: $err"
+	[ "$out" = "a report" ] && pass || fail "--boot-timeout 5: report '$out'"
+	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/b61" --boot-timeout 61 "$tmp/boot3"
+	[ "$rc" = 0 ] && pass ||
+		fail "--boot-timeout 61, init at 3 s: exit $rc, expected 0: $err"
+	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/b2" --boot-timeout 2 "$tmp/boot3"
+	[ "$rc" = 4 ] && grep -q "no init within 2 s under TCG" <<<"$err" && pass ||
+		fail "--boot-timeout 2, init at 3 s: exit $rc, expected 4: $err"
+	# Silent past the limit: given up at the limit, said so.
+	kernel silent "boot 30 0"
+	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/s2" --boot-timeout 2 "$tmp/silent"
+	[ "$rc" = 4 ] && grep -q "no word from the kernel within 2 s" <<<"$err" && pass ||
+		fail "--boot-timeout 2, silent kernel: exit $rc, expected 4: $err"
+	left_after "--boot-timeout" ""
+
+	# vmrun -v killed outright: its copy of the console ends with it, the
+	# pipe it wrote is closed, and its work directory goes.
+	kernel hang "hang"
+	for sig in TERM KILL; do
+		vm_session -v -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/v" "$tmp/hang"
+		within "grep -q 'Linux version' '$tmp/seen'" 100 && pass ||
+			fail "-v: the console was not copied: $(cat "$tmp/seen")"
+		kill -"$sig" "$pid"
+		wait "$pid" 2>/dev/null
+		rc=$?
+		[ "$sig" = KILL ] || { [ "$rc" = 143 ] && pass || fail "-v, SIGTERM: exit $rc"; }
+		if within "! kill -0 $catpid 2>/dev/null" 50; then
+			pass
+		else
+			fail "-v, SIG$sig: stdout and stderr still open after vmrun: $(ps -o pid=,args= -s "$pid" | tr '\n' ';')"
+		fi
+		left_after "-v, SIG$sig" "$pid"
+		kill "$catpid" 2>/dev/null
+		wait "$catpid" 2>/dev/null
+	done
+
+	# The whole process group killed: its work directory is stranded,
+	# and the next vmrun removes it, but not that of a vmrun still
+	# running, nor a directory of the same pattern that is not vmrun's.
+	vm_session -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/g" "$tmp/hang"
+	within "grep -q 'Linux version' '$tmp/g.console' 2>/dev/null" 100
+	kill -KILL -- -"$pid"
+	wait "$pid" 2>/dev/null
+	within "! session_alive $pid" 50
+	pkill -KILL -s "$pid"
+	kill "$catpid" 2>/dev/null
+	wait "$catpid" 2>/dev/null
+	stale=$(cd "$tmp" && ls -d vmrun.* 2>/dev/null)
+	[ -n "$stale" ] && pass ||
+		fail "group killed: no work directory left to sweep (test broken)"
+	mkdir "$tmp/vmrun.mine00"
+	vm_session -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/other" "$tmp/hang"
+	local other=$pid othercat=$catpid
+	within "grep -q 'Linux version' '$tmp/other.console' 2>/dev/null" 100
+	live=$(cd "$tmp" && ls -d vmrun.* | grep -vxF -e vmrun.mine00 -e "$stale")
+	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/next" --boot-timeout 5 "$tmp/boot3"
+	[ "$rc" = 0 ] && pass || fail "after a killed group: exit $rc: $err"
+	kill -0 "$other" 2>/dev/null && pass || fail "the next vmrun stopped the running one"
+	seen=$(cd "$tmp" && ls -d vmrun.* | grep -vxF -e vmrun.mine00)
+	[ "$seen" = "$live" ] && [ -n "$live" ] && pass ||
+		fail "stale '$stale' and running '$live' work directories; after the next vmrun: '$seen'"
+	[ -d "$tmp/vmrun.mine00" ] && pass || fail "a directory not vmrun's was removed"
+	rmdir "$tmp/vmrun.mine00"
+	kill -TERM "$other"
+	wait "$other" 2>/dev/null
+	rc=$?
+	[ "$rc" = 143 ] && pass || fail "the running vmrun, SIGTERM: exit $rc"
+	left_after "group killed" "$other"
+	kill "$othercat" 2>/dev/null
+	wait "$othercat" 2>/dev/null
+	summary
+}
+
+# Stand-ins for apt-cache, apt-get and dpkg-deb in $tmp/apt: the lists
+# hold releases 6.1.0-7 and -9 (generic and rt); apt-get download fails
+# (FAKE_APT=fail), hangs (hang) or writes a .deb; dpkg-deb gives the tar
+# of its image, or bytes that are not a tar (FAKE_DPKG=bad).
+fake_apt() {
+	mkdir -p "$tmp/apt" && mkfifo "$tmp/apt/nap" || { fail "cannot make $tmp/apt"; summary; exit 1; }
+	cat >"$tmp/apt/apt-cache" <<'EOF'
+#!/bin/sh
+case $1 in
+pkgnames) printf 'linux-image-6.1.0-%s\n' 7-amd64 7-rt-amd64 9-amd64 9-rt-amd64 ;;
+show) exit 0 ;;
+esac
+EOF
+	cat >"$tmp/apt/apt-get" <<'EOF'
+#!/usr/bin/env bash
+# apt-get download -q linux-image-RELEASE
+case ${FAKE_APT:-ok} in
+fail) echo "E: cannot download $3" >&2 && exit 100 ;;
+hang) read -r -t 600 <>"${0%/*}/nap" ;;
+esac
+echo "${3#linux-image-}" >"${3}_1_amd64.deb"
+EOF
+	cat >"$tmp/apt/dpkg-deb" <<'EOF'
+#!/usr/bin/env bash
+# dpkg-deb --fsys-tarfile DEB
+[ "${FAKE_DPKG:-ok}" = bad ] && { echo "not a tar"; exit 0; }
+release=$(cat "$2")
+printf 'an image of %s\n' "$release" >"${0%/*}/image"
+tar -c -C "${0%/*}" --transform "s|^image\$|./boot/vmlinuz-$release|" image
+EOF
+	chmod 755 "$tmp/apt/"*
+}
+
+# tools/debian-kernels into $tmp/k; sets rc, out, err.
+fetch() {
+	PATH=$tmp/apt:$PATH "$src/tools/debian-kernels" "$tmp/k" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+}
+
+no_fetch_left() { # what
+	local left
+	left=$(ls -A "$tmp/k" | grep '^\.fetch\.')
+	[ -z "$left" ] && pass || fail "$1: left in $tmp/k: $left"
+}
+
+# debian-kernels' faults, with stand-ins for apt and dpkg-deb.
+fetch_faults() {
+	local k=$tmp/k pid t
+	command -v flock >/dev/null || skip "no flock (Debian: util-linux)"
+	fake_apt
+
+	# A failed unpack or download: exit 3, no image, nothing left.
+	FAKE_DPKG=bad fetch
+	[ "$rc" = 3 ] && grep -q "cannot unpack vmlinuz-6.1.0-9-amd64" <<<"$err" &&
+		pass || fail "a failed unpack: exit $rc, expected 3: $err"
+	no_fetch_left "a failed unpack"
+	ls "$k"/vmlinuz-* >/dev/null 2>&1 && fail "a failed unpack left an image" || pass
+	FAKE_APT=fail fetch
+	[ "$rc" = 3 ] && grep -q "cannot download linux-image-6.1.0-9-amd64" <<<"$err" &&
+		pass || fail "a failed download: exit $rc, expected 3: $err"
+	no_fetch_left "a failed download"
+
+	# Stopped by a signal while downloading: exit 128+N at once, the
+	# download stopped, nothing left.  (Not SIGINT: a command started in
+	# the background by a script ignores it, and cannot trap it.)
+	for sig in TERM HUP; do
+		FAKE_APT=hang PATH=$tmp/apt:$PATH setsid "$src/tools/debian-kernels" "$k" \
+			>/dev/null 2>"$tmp/err" &
+		pid=$!
+		within "pgrep -f '$tmp/apt/apt-get' >/dev/null" 100
+		kill -"$sig" "$pid"
+		{ wait "$pid"; } 2>/dev/null
+		rc=$?
+		t=$(kill -l "$sig")
+		[ "$rc" = $((128 + t)) ] && pass ||
+			fail "SIG$sig while downloading: exit $rc, expected $((128 + t)): $(cat "$tmp/err")"
+		within "! session_alive $pid" 50 && pass ||
+			fail "SIG$sig: processes outlived debian-kernels: $(ps -o pid=,args= -s "$pid" | tr '\n' ';')"
+		pkill -KILL -s "$pid"
+		no_fetch_left "SIG$sig while downloading"
+	done
+
+	# Killed outright with its download: the next run removes what was
+	# left, fetches both images and prints their paths, generic first.
+	FAKE_APT=hang PATH=$tmp/apt:$PATH setsid "$src/tools/debian-kernels" "$k" \
+		>/dev/null 2>&1 &
+	pid=$!
+	within "pgrep -f '$tmp/apt/apt-get' >/dev/null" 100
+	kill -KILL -- -"$pid"
+	wait "$pid" 2>/dev/null
+	ls -A "$k" | grep -q '^\.fetch\.' && pass ||
+		fail "killed outright: no fetch left to remove (test broken)"
+	fetch
+	[ "$rc" = 0 ] && [ "$out" = "$k/vmlinuz-6.1.0-9-amd64
+$k/vmlinuz-6.1.0-9-rt-amd64" ] && pass || fail "a fetch: exit $rc, out '$out': $err"
+	no_fetch_left "after a run killed outright"
+	[ "$(cat "$k/vmlinuz-6.1.0-9-rt-amd64" 2>&1)" = "an image of 6.1.0-9-rt-amd64" ] &&
+		pass || fail "the rt image is not the package's"
+	# What DIR holds is not fetched again: a download would fail.
+	FAKE_APT=fail fetch
+	[ "$rc" = 0 ] && [ -n "$out" ] && pass || fail "fetched again: exit $rc: $err"
+	summary
+}
+
 case "${1:-}" in
+vmrun) vmrun_faults ;;
+fetch) fetch_faults ;;
 kernels) kernels "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
-	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN" >&2
+	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | fetch" >&2
 	exit 2
 	;;
 esac
