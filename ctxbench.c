@@ -17,13 +17,14 @@
 #include "lib/util.h"
 #include "cli/plan.h"
 #include "cli/quote.h"
-#include "run/cgroup.h"
+#include "facts/cgroup.h"
 #include "run/run.h"
 #include "run/sweep.h"
 #include "cli/progress.h"
 #include "report/report.h"
-#include "report/save.h"
-#include "report/sysinfo.h"
+#include "store/store.h"
+#include "store/save.h"
+#include "facts/sysinfo.h"
 
 #ifndef CTXBENCH_VERSION
 #define CTXBENCH_VERSION "unknown"
@@ -436,7 +437,7 @@ static int read_saved(const char *const *files, unsigned int nfiles,
 	for (unsigned int i = 0; i < nfiles; i++) {
 		unsigned int first = *n;
 
-		if (report_read_file(files[i], r, n, err, sizeof(err)) < 0) {
+		if (store_read_file(files[i], r, n, err, sizeof(err)) < 0) {
 			fprintf(stderr, "ctxbench: %s: %s\n", files[i], err);
 			return -1;
 		}

@@ -17,6 +17,7 @@
 #include "plan.h"
 #include "lib/util.h"
 #include "run/run.h"
+#include "model/schema.h"
 #include "report/report.h"
 
 /* The commands an option belongs to. */
@@ -348,19 +349,19 @@ static int plan_text(char *dst, size_t size, const char *arg, const char *opt,
 static int plan_check_size(const struct plan *p, char *err, size_t errlen)
 {
 	unsigned long long rows = plan_nrows(p);
-	double bytes = (double)rows * (REPORT_ROW_BYTES +
-				       (double)p->runs * REPORT_SAMPLE_BYTES);
+	double bytes = (double)rows *
+		       (SAVED_ROW_BYTES + (double)p->runs * SAVED_SAMPLE_BYTES);
 
-	if (rows > REPORT_MAX_ROWS)
+	if (rows > SAVED_MAX_ROWS)
 		return plan_error(
 			err, errlen,
 			"-b, -P, --policy, -p, -s and -j make %llu rows: a saved run holds at most %u",
-			rows, REPORT_MAX_ROWS);
-	if (bytes > REPORT_MAX_FILE_BYTES)
+			rows, SAVED_MAX_ROWS);
+	if (bytes > SAVED_MAX_FILE_BYTES)
 		return plan_error(
 			err, errlen,
 			"-r %u over %llu rows could save more than the %u MB a saved run may hold",
-			p->runs, rows, REPORT_MAX_FILE_BYTES >> 20);
+			p->runs, rows, SAVED_MAX_FILE_BYTES >> 20);
 	return 0;
 }
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "ipc/ipc.h"
-#include "report/results.h"
+#include "model/results.h"
 #include "run/place.h"
 #include "run/sched.h"
 

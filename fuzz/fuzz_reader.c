@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "store/store.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -54,8 +55,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len, len2;
 	char err[256] = "", *json, *json2;
 
-	if (report_read_buf((const char *)data, size, &r, &n, err,
-			    sizeof(err)) < 0) {
+	if (store_read_buf((const char *)data, size, &r, &n, err, sizeof(err)) <
+	    0) {
 		/* Refused: one line, and nothing read. */
 		if (r || n || !err[0] || strchr(err, '\n'))
 			abort();
@@ -64,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!r || !n)
 		abort();
 	json = fuzz_json(r, n, &len);
-	if (report_read_buf(json, len, &again, &nagain, err, sizeof(err)) < 0 ||
+	if (store_read_buf(json, len, &again, &nagain, err, sizeof(err)) < 0 ||
 	    nagain != n) {
 		fprintf(stderr, "written JSON does not read back: %s\n", err);
 		abort();

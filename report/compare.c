@@ -7,6 +7,7 @@
 
 #include "compare.h"
 #include "group.h"
+#include "model/schema.h"
 #include "report.h"
 #include "lib/util.h"
 
@@ -87,7 +88,7 @@ static int compare_rows(struct compare *c)
 /* The mark of @cell, from its verdict against the baseline's row @brow. */
 static void compare_judge(struct compare *c, struct compare_cell *cell)
 {
-	const struct result_row *noise[REPORT_MAX_INVOCATIONS], *brow;
+	const struct result_row *noise[SAVED_MAX_INVOCATIONS], *brow;
 
 	memset(&cell->v, 0, sizeof(cell->v));
 	cell->v.change = cell->v.p = cell->v.detect = NAN;

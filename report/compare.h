@@ -8,8 +8,8 @@
 #ifndef CTXBENCH_COMPARE_H
 #define CTXBENCH_COMPARE_H
 
-#include "results.h"
-#include "stats.h"
+#include "model/results.h"
+#include "lib/stats.h"
 #include "verdict.h"
 
 /* What the comparison says of a row. */

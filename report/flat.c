@@ -12,7 +12,7 @@
 #include "compare.h"
 #include "report.h"
 #include "rings.h"
-#include "stats.h"
+#include "lib/stats.h"
 
 /* Where the lines go, and the two parts of every key before the metric. */
 struct flat_out {

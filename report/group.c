@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "group.h"
-#include "stats.h"
+#include "lib/stats.h"
 #include "lib/cpulist.h"
 
 /* The row of @g like @like, made (empty, named) if it is not there yet. */

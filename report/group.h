@@ -6,7 +6,7 @@
 #ifndef CTXBENCH_GROUP_H
 #define CTXBENCH_GROUP_H
 
-#include "results.h"
+#include "model/results.h"
 
 /*
  * Merge the @n invocations @r by label, in the order the labels first

@@ -7,10 +7,11 @@
 #include <math.h>
 
 #include "compare.h"
-#include "fields.h"
-#include "jsonw.h"
+#include "model/fields.h"
+#include "model/schema.h"
+#include "store/jsonw.h"
 #include "report.h"
-#include "stats.h"
+#include "lib/stats.h"
 
 static void json_fields(struct jw *w, const struct field *t, const void *base);
 
@@ -292,7 +293,7 @@ static void json_document(FILE *f, const struct results *const *r,
 	jw_init(&w, f);
 	jw_object(&w, NULL, 0);
 	jw_string(&w, "format", "ctxbench");
-	jw_int(&w, "schema_version", REPORT_SCHEMA_VERSION);
+	jw_int(&w, "schema_version", SAVED_SCHEMA_VERSION);
 	jw_array(&w, "invocations", 0);
 	for (unsigned int i = 0; i < n; i++) {
 		jw_object(&w, NULL, 0);

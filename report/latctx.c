@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "report.h"
-#include "stats.h"
+#include "lib/stats.h"
 #include "text.h"
 
 /* Is @row of @like's mechanism, placement, class, rings and sharing? */

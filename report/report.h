@@ -6,31 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "results.h"
-
-/* The version of the saved-run format this ctxbench writes and reads. */
-#define REPORT_SCHEMA_VERSION 1
-
-/* Limits of what a saved file may hold; more is refused, not allocated. */
-#define REPORT_MAX_FILE_BYTES (256u << 20)
-#define REPORT_MAX_DEPTH 32 /* nesting of arrays and objects */
-#define REPORT_MAX_INVOCATIONS 128 /* in one report, over all its files */
-/* Per invocation; a run refuses a plan of more (plan.c). */
-#define REPORT_MAX_ROWS 2048
-/*
- * The most bytes the JSON of a row takes without its samples (every
- * bucket of its histogram), and of one sample: a run refuses a plan whose
- * saved run could be larger than the reader takes.
- */
-#define REPORT_ROW_BYTES (HIST_BUCKETS * 48 + 4096)
-#define REPORT_SAMPLE_BYTES 1024
-#define REPORT_MAX_SAMPLES 10000 /* per row, as -r allows */
-#define REPORT_MAX_SECONDS 1e6 /* elapsed time of one run */
-#define REPORT_MIN_SECONDS 1e-4 /* -t is at least 0.001 */
-#define REPORT_MAX_RATE 1e9 /* loops/sec: a round trip in 1 ns is none */
-#define REPORT_MAX_PROCS 1024 /* participants in a ring */
-#define REPORT_MAX_RINGS 1024 /* rings at once */
-#define REPORT_MAX_WS_KB 16384 /* working set per hop */
+#include "model/results.h"
 
 /*
  * The text report of @n invocations side by side, in the original
@@ -91,19 +67,5 @@ int report_flat(FILE *f, const struct results *const *r, unsigned int n,
  */
 int report_flat_row_key(const struct results *r, const struct result_row *row,
 			char *buf, size_t size);
-
-/*
- * Read a saved document of @len bytes at @buf and append its invocations
- * to the array *@r of *@n (grown with realloc; release each with
- * results_free(), then the array with free()).  Returns 0, or -1 with a
- * one-line message in @err and *@r and *@n untouched.  Reads no more than
- * the limits above allow.
- */
-int report_read_buf(const char *buf, size_t len, struct results **r,
-		    unsigned int *n, char *err, size_t errlen);
-
-/* The same from the file at @path. */
-int report_read_file(const char *path, struct results **r, unsigned int *n,
-		     char *err, size_t errlen);
 
 #endif

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "rings.h"
-#include "stats.h"
+#include "lib/stats.h"
 
 void rings_rates(const struct result_row *row, double *slow, double *fast)
 {

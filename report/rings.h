@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "results.h"
+#include "model/results.h"
 
 /*
  * The mean loops/sec of @row's slowest and fastest ring over its runs,

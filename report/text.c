@@ -9,12 +9,12 @@
 #include <string.h>
 
 #include "compare.h"
-#include "fields.h"
+#include "model/fields.h"
 #include "report.h"
-#include "disturb.h"
-#include "emulation.h"
+#include "model/results.h"
+#include "facts/emulation.h"
 #include "rings.h"
-#include "stats.h"
+#include "lib/stats.h"
 #include "text.h"
 
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "results.h"
+#include "model/results.h"
 
 /* The widest line the report prints. */
 #define TEXT_WIDTH 80

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "stats.h"
+#include "lib/stats.h"
 #include "verdict.h"
 
 double verdict_mean(const struct result_row *row)

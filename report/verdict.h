@@ -18,7 +18,7 @@
 #ifndef CTXBENCH_VERDICT_H
 #define CTXBENCH_VERDICT_H
 
-#include "results.h"
+#include "model/results.h"
 
 #define VERDICT_ALPHA 0.05 /* two-sided level of the mark */
 #define VERDICT_POWER 0.80 /* of the smallest detectable change */

@@ -7,10 +7,10 @@
 #include <stdint.h>
 
 #include "ipc/ipc.h"
-#include "report/disturb.h"
+#include "disturb.h"
 #include "lib/hist.h"
-#include "report/results.h"
-#include "run/sched.h"
+#include "model/results.h"
+#include "sched.h"
 
 #define RUN_REASON_MAX 128
 

@@ -10,7 +10,7 @@
 
 #include "lib/cpulist.h"
 #include "lib/util.h"
-#include "run/sweep.h"
+#include "sweep.h"
 
 /* A sweep going on: its spec, its cells and what they share. */
 struct sweep {

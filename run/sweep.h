@@ -12,10 +12,10 @@
 #include <stdint.h>
 
 #include "ipc/ipc.h"
-#include "report/results.h"
-#include "run/place.h"
-#include "run/run.h"
-#include "run/sched.h"
+#include "model/results.h"
+#include "place.h"
+#include "run.h"
+#include "sched.h"
 
 /*
  * What the sweep runs, in the runner's terms: the lists are the plan's

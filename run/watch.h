@@ -6,8 +6,8 @@
 #include <sched.h>
 #include <sys/resource.h>
 
-#include "report/disturb.h"
-#include "cgroup.h"
+#include "disturb.h"
+#include "facts/cgroup.h"
 #include "procstat.h"
 
 /*

@@ -12,8 +12,9 @@
 #include "lib/util.h"
 #include "cli/plan.h"
 #include "cli/quote.h"
-#include "report/fields.h"
+#include "model/fields.h"
 #include "report/report.h"
+#include "store/store.h"
 
 #define FIX TEST_DIR "/fixtures/json/"
 
@@ -68,7 +69,7 @@ static struct results *read_fixtures(const char *const *names, unsigned int *n)
 	*n = 0;
 	for (const char *const *name = names; *name; name++) {
 		snprintf(path, sizeof(path), FIX "%s", *name);
-		if (report_read_file(path, &r, n, err, sizeof(err)) < 0) {
+		if (store_read_file(path, &r, n, err, sizeof(err)) < 0) {
 			fprintf(stderr, "%s: %s\n", path, err);
 			CHECK(0);
 		}
@@ -261,7 +262,7 @@ static struct results *read_back(const struct results *orig, const char *json,
 	char *json2, err[256];
 	size_t len2;
 
-	CHECK_EQ_INT(report_read_buf(json, len, &back, n, err, sizeof(err)), 0);
+	CHECK_EQ_INT(store_read_buf(json, len, &back, n, err, sizeof(err)), 0);
 	CHECK_EQ_INT(*n, 1);
 	if (*n == 1) {
 		check_same(orig, back);
@@ -427,8 +428,8 @@ static void test_compare(void)
 	/* Merged into one document, which reads back as the same report. */
 	json = render_json(r, n, &jlen);
 	golden_check("merged.json", json, jlen);
-	CHECK_EQ_INT(
-		report_read_buf(json, jlen, &merged, &nm, err, sizeof(err)), 0);
+	CHECK_EQ_INT(store_read_buf(json, jlen, &merged, &nm, err, sizeof(err)),
+		     0);
 	CHECK_EQ_INT(nm, 4);
 	text = render_text(r, n, 0, &len);
 	text2 = render_text(merged, nm, 0, &len2);
@@ -542,7 +543,7 @@ static void check_bad(const char *path, const char *says)
 		return;
 	}
 	*r = keep;
-	CHECK_EQ_INT(report_read_file(path, &r, &n, err, sizeof(err)), -1);
+	CHECK_EQ_INT(store_read_file(path, &r, &n, err, sizeof(err)), -1);
 	CHECK_EQ_INT(n, 1);
 	CHECK_STR(r->info.label, "kept");
 	CHECK(err[0] && strchr(err, '\n') == NULL);
@@ -614,8 +615,8 @@ static void test_prefixes(void)
 
 			memcpy(part, buf, cut);
 			err[0] = '\0';
-			if (report_read_buf(part, cut, &r, &n, err,
-					    sizeof(err)) != -1 ||
+			if (store_read_buf(part, cut, &r, &n, err,
+					   sizeof(err)) != -1 ||
 			    n || r || !err[0] || strchr(err, '\n')) {
 				fprintf(stderr, "%s cut at %zu: '%s'\n",
 					names[k], cut, err);
@@ -657,20 +658,20 @@ static void test_limits(void)
 	size_t len;
 
 	/* As many saved runs as a report holds, and not one more. */
-	buf = repeat(head, inv, "]}", REPORT_MAX_INVOCATIONS, &len);
-	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), 0);
-	CHECK_EQ_INT(n, REPORT_MAX_INVOCATIONS);
+	buf = repeat(head, inv, "]}", SAVED_MAX_INVOCATIONS, &len);
+	CHECK_EQ_INT(store_read_buf(buf, len, &r, &n, err, sizeof(err)), 0);
+	CHECK_EQ_INT(n, SAVED_MAX_INVOCATIONS);
 	free(buf);
 	buf = repeat(head, inv, "]}", 1, &len);
-	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
+	CHECK_EQ_INT(store_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
 	CHECK(strstr(err, "more than 128 saved runs") != NULL);
-	CHECK_EQ_INT(n, REPORT_MAX_INVOCATIONS);
+	CHECK_EQ_INT(n, SAVED_MAX_INVOCATIONS);
 	free(buf);
 	free_all(r, n);
 	r = NULL;
 	n = 0;
-	buf = repeat(head, inv, "]}", REPORT_MAX_INVOCATIONS + 1, &len);
-	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
+	buf = repeat(head, inv, "]}", SAVED_MAX_INVOCATIONS + 1, &len);
+	CHECK_EQ_INT(store_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
 	CHECK(strstr(err, "more than 128 saved runs") != NULL);
 	CHECK(r == NULL && n == 0);
 	free(buf);
@@ -682,8 +683,8 @@ static void test_limits(void)
 		     "\"results\":[{\"mech\":\"pipe\",\"title\":\"pipe\","
 		     "\"placement\":\"any\",\"status\":\"ok\",\"samples\":[",
 		     "{\"loops\":1,\"elapsed_s\":1}", "]}]}]}",
-		     REPORT_MAX_SAMPLES + 1, &len);
-	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
+		     SAVED_MAX_SAMPLES + 1, &len);
+	CHECK_EQ_INT(store_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
 	CHECK(strstr(err, "more than 10000 samples") != NULL);
 	free(buf);
 
@@ -696,7 +697,7 @@ static void test_limits(void)
 		      "\"parameters\":{\"seconds\":1,\"runs\":1},"
 		      "\"results\":[",
 		      f);
-		for (unsigned int i = 0; i <= REPORT_MAX_ROWS; i++)
+		for (unsigned int i = 0; i <= SAVED_MAX_ROWS; i++)
 			fprintf(f,
 				"%s{\"mech\":\"pipe\",\"title\":\"pipe\","
 				"\"placement\":\"p%u\",\"status\":\"skipped\","
@@ -705,12 +706,12 @@ static void test_limits(void)
 		fputs("]}]}", f);
 		fclose(f);
 	}
-	CHECK_EQ_INT(report_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
+	CHECK_EQ_INT(store_read_buf(buf, len, &r, &n, err, sizeof(err)), -1);
 	{
 		char want[64];
 
 		snprintf(want, sizeof(want), "more than %u rows",
-			 REPORT_MAX_ROWS);
+			 SAVED_MAX_ROWS);
 		CHECK(strstr(err, want) != NULL);
 	}
 	free(buf);
@@ -720,16 +721,16 @@ static void test_limits(void)
 		char doc[512];
 		int o = snprintf(doc, sizeof(doc), "{\"x\":");
 
-		for (int i = 0; i < REPORT_MAX_DEPTH - 1; i++)
+		for (int i = 0; i < SAVED_MAX_DEPTH - 1; i++)
 			doc[o++] = '[';
-		for (int i = 0; i < REPORT_MAX_DEPTH - 1; i++)
+		for (int i = 0; i < SAVED_MAX_DEPTH - 1; i++)
 			doc[o++] = ']';
 		snprintf(doc + o, sizeof(doc) - (size_t)o,
 			 ",\"format\":\"ctxbench\",\"schema_version\":1,"
 			 "\"invocations\":[%s]}",
 			 inv);
-		CHECK_EQ_INT(report_read_buf(doc, strlen(doc), &r, &n, err,
-					     sizeof(err)),
+		CHECK_EQ_INT(store_read_buf(doc, strlen(doc), &r, &n, err,
+					    sizeof(err)),
 			     0);
 		CHECK_EQ_INT(n, 1);
 		free_all(r, n);
@@ -753,7 +754,7 @@ static void test_unknown_members(void)
 	char err[256];
 
 	CHECK_EQ_INT(
-		report_read_buf(doc, sizeof(doc) - 1, &r, &n, err, sizeof(err)),
+		store_read_buf(doc, sizeof(doc) - 1, &r, &n, err, sizeof(err)),
 		0);
 	CHECK_EQ_INT(n, 1);
 	if (n == 1) {

@@ -9,9 +9,9 @@
 
 #include "check.h"
 #include "lib/util.h"
-#include "report/disturb.h"
+#include "run/disturb.h"
 #include "run/procstat.h"
-#include "report/stats.h"
+#include "lib/stats.h"
 
 #ifndef TEST_DIR
 #error "TEST_DIR must name the tests/ directory"

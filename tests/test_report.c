@@ -10,7 +10,8 @@
 
 #include "golden.h"
 #include "report/report.h"
-#include "report/sysinfo.h"
+#include "store/store.h"
+#include "facts/sysinfo.h"
 #include "report/text.h"
 #include "lib/cpulist.h"
 
@@ -399,8 +400,7 @@ static void test_classes(void)
 	CHECK(strstr(json, "\"policy\": \"fifo\",\n") != NULL);
 	CHECK(strstr(json, "\"priority\": 80,\n") != NULL);
 	CHECK(strstr(json, "\"nice\": -5,\n") != NULL);
-	CHECK_EQ_INT(report_read_buf(json, len, &back, &n, err, sizeof(err)),
-		     0);
+	CHECK_EQ_INT(store_read_buf(json, len, &back, &n, err, sizeof(err)), 0);
 	CHECK_EQ_INT(n, 1);
 	for (unsigned int i = 0; n == 1 && i < 3; i++) {
 		CHECK_EQ_INT(back->nrows, 3);
@@ -418,11 +418,11 @@ static void test_classes(void)
 	if (p) {
 		memcpy(p, "\"priority\": 99", 14);
 		CHECK_EQ_INT(
-			report_read_buf(json, len, &back, &n, err, sizeof(err)),
+			store_read_buf(json, len, &back, &n, err, sizeof(err)),
 			0);
 		memcpy(p, "\"priority\": -1", 14);
 		CHECK_EQ_INT(
-			report_read_buf(json, len, &back, &n, err, sizeof(err)),
+			store_read_buf(json, len, &back, &n, err, sizeof(err)),
 			-1);
 		CHECK(strstr(err, "priority") != NULL);
 	}

@@ -4,8 +4,8 @@
 
 #include "check.h"
 #include "lib/util.h"
-#include "report/results.h"
-#include "report/stats.h"
+#include "model/results.h"
+#include "lib/stats.h"
 
 static void test_summary(void)
 {

@@ -12,11 +12,12 @@
 #include <sys/stat.h>
 
 #include "golden.h"
-#include "report/rtinfo.h"
+#include "facts/rtinfo.h"
 #include "lib/util.h"
 #include "report/report.h"
-#include "report/emulation.h"
-#include "report/sysinfo.h"
+#include "store/store.h"
+#include "facts/emulation.h"
+#include "facts/sysinfo.h"
 
 #define VM TEST_DIR "/fixtures/sys-vm"
 #define EMPTY TEST_DIR "/fixtures/sys-empty"
@@ -603,7 +604,7 @@ static int read_doc(const char *doc, struct results **r, unsigned int *n,
 {
 	*r = NULL;
 	*n = 0;
-	return report_read_buf(doc, strlen(doc), r, n, err, errlen);
+	return store_read_buf(doc, strlen(doc), r, n, err, errlen);
 }
 
 static void free_all(struct results *r, unsigned int n)
@@ -664,8 +665,8 @@ static void test_json_old(void)
 	size_t len;
 	char err[256], *text;
 
-	CHECK_EQ_INT(report_read_file(TEST_DIR "/fixtures/json/minimal.json",
-				      &r, &n, err, sizeof(err)),
+	CHECK_EQ_INT(store_read_file(TEST_DIR "/fixtures/json/minimal.json", &r,
+				     &n, err, sizeof(err)),
 		     0);
 	CHECK_EQ_INT(n, 1);
 	if (n == 1) {

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "report/tick.h"
+#include "facts/tick.h"
 
 static const char x86[] =
 	"           CPU0       CPU1       \n"

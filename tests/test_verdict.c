@@ -11,7 +11,8 @@
 #include "report/compare.h"
 #include "report/group.h"
 #include "report/report.h"
-#include "report/stats.h"
+#include "store/store.h"
+#include "lib/stats.h"
 #include "report/verdict.h"
 
 #define NCASES(a) (sizeof(a) / sizeof((a)[0]))
@@ -285,7 +286,7 @@ static void test_json_verdict(void)
 	fclose(f);
 	golden_check("compare-verdict.json", buf, len);
 	CHECK(strstr(buf, "\"verdict\": \"marked\"") != NULL);
-	CHECK_EQ_INT(report_read_buf(buf, len, &back, &nback, err, sizeof(err)),
+	CHECK_EQ_INT(store_read_buf(buf, len, &back, &nback, err, sizeof(err)),
 		     0);
 	CHECK_EQ_INT(nback, 8);
 	for (unsigned int i = 0; i < nback; i++)

@@ -7,7 +7,7 @@
  */
 #include "check.h"
 #include "lib/util.h"
-#include "report/stats.h"
+#include "lib/stats.h"
 
 static void test_betai(void)
 {

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "results.h"
+#include "model/results.h"
 
 /*
  * Read kernel.sched_rt_runtime_us and sched_rt_period_us under @root and

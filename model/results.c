@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "results.h"
-#include "stats.h"
+#include "lib/stats.h"
 #include "lib/util.h"
 
 void result_row_stats(const struct result_row *row, struct stats *s)

@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "fields.h"
-#include "report.h"
+#include "results.h"
+#include "schema.h"
 
 #define MAX_SIGNAL 64
 #define MAX_NCPU 1048576
@@ -83,13 +84,13 @@ static const struct field param_fields[] = {
 	{ .key = "seconds",
 	  .type = FIELD_DOUBLE,
 	  AT(struct result_info, duration_s),
-	  .max = REPORT_MAX_SECONDS,
+	  .max = SAVED_MAX_SECONDS,
 	  .flags = FIELD_REQUIRED | FIELD_OPEN_MIN },
 	{ .key = "runs",
 	  .type = FIELD_UINT,
 	  AT(struct result_info, runs),
 	  .min = 1,
-	  .max = REPORT_MAX_SAMPLES,
+	  .max = SAVED_MAX_SAMPLES,
 	  .flags = FIELD_REQUIRED },
 	{ .key = "tasks",
 	  .type = FIELD_TASKS,
@@ -159,16 +160,16 @@ const struct field row_fields[] = {
 	ROW("title", FIELD_STR, title, .flags = FIELD_REQUIRED),
 	ROW("placement", FIELD_STR, placement, .flags = FIELD_REQUIRED),
 	ROW("participants", FIELD_UINT, procs, .min = 1,
-	    .max = REPORT_MAX_PROCS),
-	ROW("ws_kb", FIELD_UINT, ws_kb, .max = REPORT_MAX_WS_KB),
-	ROW("rings", FIELD_UINT, rings, .min = 1, .max = REPORT_MAX_RINGS,
+	    .max = SAVED_MAX_PROCS),
+	ROW("ws_kb", FIELD_UINT, ws_kb, .max = SAVED_MAX_WS_KB),
+	ROW("rings", FIELD_UINT, rings, .min = 1, .max = SAVED_MAX_RINGS,
 	    .flags = FIELD_SPARSE),
 	ROW("shared", FIELD_BOOL, shared, .flags = FIELD_SPARSE),
 	ROW("policy", FIELD_STR, policy, .empty = "other"),
 	ROW("priority", FIELD_INT, prio, .max = 99),
 	ROW("nice", FIELD_INT, nice, .min = -20, .max = 19),
 	ROW("hop_work_ns", FIELD_DOUBLE, hop_work_ns,
-	    .max = REPORT_MAX_SECONDS * 1e9),
+	    .max = SAVED_MAX_SECONDS * 1e9),
 	ROW("status", FIELD_STATUS, status, .flags = FIELD_REQUIRED),
 	ROW("reason", FIELD_STR, reason),
 	ROW("flags", FIELD_FLAGS, flags),
@@ -190,12 +191,12 @@ const struct field row_fields[] = {
 
 const struct field sample_fields[] = {
 	SAMPLE("loops", FIELD_U64, loops, .flags = FIELD_REQUIRED),
-	SAMPLE("elapsed_s", FIELD_DOUBLE, elapsed_s, .min = REPORT_MIN_SECONDS,
-	       .max = REPORT_MAX_SECONDS, .flags = FIELD_REQUIRED),
+	SAMPLE("elapsed_s", FIELD_DOUBLE, elapsed_s, .min = SAVED_MIN_SECONDS,
+	       .max = SAVED_MAX_SECONDS, .flags = FIELD_REQUIRED),
 	SAMPLE("loops_per_s", FIELD_RATE, loops, .max = HUGE_VAL),
-	SAMPLE("setup_s", FIELD_DOUBLE, setup_s, .max = REPORT_MAX_SECONDS),
+	SAMPLE("setup_s", FIELD_DOUBLE, setup_s, .max = SAVED_MAX_SECONDS),
 	SAMPLE("teardown_s", FIELD_DOUBLE, teardown_s,
-	       .max = REPORT_MAX_SECONDS),
+	       .max = SAVED_MAX_SECONDS),
 	SAMPLE("disturbed", FIELD_BOOL, disturbed),
 	SAMPLE("steal_share", FIELD_MAYBE, steal_share, .max = MAX_SHARE),
 	SAMPLE("irq_share", FIELD_MAYBE, irq_share, .max = MAX_SHARE),

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "jsontok.h"
-#include "results.h"
-#include "report.h"
+#include "model/results.h"
+#include "store.h"
 
 #define JP_NUM_MAX 64 /* the longest number text a field may have */
 
@@ -337,10 +337,10 @@ int jp_literal(struct jp *p, const char *word)
 
 static int jp_enter(struct jp *p)
 {
-	if (++p->depth > REPORT_MAX_DEPTH)
+	if (++p->depth > SAVED_MAX_DEPTH)
 		return jp_err(p, p->p, 0,
 			      "arrays and objects nested deeper than %d",
-			      REPORT_MAX_DEPTH);
+			      SAVED_MAX_DEPTH);
 	p->p++;
 	return 0;
 }

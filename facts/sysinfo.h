@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "results.h"
+#include "model/results.h"
 
 /* The compiler that built ctxbench, as the report names it. */
 #if defined(__clang__)

@@ -93,13 +93,20 @@ struct result_info {
 	char date[32]; /* of the start, UTC ISO 8601; set by the caller */
 };
 
+/*
+ * A run is disturbed past these shares of its capacity or of a CPU's
+ * starting frequency: run/disturb.h says how they are applied.
+ */
+#define DISTURB_MAX_SHARE 0.02 /* 2 % of the capacity */
+#define DISTURB_MAX_FREQ 0.05 /* 5 % of the starting frequency */
+
 /* One measured run. */
 struct result_sample {
 	uint64_t loops;
 	double elapsed_s;
 	double setup_s; /* creating the objects and starting the participants */
 	double teardown_s; /* stopping, reaping and removing */
-	/* What else the run's CPUs did: see report/disturb.h.  NAN unknown. */
+	/* What else the run's CPUs did: see run/disturb.h.  NAN unknown. */
 	int disturbed;
 	double steal_share, irq_share, other_share, freq_change;
 	char why[96];

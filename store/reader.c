@@ -20,9 +20,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fields.h"
+#include "model/fields.h"
 #include "jsontok.h"
-#include "report.h"
+#include "store.h"
 #include "lib/util.h"
 
 /* Mark member @i of an object seen; a second time is an error. */
@@ -361,7 +361,7 @@ static int rd_sample(struct jp *p, unsigned int i, void *ctx)
 
 	(void)i;
 	s = rd_next(p, (void **)&row->sample, &ro->cap, &row->nsamples,
-		    REPORT_MAX_SAMPLES, sizeof(*s), "samples in a row");
+		    SAVED_MAX_SAMPLES, sizeof(*s), "samples in a row");
 	if (!s)
 		return -1;
 	/* Files without them knew nothing of what else the CPUs did. */
@@ -374,11 +374,11 @@ static int rd_sample(struct jp *p, unsigned int i, void *ctx)
 		      &so) < 0)
 		return -1;
 	rate = result_rate(s);
-	if (rate > REPORT_MAX_RATE)
+	if (rate > SAVED_MAX_RATE)
 		return jp_err(p, at, 0,
 			      "%llu loops in %g s is more than %.0f loops/sec",
 			      (unsigned long long)s->loops, s->elapsed_s,
-			      REPORT_MAX_RATE);
+			      SAVED_MAX_RATE);
 	if (!isnan(so.rate) &&
 	    fabs(so.rate - rate) > 1e-9 * (rate > 1 ? rate : 1))
 		return jp_err(p, at, 0,
@@ -416,7 +416,7 @@ static int rd_row(struct jp *p, unsigned int i, void *ctx)
 	const char *at = p->p;
 
 	(void)i;
-	row = rd_next(p, (void **)&r->row, &io->cap, &r->nrows, REPORT_MAX_ROWS,
+	row = rd_next(p, (void **)&r->row, &io->cap, &r->nrows, SAVED_MAX_ROWS,
 		      sizeof(*row), "rows in a saved run");
 	if (!row)
 		return -1;
@@ -562,7 +562,7 @@ static int rd_invocation(struct jp *p, unsigned int i, void *ctx)
 	(void)i;
 	if (d->n >= d->max)
 		return jp_err(p, at, 0, "more than %d saved runs in one report",
-			      REPORT_MAX_INVOCATIONS);
+			      SAVED_MAX_INVOCATIONS);
 	r = rd_next(p, (void **)&d->r, &d->cap, &d->n, d->max, sizeof(*r),
 		    "saved runs");
 	if (!r)
@@ -627,11 +627,11 @@ static int rd_head(struct jp *p)
 	p->p = head.version_at;
 	if (jp_get_int(p, "schema_version", 0, INT32_MAX, &version) < 0)
 		return -1;
-	if (version != REPORT_SCHEMA_VERSION)
+	if (version != SAVED_SCHEMA_VERSION)
 		return rd_fail(
 			p,
 			"schema version %lld is not supported (this ctxbench reads version %d)",
-			version, REPORT_SCHEMA_VERSION);
+			version, SAVED_SCHEMA_VERSION);
 	p->p = p->start;
 	return 0;
 }
@@ -643,8 +643,8 @@ static void rd_free(struct results *r, unsigned int n)
 	free(r);
 }
 
-int report_read_buf(const char *buf, size_t len, struct results **r,
-		    unsigned int *n, char *err, size_t errlen)
+int store_read_buf(const char *buf, size_t len, struct results **r,
+		   unsigned int *n, char *err, size_t errlen)
 {
 	struct jp p = { .start = buf,
 			.p = buf,
@@ -657,10 +657,10 @@ int report_read_buf(const char *buf, size_t len, struct results **r,
 	if (rd_head(&p) < 0)
 		return -1;
 	/* The second pass: the saved runs. */
-	if (*n >= REPORT_MAX_INVOCATIONS)
+	if (*n >= SAVED_MAX_INVOCATIONS)
 		return rd_fail(&p, "more than %d saved runs in one report",
-			       REPORT_MAX_INVOCATIONS);
-	doc.max = REPORT_MAX_INVOCATIONS - *n;
+			       SAVED_MAX_INVOCATIONS);
+	doc.max = SAVED_MAX_INVOCATIONS - *n;
 	if (jp_object(&p, "the document", rd_doc_member, &doc) < 0)
 		goto fail;
 	if (!(doc.seen & 1ull)) {
@@ -682,8 +682,8 @@ fail:
 	return -1;
 }
 
-int report_read_file(const char *path, struct results **r, unsigned int *n,
-		     char *err, size_t errlen)
+int store_read_file(const char *path, struct results **r, unsigned int *n,
+		    char *err, size_t errlen)
 {
 	size_t len = 0, cap = 0;
 	char *buf = NULL;
@@ -702,13 +702,13 @@ int report_read_file(const char *path, struct results **r, unsigned int *n,
 			char *tmp;
 
 			/* One byte beyond the limit tells "too large". */
-			if (ncap > REPORT_MAX_FILE_BYTES + 1)
-				ncap = REPORT_MAX_FILE_BYTES + 1;
+			if (ncap > SAVED_MAX_FILE_BYTES + 1)
+				ncap = SAVED_MAX_FILE_BYTES + 1;
 			if (ncap == cap) {
 				snprintf(
 					err, errlen,
 					"larger than %u MiB, more than a saved run can be",
-					REPORT_MAX_FILE_BYTES >> 20);
+					SAVED_MAX_FILE_BYTES >> 20);
 				goto out;
 			}
 			tmp = realloc(buf, ncap);
@@ -730,7 +730,7 @@ int report_read_file(const char *path, struct results **r, unsigned int *n,
 			break;
 		len += (size_t)got;
 	}
-	rc = report_read_buf(buf, len, r, n, err, errlen);
+	rc = store_read_buf(buf, len, r, n, err, errlen);
 out:
 	free(buf);
 	close(fd);

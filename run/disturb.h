@@ -9,10 +9,12 @@
 
 #include <sched.h>
 
-#include "run/procstat.h"
+#include "model/results.h"
+#include "procstat.h"
 
 /*
- * The thresholds, written here once; the README quotes them.
+ * The thresholds (model/results.h, which the report's legend quotes, as
+ * does docs/method.md), and how they are applied.
  *
  * The capacity of a run is its elapsed time times the number of CPUs it
  * used.  A run is disturbed when the hypervisor's steal plus the time
@@ -27,8 +29,6 @@
  * CPU at 100 ticks per second is disturbed above 5 %, a 5 s run above
  * 2.6 %, a 30 s run above 2.1 %.  The shares reported are not reduced.
  */
-#define DISTURB_MAX_SHARE 0.02 /* 2 % of the capacity */
-#define DISTURB_MAX_FREQ 0.05 /* 5 % of the starting frequency */
 #define DISTURB_SLACK_TICKS 3 /* per CPU used */
 
 /*

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "jsonw.h"
-#include "results.h"
+#include "model/results.h"
 
 void jw_init(struct jw *w, FILE *f)
 {
