@@ -16,10 +16,10 @@
  * the limits above allow.
  */
 int store_read_buf(const char *buf, size_t len, struct results **r,
-		    unsigned int *n, char *err, size_t errlen);
+		   unsigned int *n, char *err, size_t errlen);
 
 /* The same from the file at @path. */
 int store_read_file(const char *path, struct results **r, unsigned int *n,
-		     char *err, size_t errlen);
+		    char *err, size_t errlen);
 
 #endif
