@@ -14,21 +14,32 @@
 static void disturb_why(struct disturb *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Append one part to d->why, after "; " when it is not the first. */
+/* Does d->why end in a cut: nothing more can be said after it. */
+static int disturb_cut(const struct disturb *d)
+{
+	size_t len = strlen(d->why);
+
+	return len >= 3 && strcmp(d->why + len - 3, "...") == 0;
+}
+
+/*
+ * Append one part to d->why, after "; " when it is not the first; what
+ * does not fit is cut between words (disturb_fit()).
+ */
 static void disturb_why(struct disturb *d, const char *fmt, ...)
 {
+	char buf[3 * sizeof(d->why)];
 	size_t len = strlen(d->why);
 	va_list ap;
 
-	if (len && len + 2 < sizeof(d->why)) {
-		memcpy(d->why + len, "; ", 3);
-		len += 2;
-	}
-	if (len + 1 >= sizeof(d->why))
+	if (disturb_cut(d))
 		return;
+	snprintf(buf, sizeof(buf), "%s%s", d->why, len ? "; " : "");
+	len = strlen(buf);
 	va_start(ap, fmt);
-	vsnprintf(d->why + len, sizeof(d->why) - len, fmt, ap);
+	vsnprintf(buf + len, sizeof(buf) - len, fmt, ap);
 	va_end(ap);
+	disturb_fit(d->why, sizeof(d->why), buf);
 }
 
 /* "CPU 0" or "CPUs 0-3,8" into @buf. */
@@ -191,6 +202,39 @@ void disturb_compute(const struct procstat *before,
 	disturb_freq(cpus_used, khz_before, khz_after, d);
 }
 
+void disturb_fit(char *dst, size_t size, const char *src)
+{
+	static const char more[] = " ...";
+	size_t len = strlen(src), room, cut = 0;
+
+	if (!size)
+		return;
+	if (len < size) {
+		memcpy(dst, src, len + 1);
+		return;
+	}
+	/* What is kept, then " ..." and the NUL. */
+	room = size > sizeof(more) ? size - sizeof(more) : 0;
+	/* After the last whole note that fits, else the last whole word. */
+	for (size_t i = room; i > 1 && !cut; i--)
+		if (src[i] == ' ' && src[i - 1] == ';')
+			cut = i;
+	for (size_t i = room; i > 0 && !cut; i--)
+		if (src[i] == ' ')
+			cut = i;
+	while (cut && src[cut - 1] == ' ')
+		cut--;
+	if (cut) {
+		snprintf(dst, size, "%.*s%s", (int)cut, src, more);
+		return;
+	}
+	/* One word, longer than the room: cut between UTF-8 characters. */
+	cut = size >= sizeof(more) ? size - sizeof(more) + 1 : 0;
+	while (cut && ((unsigned char)src[cut] & 0xc0) == 0x80)
+		cut--;
+	snprintf(dst, size, "%.*s%s", (int)cut, src, more + 1);
+}
+
 void disturb_add(struct disturb *d, const char *fmt, ...)
 {
 	char buf[3 * sizeof(d->why)];
@@ -198,7 +242,7 @@ void disturb_add(struct disturb *d, const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(d->why), fmt, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		return;
@@ -206,5 +250,5 @@ void disturb_add(struct disturb *d, const char *fmt, ...)
 	/* First: the report shows the start of it. */
 	snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s",
 		 d->why[0] ? "; " : "", d->why);
-	snprintf(d->why, sizeof(d->why), "%.*s", (int)sizeof(d->why) - 1, buf);
+	disturb_fit(d->why, sizeof(d->why), buf);
 }

@@ -81,6 +81,14 @@ void disturb_compute(const struct procstat *before,
 		     struct disturb *d);
 
 /*
+ * @src into @dst of @size bytes: whole when it fits; else cut where a
+ * word ends, after its last whole note ("; ") if one fits, and marked
+ * with " ..." ("a; b; ..."), never inside a word.  A single word longer
+ * than the room is cut between characters, with "...".
+ */
+void disturb_fit(char *dst, size_t size, const char *src);
+
+/*
  * Mark @d disturbed by something the snapshots do not see (a stall, a CPU
  * quota), and say it before what @d->why says already.
  */
