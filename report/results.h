@@ -100,8 +100,9 @@ struct result_sample {
 };
 
 /*
- * The participants' CPU usage over their whole lives (wait4), added up
- * over the runs, and the loops and seconds it was spent on.
+ * The participants' CPU usage over their loops (from the start to the
+ * stop word, each its own getrusage(): not their fork, set-up or exit),
+ * added up over the runs, and the loops and seconds it was spent on.
  */
 struct result_cpu {
 	double user_s, sys_s;

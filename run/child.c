@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "ring.h"
@@ -54,6 +55,25 @@ static void run_note_end(struct run_slot *slot)
 
 	slot->cpu_last = sched_getcpu();
 	slot->migrations = v < 0 ? -1 : v - slot->migrations;
+}
+
+/*
+ * Note what the calling participant (a thread of its own, or the one
+ * of its process) used since @from, in @slot.
+ */
+static void run_note_usage(struct run_slot *slot, const struct rusage *from)
+{
+	struct rusage now;
+
+	if (getrusage(RUSAGE_THREAD, &now) < 0)
+		return;
+	slot->usage.user_s =
+		clock_tv_s(&now.ru_utime) - clock_tv_s(&from->ru_utime);
+	slot->usage.sys_s =
+		clock_tv_s(&now.ru_stime) - clock_tv_s(&from->ru_stime);
+	slot->usage.nvcsw = now.ru_nvcsw - from->ru_nvcsw;
+	slot->usage.nivcsw = now.ru_nivcsw - from->ru_nivcsw;
+	slot->used = 1;
 }
 
 /* Read and write every cache line of the working set, as a hop's work. */
@@ -134,6 +154,7 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 	struct run_slot *slot = &ctl->slot[self];
 	size_t ws_len = (size_t)ctl->ws_kb * 1024;
 	unsigned char *ws = NULL;
+	struct rusage usage;
 	char byte = 0;
 	int err = 0;
 
@@ -191,7 +212,12 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 		;
 	if (__atomic_load_n(&ctl->stop, __ATOMIC_RELAXED))
 		return 0;
+	/* From here to the stop word: what the loop costs, alone. */
+	if (getrusage(RUSAGE_THREAD, &usage) < 0)
+		usage.ru_utime.tv_sec = -1;
 	run_ring(ctl, self, ws, ws_len);
+	if (usage.ru_utime.tv_sec >= 0)
+		run_note_usage(slot, &usage);
 	run_note_end(slot);
 	if (ws)
 		munmap(ws, ws_len);

@@ -35,6 +35,9 @@ struct run_slot {
 	enum run_where where;
 	int cpu_first, cpu_last; /* where it started and ended, -1 unknown */
 	long long migrations; /* moves between CPUs; -1 unknown */
+	/* Its own usage from the start to the stop word, when @used. */
+	struct run_usage usage;
+	int used;
 };
 
 /*

@@ -202,6 +202,29 @@ static void run_where_seen(const struct run_ctl *ctl, struct run_result *res)
 	}
 }
 
+/*
+ * What the participants' loops cost, from what each noted in its slot;
+ * the loops unknown (0) when one could not say.
+ */
+static void run_loop_usage(const struct run_ctl *ctl, struct run_result *res)
+{
+	struct run_usage *u = &res->loop_cpu;
+
+	memset(u, 0, sizeof(*u));
+	for (unsigned int i = 0; i < run_total(ctl); i++) {
+		const struct run_slot *s = &ctl->slot[i];
+
+		if (!s->used) {
+			res->life_loops = 0;
+			return;
+		}
+		u->user_s += s->usage.user_s;
+		u->sys_s += s->usage.sys_s;
+		u->nvcsw += s->usage.nvcsw;
+		u->nivcsw += s->usage.nivcsw;
+	}
+}
+
 static int run_setup_error_skips(int err)
 {
 	return err == -ENOSYS || err == -EPERM || err == -EACCES ||
@@ -700,13 +723,15 @@ static void run_stop(struct run_state *st)
 	struct run_ctl *ctl = st->ctl;
 
 	st->t_stop = clock_now_s();
-	if (st->t_go > 0)
-		res->life_s = st->t_stop - st->t_go;
 	__atomic_store_n(&ctl->stop, 1, __ATOMIC_RELAXED);
 	run_close(&st->go[1]);
 	run_wait_exit(st->proc, st->nproc, RUN_GRACE_S + run_total(ctl) * 0.01);
+	/* Every participant's loop lies inside: it ended before it exited. */
+	if (st->t_go > 0)
+		res->life_s = clock_now_s() - st->t_go;
 	run_reap(st->proc, st->nproc, 1, res);
 	res->life_loops = run_count(ctl);
+	run_loop_usage(ctl, res);
 	res->rtt = ctl->rtt[0];
 	for (unsigned int k = 1; k < ctl->rings; k++)
 		hist_merge(&res->rtt, &ctl->rtt[k]);
