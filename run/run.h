@@ -121,6 +121,18 @@ int run_once(const struct run_spec *spec, struct run_result *res);
  */
 int run_check_limits(const struct run_spec *spec, char *err, size_t errlen);
 
+/*
+ * Check, before anything starts, that each participant of @spec can lock
+ * its memory (--mlock): what it will have mapped when it calls
+ * mlockall() (ctxbench as it is now, the mapping it shares, its working
+ * set, with threads every thread's stack and working set, and room for
+ * ctxbench's heap to grow) against RLIMIT_MEMLOCK, whose soft limit is
+ * raised when the hard limit allows; then a child like a participant
+ * tries.  Returns 0, or -1 with one line naming the limit, what is
+ * needed and what is allowed in @err.
+ */
+int run_check_mlock(const struct run_spec *spec, char *err, size_t errlen);
+
 /* A pending SIGINT, SIGTERM or SIGHUP, without waiting: the signal or 0. */
 int run_interrupted(void);
 
