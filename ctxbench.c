@@ -542,15 +542,38 @@ static int check_limits(const struct plan *p)
 			}
 		}
 	}
-	for (unsigned int k = 0; p->mlock && k < p->nprocs; k++) {
-		unsigned int kb = 0;
+	return 0;
+}
 
-		for (unsigned int m = 0; m < p->nsizes; m++)
-			kb = p->size_kb[m] > kb ? p->size_kb[m] : kb;
-		if (run_mlock_check(kb, p->procs[k], p->threads, err,
-				    sizeof(err)) < 0) {
-			fprintf(stderr, "ctxbench: %s\n", err);
-			return -1;
+/*
+ * Can the participants of every row lock their memory (--mlock)?  Checked
+ * once the rows exist: the participants inherit them.  0, or -1 having
+ * said why.
+ */
+static int check_mlock(const struct plan *p)
+{
+	unsigned int kb = 0;
+	char err[512];
+
+	for (unsigned int m = 0; m < p->nsizes; m++)
+		kb = p->size_kb[m] > kb ? p->size_kb[m] : kb;
+	for (unsigned int i = 0; p->mlock && i < p->nops; i++) {
+		for (unsigned int k = 0; k < p->nprocs; k++) {
+			for (unsigned int q = 0; q < p->nrings; q++) {
+				struct run_spec spec = run_spec_of(
+					p, p->ops[i], p->procs[k], kb);
+
+				spec.rings = p->rings[q];
+				spec.shared = p->shared;
+				if (rings_unshareable(p->ops[i], p->shared,
+						      NULL, 0))
+					continue;
+				if (run_check_mlock(&spec, err, sizeof(err)) <
+				    0) {
+					fprintf(stderr, "ctxbench: %s\n", err);
+					return -1;
+				}
+			}
 		}
 	}
 	return 0;
@@ -701,7 +724,7 @@ static int run_plan(const struct plan *p, struct results *res)
 		perror("ctxbench");
 		return 1;
 	}
-	if (check_classes(p, &topo) < 0)
+	if (check_classes(p, &topo) < 0 || check_mlock(p) < 0)
 		return 2;
 	info_init(p, &topo, res);
 	plan_sweep(p, &sweep);

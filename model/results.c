@@ -246,3 +246,36 @@ void result_order_list(char *buf, size_t size, const char *quote,
 		len += (size_t)w;
 	}
 }
+
+void result_note_fit(char *dst, size_t size, const char *src)
+{
+	static const char more[] = " ...";
+	size_t len = strlen(src), room, cut = 0;
+
+	if (!size)
+		return;
+	if (len < size) {
+		memcpy(dst, src, len + 1);
+		return;
+	}
+	/* What is kept, then " ..." and the NUL. */
+	room = size > sizeof(more) ? size - sizeof(more) : 0;
+	/* After the last whole note that fits, else the last whole word. */
+	for (size_t i = room; i > 1 && !cut; i--)
+		if (src[i] == ' ' && src[i - 1] == ';')
+			cut = i;
+	for (size_t i = room; i > 0 && !cut; i--)
+		if (src[i] == ' ')
+			cut = i;
+	while (cut && src[cut - 1] == ' ')
+		cut--;
+	if (cut) {
+		snprintf(dst, size, "%.*s%s", (int)cut, src, more);
+		return;
+	}
+	/* One word, longer than the room: cut between UTF-8 characters. */
+	cut = size >= sizeof(more) ? size - sizeof(more) + 1 : 0;
+	while (cut && ((unsigned char)src[cut] & 0xc0) == 0x80)
+		cut--;
+	snprintf(dst, size, "%.*s%s", (int)cut, src, more + 1);
+}

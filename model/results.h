@@ -117,8 +117,9 @@ struct result_sample {
 };
 
 /*
- * The participants' CPU usage over their whole lives (wait4), added up
- * over the runs, and the loops and seconds it was spent on.
+ * The participants' CPU usage over their loops (from the start to the
+ * stop word, each its own getrusage(): not their fork, set-up or exit),
+ * added up over the runs, and the loops and seconds it was spent on.
  */
 struct result_cpu {
 	double user_s, sys_s;
@@ -267,5 +268,13 @@ int results_parallel(const struct results *r);
 
 /* Free what the rows hold (not @r itself). */
 void results_free(struct results *r);
+
+/*
+ * A note (why a run was disturbed), @src, into @dst of @size bytes: whole when it fits; else cut where a
+ * word ends, after its last whole note ("; ") if one fits, and marked
+ * with " ..." ("a; b; ..."), never inside a word.  A single word longer
+ * than the room is cut between characters, with "...".
+ */
+void result_note_fit(char *dst, size_t size, const char *src);
 
 #endif

@@ -428,16 +428,15 @@ static void text_notes(FILE *f, const struct result_row *row)
 		}
 	}
 	if (bad) {
-		const char *why = row->sample[worst].why;
-		char head[64];
+		char head[64], why[TEXT_WIDTH];
 		int w = snprintf(head, sizeof(head),
 				 "    (disturbed: %u of %u runs; run %u: ", bad,
 				 row->nsamples, worst + 1);
 
-		/* The reason, cut to keep the line within TEXT_WIDTH. */
-		w = w > 0 && w < TEXT_WIDTH - 1 ? TEXT_WIDTH - 1 - w : 0;
-		fprintf(f, "%s%.*s)\n", head, (int)text_fit(why, (size_t)w),
-			why);
+		/* The reason, cut between words to keep within TEXT_WIDTH. */
+		w = w > 0 && w < TEXT_WIDTH - 1 ? TEXT_WIDTH - w : 1;
+		result_note_fit(why, (size_t)w, row->sample[worst].why);
+		fprintf(f, "%s%s)\n", head, why);
 	}
 	if (row->discarded)
 		fprintf(f, "    (%u disturbed run%s discarded and run again)\n",

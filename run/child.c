@@ -5,6 +5,7 @@
  * processes, or threads of one child process.
  */
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -12,14 +13,12 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "ring.h"
 #include "lib/clock.h"
 #include "lib/fs.h"
-
-/* Stack of a participant thread. */
-#define RUN_THREAD_STACK (256 * 1024)
 
 /* A participant when the participants are threads. */
 struct run_thread {
@@ -54,6 +53,25 @@ static void run_note_end(struct run_slot *slot)
 
 	slot->cpu_last = sched_getcpu();
 	slot->migrations = v < 0 ? -1 : v - slot->migrations;
+}
+
+/*
+ * Note what the calling participant (a thread of its own, or the one
+ * of its process) used since @from, in @slot.
+ */
+static void run_note_usage(struct run_slot *slot, const struct rusage *from)
+{
+	struct rusage now;
+
+	if (getrusage(RUSAGE_THREAD, &now) < 0)
+		return;
+	slot->usage.user_s =
+		clock_tv_s(&now.ru_utime) - clock_tv_s(&from->ru_utime);
+	slot->usage.sys_s =
+		clock_tv_s(&now.ru_stime) - clock_tv_s(&from->ru_stime);
+	slot->usage.nvcsw = now.ru_nvcsw - from->ru_nvcsw;
+	slot->usage.nivcsw = now.ru_nivcsw - from->ru_nivcsw;
+	slot->used = 1;
 }
 
 /* Read and write every cache line of the working set, as a hop's work. */
@@ -134,6 +152,7 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 	struct run_slot *slot = &ctl->slot[self];
 	size_t ws_len = (size_t)ctl->ws_kb * 1024;
 	unsigned char *ws = NULL;
+	struct rusage usage;
 	char byte = 0;
 	int err = 0;
 
@@ -180,8 +199,16 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 	}
 	/* Everything mapped by now, the working set too, and faulted in. */
 	if (ctl->mlock && mlockall(MCL_CURRENT | MCL_FUTURE) < 0) {
+		static const char *const key[] = { "VmSize", NULL };
+		char buf[32];
+
 		slot->where = AT_MLOCK;
 		slot->err = -errno;
+		/* What it had to lock, for the message (nothing was locked). */
+		slot->vm_kb = fs_read_keyed("", "/proc/self/status", key, buf,
+					    sizeof(buf)) < 0 ?
+				      -1 :
+				      strtoll(buf, NULL, 10);
 		return slot->err;
 	}
 	if (write(ctl->ready_fd, &byte, 1) != 1)
@@ -191,7 +218,12 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 		;
 	if (__atomic_load_n(&ctl->stop, __ATOMIC_RELAXED))
 		return 0;
+	/* From here to the stop word: what the loop costs, alone. */
+	if (getrusage(RUSAGE_THREAD, &usage) < 0)
+		usage.ru_utime.tv_sec = -1;
 	run_ring(ctl, self, ws, ws_len);
+	if (usage.ru_utime.tv_sec >= 0)
+		run_note_usage(slot, &usage);
 	run_note_end(slot);
 	if (ws)
 		munmap(ws, ws_len);
@@ -221,6 +253,12 @@ static int run_thread_group(struct run_ctl *ctl, unsigned int k)
 	pthread_attr_t attr;
 	int bad = 0;
 
+	/*
+	 * The threads allocate only a FILE around their loop: one arena
+	 * for them all, not 64 MB reserved per thread, which mlockall()
+	 * would count against RLIMIT_MEMLOCK.
+	 */
+	mallopt(M_ARENA_MAX, 1);
 	/* The loop needs little stack; a thousand threads need little each. */
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, RUN_THREAD_STACK);

@@ -14,21 +14,32 @@
 static void disturb_why(struct disturb *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Append one part to d->why, after "; " when it is not the first. */
+/* Does d->why end in a cut: nothing more can be said after it. */
+static int disturb_cut(const struct disturb *d)
+{
+	size_t len = strlen(d->why);
+
+	return len >= 3 && strcmp(d->why + len - 3, "...") == 0;
+}
+
+/*
+ * Append one part to d->why, after "; " when it is not the first; what
+ * does not fit is cut between words (result_note_fit()).
+ */
 static void disturb_why(struct disturb *d, const char *fmt, ...)
 {
+	char buf[3 * sizeof(d->why)];
 	size_t len = strlen(d->why);
 	va_list ap;
 
-	if (len && len + 2 < sizeof(d->why)) {
-		memcpy(d->why + len, "; ", 3);
-		len += 2;
-	}
-	if (len + 1 >= sizeof(d->why))
+	if (disturb_cut(d))
 		return;
+	snprintf(buf, sizeof(buf), "%s%s", d->why, len ? "; " : "");
+	len = strlen(buf);
 	va_start(ap, fmt);
-	vsnprintf(d->why + len, sizeof(d->why) - len, fmt, ap);
+	vsnprintf(buf + len, sizeof(buf) - len, fmt, ap);
 	va_end(ap);
+	result_note_fit(d->why, sizeof(d->why), buf);
 }
 
 /* "CPU 0" or "CPUs 0-3,8" into @buf. */
@@ -198,7 +209,7 @@ void disturb_add(struct disturb *d, const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(d->why), fmt, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		return;
@@ -206,5 +217,5 @@ void disturb_add(struct disturb *d, const char *fmt, ...)
 	/* First: the report shows the start of it. */
 	snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s",
 		 d->why[0] ? "; " : "", d->why);
-	snprintf(d->why, sizeof(d->why), "%.*s", (int)sizeof(d->why) - 1, buf);
+	result_note_fit(d->why, sizeof(d->why), buf);
 }

@@ -5,7 +5,10 @@
 #include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "ring.h"
@@ -19,6 +22,13 @@
  */
 #define RUN_HEADROOM_FDS 16
 #define RUN_HEADROOM_TASKS 4
+/*
+ * What a participant maps beyond what ctxbench has when the check runs:
+ * ctxbench's heap grows over a plan (each run's snapshots, the rows'
+ * samples) and the participant reads /proc through a FILE.  Up to 512 KB
+ * was seen over the mapping and the working sets; twice that is kept.
+ */
+#define RUN_MLOCK_HEADROOM_KB 1024
 
 /*
  * Raise the soft limit @res to @need if needed and allowed; 0 if enough.
@@ -91,12 +101,8 @@ static long run_user_tasks(void)
 	return n;
 }
 
-/*
- * Is RLIMIT_NPROC not enforced on us?  The kernel exempts the initial
- * user namespace's root and CAP_SYS_RESOURCE or CAP_SYS_ADMIN there; uid
- * 0 inside another user namespace is bound like anybody.
- */
-static int run_nproc_exempt(void)
+/* Is the calling process in the initial user namespace? */
+static int run_init_userns(void)
 {
 	unsigned long inside, outside, count;
 	FILE *f = fs_open("", "/proc/self/uid_map");
@@ -108,8 +114,129 @@ static int run_nproc_exempt(void)
 			  inside == 0 && outside == 0 && count == 4294967295ul;
 		fclose(f);
 	}
-	return init_ns && (getuid() == 0 || fs_capable("", CAP_SYS_RESOURCE) ||
-			   fs_capable("", CAP_SYS_ADMIN));
+	return init_ns;
+}
+
+/*
+ * Is RLIMIT_NPROC not enforced on us?  The kernel exempts the initial
+ * user namespace's root and CAP_SYS_RESOURCE or CAP_SYS_ADMIN there; uid
+ * 0 inside another user namespace is bound like anybody.
+ */
+static int run_nproc_exempt(void)
+{
+	return run_init_userns() &&
+	       (getuid() == 0 || fs_capable("", CAP_SYS_RESOURCE) ||
+		fs_capable("", CAP_SYS_ADMIN));
+}
+
+/* What the calling process has mapped (VmSize), in KB; 0 unknown. */
+static unsigned long long run_vm_kb(void)
+{
+	static const char *const key[] = { "VmSize", NULL };
+	char buf[32];
+
+	if (fs_read_keyed("", "/proc/self/status", key, buf, sizeof(buf)) < 0)
+		return 0;
+	return strtoull(buf, NULL, 10);
+}
+
+/* " without CAP_IPC_LOCK", or "" when it is held. */
+static const char *run_ipc_lock_lacking(void)
+{
+	return run_init_userns() && fs_capable("", CAP_IPC_LOCK) ?
+		       "" :
+		       " without CAP_IPC_LOCK";
+}
+
+/* A child maps @extra_kb more and tries mlockall(): 0 or an errno. */
+static int run_mlock_try(unsigned long long extra_kb)
+{
+	int status = 0;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return errno;
+	if (pid == 0) {
+		size_t len = (size_t)extra_kb * 1024;
+		void *more = len ? mmap(NULL, len, PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) :
+				   NULL;
+
+		if (more == MAP_FAILED)
+			_exit(ENOMEM);
+		_exit(mlockall(MCL_CURRENT | MCL_FUTURE) < 0 ? errno : 0);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
+}
+
+int run_check_mlock(const struct run_spec *spec, char *err, size_t errlen)
+{
+	/*
+	 * mlockall(MCL_CURRENT) fails unless everything the process has
+	 * mapped fits in RLIMIT_MEMLOCK; with MCL_FUTURE every later
+	 * mapping (a thread's stack) counts too.  A participant is a fork
+	 * of ctxbench with the shared mapping, and maps its working set;
+	 * threads share one process, stacks and working sets all in it.
+	 */
+	unsigned long long own = run_vm_kb(),
+			   map = (run_map_size(spec) + 1023) / 1024,
+			   ws = spec->ws_kb, stacks = 0, need;
+	/* The most a child locked: a plan's checks run back to back. */
+	static unsigned long long tried;
+	rlim_t have = 0;
+	int e;
+
+	if (spec->threads) {
+		ws *= spec->nr;
+		stacks = spec->nr * ((RUN_THREAD_STACK +
+				      (unsigned long long)getpagesize()) /
+				     1024);
+	}
+	need = own + map + ws + stacks + RUN_MLOCK_HEADROOM_KB;
+	if (!*run_ipc_lock_lacking()) {
+		/* Not bound by the limit: lock what a child has, as a proof. */
+		need = own;
+	} else if (run_limit(RLIMIT_MEMLOCK, (rlim_t)need * 1024, &have) < 0) {
+		snprintf(
+			err, errlen,
+			"--mlock: mlockall: a %s %s needs %llu KB locked (ctxbench %llu, shared %llu, working sets %llu, thread stacks %llu, headroom %d), but RLIMIT_MEMLOCK is %llu KB%s (raise it: ulimit -l)",
+			spec->ops->name,
+			spec->threads ? "process of threads" : "participant",
+			need, own, map, ws, stacks, RUN_MLOCK_HEADROOM_KB,
+			(unsigned long long)have / 1024,
+			run_ipc_lock_lacking());
+		return -1;
+	}
+	if (need <= tried)
+		return 0;
+	e = run_mlock_try(need > own ? need - own : 0);
+	if (!e) {
+		tried = need;
+		return 0;
+	}
+	snprintf(err, errlen, "--mlock: mlockall: %s%s", strerror(e),
+		 run_mlock_hint((long long)need));
+	return -1;
+}
+
+const char *run_mlock_hint(long long vm_kb)
+{
+	static char buf[160];
+	char maps[48] = "";
+	struct rlimit rl;
+
+	if (vm_kb >= 0)
+		snprintf(maps, sizeof(maps), "%lld KB mapped; ", vm_kb);
+	if (getrlimit(RLIMIT_MEMLOCK, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY)
+		snprintf(buf, sizeof(buf), " (%sRLIMIT_MEMLOCK is unlimited)",
+			 maps);
+	else
+		snprintf(buf, sizeof(buf), " (%sRLIMIT_MEMLOCK is %llu KB%s)",
+			 maps, (unsigned long long)rl.rlim_cur / 1024,
+			 run_ipc_lock_lacking());
+	return buf;
 }
 
 int run_check_limits(const struct run_spec *spec, char *err, size_t errlen)

@@ -258,12 +258,32 @@ none:
 	return -1;
 }
 
+/*
+ * The most participants of @cpu[@n] that one CPU holds; unpinned (-1),
+ * as many as each of the @nallowed CPUs holds when they spread evenly.
+ */
+static unsigned int place_crowd(const int *cpu, unsigned int n,
+				unsigned int nallowed)
+{
+	static unsigned int on[CPU_SETSIZE];
+	unsigned int most = 0;
+
+	if (n && cpu[0] < 0)
+		return nallowed ? (n + nallowed - 1) / nallowed : n;
+	memset(on, 0, sizeof(on));
+	for (unsigned int g = 0; g < n; g++)
+		if (cpu[g] >= 0 && cpu[g] < CPU_SETSIZE && ++on[cpu[g]] > most)
+			most = on[cpu[g]];
+	return most;
+}
+
 int place_resolve_rings(const struct place *p, const struct place_topo *t,
 			unsigned int nr, unsigned int rings, int *cpu,
 			int *over, char *why, size_t whylen)
 {
 	static int list[CPU_SETSIZE];
 	unsigned int n = 0, all = nr * rings;
+	unsigned int nallowed = (unsigned int)CPU_COUNT(&t->allowed);
 
 	*over = 0;
 	if (place_resolve(p, t, nr, cpu, why, whylen) < 0)
@@ -274,21 +294,18 @@ int place_resolve_rings(const struct place *p, const struct place_topo *t,
 	case PLACE_ANY:
 		for (unsigned int g = 0; g < all; g++)
 			cpu[g] = -1;
-		*over = all > (unsigned int)CPU_COUNT(&t->allowed);
-		return 0;
+		break;
 	case PLACE_SAME:
 		/* Ring k on the k-th CPU, one per physical core first. */
 		n = place_spread(t, list);
 		for (unsigned int g = 0; g < all; g++)
 			cpu[g] = list[g / nr % n];
-		*over = rings > n;
-		return 0;
+		break;
 	case PLACE_SMT:
 		/* One pair of siblings: every ring on it. */
 		for (unsigned int g = nr; g < all; g++)
 			cpu[g] = cpu[g % nr];
-		*over = 1;
-		return 0;
+		break;
 	case PLACE_CROSS:
 		n = place_spread(t, list);
 		break;
@@ -297,9 +314,16 @@ int place_resolve_rings(const struct place *p, const struct place_topo *t,
 			list[n++] = p->cpu[i];
 		break;
 	}
-	/* Participants in turn over the CPUs: ring k starts where k-1 ends. */
-	for (unsigned int g = 0; g < all; g++)
-		cpu[g] = list[g % n];
-	*over = all > n;
+	/* Cross, cpus: participants in turn, ring k starts where k-1 ends. */
+	if (p->kind == PLACE_CROSS || p->kind == PLACE_CPUS)
+		for (unsigned int g = 0; g < all; g++)
+			cpu[g] = list[g % n];
+	/*
+	 * Ring 0 sits where one ring alone would: the rings crowd each other
+	 * when a CPU holds more participants than it puts on one, however
+	 * the CPUs were named ("cpus:0,1" and "cpus:0,1,0,1" alike).
+	 */
+	*over = place_crowd(cpu, all, nallowed) >
+		place_crowd(cpu, nr, nallowed);
 	return 0;
 }

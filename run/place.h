@@ -54,7 +54,8 @@ int place_resolve(const struct place *p, const struct place_topo *t,
  * CPU of its own, with "cross" (and explicit CPUs) each ring over CPUs
  * of its own, spread so that rings share CPUs as little as the allowed
  * ones let them, wrapping round when there are too few.  *@over says
- * whether they do: more tasks that want a CPU of their own than CPUs.
+ * whether they crowd each other: a CPU holds more participants than one
+ * ring alone puts on any CPU (unpinned: spread evenly over the allowed).
  * Returns 0, or -1 with the reason in @why, as place_resolve().
  */
 int place_resolve_rings(const struct place *p, const struct place_topo *t,

@@ -28,6 +28,9 @@ enum run_where {
 	AT_PASS
 };
 
+/* Stack of a participant thread. */
+#define RUN_THREAD_STACK (256 * 1024)
+
 /* One participant's line of the control block; nobody else writes it. */
 struct run_slot {
 	_Alignas(IPC_LINE) uint64_t count; /* tokens received */
@@ -35,6 +38,10 @@ struct run_slot {
 	enum run_where where;
 	int cpu_first, cpu_last; /* where it started and ended, -1 unknown */
 	long long migrations; /* moves between CPUs; -1 unknown */
+	/* Its own usage from the start to the stop word, when @used. */
+	struct run_usage usage;
+	int used;
+	long long vm_kb; /* AT_MLOCK: what it had mapped (VmSize); -1 unknown */
 };
 
 /*
@@ -99,6 +106,16 @@ void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
  * readable.  An interrupting signal stays pending for run_interrupted().
  */
 int run_sleep(double timeout_s, int fd);
+
+/* The bytes of the mapping a run of @spec shares with its participants. */
+size_t run_map_size(const struct run_spec *spec);
+
+/*
+ * What RLIMIT_MEMLOCK says of a participant that could not lock its
+ * @vm_kb (-1 unknown) of memory: " (9000 KB mapped; RLIMIT_MEMLOCK is
+ * 8192 KB without CAP_IPC_LOCK)" (limits.c).
+ */
+const char *run_mlock_hint(long long vm_kb);
 
 /*
  * What the limits say of @err, a failure to get a task or a descriptor,

@@ -145,7 +145,10 @@ static void run_blame(const struct run_ctl *ctl, const siginfo_t *si,
 		if (s->err) {
 			run_fail(res, RESULT_FAILED, "%s: %s: %s%s",
 				 run_who(ctl, i), run_where_name[s->where],
-				 strerror(-s->err), run_limit_hint(s->err));
+				 strerror(-s->err),
+				 s->where == AT_MLOCK ?
+					 run_mlock_hint(s->vm_kb) :
+					 run_limit_hint(s->err));
 			return;
 		}
 	}
@@ -199,6 +202,29 @@ static void run_where_seen(const struct run_ctl *ctl, struct run_result *res)
 			res->migrations = -1;
 		else
 			res->migrations += s->migrations;
+	}
+}
+
+/*
+ * What the participants' loops cost, from what each noted in its slot;
+ * the loops unknown (0) when one could not say.
+ */
+static void run_loop_usage(const struct run_ctl *ctl, struct run_result *res)
+{
+	struct run_usage *u = &res->loop_cpu;
+
+	memset(u, 0, sizeof(*u));
+	for (unsigned int i = 0; i < run_total(ctl); i++) {
+		const struct run_slot *s = &ctl->slot[i];
+
+		if (!s->used) {
+			res->life_loops = 0;
+			return;
+		}
+		u->user_s += s->usage.user_s;
+		u->sys_s += s->usage.sys_s;
+		u->nvcsw += s->usage.nvcsw;
+		u->nivcsw += s->usage.nivcsw;
 	}
 }
 
@@ -421,6 +447,40 @@ static int run_error(struct run_state *st, int err, const char *call)
 	return err;
 }
 
+/* Where each part of the shared mapping of a run lies, and its size. */
+struct run_layout {
+	size_t off_ring, off_peer, off_slot, off_rtt, off_state;
+	size_t state_size, state_step, size;
+};
+
+static void run_layout(const struct run_spec *spec, struct run_layout *l)
+{
+	unsigned int rings = run_rings(spec), nr = spec->nr * rings;
+	unsigned int nobj = spec->shared ? 1 : rings, obj_nr = nr / nobj;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+	l->off_ring = run_align(sizeof(struct run_ctl), IPC_LINE);
+	l->off_peer = run_align(l->off_ring + nobj * sizeof(struct ipc_ring),
+				IPC_LINE);
+	l->off_slot =
+		run_align(l->off_peer + nr * sizeof(struct ipc_peer), IPC_LINE);
+	l->off_rtt =
+		run_align(l->off_slot + nr * sizeof(struct run_slot), IPC_LINE);
+	l->off_state =
+		run_align(l->off_rtt + rings * sizeof(struct hist), page);
+	l->state_size = spec->ops->size ? spec->ops->size(obj_nr) : 0;
+	l->state_step = run_align(l->state_size, page);
+	l->size = l->off_state + nobj * l->state_step;
+}
+
+size_t run_map_size(const struct run_spec *spec)
+{
+	struct run_layout l;
+
+	run_layout(spec, &l);
+	return l.size;
+}
+
 /*
  * Map the control block, the participants' slots and the backend's state
  * (its own pages) in one shared mapping, and fill in the control block.
@@ -430,21 +490,11 @@ static int run_map(struct run_state *st)
 	const struct run_spec *spec = st->spec;
 	unsigned int rings = run_rings(spec), nr = spec->nr * rings;
 	unsigned int nobj = spec->shared ? 1 : rings, obj_nr = nr / nobj;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t off_ring = run_align(sizeof(struct run_ctl), IPC_LINE);
-	size_t off_peer =
-		run_align(off_ring + nobj * sizeof(struct ipc_ring), IPC_LINE);
-	size_t off_slot =
-		run_align(off_peer + nr * sizeof(struct ipc_peer), IPC_LINE);
-	size_t off_rtt =
-		run_align(off_slot + nr * sizeof(struct run_slot), IPC_LINE);
-	size_t off_state =
-		run_align(off_rtt + rings * sizeof(struct hist), page);
-	size_t state_size = spec->ops->size ? spec->ops->size(obj_nr) : 0;
-	size_t state_step = run_align(state_size, page);
+	struct run_layout l;
 	struct run_ctl *ctl;
 
-	st->map_size = off_state + nobj * state_step;
+	run_layout(spec, &l);
+	st->map_size = l.size;
 	st->map = mmap(NULL, st->map_size, PROT_READ | PROT_WRITE,
 		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (st->map == MAP_FAILED) {
@@ -461,19 +511,19 @@ static int run_map(struct run_state *st)
 	ctl->shared = spec->shared;
 	ctl->threads = spec->threads;
 	ctl->nobj = nobj;
-	ctl->ring = (struct ipc_ring *)(st->map + off_ring);
+	ctl->ring = (struct ipc_ring *)(st->map + l.off_ring);
 	ctl->cls = spec->cls;
 	ctl->mlock = spec->mlock;
-	ctl->peer = (struct ipc_peer *)(st->map + off_peer);
-	ctl->slot = (struct run_slot *)(st->map + off_slot);
-	ctl->rtt = (struct hist *)(st->map + off_rtt);
+	ctl->peer = (struct ipc_peer *)(st->map + l.off_peer);
+	ctl->slot = (struct run_slot *)(st->map + l.off_slot);
+	ctl->rtt = (struct hist *)(st->map + l.off_rtt);
 	for (unsigned int k = 0; k < nobj; k++) {
 		struct ipc_ring *ring = &ctl->ring[k];
 
 		ring->nr = obj_nr;
 		ring->threads = spec->threads;
-		ring->state = state_size ?
-				      st->map + off_state + k * state_step :
+		ring->state = l.state_size ?
+				      st->map + l.off_state + k * l.state_step :
 				      NULL;
 		ring->peer = ctl->peer + k * obj_nr;
 	}
@@ -739,13 +789,15 @@ static void run_stop(struct run_state *st)
 	struct run_ctl *ctl = st->ctl;
 
 	st->t_stop = clock_now_s();
-	if (st->t_go > 0)
-		res->life_s = st->t_stop - st->t_go;
 	__atomic_store_n(&ctl->stop, 1, __ATOMIC_RELAXED);
 	run_close(&st->go[1]);
 	run_wait_exit(st->proc, st->nproc, RUN_GRACE_S + run_total(ctl) * 0.01);
+	/* Every participant's loop lies inside: it ended before it exited. */
+	if (st->t_go > 0)
+		res->life_s = clock_now_s() - st->t_go;
 	run_reap(st->proc, st->nproc, 1, res);
 	res->life_loops = run_count(ctl);
+	run_loop_usage(ctl, res);
 	res->rtt = ctl->rtt[0];
 	for (unsigned int k = 1; k < ctl->rings; k++)
 		hist_merge(&res->rtt, &ctl->rtt[k]);

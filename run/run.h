@@ -49,6 +49,12 @@ static inline unsigned int run_rings(const struct run_spec *spec)
 	return spec->rings ? spec->rings : 1;
 }
 
+/* CPU time and context switches of participants. */
+struct run_usage {
+	double user_s, sys_s;
+	long long nvcsw, nivcsw; /* voluntary and involuntary */
+};
+
 struct run_result {
 	enum result_status status;
 	char reason[RUN_REASON_MAX]; /* why, unless RESULT_OK */
@@ -63,9 +69,16 @@ struct run_result {
 	/* Moves between CPUs of all participants; -1 unknown. */
 	long long migrations;
 	struct hist rtt; /* sampled round trips, ns */
-	/* What the participants cost, from wait4(), over their whole life. */
-	uint64_t life_loops; /* loops over that life */
-	double life_s; /* from the start to the stop word */
+	/*
+	 * What the participants' loops cost: each takes its own getrusage()
+	 * when the start comes and when it sees the stop word, so that its
+	 * fork, set-up and exit stay out; the loops from the start to the
+	 * end, and the time from the start until the last participant
+	 * ended.  life_loops 0 when one could not say (it was killed).
+	 */
+	struct run_usage loop_cpu;
+	uint64_t life_loops;
+	double life_s;
 	/*
 	 * What else the CPUs of the run did, from /proc/stat before the first
 	 * participant started and after the last was reaped (so that their
@@ -76,6 +89,10 @@ struct run_result {
 	long procs_running[2]; /* runnable tasks at start and end; -1 unknown */
 	long long
 		throttle; /* thermal throttle events on its CPUs; -1 unknown */
+	/*
+	 * Their whole lives, from wait4(): what the CPUs' counters around
+	 * the run are judged against (dist).
+	 */
 	double utime_s, stime_s;
 	long long nvcsw, nivcsw; /* voluntary and involuntary switches */
 };
@@ -103,6 +120,18 @@ int run_once(const struct run_spec *spec, struct run_result *res);
  * one line naming the limit in @err.
  */
 int run_check_limits(const struct run_spec *spec, char *err, size_t errlen);
+
+/*
+ * Check, before anything starts, that each participant of @spec can lock
+ * its memory (--mlock): what it will have mapped when it calls
+ * mlockall() (ctxbench as it is now, the mapping it shares, its working
+ * set, with threads every thread's stack and working set, and room for
+ * ctxbench's heap to grow) against RLIMIT_MEMLOCK, whose soft limit is
+ * raised when the hard limit allows; then a child like a participant
+ * tries.  Returns 0, or -1 with one line naming the limit, what is
+ * needed and what is allowed in @err.
+ */
+int run_check_mlock(const struct run_spec *spec, char *err, size_t errlen);
 
 /* A pending SIGINT, SIGTERM or SIGHUP, without waiting: the signal or 0. */
 int run_interrupted(void);

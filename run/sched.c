@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Scheduling classes: the participants' (taken by each before it says it
- * is ready), the runner's own while they are real-time, and whether
- * --mlock can lock their memory.  Backends never see any of it.
+ * is ready) and the runner's own while they are real-time.  Backends
+ * never see any of it.
  */
 #include <errno.h>
 #include <sched.h>
@@ -16,9 +16,6 @@
 
 #include "sched.h"
 #include "lib/util.h"
-
-/* The stack a participant thread maps, as child.c gives it. */
-#define RUN_MLOCK_STACK (256 * 1024)
 
 static const struct {
 	const char *name;
@@ -154,42 +151,4 @@ void run_class_runner_leave(struct run_class_saved *saved)
 	if (saved->changed)
 		sched_setscheduler(0, saved->policy, &sp);
 	saved->changed = 0;
-}
-
-int run_mlock_check(unsigned int ws_kb, unsigned int nr, int threads, char *err,
-		    size_t errlen)
-{
-	size_t len = (size_t)ws_kb * 1024 * (threads ? nr : 1) +
-		     (threads ? (size_t)nr * RUN_MLOCK_STACK : 0);
-	int status = 0, e;
-	struct rlimit rl;
-	pid_t pid;
-
-	pid = fork();
-	if (pid < 0) {
-		snprintf(err, errlen, "--mlock: fork: %s", strerror(errno));
-		return -1;
-	}
-	if (pid == 0) {
-		void *ws = len ? mmap(NULL, len, PROT_READ | PROT_WRITE,
-				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) :
-				 NULL;
-
-		if (ws == MAP_FAILED)
-			_exit(ENOMEM);
-		_exit(mlockall(MCL_CURRENT | MCL_FUTURE) < 0 ? errno : 0);
-	}
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	e = WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
-	if (!e)
-		return 0;
-	if (getrlimit(RLIMIT_MEMLOCK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-		snprintf(
-			err, errlen,
-			"--mlock: mlockall: %s (RLIMIT_MEMLOCK is %llu KB and CAP_IPC_LOCK is lacking; a participant needs more: raise it, ulimit -l)",
-			strerror(e), (unsigned long long)rl.rlim_cur / 1024);
-	else
-		snprintf(err, errlen, "--mlock: mlockall: %s", strerror(e));
-	return -1;
 }

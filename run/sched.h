@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Scheduling classes: the one the runner gives every participant before
- * the start, its own class while they are real-time, and --mlock.
+ * the start, and its own class while they are real-time.
  */
 #ifndef CTXBENCH_SCHED_H
 #define CTXBENCH_SCHED_H
@@ -77,14 +77,5 @@ struct run_class_saved {
 int run_class_runner_enter(const struct run_class *c,
 			   struct run_class_saved *saved);
 void run_class_runner_leave(struct run_class_saved *saved);
-
-/*
- * Can a participant lock its memory (--mlock): a child like one, with
- * @ws_kb of working set per participant and @nr participants when they
- * are @threads of one process, tries mlockall().  Returns 0, or -1 with
- * one line saying why and what the limit is in @err.
- */
-int run_mlock_check(unsigned int ws_kb, unsigned int nr, int threads, char *err,
-		    size_t errlen);
 
 #endif

@@ -200,12 +200,14 @@ void sweep_row_add(struct result_row *row, const struct run_result *res,
 	smp->why[sizeof(smp->why) - 1] = '\0';
 	CPU_OR(seen, seen, &res->cpus);
 	hist_merge(&row->rtt, &res->rtt);
-	row->cpu.user_s += res->utime_s;
-	row->cpu.sys_s += res->stime_s;
-	row->cpu.nvcsw += res->nvcsw;
-	row->cpu.nivcsw += res->nivcsw;
-	row->cpu.loops += res->life_loops;
-	row->cpu.seconds += res->life_s;
+	if (res->life_loops) {
+		row->cpu.user_s += res->loop_cpu.user_s;
+		row->cpu.sys_s += res->loop_cpu.sys_s;
+		row->cpu.nvcsw += res->loop_cpu.nvcsw;
+		row->cpu.nivcsw += res->loop_cpu.nivcsw;
+		row->cpu.loops += res->life_loops;
+		row->cpu.seconds += res->life_s;
+	}
 	if (res->migrations < 0 || row->migrations < 0)
 		row->migrations = -1;
 	else

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Several rings at once (-j, --shared) through the binary: the rows, their
 # notes, the CPUs they ran on, skipped mechanisms, many rings on few CPUs,
-# saved runs compared, a participant of one ring killed, the limits.
+# saved runs compared, a participant of one ring killed, the limits, the
+# CPU figures of many rings.
 # After each run: no process of its session and no IPC object left.
 # usage: parallel.sh BIN CASE   (CASE: see the list at the bottom)
 set -u
@@ -160,6 +161,31 @@ crowd() {
 	summary
 }
 
+# The CPU figures of many more rings than CPUs describe their loops, not
+# their start and exit: the CPUs they kept busy never exceed the CPUs
+# they could use (5 % for rounding aside), and a loop costs some CPU.
+# A short -t, so that start and exit would weigh; on one CPU too.
+cpus() {
+	local key=pipe.any.2p.0k.x64 busy user n pin
+	for pin in "" 0; do
+		n=$ncpu
+		if [ -n "$pin" ]; then
+			n=1
+			run taskset -c "$pin" "$bin" -j 64 -b pipe -t 0.05 -r 2 -q --format kv
+		else
+			run "$bin" -j 64 -b pipe -t 0.05 -r 2 -q --format kv
+		fi
+		[ "$rc" -eq 0 ] && pass || fail "cpus $pin: exit $rc: $err"
+		busy=$(awk -F': ' -v k="$key.cpu_busy_cpus" '$1 == k { print $2 }' <<<"$out")
+		user=$(awk -F': ' -v k="$key.cpu_user_ns_per_loop" '$1 == k { print $2 }' <<<"$out")
+		awk -v b="$busy" -v n="$n" 'BEGIN { exit !(b > 0 && b <= n * 1.05) }' &&
+			pass || fail "cpus $pin: $busy CPUs busy with $n allowed"
+		awk -v u="$user" 'BEGIN { exit !(u > 0) }' && pass ||
+			fail "cpus $pin: user time per loop '$user': $out"
+	done
+	summary
+}
+
 # Saved runs with -j compare row by row, N and sharing included.
 compare() {
 	run "$bin" -b futex -P same -j 1,2 -t 0.1 -r 2 -n a -o "$tmp/a.json"
@@ -253,6 +279,7 @@ shared) shared ;;
 many) many ;;
 compare) compare ;;
 crowd) crowd ;;
+cpus) cpus ;;
 killed) killed ;;
 limits) limits ;;
 *)

@@ -198,8 +198,12 @@ spin() {
 	check_clean "spin-yield same fifo"
 }
 
-# --mlock that the limit refuses: an error before anything runs.
+# --mlock that the limit refuses: an error before anything runs, naming
+# RLIMIT_MEMLOCK with what a participant needs (its shared mapping grows
+# with -j) and what is allowed; what fits runs, threads too, and a soft
+# limit below the need is raised to the hard one.
 mlock() {
+	local lim
 	[ -z "${CTXBENCH_SANITIZED:-}" ] || skip "a sanitizer's mlockall() locks nothing"
 	need_nobody
 	start prlimit --memlock=0:0 "${nobody[@]}" "$bin" -b pipe --mlock -t 0.2 -r 1 -n t
@@ -209,6 +213,24 @@ mlock() {
 		fail "--mlock: message: $err"
 	[ -z "$out" ] && pass || fail "--mlock: something ran: $out"
 	check_clean "--mlock"
+	for lim in "8388608 -j 256" "3682304 -j 1"; do
+		start prlimit --memlock="${lim%% *}:${lim%% *}" "${nobody[@]}" "$bin" \
+			-b futex --mlock ${lim#* } -t 0.05 -r 1 -n t
+		finish
+		expect_rc "--mlock $lim" 2
+		grep -Eq "^ctxbench: --mlock: mlockall: a futex participant needs [0-9]+ KB locked .*RLIMIT_MEMLOCK is $((${lim%% *} / 1024)) KB" <<<"$err" &&
+			pass || fail "--mlock $lim: message: $err"
+		[ -z "$out" ] && pass || fail "--mlock $lim: something ran: $out"
+		check_clean "--mlock $lim"
+	done
+	for lim in "8388608:8388608 -j 4" "8388608:8388608 -p 4 --threads" \
+		"1048576:8388608 -j 64"; do
+		start prlimit --memlock="${lim%% *}" "${nobody[@]}" "$bin" \
+			-b futex --mlock ${lim#* } -t 0.05 -r 1 -n t
+		finish
+		expect_rc "--mlock $lim" 0
+		check_clean "--mlock $lim"
+	done
 }
 
 # A real-time ring stopped for good is HUNG on time and killed; the next

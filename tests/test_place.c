@@ -197,6 +197,34 @@ static void test_resolve_rings(void)
 		  "skip: needs 2 CPUs, only 0 allowed");
 }
 
+/*
+ * Oversubscribed means more participants on a CPU than one ring alone
+ * puts there, whichever way the CPUs are named: a CPU named twice in
+ * "cpus:" is the same CPU.
+ */
+static void test_resolve_rings_crowd(void)
+{
+	static const int smt_core[] = { 0, 1, 0, 1 };
+	struct place_topo t;
+
+	topo(&t, 2, NULL);
+	CHECK_STR(resolve_rings("cpus:0,1", &t, 2, 2), "0 1 | 0 1 over");
+	CHECK_STR(resolve_rings("cpus:0,1,0,1", &t, 2, 2), "0 1 | 0 1 over");
+	CHECK_STR(resolve_rings("cpus:0,1,0,1", &t, 1, 2), "0 | 1");
+	CHECK_STR(resolve_rings("cpus:0,1,0,1", &t, 1, 3), "0 | 1 | 0 over");
+	/* One ring on one CPU, as same: a second ring beside it crowds it. */
+	CHECK_STR(resolve_rings("cpus:0,0", &t, 2, 2), "0 0 | 0 0 over");
+	CHECK_STR(resolve_rings("cpus:0", &t, 1, 2), "0 | 0 over");
+	/* Unpinned: spread evenly over the allowed CPUs. */
+	CHECK_STR(resolve_rings("any", &t, 3, 2), "-1 -1 -1 | -1 -1 -1 over");
+	topo(&t, 4, smt_core);
+	CHECK_STR(resolve_rings("cpus:0,1,2,3,0,1,2,3", &t, 2, 2), "0 1 | 2 3");
+	CHECK_STR(resolve_rings("cpus:0,1,2,3,0,1,2,3", &t, 2, 3),
+		  "0 1 | 2 3 | 0 1 over");
+	CHECK_STR(resolve_rings("any", &t, 2, 2), "-1 -1 | -1 -1");
+	CHECK_STR(resolve_rings("any", &t, 3, 2), "-1 -1 -1 | -1 -1 -1 over");
+}
+
 static void test_cpulist(void)
 {
 	static const struct {
@@ -244,6 +272,7 @@ int main(void)
 	test_parse_cpu_range();
 	test_resolve();
 	test_resolve_rings();
+	test_resolve_rings_crowd();
 	test_cpulist();
 	test_topo_read();
 	return check_summary();

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "lib/util.h"
@@ -270,6 +271,67 @@ static void test_disturb(void)
 }
 
 /*
+ * Is @why @full, or a start of it cut where a word ends and marked with
+ * " ..."?  Never a word cut in two.
+ */
+static int cut_between_words(const char *why, const char *full)
+{
+	size_t n = strlen(why);
+
+	if (strcmp(why, full) == 0)
+		return 1;
+	if (n < 4 || strcmp(why + n - 4, " ...") != 0)
+		return 0;
+	n -= 4;
+	return strncmp(why, full, n) == 0 && (full[n] == ' ' || !full[n]);
+}
+
+/*
+ * Several notes at once: a stall, a quota and other tasks are more than
+ * the buffer holds.  What does not fit is left off after a whole note,
+ * never inside a word ("a CPU quo"), and the cut says so.
+ */
+static void test_disturb_notes(void)
+{
+	static const char full[] =
+		"the token stood still for 0.08 s; a CPU quota throttled it 12 times, 0.30 s; other tasks took 48.0% of CPUs 0-1; CPU 1 clock -12.0% (3000 to 2640 MHz)";
+	struct disturb d;
+	char cut[40];
+
+	memset(&d, 0, sizeof(d));
+	snprintf(d.why, sizeof(d.why), "%s",
+		 "other tasks took 48.0% of CPUs 0-1");
+	disturb_add(&d, "a CPU quota throttled it %d times, %.2f s", 12, 0.3);
+	disturb_add(&d, "the token stood still for %.2f s", 0.08);
+	CHECK_EQ_INT(d.disturbed, 1);
+	CHECK_STR(
+		d.why,
+		"the token stood still for 0.08 s; a CPU quota throttled it 12 times, 0.30 s; ...");
+	CHECK(cut_between_words(d.why, full));
+
+	/* Notes appended by the snapshots, then one put before them. */
+	memset(&d, 0, sizeof(d));
+	CHECK_EQ_INT(judge("hog", "0,1", 2.5, 5, NULL, NULL, &d), 0);
+	for (int i = 0; i < 4; i++)
+		disturb_add(&d, "a CPU quota throttled it %d times, %.2f s",
+			    1000 + i, 0.25);
+	CHECK(strlen(d.why) < sizeof(d.why));
+	CHECK(cut_between_words(
+		d.why,
+		"a CPU quota throttled it 1003 times, 0.25 s; a CPU quota throttled it 1002 times, 0.25 s; a CPU quota throttled it 1001 times, 0.25 s"));
+
+	/* One note longer than the room: cut after its last whole word. */
+	result_note_fit(cut, sizeof(cut), full);
+	CHECK_STR(cut, "the token stood still for 0.08 s; ...");
+	result_note_fit(cut, 30, full);
+	CHECK_STR(cut, "the token stood still for ...");
+	result_note_fit(cut, sizeof(cut), "short");
+	CHECK_STR(cut, "short");
+	result_note_fit(cut, 8, "unbroken-word");
+	CHECK_STR(cut, "unbr...");
+}
+
+/*
  * Where the threshold lies: 2 % of the capacity beyond 3 ticks per CPU.
  * One CPU busy for the whole run, the participants' share of it varied.
  */
@@ -513,6 +575,7 @@ int main(void)
 	test_read();
 	test_sys();
 	test_disturb();
+	test_disturb_notes();
 	test_threshold();
 	test_freq();
 	test_quantile();

@@ -265,6 +265,50 @@ static void test_notes(void)
 }
 
 /*
+ * A disturbed run with several notes, more than the line holds: the
+ * note is cut where a word ends and says so ("...), never "a CPU quo)".
+ */
+static void test_notes_cut(void)
+{
+	static struct result_sample smp[] = {
+		{ .loops = 70100, .elapsed_s = 1 },
+		{ .loops = 35000,
+		  .elapsed_s = 1,
+		  .disturbed = 1,
+		  .other_share = 0.48,
+		  .why = "the token stood still for 0.08 s; a CPU quota throttled it 12 times, 0.30 s; ..." },
+	};
+	struct result_row rows[] = {
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .placement = "same",
+		  .procs = 2,
+		  .nsamples = 2,
+		  .sample = smp,
+		  .cpus = "0" },
+	};
+	struct results r = { .nrows = 1, .row = rows };
+	const struct results *one[] = { &r };
+	char *buf = NULL, *line;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fill_info(&r.info, "6.1", "");
+	report_text(f, one, 1, 0, NULL, 0);
+	fclose(f);
+	check_width(buf, 80);
+	line = strstr(buf, "(disturbed: 1 of 2 runs; run 2: ");
+	CHECK(line != NULL);
+	if (line) {
+		line[strcspn(line, "\n")] = '\0';
+		CHECK_STR(
+			line,
+			"(disturbed: 1 of 2 runs; run 2: the token stood still for 0.08 s; ...)");
+	}
+	free(buf);
+}
+
+/*
  * Runs on an emulated CPU (qemu's TCG) against one on a real kernel: the
  * emulated rows are marked, the others not, and a legend says why.
  */
@@ -473,6 +517,7 @@ int main(void)
 	test_text();
 	test_rings();
 	test_notes();
+	test_notes_cut();
 	test_emulated();
 	test_sysinfo();
 	test_classes();

@@ -545,7 +545,7 @@ static void test_row_add(void)
 		hist_add(&res.rtt, 1000);
 		res.migrations = 2;
 		res.life_loops = 7;
-		res.nvcsw = 3;
+		res.loop_cpu.nvcsw = 3;
 		CPU_ZERO(&res.cpus);
 		CPU_SET(3, &res.cpus);
 		CPU_ZERO(&seen);
@@ -553,7 +553,7 @@ static void test_row_add(void)
 		sweep_row_add(&row, &res, &seen);
 		CPU_ZERO(&res.cpus);
 		CPU_SET(2, &res.cpus);
-		res.utime_s = 0.25;
+		res.loop_cpu.user_s = 0.25;
 		sweep_row_add(&row, &res, &seen);
 
 		CHECK_EQ_INT(row.nsamples, 2);
@@ -577,7 +577,7 @@ static void test_row_add(void)
 		CHECK_EQ_INT(CPU_COUNT(&seen), 3);
 		CHECK(CPU_ISSET(2, &seen) && CPU_ISSET(3, &seen));
 		CHECK_EQ_INT(row.cpu.loops, 2 * res.life_loops);
-		CHECK_EQ_INT(row.cpu.nvcsw, 2 * res.nvcsw);
+		CHECK_EQ_INT(row.cpu.nvcsw, 2 * res.loop_cpu.nvcsw);
 		/* Migrations unknown once are unknown for the row. */
 		res.migrations = -1;
 		row.nsamples = 0;
