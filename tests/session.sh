@@ -54,10 +54,11 @@ check_clean() {
 expect_rc() {
 	[ "$rc" -eq "$2" ] && pass || fail "$1: exit $rc, expected $2; stderr: $err"
 }
-# The first participant of ctxbench $pid (not the guard), once it runs.
+# The first participant of ctxbench $pid (not the guard), once it runs:
+# within 5 s, which a machine loaded by other work can take to fork it.
 participant() {
 	local p i
-	for ((i = 0; i < 100; i++)); do
+	for ((i = 0; i < 250; i++)); do
 		p=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		[ -n "$p" ] && { echo "$p"; return; }
 		sleep 0.02
