@@ -900,3 +900,49 @@ int plan_rings(const struct plan *p)
 	return p->nprocs > 1 || p->procs[0] != 2 || p->nsizes > 1 ||
 	       p->size_kb[0] != 0;
 }
+
+void plan_sweep(const struct plan *p, struct sweep_spec *s)
+{
+	*s = (struct sweep_spec){
+		.duration_s = p->duration_s,
+		.runs = p->runs,
+		.threads = p->threads,
+		.mlock = p->mlock,
+		.sample_every = p->sample_every,
+		.retry_disturbed = p->retry_disturbed,
+		.order = p->order,
+		.hop_work = plan_rings(p),
+		.shared = p->shared,
+		.nops = p->nops,
+		.nplaces = p->nplaces,
+		.nclasses = p->nclasses,
+		.nprocs = p->nprocs,
+		.nsizes = p->nsizes,
+		.nrings = p->nrings,
+		.ops = p->ops,
+		.place = p->place,
+		.cls = p->cls,
+		.procs = p->procs,
+		.size_kb = p->size_kb,
+		.rings = p->rings,
+	};
+}
+
+void plan_info(const struct plan *p, struct results *res)
+{
+	struct result_info *in = &res->info;
+
+	snprintf(res->version, sizeof(res->version), "%s", CTXBENCH_VERSION);
+	snprintf(in->label, sizeof(in->label), "%s",
+		 p->label[0] ? p->label : in->kernel);
+	if (!in->label[0])
+		snprintf(in->label, sizeof(in->label), "unknown");
+	snprintf(in->note, sizeof(in->note), "%s", p->note);
+	in->duration_s = p->duration_s;
+	in->runs = p->runs;
+	in->threads = p->threads;
+	in->participants = p->procs[0];
+	in->order = p->order;
+	if (p->order == RESULT_ORDER_SHUFFLE)
+		in->seed = p->seed_given ? p->seed : sweep_random_seed();
+}

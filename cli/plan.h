@@ -9,6 +9,7 @@
 #include "model/results.h"
 #include "run/place.h"
 #include "run/sched.h"
+#include "run/sweep.h"
 
 #define PLAN_MAX_BACKENDS 32
 #define PLAN_MAX_RUNS 10000
@@ -88,6 +89,16 @@ unsigned long long plan_nrows(const struct plan *p);
 
 /* Did the user ask for rings or working sets, beyond the ping-pong? */
 int plan_rings(const struct plan *p);
+
+/* The sweep @p plans, in the runner's terms: it points into @p. */
+void plan_sweep(const struct plan *p, struct sweep_spec *s);
+
+/*
+ * The Run information of @res that @p sets: ctxbench's version, the label
+ * (the kernel release of @res's facts when -n is not given), the note and
+ * the parameters of the run, the seed of shuffle.  After the facts.
+ */
+void plan_info(const struct plan *p, struct results *res);
 
 /* Write the usage text, generated from the option table. */
 void plan_usage(FILE *f);

@@ -9,6 +9,7 @@
 
 #include "progress.h"
 #include "lib/clock.h"
+#include "model/results.h"
 
 /* Back to the start of the line and erase it: the line is rewritten. */
 #define PROGRESS_ERASE "\r\033[K"
@@ -184,4 +185,71 @@ void progress_clear(struct progress *p)
 		return;
 	progress_write(p, PROGRESS_ERASE, sizeof(PROGRESS_ERASE) - 1);
 	p->shown = 0;
+}
+
+/* The progress line follows the sweep (struct sweep_hooks). */
+static void progress_on_hop(void *arg, const struct ipc_ops *ops,
+			    unsigned int kb)
+{
+	progress_hop(arg, ops->name, kb);
+}
+
+static void progress_on_run(void *arg, const struct sweep_spec *s,
+			    const struct sweep_cell *c, unsigned int i)
+{
+	char cls[32], where[sizeof(c->row->placement) + sizeof(cls)];
+
+	/* The placement and the class, as the row's label has them. */
+	result_row_class(c->row, cls, sizeof(cls));
+	snprintf(where, sizeof(where), "%s%s%s", c->place->name,
+		 cls[0] ? " " : "", cls);
+	progress_row(arg, c->ops->name, where, s->hop_work, c->nr, c->kb,
+		     s->runs);
+	progress_parallel(arg, c->rings, c->shared, s->nrings > 1 || s->shared);
+	progress_run(arg, i);
+}
+
+/* A row ends on a run that did not succeed: say why, but for a signal. */
+static void progress_on_failed(void *arg, const struct sweep_cell *c,
+			       const struct run_result *res)
+{
+	const struct result_row *row = c->row;
+	char cls[32], rings[32] = "";
+
+	progress_clear(arg);
+	result_row_class(row, cls, sizeof(cls));
+	if (row->rings > 1 || row->shared)
+		snprintf(rings, sizeof(rings), " x%u%s", row->rings,
+			 row->shared ? " shared" : "");
+	if (res->status != RESULT_INTERRUPTED)
+		fprintf(stderr, "ctxbench: %s %s%s%s%s: %s: %s\n", row->mech,
+			row->placement, cls[0] ? " " : "", cls, rings,
+			result_status_name(res->status), res->reason);
+}
+
+static void progress_on_drop(void *arg, unsigned int n)
+{
+	progress_drop(arg, n);
+}
+
+void progress_start(struct progress *p, const struct sweep_spec *s, int quiet)
+{
+	unsigned int rows = (unsigned int)sweep_nrows(s);
+	double more = sweep_warmup_s(s->duration_s) + PROGRESS_RUN_OVERHEAD_S;
+	int tty = !quiet && isatty(STDERR_FILENO);
+
+	progress_init(p, tty ? STDERR_FILENO : -1, rows * s->runs,
+		      s->hop_work ? s->nops * s->nsizes : 0,
+		      s->duration_s + more, sweep_hop_work_s(s) + more);
+}
+
+struct sweep_hooks progress_hooks(struct progress *p)
+{
+	return (struct sweep_hooks){
+		.arg = p,
+		.hop = progress_on_hop,
+		.run = progress_on_run,
+		.failed = progress_on_failed,
+		.drop = progress_on_drop,
+	};
 }

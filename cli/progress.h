@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "run/sweep.h"
+
 /* Columns of the line at most: a line that wraps cannot be rewritten. */
 #define PROGRESS_WIDTH 79
 
@@ -96,5 +98,18 @@ void progress_hop(struct progress *p, const char *mech, unsigned int ws_kb);
 
 /* Erase the line, if one is shown: before a message or the report. */
 void progress_clear(struct progress *p);
+
+/*
+ * Start @p for the sweep @s, on a terminal and without -q (@quiet): its
+ * runs and hop-work measurements, each expected to take its time, its
+ * warm-up and a little more.
+ */
+void progress_start(struct progress *p, const struct sweep_spec *s, int quiet);
+
+/*
+ * The sweep's hooks that keep @p's line as it goes, and say why a row
+ * ended on a run that did not succeed.
+ */
+struct sweep_hooks progress_hooks(struct progress *p);
 
 #endif

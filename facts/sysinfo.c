@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cgroup.h"
 #include "emulation.h"
 #include "rtinfo.h"
 #include "sysinfo.h"
@@ -664,4 +665,12 @@ void sysinfo_read(const char *root, struct result_info *in)
 		     "current_clocksource",
 		     in->clocksource, sizeof(in->clocksource));
 	snprintf(in->compiler, sizeof(in->compiler), "%s", SYSINFO_COMPILER);
+}
+
+void sysinfo_where(const char *root, const cpu_set_t *allowed, time_t now,
+		   struct result_info *in)
+{
+	cpulist_format(allowed, in->cpus_allowed, sizeof(in->cpus_allowed));
+	cgroup_quota(root, in->cpu_quota, sizeof(in->cpu_quota));
+	sysinfo_date(now, in->date, sizeof(in->date));
 }

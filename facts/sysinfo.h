@@ -3,6 +3,7 @@
 #ifndef CTXBENCH_SYSINFO_H
 #define CTXBENCH_SYSINFO_H
 
+#include <sched.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -56,6 +57,13 @@ void sysinfo_mitigations(const struct result_kv *v, unsigned int n, char *out,
  */
 void sysinfo_halt_poll(const struct result_kv *v, unsigned int n, char *out,
 		       size_t size);
+
+/*
+ * Where the run may go and when it starts, into @in: the @allowed CPUs,
+ * the CPU quota of the cgroup under @root, and @now as the date.
+ */
+void sysinfo_where(const char *root, const cpu_set_t *allowed, time_t now,
+		   struct result_info *in);
 
 /* @t as UTC ISO 8601, "2024-05-01T12:00:00Z"; empty if it cannot be. */
 void sysinfo_date(time_t t, char *buf, size_t size);

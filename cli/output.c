@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The output phase: -o's file and stdout, written whole, with signals. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "output.h"
+#include "lib/util.h"
+#include "report/report.h"
+#include "store/save.h"
+
+/* The signal that stopped the output, once output_emit() writes it; else 0. */
+static volatile sig_atomic_t output_signo;
+
+static void output_on_signal(int sig)
+{
+	if (!output_signo)
+		output_signo = sig;
+}
+
+/*
+ * From here on SIGINT, SIGTERM and SIGHUP end ctxbench, though the runner
+ * blocked them to take them through its signalfd: a fifo nobody opens or
+ * a pipe nobody reads would hold it for good.  Caught without SA_RESTART,
+ * so that the open() or write() that blocks fails with EINTR and
+ * save_file() removes what it began.  Caught even when they came ignored
+ * (a script's background job ignores SIGINT), as the runner takes them.
+ */
+static void output_interruptible(void)
+{
+	static const int sig[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = output_on_signal };
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < ARRAY_SIZE(sig); i++)
+		sigaddset(&set, sig[i]);
+	sa.sa_mask = set;
+	for (size_t i = 0; i < ARRAY_SIZE(sig); i++)
+		sigaction(sig[i], &sa, NULL);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+int output_pending(void)
+{
+	const struct timespec zero = { 0 };
+	int sig, first = 0;
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	while ((sig = sigtimedwait(&set, NULL, &zero)) > 0)
+		if (!first)
+			first = sig;
+	return first;
+}
+
+static const char *output_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	}
+	return "a signal";
+}
+
+int output_stdout_flushed(void)
+{
+	int bad;
+
+	errno = 0;
+	bad = fflush(stdout) != 0 || ferror(stdout);
+	if (!bad)
+		return 0;
+	fprintf(stderr, "ctxbench: stdout: %s\n",
+		strerror(errno ? errno : EIO));
+	return -1;
+}
+
+int output_std_fds_held(void)
+{
+	for (int fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", O_RDONLY) < 0)
+			return -1;
+	return 0;
+}
+
+int output_check(const struct plan *p)
+{
+	char err[PATH_MAX + 128];
+
+	if (p->output && save_check(p->output, err, sizeof(err)) < 0) {
+		fprintf(stderr, "ctxbench: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The JSON of @r to -o's file, in one step; 0, or -1 having said why. */
+static int output_save(const struct plan *p, const struct results *const *r,
+		       unsigned int n)
+{
+	char err[PATH_MAX + 128], *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc = -1;
+
+	if (!f) {
+		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
+			strerror(errno));
+		return -1;
+	}
+	report_json(f, r, n);
+	if (fclose(f) != 0)
+		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
+			strerror(errno));
+	else if (save_file(p->output, buf, len, err, sizeof(err)) < 0) {
+		if (!output_signo) /* else said once, by output_emit() */
+			fprintf(stderr, "ctxbench: %s\n", err);
+	} else
+		rc = 0;
+	free(buf);
+	return rc;
+}
+
+/*
+ * What --format asks for, rendered for stdout into *@buf, *@len (which
+ * the caller frees).  Returns 0, or -ENOMEM when it could not be rendered
+ * whole (*@buf may hold its start).
+ */
+static int output_render(const struct plan *p, const struct results *const *r,
+			 unsigned int n, unsigned int baseline,
+			 const struct results *const *noise,
+			 unsigned int nnoise, char **buf, size_t *len)
+{
+	FILE *f = open_memstream(buf, len);
+	int rc = 0;
+
+	if (!f)
+		return -ENOMEM;
+	switch (p->format) {
+	case PLAN_TEXT:
+		rc = report_text(f, r, n, baseline, noise, nnoise);
+		if (p->histogram)
+			report_histograms(f, r, n);
+		break;
+	case PLAN_JSON:
+		report_json(f, r, n);
+		break;
+	case PLAN_KV:
+	case PLAN_TSV:
+		rc = report_flat(f, r, n, baseline, noise, nnoise,
+				 p->format == PLAN_KV ? REPORT_FLAT_KV :
+							REPORT_FLAT_TSV);
+		break;
+	}
+	if (ferror(f))
+		rc = -ENOMEM;
+	if (fclose(f) != 0)
+		rc = -ENOMEM;
+	return rc < 0 ? -ENOMEM : 0;
+}
+
+int output_emit(const struct plan *p, const struct results *const *r,
+		unsigned int n, unsigned int baseline,
+		const struct results *const *noise, unsigned int nnoise)
+{
+	char err[128], *buf = NULL;
+	size_t len = 0;
+	int rc = 0, saved = 0, wrote = 0;
+
+	output_interruptible();
+	if (p->output) {
+		saved = output_save(p, r, n) == 0;
+		if (!saved)
+			rc = -1;
+	}
+	if (!output_signo) {
+		if (output_render(p, r, n, baseline, noise, nnoise, &buf,
+				  &len) < 0) {
+			fprintf(stderr, "ctxbench: stdout: %s\n",
+				strerror(ENOMEM));
+			rc = -1;
+		}
+		wrote = save_fd(STDOUT_FILENO, "stdout", buf ? buf : "", len,
+				err, sizeof(err)) == 0;
+		if (!wrote && !output_signo) {
+			fprintf(stderr, "ctxbench: %s\n", err);
+			rc = -1;
+		}
+		free(buf);
+	}
+	if (!output_signo)
+		return rc;
+	/*
+	 * What was written whole stays; -o's file is replaced whole or not
+	 * at all: say which, when the signal cut something.
+	 */
+	if (p->output && !saved)
+		fprintf(stderr,
+			"ctxbench: %s while writing the results: %s not saved\n",
+			output_signal_name(output_signo), p->output);
+	else if (!wrote)
+		fprintf(stderr,
+			"ctxbench: %s while writing the results: %s%sthe report on stdout incomplete\n",
+			output_signal_name(output_signo),
+			p->output ? p->output : "",
+			p->output ? " saved, " : "");
+	return output_signo;
+}

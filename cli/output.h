@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * How results leave ctxbench: the JSON to -o's file and the report on
+ * stdout, each written whole or said not to be, a signal stopping both.
+ */
+#ifndef CTXBENCH_OUTPUT_H
+#define CTXBENCH_OUTPUT_H
+
+#include "model/results.h"
+#include "plan.h"
+
+/*
+ * A standard descriptor that was closed (ctxbench >&-) is reopened on
+ * /dev/null for reading, so that no file ctxbench opens takes its number
+ * and writes to it fail instead of landing in that file.  0, or -1 when
+ * one could not be.
+ */
+int output_std_fds_held(void);
+
+/*
+ * Whatever went to stdout must have got there: a full disk, a closed
+ * descriptor or an I/O error is said.  Returns 0, or -1 having said why.
+ */
+int output_stdout_flushed(void);
+
+/*
+ * Can -o's file of @p be saved?  Asked before anything runs; the file
+ * itself is left as it is until the results replace it whole.  0, or -1
+ * having said why.
+ */
+int output_check(const struct plan *p);
+
+/*
+ * A signal still pending from the runs (a second SIGINT during the
+ * teardown) is the runs', not the output's: taken here, before the
+ * output catches them, it does not cut the report of what finished.
+ * Returns the first such signal, or 0.
+ */
+int output_pending(void);
+
+/*
+ * The one way results leave ctxbench, measured or read back: the JSON of
+ * the @n invocations @r to -o's file, then the text report against
+ * @baseline with the @nnoise invocations @noise apart, or what --format
+ * asks for, on stdout.  The report is rendered whole before it is
+ * written, so that a signal stops a write that blocks and nothing is
+ * tried again after it.  Returns 0, -1 when either could not be written,
+ * or the signal that stopped them.
+ */
+int output_emit(const struct plan *p, const struct results *const *r,
+		unsigned int n, unsigned int baseline,
+		const struct results *const *noise, unsigned int nnoise);
+
+#endif

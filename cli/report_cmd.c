@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The report command: saved runs read, each once, checked, then emitted. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_cmd.h"
+#include "output.h"
+#include "model/results.h"
+#include "store/store.h"
+
+/*
+ * Drop the invocations of @r from @first up to *@n that repeat one from
+ * @start on, read from @file: the same saved run given twice (a shell
+ * glob that overlaps, a copy, a file merged from it, /dev/stdin twice)
+ * would count as two invocations without spread, and any change against
+ * it would look significant.  It carries nothing new, so it counts once,
+ * and is said.
+ */
+static void drop_repeats(struct results *r, unsigned int start,
+			 unsigned int first, unsigned int *n, const char *file)
+{
+	unsigned int w = first;
+
+	for (unsigned int i = first; i < *n; i++) {
+		int dup = 0;
+
+		for (unsigned int j = start; j < w && !dup; j++)
+			dup = results_same_run(&r[j], &r[i]);
+		if (dup) {
+			fprintf(stderr,
+				"ctxbench: %s: the run labelled '%s' of %s is given twice: counted once\n",
+				file, r[i].info.label, r[i].info.date);
+			results_free(&r[i]);
+			continue;
+		}
+		if (w != i)
+			r[w] = r[i];
+		w++;
+	}
+	*n = w;
+}
+
+/*
+ * Read @nfiles saved files into *@r after its *@n, each saved run once;
+ * 0, or -1 having said why.
+ */
+static int read_saved(const char *const *files, unsigned int nfiles,
+		      struct results **r, unsigned int *n)
+{
+	unsigned int start = *n;
+	char err[256];
+
+	for (unsigned int i = 0; i < nfiles; i++) {
+		unsigned int first = *n;
+
+		if (store_read_file(files[i], r, n, err, sizeof(err)) < 0) {
+			fprintf(stderr, "ctxbench: %s: %s\n", files[i], err);
+			return -1;
+		}
+		drop_repeats(*r, start, first, n, files[i]);
+	}
+	return 0;
+}
+
+/* Do the @n invocations @r measure some label twice? */
+static int any_label_twice(const struct results *r, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int j = i + 1; j < n; j++)
+			if (!strcmp(r[i].info.label, r[j].info.label))
+				return 1;
+	return 0;
+}
+
+/* The invocation of the first file labelled @label in @r, or -1. */
+static int find_label(const struct results *r, unsigned int n,
+		      const char *label)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (!strcmp(r[i].info.label, label))
+			return (int)i;
+	return -1;
+}
+
+int report_cmd(const struct plan *p)
+{
+	const struct results **all = NULL;
+	struct results *r = NULL;
+	unsigned int n = 0, nf, baseline = 0;
+	int status = 2;
+
+	if (read_saved((const char *const *)p->files, p->nfiles, &r, &n) < 0)
+		goto out;
+	nf = n;
+	if (read_saved(p->noise, p->nnoise, &r, &n) < 0)
+		goto out;
+	if (p->nnoise && !any_label_twice(r + nf, n - nf)) {
+		fprintf(stderr,
+			"ctxbench: --noise: no label is measured twice (the noise is the spread between invocations of one kernel: give two or more)\n");
+		goto out;
+	}
+	all = calloc(n, sizeof(*all));
+	if (!all) {
+		perror("ctxbench");
+		status = 1;
+		goto out;
+	}
+	for (unsigned int i = 0; i < n; i++)
+		all[i] = &r[i];
+	if (p->baseline) {
+		int b = find_label(r, nf, p->baseline);
+
+		if (b < 0) {
+			fprintf(stderr,
+				"ctxbench: --baseline: no saved run is labelled '%s'\n",
+				p->baseline);
+			goto out;
+		}
+		baseline = (unsigned int)b;
+	}
+	if (output_check(p) < 0)
+		goto out;
+	status = output_emit(p, all, nf, baseline, all + nf, n - nf);
+	status = status > 0 ? 128 + status : status < 0 ? 1 : 0;
+out:
+	free(all);
+	for (unsigned int i = 0; i < n; i++)
+		results_free(&r[i]);
+	free(r);
+	return status;
+}
