@@ -332,10 +332,28 @@ static int run_guard_start(struct run_state *st)
 	if (st->guard->pid < 0)
 		err = -errno;
 	close(fd[1]);
-	/* The runner's signals wait in its signalfd: nothing interrupts this. */
-	while (!err && (n = read(fd[0], &byte, 1)) != 1)
-		if (n == 0 || errno != EINTR)
+	/*
+	 * Not for ever: a guard stopped or starved before its word, or a
+	 * signal to ctxbench meanwhile, must not hold the runner.
+	 */
+	while (!err) {
+		int ev = run_watch(st->guard, 1, RUN_START_S, fd[0]);
+
+		if (ev == 0) {
+			err = -ETIMEDOUT;
+		} else if (ev == SIGCHLD) {
+			err = -ECHILD;
+		} else if (ev > 0) {
+			st->res->signo = ev;
+			run_fail(st->res, RESULT_INTERRUPTED, "signal %d (%s)",
+				 ev, strsignal(ev));
+			err = -EINTR;
+		} else if ((n = read(fd[0], &byte, 1)) == 1) {
+			break;
+		} else if (n == 0 || errno != EINTR) {
 			err = n == 0 ? -ECHILD : -errno;
+		}
+	}
 	close(fd[0]);
 	return err;
 }
@@ -556,9 +574,14 @@ static int run_setup(struct run_state *st)
 		ops->init(&st->ctl->ring[k]);
 	/* The guard first: from the first object on, nothing may leak. */
 	err = run_guard_start(st);
-	if (err == -ECHILD) {
+	if (err == -EINTR)
+		return -1; /* res says which signal */
+	if (err == -ECHILD || err == -ETIMEDOUT) {
 		run_fail(st->res, RESULT_FAILED,
-			 "the guard ended before it was ready");
+			 err == -ECHILD ?
+				 "the guard ended before it was ready" :
+				 "the guard not ready after %.0f s",
+			 RUN_START_S);
 		return st->err = err;
 	}
 	if (err < 0)

@@ -436,6 +436,34 @@ inject_all() {
 	}
 }
 
+# The guard held before it says it is ready (strace holds its setsid for
+# 10 s): the runner waits for it, but a SIGTERM meanwhile still ends the
+# run at once.  Timed by the runner's kill of the guard, in strace's own
+# clock: strace itself then sits out its hold of the killed guard, which
+# outside strace dies at once.
+guard_held() {
+	local trace=$out_f.trace i runner t0 t1
+	private_ns
+	start strace -f -ttt -o "$trace" -e trace=setsid,kill \
+		-e inject=setsid:delay_enter=10000000:when=1 \
+		"$bin" -n fault -b sysv-sem -t 0.1 -r 1
+	for ((i = 0; i < 400; i++)); do
+		grep -q "setsid(" "$trace" 2>/dev/null && break
+		sleep 0.025
+	done
+	[ "$i" -lt 400 ] && pass || fail "guard held: setsid never reached"
+	runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+	t0=$EPOCHREALTIME
+	kill -TERM "${runner:-$pid}"
+	finish
+	t1=$(awk -v r="$runner" '$1 == r && /kill\(.*SIGKILL/ { print $2; exit }' "$trace")
+	rm -f "$trace"
+	expect_rc "guard held" 143
+	awk -v a="$t0" -v b="${t1:-1e12}" 'BEGIN { exit !(b - a < 2) }' && pass ||
+		fail "guard held: the run ended $(awk -v a="$t0" -v b="${t1:-1e12}" 'BEGIN { print b - a }') s after SIGTERM"
+	check_clean "guard held"
+}
+
 # N random faults at random moments, each followed by the checks.
 trials() {
 	local n=$1 helper=${2:-} i f
@@ -495,6 +523,7 @@ queue-limits) queue_limits ;;
 nproc) nproc ;;
 inject-runner) inject_all runner ;;
 inject-group) inject_all group ;;
+guard-held) guard_held ;;
 trials) trials "$3" "${4:-}" ;;
 *)
 	echo "usage: $0 BIN CASE [ARG]" >&2
