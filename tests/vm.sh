@@ -16,7 +16,9 @@ set -u
 
 src=$(cd "$(dirname "$0")/.." && pwd)
 vmrun=$src/tools/vmrun
-tmp=$(mktemp -d)
+# Stand-ins are written under $tmp/bin: without a directory of its own
+# this script writes nothing.
+tmp=$(mktemp -d) && [ -d "$tmp" ] || { echo "vm.sh: mktemp -d failed" >&2; exit 1; }
 trap 'rm -rf "$tmp"' EXIT
 
 skip() {
