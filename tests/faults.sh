@@ -473,9 +473,7 @@ inject_all() {
 	{
 		# Set-up: a set or a queue the kernel has made, its id not yet
 		# returned to ctxbench (the kill lands on the call's return).
-		inject "" semget exit 1 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
 		inject "" semget exit 3 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
-		inject "" msgget exit 1 "$who" -b sysv-msg -j 3 -t 0.1 -r 1
 		inject "" msgget exit 2 "$who" -b sysv-msg -j 3 -t 0.1 -r 1
 		# Teardown: the runner removes the sets one by one.
 		inject "" semctl enter 1 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
