@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * message queue: one private SysV queue for the ring; the sender msgsnd()s
+ * message queue: one SysV queue for the ring; the sender msgsnd()s
  * a message of type next + 1 and every receiver msgrcv()s only its own
  * type.
  */
@@ -11,9 +11,11 @@
 
 #include "ipc.h"
 #include "lib/fs.h"
+#include "sysv.h"
 
 struct sysv_msg_state {
 	int id;
+	key_t key; /* IPC_PRIVATE: no queue made or being made */
 };
 
 struct sysv_msg_token {
@@ -33,16 +35,60 @@ static void sysv_msg_init(struct ipc_ring *ring)
 	struct sysv_msg_state *st = ring->state;
 
 	st->id = -1;
+	st->key = IPC_PRIVATE;
 }
 
+/*
+ * The queue by its id, or by its key when the id was never stored;
+ * removed only while IPC_STAT says it is still ours: a runner killed
+ * between IPC_RMID and the marks leaves an id the kernel may have given to
+ * somebody else since.
+ */
+static void sysv_msg_teardown(struct ipc_ring *ring)
+{
+	struct sysv_msg_state *st = ring->state;
+	struct msqid_ds ds;
+	key_t key = __atomic_load_n(&st->key, __ATOMIC_ACQUIRE);
+	int id = __atomic_load_n(&st->id, __ATOMIC_ACQUIRE);
+
+	if (key == IPC_PRIVATE)
+		return;
+	if (id < 0)
+		id = msgget(key, 0);
+	if (id >= 0 && msgctl(id, IPC_STAT, &ds) == 0 &&
+	    ipc_sysv_ours(&ds.msg_perm, key))
+		msgctl(id, IPC_RMID, NULL);
+	__atomic_store_n(&st->id, -1, __ATOMIC_RELEASE);
+	__atomic_store_n(&st->key, IPC_PRIVATE, __ATOMIC_RELEASE);
+}
+
+/*
+ * The key is stored before msgget(): a runner killed as the call returns,
+ * the queue made and its id not yet stored, leaves the guard the key to
+ * find the queue by.
+ */
 static int sysv_msg_setup(struct ipc_ring *ring)
 {
 	struct sysv_msg_state *st = ring->state;
 	struct msqid_ds ds;
+	int id = -1, err = 0;
+	key_t key = IPC_PRIVATE;
 
-	st->id = msgget(IPC_PRIVATE, IPC_CREAT | IPC_EXCL | 0600);
-	if (st->id < 0)
-		return -errno;
+	for (int i = 0; i < IPC_SYSV_TRIES && id < 0; i++) {
+		err = ipc_sysv_key(&key);
+		if (err)
+			break;
+		__atomic_store_n(&st->key, key, __ATOMIC_RELEASE);
+		id = msgget(key, IPC_CREAT | IPC_EXCL | 0600);
+		err = id < 0 ? -errno : 0;
+		if (err != -EEXIST)
+			break;
+	}
+	if (err) {
+		__atomic_store_n(&st->key, IPC_PRIVATE, __ATOMIC_RELEASE);
+		return err;
+	}
+	__atomic_store_n(&st->id, id, __ATOMIC_RELEASE);
 	/* A queue that holds no byte takes no token: msgsnd() would hang. */
 	if (msgctl(st->id, IPC_STAT, &ds) == 0 &&
 	    ds.msg_qbytes < sizeof(((struct sysv_msg_token *)0)->byte)) {
@@ -50,8 +96,7 @@ static int sysv_msg_setup(struct ipc_ring *ring)
 			ring->why, sizeof(ring->why),
 			"a queue holds %lu bytes (kernel.msgmnb): no token fits",
 			(unsigned long)ds.msg_qbytes);
-		msgctl(st->id, IPC_RMID, NULL);
-		st->id = -1;
+		sysv_msg_teardown(ring);
 		return -ENOSPC;
 	}
 	return 0;
@@ -80,15 +125,6 @@ static int sysv_msg_pass(struct ipc_ring *ring, unsigned int self,
 		if (errno != EINTR)
 			return -errno;
 	return 0;
-}
-
-static void sysv_msg_teardown(struct ipc_ring *ring)
-{
-	struct sysv_msg_state *st = ring->state;
-
-	if (st->id >= 0)
-		msgctl(st->id, IPC_RMID, NULL);
-	st->id = -1;
 }
 
 /*

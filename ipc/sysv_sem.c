@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * semaphore: one private SysV set with a semaphore per participant; the
+ * semaphore: one SysV set with a semaphore per participant; the
  * receiver waits with semop(-1) on its own, the sender posts semop(+1) on
  * the next one's.
  */
@@ -11,9 +11,18 @@
 
 #include "ipc.h"
 #include "lib/fs.h"
+#include "sysv.h"
 
 struct sysv_sem_state {
 	int id;
+	key_t key; /* IPC_PRIVATE: no set made or being made */
+};
+
+/* semctl()'s fourth argument, which the caller defines. */
+union sysv_sem_arg {
+	int val;
+	struct semid_ds *buf;
+	unsigned short *array;
 };
 
 static size_t sysv_sem_size(unsigned int nr)
@@ -28,16 +37,37 @@ static void sysv_sem_init(struct ipc_ring *ring)
 	struct sysv_sem_state *st = ring->state;
 
 	st->id = -1;
+	st->key = IPC_PRIVATE;
 }
 
+/*
+ * The key is stored before semget(): a runner killed as the call returns,
+ * the set made and its id not yet stored, leaves the guard the key to find
+ * the set by.
+ */
 static int sysv_sem_setup(struct ipc_ring *ring)
 {
 	struct sysv_sem_state *st = ring->state;
+	int id = -1, err = 0;
+	key_t key = IPC_PRIVATE;
 
-	/* Linux zeroes a new set: every participant starts without the token. */
-	st->id =
-		semget(IPC_PRIVATE, (int)ring->nr, IPC_CREAT | IPC_EXCL | 0600);
-	return st->id < 0 ? -errno : 0;
+	for (int i = 0; i < IPC_SYSV_TRIES && id < 0; i++) {
+		err = ipc_sysv_key(&key);
+		if (err)
+			break;
+		__atomic_store_n(&st->key, key, __ATOMIC_RELEASE);
+		/* Linux zeroes a new set: nobody starts with the token. */
+		id = semget(key, (int)ring->nr, IPC_CREAT | IPC_EXCL | 0600);
+		err = id < 0 ? -errno : 0;
+		if (err != -EEXIST)
+			break;
+	}
+	if (err) {
+		__atomic_store_n(&st->key, IPC_PRIVATE, __ATOMIC_RELEASE);
+		return err;
+	}
+	__atomic_store_n(&st->id, id, __ATOMIC_RELEASE);
+	return 0;
 }
 
 static int sysv_sem_op(const struct ipc_ring *ring, unsigned int which,
@@ -64,13 +94,29 @@ static int sysv_sem_pass(struct ipc_ring *ring, unsigned int self,
 	return sysv_sem_op(ring, next, 1);
 }
 
+/*
+ * The set by its id, or by its key when the id was never stored; removed
+ * only while IPC_STAT says it is still ours: a runner killed between
+ * IPC_RMID and the marks leaves an id the kernel may have given to
+ * somebody else since.
+ */
 static void sysv_sem_teardown(struct ipc_ring *ring)
 {
 	struct sysv_sem_state *st = ring->state;
+	struct semid_ds ds;
+	union sysv_sem_arg arg = { .buf = &ds };
+	key_t key = __atomic_load_n(&st->key, __ATOMIC_ACQUIRE);
+	int id = __atomic_load_n(&st->id, __ATOMIC_ACQUIRE);
 
-	if (st->id >= 0)
-		semctl(st->id, 0, IPC_RMID);
-	st->id = -1;
+	if (key == IPC_PRIVATE)
+		return;
+	if (id < 0)
+		id = semget(key, 0, 0);
+	if (id >= 0 && semctl(id, 0, IPC_STAT, arg) == 0 &&
+	    ipc_sysv_ours(&ds.sem_perm, key))
+		semctl(id, 0, IPC_RMID);
+	__atomic_store_n(&st->id, -1, __ATOMIC_RELEASE);
+	__atomic_store_n(&st->key, IPC_PRIVATE, __ATOMIC_RELEASE);
 }
 
 /*

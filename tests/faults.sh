@@ -416,12 +416,65 @@ inject() {
 	rm -f "$mq"/*
 }
 
+# ctxbench killed between removing a set or a queue and marking it gone:
+# in that instant the kernel may give the same id to somebody else (here
+# forced through kernel.sem_next_id or msg_next_id), whose object the
+# guard must then leave alone.  Every call of @kind's ctl is held at its
+# exit; the kill lands in the hold of the one that removes.
+inject_reused() {
+	local kind=$1 who=$2 trace=$out_f.trace call next list i id runner guard
+	local mk=(-Q)
+	case $kind in
+	sem) call=semctl next=sem_next_id list=/proc/sysvipc/sem mk=(-S 1) ;;
+	msg) call=msgctl next=msg_next_id list=/proc/sysvipc/msg ;;
+	esac
+	local what="kill $who after $call IPC_RMID, the id given to another"
+	if [ ! -w /proc/sys/kernel/$next ]; then
+		echo "note: no kernel.$next (CONFIG_CHECKPOINT_RESTORE): $what not tried"
+		return 0
+	fi
+	start strace -o "$trace" -e trace="$call" \
+		-e inject="$call:delay_exit=2000000" "$bin" -n fault \
+		-b "sysv-$kind" -t 0.1 -r 1
+	for ((i = 0; i < 800; i++)); do
+		id=$(sed -n "s/^$call(\([0-9]*\),.*IPC_RMID.*/\1/p" "$trace" 2>/dev/null)
+		[ -n "$id" ] && break
+		sleep 0.025
+	done
+	[ -n "$id" ] && pass || fail "$what: no IPC_RMID seen: $(cat "$trace")"
+	runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+	guard=$(pgrep -x ctxbench-guard -P "${runner:-0}" | head -n 1)
+	# Somebody else's object, with the id that was ctxbench's.
+	echo "${id:-0}" >/proc/sys/kernel/$next && ipcmk "${mk[@]}" >/dev/null
+	awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass ||
+		fail "$what: the id $id was not given again"
+	if [ "$who" = group ]; then
+		kill -KILL -- -"$pid"
+	else
+		kill -KILL "${runner:-$pid}"
+	fi
+	finish
+	rm -f "$trace"
+	for ((i = 0; i < 40; i++)); do
+		[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null || break
+		sleep 0.05
+	done
+	awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass ||
+		fail "$what: somebody else's $kind $id was removed"
+	ipcrm -a 2>/dev/null
+	rm -f "$mq"/*
+}
+
 # Every step at which a SIGKILL to ctxbench alone (runner) or to its
 # process group (group) could leave an object behind, each provoked.
 inject_all() {
 	local who=$1
 	private_ns
 	{
+		# Set-up: a set or a queue the kernel has made, its id not yet
+		# returned to ctxbench (the kill lands on the call's return).
+		inject "" semget exit 3 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
+		inject "" msgget exit 2 "$who" -b sysv-msg -j 3 -t 0.1 -r 1
 		# Teardown: the runner removes the sets one by one.
 		inject "" semctl enter 1 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
 		inject "" semctl enter 3 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
@@ -433,6 +486,9 @@ inject_all() {
 		inject "" mq_open exit 3 "$who" -b posix-mq -p 4 -t 0.1 -r 1
 		# The guard on its way out of ctxbench's process group.
 		inject -f setsid enter 1 "$who" -b sysv-sem,sysv-msg -j 4 -t 0.1 -r 1
+		# Between the removal and the mark: the id may be another's.
+		inject_reused sem "$who"
+		inject_reused msg "$who"
 	}
 }
 
