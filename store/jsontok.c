@@ -44,7 +44,8 @@ int jp_err(struct jp *p, const char *at, int syntax, const char *fmt, ...)
 	return -1;
 }
 
-int jp_eof(struct jp *p)
+/* The file ends too early. */
+static int jp_eof(struct jp *p)
 {
 	return jp_err(p, p->end, 0, "the file ends too early (truncated?)");
 }
@@ -189,6 +190,13 @@ static size_t jp_escape(struct jp *p, unsigned char *out)
 	return 0;
 }
 
+/* What jp_string() does with a string. */
+enum jp_mode {
+	JP_CHECK, /* check only */
+	JP_KEY, /* decode; too long or odd: an empty key, which nobody has */
+	JP_VALUE, /* decode one line of text that must fit */
+};
+
 /* A string being decoded: where to, and how far. */
 struct jp_str {
 	enum jp_mode mode;
@@ -223,8 +231,12 @@ static int jp_keep(struct jp *p, struct jp_str *s, const unsigned char *out,
 	return 0;
 }
 
-int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
-	      const char *key)
+/*
+ * The string at p->p (its opening quote): checked, and decoded into @dst
+ * of @size bytes unless @mode is JP_CHECK.  @key names it in messages.
+ */
+static int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
+		     const char *key)
 {
 	struct jp_str s = {
 		.mode = mode, .dst = dst, .size = size, .at = p->p, .key = key
@@ -321,7 +333,8 @@ static int jp_number(struct jp *p, char *buf, size_t size, int *integral,
 	return 0;
 }
 
-int jp_literal(struct jp *p, const char *word)
+/* The literal @word ("true", "null"...) at p->p. */
+static int jp_literal(struct jp *p, const char *word)
 {
 	size_t n = strlen(word);
 
