@@ -405,50 +405,14 @@ static int jp_open(struct jp *p, int open, int close, const char *what)
 }
 
 /*
- * The object at p->p: @member is called with each key and p->p at its
- * value, which it must consume.  @what names the object in messages.
+ * The items of the object or array at p->p, between @open and @close:
+ * @item is called with the first byte @c of each, its index @i and @ctx.
  */
-int jp_object(struct jp *p, const char *what,
-	      int (*member)(struct jp *p, const char *key, void *ctx),
-	      void *ctx)
+static int jp_items(struct jp *p, const char *what, int open, int close,
+		    int (*item)(struct jp *p, int c, unsigned int i, void *ctx),
+		    void *ctx)
 {
-	char key[JP_KEY_MAX];
-	int c = jp_open(p, '{', '}', what), rc;
-
-	if (c <= 0)
-		return c;
-	c = jp_ws(p);
-	for (;;) {
-		if (c < 0)
-			return jp_eof(p);
-		if (c != '"')
-			return c == '}' ?
-				       jp_err(p, p->p, 1, "a ',' before '}'") :
-				       jp_unexpected(p);
-		if (jp_string(p, JP_KEY, key, sizeof(key), NULL) < 0)
-			return -1;
-		c = jp_ws(p);
-		if (c < 0)
-			return jp_eof(p);
-		if (c != ':')
-			return jp_err(p, p->p, 1, "expected ':' after a key");
-		p->p++;
-		if (jp_ws(p) < 0)
-			return jp_eof(p);
-		if (member(p, key, ctx) < 0)
-			return -1;
-		rc = jp_next(p, '}');
-		if (rc)
-			return rc < 0 ? -1 : 0;
-		c = jp_ws(p);
-	}
-}
-
-/* The array at p->p: @elem is called with p->p at each element. */
-int jp_array(struct jp *p, const char *what,
-	     int (*elem)(struct jp *p, unsigned int i, void *ctx), void *ctx)
-{
-	int c = jp_open(p, '[', ']', what), rc;
+	int c = jp_open(p, open, close, what), rc;
 
 	if (c <= 0)
 		return c;
@@ -456,15 +420,80 @@ int jp_array(struct jp *p, const char *what,
 	for (unsigned int i = 0;; i++) {
 		if (c < 0)
 			return jp_eof(p);
-		if (c == ']')
-			return jp_err(p, p->p, 1, "a ',' before ']'");
-		if (elem(p, i, ctx) < 0)
+		if (item(p, c, i, ctx) < 0)
 			return -1;
-		rc = jp_next(p, ']');
+		rc = jp_next(p, close);
 		if (rc)
 			return rc < 0 ? -1 : 0;
 		c = jp_ws(p);
 	}
+}
+
+/* What jp_object() calls with each member, and what it is given. */
+struct jp_members {
+	int (*member)(struct jp *p, const char *key, void *ctx);
+	void *ctx;
+};
+
+/* One member of an object: its key, the ':', then its value. */
+static int jp_member(struct jp *p, int c, unsigned int i, void *ctx)
+{
+	const struct jp_members *m = ctx;
+	char key[JP_KEY_MAX];
+
+	(void)i;
+	if (c != '"')
+		return c == '}' ? jp_err(p, p->p, 1, "a ',' before '}'") :
+				  jp_unexpected(p);
+	if (jp_string(p, JP_KEY, key, sizeof(key), NULL) < 0)
+		return -1;
+	c = jp_ws(p);
+	if (c < 0)
+		return jp_eof(p);
+	if (c != ':')
+		return jp_err(p, p->p, 1, "expected ':' after a key");
+	p->p++;
+	if (jp_ws(p) < 0)
+		return jp_eof(p);
+	return m->member(p, key, m->ctx);
+}
+
+/*
+ * The object at p->p: @member is called with each key and p->p at its
+ * value, which it must consume.  @what names the object in messages.
+ */
+int jp_object(struct jp *p, const char *what,
+	      int (*member)(struct jp *p, const char *key, void *ctx),
+	      void *ctx)
+{
+	struct jp_members m = { member, ctx };
+
+	return jp_items(p, what, '{', '}', jp_member, &m);
+}
+
+/* What jp_array() calls with each element, and what it is given. */
+struct jp_elems {
+	int (*elem)(struct jp *p, unsigned int i, void *ctx);
+	void *ctx;
+};
+
+/* One element of an array. */
+static int jp_elem(struct jp *p, int c, unsigned int i, void *ctx)
+{
+	const struct jp_elems *e = ctx;
+
+	if (c == ']')
+		return jp_err(p, p->p, 1, "a ',' before ']'");
+	return e->elem(p, i, e->ctx);
+}
+
+/* The array at p->p: @elem is called with p->p at each element. */
+int jp_array(struct jp *p, const char *what,
+	     int (*elem)(struct jp *p, unsigned int i, void *ctx), void *ctx)
+{
+	struct jp_elems e = { elem, ctx };
+
+	return jp_items(p, what, '[', ']', jp_elem, &e);
 }
 
 static int jp_skip_member(struct jp *p, const char *key, void *ctx)
