@@ -9,10 +9,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 rounds=${1:-5}
 secs=${2:-1}
-here=$(dirname "$0")
-pp=$(mktemp)
-trap 'rm -f "$pp"' EXIT
-cc -O2 -o "$pp" "$here/pingpong.c"
+pp=$(bench_tool pingpong)
 
 printf '%-10s %12s %12s %7s\n' mechanism ctxbench hand-written ratio
 for m in pipe sysv-sem futex; do

@@ -5,6 +5,14 @@ build=${BUILD:-build}
 bin=$build/ctxbench
 [ -x "$bin" ] || { echo "no $bin: build first (or set BUILD)" >&2; exit 1; }
 
+# bench_tool NAME: the path of bench/NAME.c's program, built beside ctxbench
+# with the project's warnings (bench/CMakeLists.txt).
+bench_tool() {
+	local tool=$build/bench/$1
+	[ -x "$tool" ] || { echo "no $tool: build first (or set BUILD)" >&2; return 1; }
+	echo "$tool"
+}
+
 # The median of the numbers on standard input.
 median() {
 	sort -g | awk '{ v[NR] = $1 } END {

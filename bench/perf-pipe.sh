@@ -32,15 +32,14 @@ perf_rate() { # CPULIST [perf args]: ops/sec
 
 # The hand-written loop too, for processes: when it trails perf as much
 # as ctxbench does, the gap is not ctxbench's instrumentation.
-pp=$(mktemp)
-cc -O2 -o "$pp" "$(dirname "$0")/pingpong.c"
+pp=$(bench_tool pingpong)
 
 ncpu=$(nproc)
 placements=("0")
 [ "$ncpu" -ge 2 ] && placements+=("0,1")
 [ $# -ge 2 ] && placements=("${@:2}")
 cf=$(mktemp) pf=$(mktemp)
-trap 'rm -f "$pp" "$cf" "$pf"' EXIT
+trap 'rm -f "$cf" "$pf"' EXIT
 
 printf '%-6s %-9s %9s %9s %9s %9s %15s %9s\n' cpus tasks ctxbench perf \
 	hand ctx/perf "95% interval" hand/perf

@@ -7,7 +7,6 @@
  * usage: pingpong pipe|sysv-sem|futex LOOPS [CPU0 CPU1]
  * prints: loops/sec
  */
-#define _GNU_SOURCE
 #include <linux/futex.h>
 #include <sched.h>
 #include <stdint.h>

@@ -18,9 +18,7 @@ echo "(-t $secs -r 5 at placement $place; target cv <= 1.0% on an idle machine)"
 
 # The same spread for the hand-written loop (bench/pingpong.c) on CPU 0:
 # what the machine itself varies, with no ctxbench in the loop at all.
-pp=$(mktemp)
-trap 'rm -f "$pp"' EXIT
-cc -O2 -o "$pp" "$(dirname "$0")/pingpong.c"
+pp=$(bench_tool pingpong)
 for ((i = 0; i < 5; i++)); do "$pp" pipe 230000 0 0; done |
 	awk '{ x[NR] = $1; s += $1 } END {
 		m = s / NR; for (i = 1; i <= NR; i++) v += (x[i] - m) ^ 2

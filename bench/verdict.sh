@@ -39,8 +39,7 @@ if [ -n "${KEEP:-}" ]; then
 else
 	trap 'rm -rf "$work"' EXIT
 fi
-slow=$work/slowsys
-cc -O2 -o "$slow" "$(dirname "$0")/slowsys.c"
+slow=$(bench_tool slowsys)
 
 # inv LABEL K OUT: one invocation, every syscall slowed by K instructions.
 inv() {

@@ -227,8 +227,12 @@ int plan_parse_seconds(const char *s, double *out)
 	return 0;
 }
 
-int plan_parse_list(const char *s, unsigned long min, unsigned long max,
-		    unsigned int *out, unsigned int max_n)
+/*
+ * Parse a comma list of whole numbers in @min..@max, without duplicates,
+ * into @out (at most @max_n).  Returns the count, or -1.
+ */
+static int plan_parse_list(const char *s, unsigned long min, unsigned long max,
+			   unsigned int *out, unsigned int max_n)
 {
 	char list[256], *rest = list, *tok;
 	unsigned int n = 0;

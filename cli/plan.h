@@ -103,13 +103,6 @@ void plan_info(const struct plan *p, struct results *res);
 /* Write the usage text, generated from the option table. */
 void plan_usage(FILE *f);
 
-/*
- * Parse a comma list of whole numbers in @min..@max, without duplicates,
- * into @out (at most @max_n).  Returns the count, or -1.
- */
-int plan_parse_list(const char *s, unsigned long min, unsigned long max,
-		    unsigned int *out, unsigned int max_n);
-
 /* Parsers of single values, for the options and their tests. */
 int plan_parse_seconds(const char *s, double *out);
 int plan_parse_uint(const char *s, unsigned long min, unsigned long max,

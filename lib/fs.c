@@ -11,7 +11,8 @@
 
 #define FS_PATH_MAX 4096
 
-int fs_path(char *buf, size_t size, const char *root, const char *path)
+/* @root followed by @path into @buf; -1 when it does not fit. */
+static int fs_path(char *buf, size_t size, const char *root, const char *path)
 {
 	int n = snprintf(buf, size, "%s%s", root, path);
 
@@ -58,7 +59,8 @@ int fs_read_line(const char *root, const char *path, char *buf, size_t size)
 	return 0;
 }
 
-int fs_read_ll(const char *root, const char *path, long long *v)
+/* A non-negative integer alone on the first line of @root@path: 0 or -1. */
+static int fs_read_ll(const char *root, const char *path, long long *v)
 {
 	char buf[64], *end;
 	long long n;

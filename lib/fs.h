@@ -11,9 +11,6 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-/* @root followed by @path into @buf; -1 when it does not fit. */
-int fs_path(char *buf, size_t size, const char *root, const char *path);
-
 /* @root@path opened for reading (close-on-exec), or NULL. */
 FILE *fs_open(const char *root, const char *path);
 
@@ -25,9 +22,6 @@ char *fs_trim(char *s);
  * -1 (and @buf empty) when the file cannot be read.
  */
 int fs_read_line(const char *root, const char *path, char *buf, size_t size);
-
-/* A non-negative integer alone on the first line of @root@path: 0 or -1. */
-int fs_read_ll(const char *root, const char *path, long long *v);
 
 /* The same of /sys/devices/system/cpu/cpu@cpu/@what. */
 int fs_cpu_read_ll(const char *root, int cpu, const char *what, long long *v);

@@ -18,15 +18,40 @@
 #include "text.h"
 
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */
+#define INDENT_W 2 /* every row starts "  ", then its label */
+
 /*
- * What a row takes after its label, in the text of one invocation and in
- * a comparison: a label column up to TEXT_WIDTH less that, and the row
- * still fits (the CPUs go below it when they do not).
+ * The columns of the loops/sec table after the label: low, then high and
+ * average (wider when no change and detect follow), the cv, and in a
+ * comparison the change and the detect; each number has a space before it.
  */
-#define ROW_ONE_W 41 /* "  " ... " %8.0f%11.0f%11.0f%6.1f%% " */
-#define ROW_CMP_W 56 /* "  " ... " %8.0f%10.0f%10.0f%6.1f%% %8s %7s " */
+#define LOW_W 9 /* " %8.0f" */
+#define WIDE_ONE_W 11 /* high, average: "%11.0f" */
+#define WIDE_CMP_W 10 /* high, average beside a change: "%10.0f" */
+#define CV_W 7 /* "%6.1f%%" */
 #define CHANGE_W 8 /* "*-16.4%*" */
 #define DETECT_W 7 /* "[12.3%]" */
+/* Where "loops/sec" starts, counted from the end of the label column. */
+#define LOOPS_HEAD_AT 13
+
+/*
+ * What a row takes besides its label, in the text of one invocation and
+ * in a comparison: a label column up to TEXT_WIDTH less that, and the row
+ * still fits (the CPUs go below it when they do not).  The last space is
+ * the one before the CPUs.
+ */
+#define ROW_ONE_W (INDENT_W + LOW_W + 2 * WIDE_ONE_W + CV_W + 1)
+#define ROW_CMP_W                                                      \
+	(INDENT_W + LOW_W + 2 * WIDE_CMP_W + CV_W + 1 + CHANGE_W + 1 + \
+	 DETECT_W + 1)
+
+/* The round trip table: min, the quantiles, max, each "%8.1f" usec. */
+#define USEC_W 8
+/* The CPU table: user and sys usec, voluntary and involuntary switches. */
+#define CPU_W 9
+#define CPUS_W 8 /* and the CPUs busy */
+/* Where the headings of those two tables start, after the label column. */
+#define SAMPLED_HEAD_AT 6
 
 /*
  * The report's tables: one row per label (saved runs with one label are
@@ -324,7 +349,8 @@ static void text_cpus(FILE *f, char *line, const char *cpus, int label_w)
 
 	while (trim && line[trim - 1] == ' ')
 		trim--;
-	if (cpus[0] && 2 + (size_t)label_w + len + strlen(cpus) <= TEXT_WIDTH) {
+	if (cpus[0] &&
+	    INDENT_W + (size_t)label_w + len + strlen(cpus) <= TEXT_WIDTH) {
 		fprintf(f, "%s%s\n", line, cpus);
 		return;
 	}
@@ -480,19 +506,20 @@ static void text_row(FILE *f, const struct text_ctx *c,
 	text_row_label(f, c, i, row);
 	if (row->nsamples && c->n >= 2) {
 		text_change(cell, change, detect, sizeof(change));
-		snprintf(line, sizeof(line),
-			 " %8.0f%10.0f%10.0f%6.1f%% %*s %*s ", s->min, s->max,
-			 cell->mean, s->cv * 100, CHANGE_W, change, DETECT_W,
-			 detect);
+		snprintf(line, sizeof(line), "%*.0f%*.0f%*.0f%*.1f%% %*s %*s ",
+			 LOW_W, s->min, WIDE_CMP_W, s->max, WIDE_CMP_W,
+			 cell->mean, CV_W - 1, s->cv * 100, CHANGE_W, change,
+			 DETECT_W, detect);
 		text_cpus(f, line, row->cpus, c->label_w);
 	} else if (row->nsamples) {
-		snprintf(line, sizeof(line), " %8.0f%11.0f%11.0f%6.1f%% ",
-			 s->min, s->max, s->mean, s->cv * 100);
+		snprintf(line, sizeof(line), "%*.0f%*.0f%*.0f%*.1f%% ", LOW_W,
+			 s->min, WIDE_ONE_W, s->max, WIDE_ONE_W, s->mean,
+			 CV_W - 1, s->cv * 100);
 		text_cpus(f, line, row->cpus, c->label_w);
 	}
 	if (row->status != RESULT_OK) {
 		if (row->nsamples)
-			fprintf(f, "  %-*s", c->label_w, "");
+			fprintf(f, "%*s%-*s", INDENT_W, "", c->label_w, "");
 		fprintf(f, "  %s: %s\n", result_status_name(row->status),
 			row->reason);
 	}
@@ -510,15 +537,15 @@ static void text_row(FILE *f, const struct text_ctx *c,
 	text_notes(f, row);
 }
 
-/* Microseconds in 8 columns, "-" for no value (@ns < 0). */
+/* Microseconds in USEC_W columns, "-" for no value (@ns < 0). */
 static void text_usec(FILE *f, double ns)
 {
 	if (ns < 0)
-		fprintf(f, "%8s", "-");
+		fprintf(f, "%*s", USEC_W, "-");
 	else if (ns < 1e6)
-		fprintf(f, "%8.1f", ns / 1000);
+		fprintf(f, "%*.1f", USEC_W, ns / 1000);
 	else
-		fprintf(f, "%8.0f", ns / 1000);
+		fprintf(f, "%*.0f", USEC_W, ns / 1000);
 }
 
 /* The sampled round trips of a row: min, p50, p90, p99, p99.9, max. */
@@ -547,13 +574,14 @@ static void text_cpu_row(FILE *f, const struct text_ctx *c,
 	if (!u->loops)
 		return;
 	text_row_label(f, c, cell->label, cell->row);
-	fprintf(f, "%9.2f%9.2f%9.2f%9.2f", u->user_s * 1e6 / loops,
-		u->sys_s * 1e6 / loops, (double)u->nvcsw / loops,
-		(double)u->nivcsw / loops);
+	fprintf(f, "%*.2f%*.2f%*.2f%*.2f", CPU_W, u->user_s * 1e6 / loops,
+		CPU_W, u->sys_s * 1e6 / loops, CPU_W, (double)u->nvcsw / loops,
+		CPU_W, (double)u->nivcsw / loops);
 	if (u->seconds > 0)
-		fprintf(f, "%8.2f\n", (u->user_s + u->sys_s) / u->seconds);
+		fprintf(f, "%*.2f\n", CPUS_W,
+			(u->user_s + u->sys_s) / u->seconds);
 	else
-		fprintf(f, "%8s\n", "-");
+		fprintf(f, "%*s\n", CPUS_W, "-");
 }
 
 typedef void text_row_fn(FILE *f, const struct text_ctx *c,
@@ -593,33 +621,35 @@ static void text_table(FILE *f, const struct text_ctx *c, unsigned int m)
 	const char *mech = c->cmp->mech[m].mech, *title = c->cmp->mech[m].title;
 	const struct results *const *r = c->r;
 	unsigned int n = c->n;
-	int more = c->label_w - LABEL_W, w = c->label_w + 2;
+	int w = INDENT_W + c->label_w;
 
-	fprintf(f, "%*s%s\n", 35 + more, "", "loops/sec");
+	fprintf(f, "%*s%s\n", w + LOOPS_HEAD_AT, "", "loops/sec");
 	if (n >= 2)
-		fprintf(f, "%-*s%9s%10s%10s%7s %*s %*s %s\n", w, title, "low",
-			"high", "average", "cv", CHANGE_W, "change", DETECT_W,
-			"detect", "cpus");
+		fprintf(f, "%-*s%*s%*s%*s%*s %*s %*s %s\n", w, title, LOW_W,
+			"low", WIDE_CMP_W, "high", WIDE_CMP_W, "average", CV_W,
+			"cv", CHANGE_W, "change", DETECT_W, "detect", "cpus");
 	else
-		fprintf(f, "%-*s%9s%11s%11s%7s %s\n", w, title, "low", "high",
-			"average", "cv", "cpus");
+		fprintf(f, "%-*s%*s%*s%*s%*s %s\n", w, title, LOW_W, "low",
+			WIDE_ONE_W, "high", WIDE_ONE_W, "average", CV_W, "cv",
+			"cpus");
 	text_each_row(f, c, m, text_row);
 	fputc('\n', f);
 	if (text_any(r, n, mech, 0)) {
-		fprintf(f, "%*s%s\n", 28 + more, "",
+		fprintf(f, "%*s%s\n", w + SAMPLED_HEAD_AT, "",
 			"round trip, usec (sampled)");
-		fprintf(f, "%-*s%8s", w, title, "min");
+		fprintf(f, "%-*s%*s", w, title, USEC_W, "min");
 		for (size_t k = 0; k < RESULT_NQUANTILES; k++)
-			fprintf(f, "%8s", result_quantiles[k].title);
-		fprintf(f, "%8s\n", "max");
+			fprintf(f, "%*s", USEC_W, result_quantiles[k].title);
+		fprintf(f, "%*s\n", USEC_W, "max");
 		text_each_row(f, c, m, text_latency_row);
 		fputc('\n', f);
 	}
 	if (text_any(r, n, mech, 1)) {
-		fprintf(f, "%*s%s\n", 28 + more, "",
+		fprintf(f, "%*s%s\n", w + SAMPLED_HEAD_AT, "",
 			"CPU per loop, all participants");
-		fprintf(f, "%-*s%9s%9s%9s%9s%8s\n", w, title, "user us",
-			"sys us", "vol cs", "invol cs", "CPUs");
+		fprintf(f, "%-*s%*s%*s%*s%*s%*s\n", w, title, CPU_W, "user us",
+			CPU_W, "sys us", CPU_W, "vol cs", CPU_W, "invol cs",
+			CPUS_W, "CPUs");
 		text_each_row(f, c, m, text_cpu_row);
 		fputc('\n', f);
 	}

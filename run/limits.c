@@ -217,26 +217,27 @@ int run_check_mlock(const struct run_spec *spec, char *err, size_t errlen)
 		return 0;
 	}
 	snprintf(err, errlen, "--mlock: mlockall: %s%s", strerror(e),
-		 run_mlock_hint((long long)need));
+		 run_mlock_hint((long long)need).s);
 	return -1;
 }
 
-const char *run_mlock_hint(long long vm_kb)
+struct run_hint run_mlock_hint(long long vm_kb)
 {
-	static char buf[160];
+	struct run_hint hint;
 	char maps[48] = "";
 	struct rlimit rl;
 
 	if (vm_kb >= 0)
 		snprintf(maps, sizeof(maps), "%lld KB mapped; ", vm_kb);
 	if (getrlimit(RLIMIT_MEMLOCK, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY)
-		snprintf(buf, sizeof(buf), " (%sRLIMIT_MEMLOCK is unlimited)",
-			 maps);
+		snprintf(hint.s, sizeof(hint.s),
+			 " (%sRLIMIT_MEMLOCK is unlimited)", maps);
 	else
-		snprintf(buf, sizeof(buf), " (%sRLIMIT_MEMLOCK is %llu KB%s)",
-			 maps, (unsigned long long)rl.rlim_cur / 1024,
+		snprintf(hint.s, sizeof(hint.s),
+			 " (%sRLIMIT_MEMLOCK is %llu KB%s)", maps,
+			 (unsigned long long)rl.rlim_cur / 1024,
 			 run_ipc_lock_lacking());
-	return buf;
+	return hint;
 }
 
 int run_check_limits(const struct run_spec *spec, char *err, size_t errlen)
@@ -289,20 +290,20 @@ int run_check_limits(const struct run_spec *spec, char *err, size_t errlen)
 	return 0;
 }
 
-const char *run_limit_hint(int err)
+struct run_hint run_limit_hint(int err)
 {
-	static char buf[128];
+	struct run_hint hint = { "" };
 	struct rlimit rl;
 	int res = err == -EAGAIN ? RLIMIT_NPROC :
 		  err == -EMFILE ? RLIMIT_NOFILE :
 				   -1;
 
 	if (res < 0 || getrlimit(res, &rl) < 0)
-		return "";
-	snprintf(buf, sizeof(buf), " (%s is %llu%s)",
+		return hint;
+	snprintf(hint.s, sizeof(hint.s), " (%s is %llu%s)",
 		 res == RLIMIT_NPROC ? "RLIMIT_NPROC" : "RLIMIT_NOFILE",
 		 (unsigned long long)rl.rlim_cur,
 		 res == RLIMIT_NPROC ? ": the user's other tasks count too" :
 				       "");
-	return buf;
+	return hint;
 }

@@ -81,6 +81,23 @@ static inline unsigned int run_total(const struct run_ctl *ctl)
 	return ctl->rings * ctl->nr;
 }
 
+/*
+ * A name of a participant or a child for a message, returned by value so
+ * that a caller may hold several at once: run_who(ctl, g).s.
+ */
+struct run_who {
+	char s[48];
+};
+
+/* Participant @g: "participant 1", or "ring 2 participant 1" (run.c). */
+struct run_who run_who(const struct run_ctl *ctl, unsigned int g);
+
+/*
+ * Child process @child: "child 0", a participant when each is a process
+ * of its own in several rings, or with threads "ring 2" (run.c).
+ */
+struct run_who run_who_child(const struct run_ctl *ctl, unsigned int child);
+
 /* A child process of the runner: a participant, the group, or the guard. */
 struct run_proc {
 	pid_t pid;
@@ -110,19 +127,24 @@ int run_sleep(double timeout_s, int fd);
 /* The bytes of the mapping a run of @spec shares with its participants. */
 size_t run_map_size(const struct run_spec *spec);
 
+/* A hint for a message, by value: run_limit_hint(err).s. */
+struct run_hint {
+	char s[160];
+};
+
 /*
  * What RLIMIT_MEMLOCK says of a participant that could not lock its
  * @vm_kb (-1 unknown) of memory: " (9000 KB mapped; RLIMIT_MEMLOCK is
  * 8192 KB without CAP_IPC_LOCK)" (limits.c).
  */
-const char *run_mlock_hint(long long vm_kb);
+struct run_hint run_mlock_hint(long long vm_kb);
 
 /*
  * What the limits say of @err, a failure to get a task or a descriptor,
  * where the count before the run could not tell: " (RLIMIT_NPROC is 10:
  * the user's other tasks count too)".  Empty for other errors (limits.c).
  */
-const char *run_limit_hint(int err);
+struct run_hint run_limit_hint(int err);
 
 /*
  * Wait up to @timeout_s.  Returns 0 on timeout, -1 when @fd (if >= 0) is

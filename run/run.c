@@ -97,16 +97,16 @@ static void run_fail(struct run_result *res, enum result_status st,
  * Who participant @g is, for a message: "participant 1", or with several
  * rings "ring 2 participant 1".
  */
-static const char *run_who(const struct run_ctl *ctl, unsigned int g)
+struct run_who run_who(const struct run_ctl *ctl, unsigned int g)
 {
-	static char buf[48];
+	struct run_who who;
 
 	if (ctl->rings > 1)
-		snprintf(buf, sizeof(buf), "ring %u participant %u",
+		snprintf(who.s, sizeof(who.s), "ring %u participant %u",
 			 g / ctl->nr, g % ctl->nr);
 	else
-		snprintf(buf, sizeof(buf), "participant %u", g);
-	return buf;
+		snprintf(who.s, sizeof(who.s), "participant %u", g);
+	return who;
 }
 
 /*
@@ -114,15 +114,15 @@ static const char *run_who(const struct run_ctl *ctl, unsigned int g)
  * participant ("ring 2 participant 1"), or with threads the process
  * that holds a ring's ("ring 2").
  */
-static const char *run_who_child(const struct run_ctl *ctl, unsigned int child)
+struct run_who run_who_child(const struct run_ctl *ctl, unsigned int child)
 {
-	static char buf[48];
+	struct run_who who;
 
 	if (ctl->rings > 1 && !ctl->threads)
 		return run_who(ctl, child);
-	snprintf(buf, sizeof(buf), "%s %u", ctl->rings > 1 ? "ring" : "child",
-		 child);
-	return buf;
+	snprintf(who.s, sizeof(who.s), "%s %u",
+		 ctl->rings > 1 ? "ring" : "child", child);
+	return who;
 }
 
 /* Say why participant slots failed, or how child @child died (@si). */
@@ -144,11 +144,11 @@ static void run_blame(const struct run_ctl *ctl, const siginfo_t *si,
 		}
 		if (s->err) {
 			run_fail(res, RESULT_FAILED, "%s: %s: %s%s",
-				 run_who(ctl, i), run_where_name[s->where],
+				 run_who(ctl, i).s, run_where_name[s->where],
 				 strerror(-s->err),
 				 s->where == AT_MLOCK ?
-					 run_mlock_hint(s->vm_kb) :
-					 run_limit_hint(s->err));
+					 run_mlock_hint(s->vm_kb).s :
+					 run_limit_hint(s->err).s);
 			return;
 		}
 	}
@@ -156,11 +156,11 @@ static void run_blame(const struct run_ctl *ctl, const siginfo_t *si,
 		return;
 	if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED)
 		run_fail(res, RESULT_FAILED, "%s killed by signal %d (%s)",
-			 run_who_child(ctl, child), si->si_status,
+			 run_who_child(ctl, child).s, si->si_status,
 			 strsignal(si->si_status));
 	else
 		run_fail(res, RESULT_FAILED, "%s exited with status %d",
-			 run_who_child(ctl, child), si->si_status);
+			 run_who_child(ctl, child).s, si->si_status);
 }
 
 /* Check that every participant saw the token as often as its ring allows. */
@@ -177,7 +177,7 @@ static void run_check_counts(const struct run_ctl *ctl, struct run_result *res)
 				run_fail(
 					res, RESULT_FAILED,
 					"counts disagree: %s received %llu, participant %u %llu",
-					run_who(ctl, k * ctl->nr),
+					run_who(ctl, k * ctl->nr).s,
 					(unsigned long long)c0, i,
 					(unsigned long long)c);
 				return;
@@ -461,7 +461,7 @@ static int run_error(struct run_state *st, int err, const char *call)
 {
 	st->err = err;
 	run_fail(st->res, RESULT_FAILED, "%s: %s%s", call, strerror(-err),
-		 run_limit_hint(err));
+		 run_limit_hint(err).s);
 	return err;
 }
 
@@ -601,7 +601,7 @@ static int run_setup(struct run_state *st)
 						      RESULT_FAILED,
 			 "setup: %s%s%s%s%s",
 			 ring->why[0] ? ring->why : strerror(-err),
-			 ring->why[0] ? "" : run_limit_hint(err),
+			 ring->why[0] ? "" : run_limit_hint(err).s,
 			 run_sigsys_seen ? " (SIGSYS: a seccomp filter)" : "",
 			 hint ? " " : "", hint ? hint : "");
 		return -1;

@@ -73,8 +73,13 @@ int sweep_cpus_shared(const struct place_topo *t, const int *cpu,
 	return (unsigned int)CPU_COUNT(&used) < nr;
 }
 
-int sweep_degenerate(const struct ipc_ops *ops, const struct place_topo *t,
-		     const int *cpu, unsigned int nr)
+/*
+ * Busy-waiters sharing a CPU only move the token when a time slice ends:
+ * do the @nr participants of @ops share one?  1 or 0.
+ */
+static int sweep_degenerate(const struct ipc_ops *ops,
+			    const struct place_topo *t, const int *cpu,
+			    unsigned int nr)
 {
 	return ops->flags & IPC_BUSY_WAIT && sweep_cpus_shared(t, cpu, nr);
 }

@@ -111,13 +111,6 @@ int sweep_cpus_shared(const struct place_topo *t, const int *cpu,
 		      unsigned int nr);
 
 /*
- * Busy-waiters sharing a CPU only move the token when a time slice ends:
- * do the @nr participants of @ops share one?  1 or 0.
- */
-int sweep_degenerate(const struct ipc_ops *ops, const struct place_topo *t,
-		     const int *cpu, unsigned int nr);
-
-/*
  * Can rings of @ops not share its objects?  1, with why in @why (if not
  * NULL), when @shared asks for it; else 0.
  */

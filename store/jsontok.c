@@ -44,7 +44,8 @@ int jp_err(struct jp *p, const char *at, int syntax, const char *fmt, ...)
 	return -1;
 }
 
-int jp_eof(struct jp *p)
+/* The file ends too early. */
+static int jp_eof(struct jp *p)
 {
 	return jp_err(p, p->end, 0, "the file ends too early (truncated?)");
 }
@@ -189,6 +190,13 @@ static size_t jp_escape(struct jp *p, unsigned char *out)
 	return 0;
 }
 
+/* What jp_string() does with a string. */
+enum jp_mode {
+	JP_CHECK, /* check only */
+	JP_KEY, /* decode; too long or odd: an empty key, which nobody has */
+	JP_VALUE, /* decode one line of text that must fit */
+};
+
 /* A string being decoded: where to, and how far. */
 struct jp_str {
 	enum jp_mode mode;
@@ -223,8 +231,12 @@ static int jp_keep(struct jp *p, struct jp_str *s, const unsigned char *out,
 	return 0;
 }
 
-int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
-	      const char *key)
+/*
+ * The string at p->p (its opening quote): checked, and decoded into @dst
+ * of @size bytes unless @mode is JP_CHECK.  @key names it in messages.
+ */
+static int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
+		     const char *key)
 {
 	struct jp_str s = {
 		.mode = mode, .dst = dst, .size = size, .at = p->p, .key = key
@@ -321,7 +333,8 @@ static int jp_number(struct jp *p, char *buf, size_t size, int *integral,
 	return 0;
 }
 
-int jp_literal(struct jp *p, const char *word)
+/* The literal @word ("true", "null"...) at p->p. */
+static int jp_literal(struct jp *p, const char *word)
 {
 	size_t n = strlen(word);
 
@@ -392,50 +405,14 @@ static int jp_open(struct jp *p, int open, int close, const char *what)
 }
 
 /*
- * The object at p->p: @member is called with each key and p->p at its
- * value, which it must consume.  @what names the object in messages.
+ * The items of the object or array at p->p, between @open and @close:
+ * @item is called with the first byte @c of each, its index @i and @ctx.
  */
-int jp_object(struct jp *p, const char *what,
-	      int (*member)(struct jp *p, const char *key, void *ctx),
-	      void *ctx)
+static int jp_items(struct jp *p, const char *what, int open, int close,
+		    int (*item)(struct jp *p, int c, unsigned int i, void *ctx),
+		    void *ctx)
 {
-	char key[JP_KEY_MAX];
-	int c = jp_open(p, '{', '}', what), rc;
-
-	if (c <= 0)
-		return c;
-	c = jp_ws(p);
-	for (;;) {
-		if (c < 0)
-			return jp_eof(p);
-		if (c != '"')
-			return c == '}' ?
-				       jp_err(p, p->p, 1, "a ',' before '}'") :
-				       jp_unexpected(p);
-		if (jp_string(p, JP_KEY, key, sizeof(key), NULL) < 0)
-			return -1;
-		c = jp_ws(p);
-		if (c < 0)
-			return jp_eof(p);
-		if (c != ':')
-			return jp_err(p, p->p, 1, "expected ':' after a key");
-		p->p++;
-		if (jp_ws(p) < 0)
-			return jp_eof(p);
-		if (member(p, key, ctx) < 0)
-			return -1;
-		rc = jp_next(p, '}');
-		if (rc)
-			return rc < 0 ? -1 : 0;
-		c = jp_ws(p);
-	}
-}
-
-/* The array at p->p: @elem is called with p->p at each element. */
-int jp_array(struct jp *p, const char *what,
-	     int (*elem)(struct jp *p, unsigned int i, void *ctx), void *ctx)
-{
-	int c = jp_open(p, '[', ']', what), rc;
+	int c = jp_open(p, open, close, what), rc;
 
 	if (c <= 0)
 		return c;
@@ -443,15 +420,80 @@ int jp_array(struct jp *p, const char *what,
 	for (unsigned int i = 0;; i++) {
 		if (c < 0)
 			return jp_eof(p);
-		if (c == ']')
-			return jp_err(p, p->p, 1, "a ',' before ']'");
-		if (elem(p, i, ctx) < 0)
+		if (item(p, c, i, ctx) < 0)
 			return -1;
-		rc = jp_next(p, ']');
+		rc = jp_next(p, close);
 		if (rc)
 			return rc < 0 ? -1 : 0;
 		c = jp_ws(p);
 	}
+}
+
+/* What jp_object() calls with each member, and what it is given. */
+struct jp_members {
+	int (*member)(struct jp *p, const char *key, void *ctx);
+	void *ctx;
+};
+
+/* One member of an object: its key, the ':', then its value. */
+static int jp_member(struct jp *p, int c, unsigned int i, void *ctx)
+{
+	const struct jp_members *m = ctx;
+	char key[JP_KEY_MAX];
+
+	(void)i;
+	if (c != '"')
+		return c == '}' ? jp_err(p, p->p, 1, "a ',' before '}'") :
+				  jp_unexpected(p);
+	if (jp_string(p, JP_KEY, key, sizeof(key), NULL) < 0)
+		return -1;
+	c = jp_ws(p);
+	if (c < 0)
+		return jp_eof(p);
+	if (c != ':')
+		return jp_err(p, p->p, 1, "expected ':' after a key");
+	p->p++;
+	if (jp_ws(p) < 0)
+		return jp_eof(p);
+	return m->member(p, key, m->ctx);
+}
+
+/*
+ * The object at p->p: @member is called with each key and p->p at its
+ * value, which it must consume.  @what names the object in messages.
+ */
+int jp_object(struct jp *p, const char *what,
+	      int (*member)(struct jp *p, const char *key, void *ctx),
+	      void *ctx)
+{
+	struct jp_members m = { member, ctx };
+
+	return jp_items(p, what, '{', '}', jp_member, &m);
+}
+
+/* What jp_array() calls with each element, and what it is given. */
+struct jp_elems {
+	int (*elem)(struct jp *p, unsigned int i, void *ctx);
+	void *ctx;
+};
+
+/* One element of an array. */
+static int jp_elem(struct jp *p, int c, unsigned int i, void *ctx)
+{
+	const struct jp_elems *e = ctx;
+
+	if (c == ']')
+		return jp_err(p, p->p, 1, "a ',' before ']'");
+	return e->elem(p, i, e->ctx);
+}
+
+/* The array at p->p: @elem is called with p->p at each element. */
+int jp_array(struct jp *p, const char *what,
+	     int (*elem)(struct jp *p, unsigned int i, void *ctx), void *ctx)
+{
+	struct jp_elems e = { elem, ctx };
+
+	return jp_items(p, what, '[', ']', jp_elem, &e);
 }
 
 static int jp_skip_member(struct jp *p, const char *key, void *ctx)

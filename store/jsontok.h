@@ -25,30 +25,11 @@ struct jp {
 int jp_err(struct jp *p, const char *at, int syntax, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* The file ends too early. */
-int jp_eof(struct jp *p);
-
 /* Skip white space; the next byte, or -1 at the end. */
 int jp_ws(struct jp *p);
 
 /* What the value starting with @c is, for messages: "an object"... */
 const char *jp_kind(int c);
-
-enum jp_mode {
-	JP_CHECK, /* check only */
-	JP_KEY, /* decode; too long or odd: an empty key, which nobody has */
-	JP_VALUE, /* decode one line of text that must fit */
-};
-
-/*
- * The string at p->p (its opening quote): checked, and decoded into @dst
- * of @size bytes unless @mode is JP_CHECK.  @key names it in messages.
- */
-int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
-	      const char *key);
-
-/* The literal @word ("true", "null"...) at p->p. */
-int jp_literal(struct jp *p, const char *word);
 
 /* Check the value at p->p and step over it. */
 int jp_skip(struct jp *p);

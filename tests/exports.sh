@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A room exports only what another file uses: every global symbol that a
+# room's library defines is used by another object (another source file of
+# the tree, ctxbench.c or a test); one used only in its own file should be
+# static there.
+# Usage: exports.sh NM OBJECT_OR_ARCHIVE... -- ROOM_ARCHIVE...
+set -u
+nm=$1
+shift
+users=() rooms=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do
+	users+=("$1")
+	shift
+done
+shift
+rooms=("$@")
+[ "${#rooms[@]}" -gt 0 ] || { echo "no room archive given"; exit 1; }
+
+tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+# "object symbol" for each definition, and for each use, of the rooms and
+# of the other objects; a symbol is used when an object that does not
+# define it refers to it.  Names that begin with "_" are the compiler's
+# or a sanitizer's, never the tree's.
+"$nm" -A -g --defined-only "${rooms[@]}" >"$tmp/def" || exit 1
+"$nm" -A -u "${rooms[@]}" "${users[@]}" >"$tmp/use" || exit 1
+awk '$NF !~ /^_/ { n = split($1, p, ":"); print p[n - 1], $NF }' "$tmp/def" |
+	sort -u >"$tmp/defs"
+awk '{ n = split($1, p, ":"); print p[n - 1], $NF }' "$tmp/use" |
+	sort -u >"$tmp/uses"
+awk 'NR == FNR { used[$2] = 1; next }
+     !($2 in used) { print $1 ": " $2 " is used in no other file"; bad++ }
+     END { print FNR " symbols checked"; exit bad > 0 }' \
+	"$tmp/uses" "$tmp/defs"
