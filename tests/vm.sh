@@ -4,8 +4,10 @@
 # usage: vm.sh kernels BIN STATIC_BIN   (Debian's generic and RT 6.1 compared)
 #        vm.sh faults STATIC_BIN        (no boot, panic, time limit, usage)
 #        vm.sh vmrun                    (vmrun's faults, with a stand-in qemu)
+#        vm.sh turns                    (vmturns' order and faults, the same)
+#        vm.sh turns-real BIN STATIC_BIN  (Debian's two kernels in turn, 2 each)
 #        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
-# The last two boot nothing and need none of the packages below.
+# vmrun, turns and fetch boot nothing and need none of the packages below.
 # Skips (77) where qemu, busybox-static, cpio, a static ctxbench or the
 # kernels are missing, or qemu cannot start; CTXBENCH_VM_REQUIRED=1 (CI,
 # after installing them) makes a missing piece a failure instead.
@@ -187,6 +189,55 @@ kernels() {
 	summary
 }
 
+# Debian's two kernels booted in turn by tools/vmturns, twice each.
+turns_real() {
+	bin=$1
+	local static=$2 dir generic rt g r f side i report
+	needs "$static"
+	dir=${CTXBENCH_VM_KERNELS:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
+	generic=$(ls "$dir"/vmlinuz-6.1.0-*-amd64 2>/dev/null | grep -v -- '-rt-amd64$' | sort -V | tail -n 1)
+	rt=$(ls "$dir"/vmlinuz-6.1.0-*-rt-amd64 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$generic" ] && [ -n "$rt" ] ||
+		skip "no Debian 6.1 kernels in $dir (tools/debian-kernels fetches them)"
+	g=${generic##*/vmlinuz-} r=${rt##*/vmlinuz-}
+
+	# TCG: a KVM guest here hangs, and a comparison is made within one
+	# accelerator, which vmturns keeps for every boot anyway.
+	TMPDIR=$tmp "$src/tools/vmturns" -N 2 -a tcg -c "$static" -o "$tmp/t" \
+		"$generic" "$rt" -- -t 0.1 -r 1 -b pipe >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	cat "$tmp/err"
+	[ "$rc" = 3 ] && cannot_start "$(cat "$tmp/err")"
+	[ "$rc" = 0 ] && pass || fail "vmturns exited $rc"
+	nothing_left
+	# Each boot's saved run, labelled with its kernel's release (read
+	# from the image), measured in that kernel.
+	for side in A B; do
+		for i in 1 2; do
+			f=$tmp/t-$side-$i.json
+			local want=$([ "$side" = A ] && echo "$g" || echo "$r")
+			grep -q "\"label\": \"$want\"" "$f" 2>/dev/null &&
+				grep -q "\"kernel\": \"$want\"" "$f" && pass ||
+				fail "$f: not a saved run of $want labelled so"
+			grep -q '"status": "ok"' "$f" 2>/dev/null && pass ||
+				fail "$f: pipe not measured"
+		done
+	done
+	# A B A B: the boots' start times alternate.
+	local order
+	order=$(for f in "$tmp"/t-?-?.json; do
+		printf '%s %s\n' "$(grep -m1 '"date"' "$f" | tr -d ' ",' | cut -d: -f2-)" "${f##*/t-}"
+	done | sort | awk '{ printf "%s%s", s, $2; s = " " }')
+	[ "$order" = "A-1.json B-1.json A-2.json B-2.json" ] && pass ||
+		fail "boots not in turn: $order"
+	# The report printed is ctxbench's of the four, in that order.
+	report=$("$bin" report "$tmp"/t-A-1.json "$tmp"/t-B-1.json "$tmp"/t-A-2.json "$tmp"/t-B-2.json 2>&1)
+	[ "$(cat "$tmp/out")" = "$report" ] && pass ||
+		fail "the report printed is not that of the four runs: $(diff <(echo "$report") "$tmp/out" | head -5)"
+	grep -q "^pipe " "$tmp/out" && pass || fail "no pipe table in the report"
+	summary
+}
+
 # The ways a VM run ends other than with ctxbench's status.
 faults() {
 	local static=$1 generic
@@ -257,21 +308,28 @@ faults() {
 }
 
 # Stand-ins in $tmp/bin, first in PATH: a qemu that does what the first
-# line of its "kernel" file says, a busybox, a cpio and a static ctxbench
-# that do nothing.  Every wait of theirs is a read that times out on a
-# FIFO nobody writes: one process each, whose command line names $tmp.
+# line of its "kernel" file says, a busybox that does nothing, a cpio
+# whose "initramfs" is the init script alone, and a static ctxbench whose
+# report lists the saved runs it is given.  Every wait of theirs is a read
+# that times out on a FIFO nobody writes: one process each, whose command
+# line names $tmp.
 fake_vm() {
 	mkdir -p "$tmp/bin" && mkfifo "$tmp/bin/nap" || { fail "cannot make $tmp/bin"; summary; exit 1; }
 	cat >"$tmp/bin/qemu-system-x86_64" <<'EOF'
 #!/usr/bin/env bash
 # Stand-in qemu: "junk" is refused as qemu refuses a file that is not a
 # kernel; "boot FIRST INIT" prints the kernel's first line after FIRST s
-# and starts init INIT s later; "hang" says its first line, then nothing.
-kernel='' serial=''
+# and starts init INIT s later; "hang" says its first line, then nothing;
+# "run [N...]" appends its kernel file and command line to ../boots and
+# brings a saved run home that holds both and init's ctxbench line, but
+# panics at its own Nth boots.
+kernel='' serial='' initrd='' append=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	-kernel) kernel=$2 && shift ;;
 	-serial) serial=${2#file:} && shift ;;
+	-initrd) initrd=$2 && shift ;;
+	-append) append=$2 && shift ;;
 	esac
 	shift
 done
@@ -296,12 +354,38 @@ hang)
 	say "[    0.000000] Linux version 6.1.0-stand-in"
 	nap 600
 	;;
+run)
+	n=$(($(cat "$kernel.boots" 2>/dev/null || echo 0) + 1))
+	echo "$n" >"$kernel.boots"
+	echo "$kernel $append" >>"${0%/*}/../boots"
+	say "[    0.000000] Linux version 6.1.0-stand-in"
+	if [[ " $first $init " == *" $n "* ]]; then
+		say "Kernel panic - not syncing: stand-in"
+		exit 0
+	fi
+	say "@@vmrun: init started"
+	say "@@vmrun: json begin"
+	printf 'kernel %s\nappend %s\n%s\n' "$kernel" "$append" \
+		"$(grep '^/bin/ctxbench' "$initrd")" | base64 |
+		while read -r l; do say "$l"; done
+	say "@@vmrun: json end"
+	say "@@vmrun: exit 0"
+	;;
 esac
 exit 0
 EOF
 	printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/busybox"
-	printf '#!/bin/sh\ncat >/dev/null\n' >"$tmp/bin/cpio"
-	printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/ctxbench"
+	printf '#!/bin/sh\ncat >/dev/null\ncat init\n' >"$tmp/bin/cpio"
+	cat >"$tmp/bin/ctxbench" <<'EOF'
+#!/bin/sh
+# Stand-in ctxbench: its report names each saved run, then its text.
+[ "$1" = report ] || exit 0
+shift
+for f; do
+	echo "run $f"
+	cat "$f"
+done
+EOF
 	chmod 755 "$tmp/bin/"*
 	PATH=$tmp/bin:$PATH
 }
@@ -451,6 +535,113 @@ vmrun_faults() {
 	summary
 }
 
+# tools/vmturns; sets rc, out, err.
+turns() {
+	TMPDIR=$tmp "$src/tools/vmturns" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+}
+
+# The kernel file of each boot so far, in order, as one line.
+boot_order() { awk '{ printf "%s%s", s, $1; s = " " }' "$tmp/boots" 2>/dev/null; }
+
+# tools/vmturns with the stand-in qemu: no kernel is booted.
+vmturns_faults() {
+	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b f want sig n
+	command -v flock >/dev/null && command -v setpriv >/dev/null ||
+		skip "no flock or setpriv (Debian: util-linux)"
+	fake_vm
+	kernel vmlinuz-6.1.0-a "run"
+	# B panics at its second boot.
+	kernel vmlinuz-6.1.0-b "run 2"
+
+	# Usage: each refused before any boot.
+	turns -c "$tmp/bin/ctxbench" "$a"
+	[ "$rc" = 2 ] && grep -q "both labelled '6.1.0-a'" <<<"$err" && pass ||
+		fail "one image, one command line: exit $rc, expected 2: $err"
+	turns -c "$tmp/bin/ctxbench" "$a" "$b" -- -t 0.1 -n x
+	[ "$rc" = 2 ] && grep -q "use --label-a" <<<"$err" && pass ||
+		fail "ctxbench's -n: exit $rc, expected 2: $err"
+	turns -N 0 "$a" "$b"
+	[ "$rc" = 2 ] && pass || fail "-N 0: exit $rc, expected 2: $err"
+	turns "$a" "$tmp/nonexistent"
+	[ "$rc" = 2 ] && pass || fail "a missing image: exit $rc, expected 2: $err"
+	[ -e "$tmp/boots" ] && fail "a boot before the usage was checked" || pass
+
+	# Three boots each, A B A B A B; B's second panics: it is named,
+	# the others are kept and reported, and the status is vmrun's 5.
+	turns -N 3 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/t" "$a" "$b" -- -t 0.1 -r 1
+	[ "$rc" = 5 ] && pass || fail "a panic in B's second boot: exit $rc, expected 5: $err"
+	grep -q "B 2 (6.1.0-b) failed: the kernel panicked" <<<"$err" && pass ||
+		fail "the failed boot is not named: $err"
+	want="$a $b $a $b $a $b"
+	[ "$(boot_order)" = "$want" ] && pass ||
+		fail "boots in the order '$(boot_order)', expected '$want'"
+	for f in A-1 B-1 A-2 A-3 B-3; do
+		[ -s "$tmp/t-$f.json" ] && [ -s "$tmp/t-$f.console" ] && pass ||
+			fail "$f: saved run or console not kept"
+	done
+	[ -e "$tmp/t-B-2.json" ] && fail "B-2 panicked, yet has a saved run" || pass
+	grep -q "^/bin/ctxbench '-t' '0.1' '-r' '1' '-n' '6.1.0-a' " "$tmp/t-A-2.json" &&
+		grep -q "^kernel $b\$" "$tmp/t-B-3.json" &&
+		grep -q "'-n' '6.1.0-b' " "$tmp/t-B-3.json" && pass ||
+		fail "the saved runs are not each boot's own: $(cat "$tmp/t-A-2.json" "$tmp/t-B-3.json")"
+	want=$(printf 'run %s\n' "$tmp"/t-{A-1,B-1,A-2,A-3,B-3}.json)
+	[ "$(grep '^run ' <<<"$out")" = "$want" ] && pass ||
+		fail "the report is not of the kept runs, in order: $(grep '^run ' <<<"$out")"
+	[ "$(cat "$tmp/t.txt")" = "$out" ] && pass || fail "PREFIX.txt is not the report printed"
+	[ "$(grep -c '^== ' "$tmp/t.log")" = 6 ] && pass || fail "PREFIX.log: not six boots"
+	left_after "turns with a panic" ""
+
+	# One image, two command lines: told apart by the difference.
+	rm -f "$tmp/boots"
+	turns -N 2 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/c" --append-b mitigations=off "$a"
+	[ "$rc" = 0 ] && pass || fail "one image, two command lines: exit $rc: $err"
+	[ "$(cat "$tmp/boots")" = "$(printf '%s\n' "$a console=ttyS0 panic=-1 " \
+		"$a console=ttyS0 panic=-1 mitigations=off" \
+		"$a console=ttyS0 panic=-1 " "$a console=ttyS0 panic=-1 mitigations=off")" ] &&
+		pass || fail "command lines in turn: $(cat "$tmp/boots")"
+	grep -q "'-n' '6.1.0-a+mitigations=off' " "$tmp/c-B-2.json" &&
+		grep -q "'-n' '6.1.0-a' " "$tmp/c-A-2.json" && pass ||
+		fail "labels: $(grep -h '^/bin' "$tmp"/c-*.json)"
+	# Labels of the user's, an A/A set.
+	turns -N 1 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/l" --label-a one --label-b two "$a"
+	[ "$rc" = 0 ] && grep -q "'-n' 'one' " "$tmp/l-A-1.json" &&
+		grep -q "'-n' 'two' " "$tmp/l-B-1.json" && pass ||
+		fail "--label-a, --label-b: exit $rc: $err"
+	left_after "turns" ""
+
+	# Stopped by a signal while B boots: the status is 128+N at once,
+	# nothing is left running, and A's saved run is kept.  SIGINT needs
+	# its default back: a script's background command ignores it.
+	kernel hang "hang"
+	for sig in TERM INT KILL; do
+		rm -f "$tmp/boots" "$tmp"/s-*
+		if [ "$sig" = INT ]; then
+			env --default-signal=INT true 2>/dev/null || { echo "no env --default-signal: SIGINT not tried"; continue; }
+			TMPDIR=$tmp env --default-signal=INT setsid "$src/tools/vmturns" -N 2 -a tcg \
+				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err" &
+		else
+			TMPDIR=$tmp setsid "$src/tools/vmturns" -N 2 -a tcg \
+				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err" &
+		fi
+		pid=$!
+		within "grep -q 'Linux version' '$tmp/s-B-1.console' 2>/dev/null" 100 || fail "SIG$sig: B never booted"
+		kill -"$sig" "$pid"
+		{ wait "$pid"; } 2>/dev/null
+		rc=$?
+		n=$(kill -l "$sig")
+		if [ "$sig" != KILL ]; then
+			[ "$rc" = $((128 + n)) ] && grep -q "stopped by signal $n" "$tmp/err" && pass ||
+				fail "SIG$sig: exit $rc, expected $((128 + n)): $(cat "$tmp/err")"
+		fi
+		[ -s "$tmp/s-A-1.json" ] && pass || fail "SIG$sig: A's saved run not kept"
+		[ "$(boot_order)" = "$a" ] && pass || fail "SIG$sig: boots after the signal: $(boot_order)"
+		left_after "SIG$sig while B boots" "$pid"
+	done
+	summary
+}
+
 # Stand-ins for apt-cache, apt-get and dpkg-deb in $tmp/apt: the lists
 # hold releases 6.1.0-7 and -9 (generic and rt); apt-get download fails
 # (FAKE_APT=fail), hangs (hang) or writes a .deb; dpkg-deb gives the tar
@@ -558,11 +749,13 @@ $k/vmlinuz-6.1.0-9-rt-amd64" ] && pass || fail "a fetch: exit $rc, out '$out': $
 
 case "${1:-}" in
 vmrun) vmrun_faults ;;
+turns) vmturns_faults ;;
+turns-real) turns_real "$2" "${3:-}" ;;
 fetch) fetch_faults ;;
 kernels) kernels "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
-	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | fetch" >&2
+	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | turns-real BIN STATIC_BIN | fetch" >&2
 	exit 2
 	;;
 esac
