@@ -700,6 +700,7 @@ static void info_init(const struct plan *p, const struct place_topo *topo,
 		       sizeof(in->cpus_allowed));
 	cgroup_quota("", in->cpu_quota, sizeof(in->cpu_quota));
 	sysinfo_date(time(NULL), in->date, sizeof(in->date));
+	in->start_s = sysinfo_now();
 }
 
 /* A measurement as @p plans it, reported; the exit status. */
@@ -731,6 +732,7 @@ static int run_plan(const struct plan *p, struct results *res)
 	sweep.seed = res->info.seed;
 	start_progress(p, &sweep, &prog);
 	status = sweep_run(&sweep, &topo, &hooks, res);
+	res->info.end_s = sysinfo_now(); /* when the last row ended */
 	progress_clear(&prog);
 	if (status < 0) {
 		perror("ctxbench");

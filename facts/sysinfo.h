@@ -57,6 +57,9 @@ void sysinfo_mitigations(const struct result_kv *v, unsigned int n, char *out,
 void sysinfo_halt_poll(const struct result_kv *v, unsigned int n, char *out,
 		       size_t size);
 
+/* The time now, epoch seconds with their fraction, for start_s, end_s. */
+double sysinfo_now(void);
+
 /* @t as UTC ISO 8601, "2024-05-01T12:00:00Z"; empty if it cannot be. */
 void sysinfo_date(time_t t, char *buf, size_t size);
 

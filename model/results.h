@@ -91,6 +91,13 @@ struct result_info {
 	char cpu_quota[192]; /* the cgroup's CPU quota and cpuset (cgroup.h) */
 	char compiler[128]; /* that built ctxbench */
 	char date[32]; /* of the start, UTC ISO 8601; set by the caller */
+	/*
+	 * The boot it ran in (/proc/sys/kernel/random/boot_id), "" unknown;
+	 * when it started and when its last row ended, epoch seconds with
+	 * their fraction, 0 unknown (saved runs of earlier versions).
+	 */
+	char boot_id[40];
+	double start_s, end_s;
 };
 
 /*

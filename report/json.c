@@ -198,8 +198,12 @@ static int json_sparse(const struct field *f, const void *base)
 
 	if (!(f->flags & FIELD_SPARSE))
 		return 0;
+	if (f->type == FIELD_STR)
+		return !*(const char *)v;
 	if (f->type == FIELD_U64)
 		x = (double)*(const uint64_t *)v;
+	else if (f->type == FIELD_DOUBLE)
+		x = *(const double *)v;
 	else if (f->type == FIELD_UINT)
 		x = *(const unsigned int *)v;
 	else
