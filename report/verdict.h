@@ -48,7 +48,8 @@ struct verdict {
 	 */
 	double detect;
 	unsigned int df; /* of the pooled noise */
-	unsigned int na, nb; /* invocations each side */
+	unsigned int na, nb; /* replicates each side, kept (not disturbed) */
+	unsigned int ra, rb; /* replicates each side there were */
 };
 
 /* The average loops/sec of a row: the mean of its invocations' means. */
@@ -62,5 +63,14 @@ double verdict_mean(const struct result_row *row);
 void verdict_rows(const struct result_row *a, const struct result_row *b,
 		  const struct result_row *const *noise, unsigned int nnoise,
 		  struct verdict *v);
+
+/*
+ * The drift of @row's invocations inside their replicates: the slope of
+ * the log of their means over their start, each replicate about its own
+ * means, into *@per_hour (relative, an hour) and its two-sided p into
+ * *@p (Student's t on the slope); NAN when there are too few invocations
+ * with a start to tell.
+ */
+void verdict_drift(const struct result_row *row, double *per_hour, double *p);
 
 #endif

@@ -101,7 +101,7 @@ static void test_group(void)
 	p[2] = &r[1];
 	p[3] = &r[4];
 	p[4] = &r[2];
-	CHECK_EQ_INT(report_group(p, 5, &g, &ng, gi), 0);
+	CHECK_EQ_INT(report_group(p, 5, p, 5, &g, &ng, gi), 0);
 	CHECK_EQ_INT(ng, 2);
 	CHECK_STR(g[0].info.label, "A");
 	CHECK_STR(g[1].info.label, "B");
@@ -110,7 +110,7 @@ static void test_group(void)
 	CHECK_EQ_INT(g[0].nrows, 1);
 	CHECK_EQ_INT(g[0].row[0].ninv, 3);
 	CHECK_EQ_INT(g[0].row[0].nsamples, 3 * RUNS);
-	CHECK_NEAR(g[0].row[0].inv_mean[1], 102, 1);
+	CHECK_NEAR(g[0].row[0].inv[1].mean, 102, 1);
 	CHECK_NEAR(verdict_mean(&g[0].row[0]), 100, 0.5);
 	CHECK_NEAR(verdict_mean(&g[1].row[0]), 111, 0.5);
 	report_group_free(g, ng);
@@ -139,7 +139,7 @@ static void test_invocations(void)
 	invocations(r + 6, "C", same, 3);
 	for (unsigned int i = 0; i < 9; i++)
 		p[i] = &r[i];
-	CHECK_EQ_INT(report_group(p, 9, &g, &ng, NULL), 0);
+	CHECK_EQ_INT(report_group(p, 9, p, 9, &g, &ng, NULL), 0);
 	verdict_rows(&g[0].row[0], &g[1].row[0], NULL, 0, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
 	CHECK_EQ_INT(v.df, 4);
