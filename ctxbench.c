@@ -25,6 +25,7 @@
 #include "store/store.h"
 #include "store/save.h"
 #include "facts/sysinfo.h"
+#include "report/compare.h"
 
 #ifndef CTXBENCH_VERSION
 #define CTXBENCH_VERSION "unknown"
@@ -467,6 +468,27 @@ static int find_label(const struct results *r, unsigned int n,
 }
 
 /*
+ * --fail-above's exit status for git bisect run: 0 good, 1 bad, 125 the
+ * runs cannot tell (compare_bisect()).
+ */
+static int bisect_status(const struct plan *p, const struct results *const *r,
+			 unsigned int n, unsigned int baseline,
+			 const struct results *const *noise,
+			 unsigned int nnoise)
+{
+	struct compare c;
+	int st;
+
+	if (compare_build(&c, r, n, baseline, noise, nnoise) < 0) {
+		perror("ctxbench");
+		return 125;
+	}
+	st = compare_bisect(&c, p->fail_above);
+	compare_free(&c);
+	return st;
+}
+
+/*
  * ctxbench report FILE...: saved runs as one report, or nothing; the
  * --noise files after them, apart.
  */
@@ -510,6 +532,8 @@ static int report_saved(const struct plan *p)
 		goto out;
 	status = emit(p, all, nf, baseline, all + nf, n - nf);
 	status = status > 0 ? 128 + status : status < 0 ? 1 : 0;
+	if (!status && p->fail_above >= 0)
+		status = bisect_status(p, all, nf, baseline, all + nf, n - nf);
 out:
 	free(all);
 	for (unsigned int i = 0; i < n; i++)

@@ -240,6 +240,30 @@ fail:
 	return -ENOMEM;
 }
 
+int compare_bisect(const struct compare *c, double pct)
+{
+	unsigned int last = c->n ? c->n - 1 : 0, judged = 0, unjudged = 0;
+
+	if (c->n < 2 || last == c->base)
+		return 125;
+	for (unsigned int k = 0; k < c->nrows; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
+			const struct compare_cell *cell = &c->row[k].cell[i];
+
+			if (cell->label != last ||
+			    cell->why == COMPARE_NO_BASE_ROW)
+				continue;
+			if (cell->mark == COMPARE_MARKED &&
+			    cell->v.change * 100 < -pct)
+				return 1;
+			if (cell->mark == COMPARE_NOT_JUDGED)
+				unjudged++;
+			else
+				judged++;
+		}
+	return unjudged || !judged ? 125 : 0;
+}
+
 void compare_free(struct compare *c)
 {
 	for (unsigned int k = 0; c->row && k < c->nrows; k++)

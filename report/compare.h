@@ -96,6 +96,14 @@ int compare_build(struct compare *c, const struct results *const *r,
 		  unsigned int n, unsigned int baseline,
 		  const struct results *const *noise, unsigned int nnoise);
 
+/*
+ * For git bisect run: of the last label against the baseline's, 1 when
+ * some row is marked and slower by more than @pct percent, else 125 when
+ * some row shared with the baseline is not judged (or there is no other
+ * label, or no such row), else 0.
+ */
+int compare_bisect(const struct compare *c, double pct);
+
 /* Free what compare_build() made. */
 void compare_free(struct compare *c);
 
