@@ -56,6 +56,7 @@ static int run_plan(const struct plan *p, struct results *res)
 	sweep.seed = res->info.seed;
 	progress_start(&prog, &sweep, p->quiet);
 	status = sweep_run(&sweep, &topo, &hooks, res);
+	res->info.end_s = sysinfo_now(); /* when the last row ended */
 	progress_clear(&prog);
 	if (status < 0) {
 		perror("ctxbench");

@@ -52,6 +52,7 @@ struct plan_opt {
 	int once; /* a second time is an error */
 };
 
+static plan_parse_fn plan_opt_percent;
 static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
 	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_backends,
 	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise,
@@ -131,6 +132,9 @@ static const struct plan_opt plan_opts[] = {
 	{ "baseline", 0x105, "LABEL",
 	  "compare with the run labelled LABEL (default first)", PLAN_M_REPORT,
 	  plan_opt_file, AT(baseline), .what = "empty label" },
+	{ "fail-above", 0x10f, "PCT",
+	  "exit 1 if the last label is marked PCT % slower", PLAN_M_REPORT,
+	  plan_opt_percent, AT(fail_above) },
 	{ "noise", 0x108, "FILE",
 	  "saved runs of one kernel, whose spread is the noise", PLAN_M_REPORT,
 	  plan_opt_noise, AT(noise), .max = PLAN_MAX_NOISE },
@@ -383,6 +387,25 @@ static int plan_opt_seconds(const struct plan_opt *o, const char *arg,
 			err, errlen,
 			"-t/--time: '%s' is not a number of seconds (expected a decimal from %g to %.0f, e.g. 0.5)",
 			arg, PLAN_MIN_SECONDS, PLAN_MAX_SECONDS);
+	return 0;
+}
+
+static int plan_opt_percent(const struct plan_opt *o, const char *arg,
+			    struct plan *p, char *err, size_t errlen)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end == arg || *end || errno || !isfinite(v) || v < 0 || v > 1000 ||
+	    strpbrk(arg, "xXeEpP") || arg[0] == '-' || arg[0] == '+' ||
+	    arg[0] == ' ' || arg[0] == '\t')
+		return plan_error(
+			err, errlen,
+			"--fail-above: '%s' is not a percent (expected a decimal from 0 to 1000, e.g. 5)",
+			arg);
+	*(double *)plan_target(o, p) = v;
 	return 0;
 }
 
@@ -859,6 +882,7 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	memset(p, 0, sizeof(*p));
 	p->action = PLAN_RUN;
 	p->duration_s = 5;
+	p->fail_above = -1;
 	p->sample_every = RUN_SAMPLE_EVERY;
 	p->runs = 3;
 	p->order = RESULT_ORDER_INTERLEAVE;

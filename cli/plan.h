@@ -67,6 +67,7 @@ struct plan {
 	unsigned long seed; /* --seed, for shuffle */
 	int seed_given;
 	const char *baseline; /* report --baseline: a label; NULL: the first */
+	double fail_above; /* report --fail-above: percent; < 0 not given */
 	unsigned int nnoise; /* report --noise: A/A files of one kernel */
 	const char *noise[PLAN_MAX_NOISE];
 	unsigned int nfiles; /* report: the saved files, in @argv */

@@ -6,6 +6,7 @@
 
 #include "report_cmd.h"
 #include "output.h"
+#include "report/compare.h"
 #include "model/results.h"
 #include "store/store.h"
 
@@ -83,6 +84,27 @@ static int find_label(const struct results *r, unsigned int n,
 	return -1;
 }
 
+/*
+ * --fail-above's exit status for git bisect run: 0 good, 1 bad, 125 the
+ * runs cannot tell (compare_bisect()).
+ */
+static int bisect_status(const struct plan *p, const struct results *const *r,
+			 unsigned int n, unsigned int baseline,
+			 const struct results *const *noise,
+			 unsigned int nnoise)
+{
+	struct compare c;
+	int st;
+
+	if (compare_build(&c, r, n, baseline, noise, nnoise) < 0) {
+		perror("ctxbench");
+		return 125;
+	}
+	st = compare_bisect(&c, p->fail_above);
+	compare_free(&c);
+	return st;
+}
+
 int report_cmd(const struct plan *p)
 {
 	const struct results **all = NULL;
@@ -123,6 +145,8 @@ int report_cmd(const struct plan *p)
 		goto out;
 	status = output_emit(p, all, nf, baseline, all + nf, n - nf);
 	status = status > 0 ? 128 + status : status < 0 ? 1 : 0;
+	if (!status && p->fail_above >= 0)
+		status = bisect_status(p, all, nf, baseline, all + nf, n - nf);
 out:
 	free(all);
 	for (unsigned int i = 0; i < n; i++)

@@ -422,6 +422,15 @@ void sysinfo_halt_poll(const struct result_kv *v, unsigned int n, char *out,
 			       v[i].key, v[i].value);
 }
 
+double sysinfo_now(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_REALTIME, &ts) < 0)
+		return 0;
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 void sysinfo_date(time_t t, char *buf, size_t size)
 {
 	struct tm tm;
@@ -619,6 +628,9 @@ void sysinfo_read(const char *root, struct result_info *in)
 		     sizeof(in->hostname));
 	sysinfo_line(root, "/proc/sys/kernel/osrelease", in->kernel,
 		     sizeof(in->kernel));
+	/* Which boot: invocations of one boot are not replicates of it. */
+	sysinfo_line(root, "/proc/sys/kernel/random/boot_id", in->boot_id,
+		     sizeof(in->boot_id));
 	in->ncpu = 0;
 	if (sysinfo_line(root, SYSINFO_CPU "/online", in->cpus_online,
 			 sizeof(in->cpus_online)) == 0) {
@@ -673,4 +685,5 @@ void sysinfo_where(const char *root, const cpu_set_t *allowed, time_t now,
 	cpulist_format(allowed, in->cpus_allowed, sizeof(in->cpus_allowed));
 	cgroup_quota(root, in->cpu_quota, sizeof(in->cpu_quota));
 	sysinfo_date(now, in->date, sizeof(in->date));
+	in->start_s = sysinfo_now();
 }

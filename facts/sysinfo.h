@@ -65,6 +65,9 @@ void sysinfo_halt_poll(const struct result_kv *v, unsigned int n, char *out,
 void sysinfo_where(const char *root, const cpu_set_t *allowed, time_t now,
 		   struct result_info *in);
 
+/* The time now, epoch seconds with their fraction, for start_s, end_s. */
+double sysinfo_now(void);
+
 /* @t as UTC ISO 8601, "2024-05-01T12:00:00Z"; empty if it cannot be. */
 void sysinfo_date(time_t t, char *buf, size_t size);
 

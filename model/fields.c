@@ -12,6 +12,7 @@
 #define MAX_NCPU 1048576
 #define MAX_PARTICIPANTS 65536
 #define MAX_CPU_S 1e12 /* CPU seconds of a row */
+#define MAX_EPOCH_S 1e11 /* a start or end: year 5138 */
 #define MAX_SHARE 1e3 /* a share of a run's CPUs, or a clock's change */
 
 #define SIZE(st, m) sizeof(((st *)0)->m)
@@ -77,6 +78,20 @@ static const struct field info_fields[] = {
 	INFO_STR("cpu_quota", cpu_quota),
 	INFO_STR("compiler", compiler),
 	INFO_STR("date", date),
+	{ .key = "boot_id",
+	  .type = FIELD_STR,
+	  AT(struct result_info, boot_id),
+	  .flags = FIELD_SPARSE },
+	{ .key = "start",
+	  .type = FIELD_DOUBLE,
+	  AT(struct result_info, start_s),
+	  .max = MAX_EPOCH_S,
+	  .flags = FIELD_SPARSE },
+	{ .key = "end",
+	  .type = FIELD_DOUBLE,
+	  AT(struct result_info, end_s),
+	  .max = MAX_EPOCH_S,
+	  .flags = FIELD_SPARSE },
 	{ .key = NULL }
 };
 

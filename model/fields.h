@@ -42,7 +42,8 @@ enum field_type {
 #define FIELD_WRAP 0x20 /* the report goes on over indented lines */
 #define FIELD_NONEMPTY 0x40 /* a reader refuses an empty string */
 /*
- * Written only when above @min (FIELD_UINT, FIELD_BOOL, FIELD_U64): a
+ * Written only when above @min (FIELD_UINT, FIELD_BOOL, FIELD_U64,
+ * FIELD_DOUBLE), or not empty (FIELD_STR): a
  * dimension added later, whose absence means what files before it held.
  */
 #define FIELD_SPARSE 0x80

@@ -192,7 +192,7 @@ void results_free(struct results *r)
 {
 	for (unsigned int i = 0; i < r->nrows; i++) {
 		free(r->row[i].sample);
-		free(r->row[i].inv_mean);
+		free(r->row[i].inv);
 	}
 	free(r->row);
 	r->row = NULL;

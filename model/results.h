@@ -34,6 +34,20 @@ enum result_order {
 	RESULT_NORDERS
 };
 
+/*
+ * The level a label's invocations replicate at (report_group()): its
+ * boots when it has two or more; else its blocks, invocations in a row
+ * with no other label's between them; invocations themselves when their
+ * order is unknown (saved runs without start times).  One block of
+ * several invocations is no replicate of a kernel at all.
+ */
+enum result_level {
+	RESULT_LEVEL_INVOCATIONS, /* the order unknown, or one invocation */
+	RESULT_LEVEL_ONE_BLOCK, /* all in one block: nothing between blocks */
+	RESULT_LEVEL_BLOCKS,
+	RESULT_LEVEL_BOOTS,
+};
+
 /* A named fact of a list: a vulnerability and its state, a parameter. */
 struct result_kv {
 	char key[64];
@@ -91,6 +105,13 @@ struct result_info {
 	char cpu_quota[192]; /* the cgroup's CPU quota and cpuset (cgroup.h) */
 	char compiler[128]; /* that built ctxbench */
 	char date[32]; /* of the start, UTC ISO 8601; set by the caller */
+	/*
+	 * The boot it ran in (/proc/sys/kernel/random/boot_id), "" unknown;
+	 * when it started and when its last row ended, epoch seconds with
+	 * their fraction, 0 unknown (saved runs of earlier versions).
+	 */
+	char boot_id[40];
+	double start_s, end_s;
 };
 
 /*
@@ -128,6 +149,15 @@ struct result_cpu {
 	double seconds;
 };
 
+/* An invocation's part of a merged row (report_group()). */
+struct result_inv {
+	double mean; /* loops/sec over its runs not disturbed */
+	double start; /* when it started, epoch seconds; 0 unknown */
+	unsigned int rep; /* its replicate of the label: see group.h */
+	unsigned int runs, disturbed; /* its runs, and how many disturbed */
+	int left; /* too few runs not disturbed: left out of the verdict */
+};
+
 /* One table row: a mechanism measured -r times. */
 struct result_row {
 	char mech[32]; /* CLI name */
@@ -154,11 +184,11 @@ struct result_row {
 	struct hist rtt; /* sampled round trips of every run, ns */
 	struct result_cpu cpu; /* what the participants cost, every run */
 	/*
-	 * A row of several invocations (report_group()): the mean loops/sec
-	 * of each invocation that measured it.  NULL in one invocation's row.
+	 * A row of several invocations (report_group()): each invocation
+	 * that measured it.  NULL in one invocation's row.
 	 */
 	unsigned int ninv;
-	double *inv_mean;
+	struct result_inv *inv;
 };
 
 /* One invocation of ctxbench, measured now or read back from a file. */
@@ -168,6 +198,11 @@ struct results {
 	struct result_info info;
 	int signo; /* the signal that interrupted the invocation, or 0 */
 	unsigned int invocations; /* merged by report_group(); 0: one */
+	/* Of a label merged by report_group(): what its replicates are. */
+	enum result_level level;
+	unsigned int boots; /* distinct boots known; 0 none */
+	unsigned int blocks; /* stretches of its invocations; 0 unknown */
+	unsigned int reps; /* replicates at that level */
 	unsigned int nrows;
 	struct result_row *row;
 };

@@ -23,6 +23,15 @@ static const char *const compare_whys[] = {
 	[COMPARE_NO_BASE_ROW] = "no_baseline_row",
 	[COMPARE_NO_RUNS] = "no_runs",
 	[COMPARE_NO_NOISE] = "no_noise",
+	[COMPARE_DISTURBED] = "disturbed",
+	[COMPARE_ONE_BLOCK] = "one_block",
+};
+
+static const char *const compare_levels[] = {
+	[RESULT_LEVEL_INVOCATIONS] = "invocations",
+	[RESULT_LEVEL_ONE_BLOCK] = "none",
+	[RESULT_LEVEL_BLOCKS] = "blocks",
+	[RESULT_LEVEL_BOOTS] = "boots",
 };
 
 #define COMPARE_KEY(t, i) ((size_t)(i) < ARRAY_SIZE(t) ? (t)[i] : "")
@@ -35,6 +44,11 @@ const char *compare_mark_key(enum compare_mark m)
 const char *compare_why_key(enum compare_why w)
 {
 	return COMPARE_KEY(compare_whys, w);
+}
+
+const char *report_level_key(enum result_level l)
+{
+	return COMPARE_KEY(compare_levels, l);
 }
 
 /* The index of @mech in @c's mechanisms, added when new; -1: no room. */
@@ -89,6 +103,8 @@ static int compare_rows(struct compare *c)
 static void compare_judge(struct compare *c, struct compare_cell *cell)
 {
 	const struct result_row *noise[SAVED_MAX_INVOCATIONS], *brow;
+	struct verdict *v;
+	int lost;
 
 	memset(&cell->v, 0, sizeof(cell->v));
 	cell->v.change = cell->v.p = cell->v.detect = NAN;
@@ -106,13 +122,47 @@ static void compare_judge(struct compare *c, struct compare_cell *cell)
 	for (unsigned int k = 0; k < c->nnoise; k++)
 		noise[k] = results_find(&c->noise[k], cell->row);
 	verdict_rows(brow, cell->row, noise, c->nnoise, &cell->v);
-	if (cell->v.basis == VERDICT_NONE)
+	v = &cell->v;
+	/*
+	 * Fewer than half of a side's replicates left, or fewer than it
+	 * takes to judge: what would be judged is the disturbance.
+	 */
+	lost = v->na < v->ra || v->nb < v->rb;
+	if (v->ra && v->rb &&
+	    (!v->na || !v->nb || 2 * v->na < v->ra || 2 * v->nb < v->rb ||
+	     (lost && v->basis == VERDICT_RUNS)))
+		cell->why = COMPARE_DISTURBED;
+	else if (v->basis == VERDICT_NONE)
 		cell->why = COMPARE_NO_RUNS;
-	else if (cell->v.basis == VERDICT_RUNS)
-		cell->why = COMPARE_NO_NOISE;
+	else if (v->basis == VERDICT_RUNS)
+		cell->why = c->r[c->base]->level == RESULT_LEVEL_ONE_BLOCK ||
+					    c->r[cell->label]->level ==
+						    RESULT_LEVEL_ONE_BLOCK ?
+				    COMPARE_ONE_BLOCK :
+				    COMPARE_NO_NOISE;
 	else
-		cell->mark = cell->v.significant ? COMPARE_MARKED :
-						   COMPARE_NOT_MARKED;
+		cell->mark =
+			v->significant ? COMPARE_MARKED : COMPARE_NOT_MARKED;
+	if (cell->why == COMPARE_DISTURBED)
+		v->significant = 0;
+}
+
+/* What of @cell's row was left out, and whether its invocations drift. */
+static void compare_left(struct compare *c, struct compare_cell *cell)
+{
+	const struct result_row *row = cell->row;
+
+	for (unsigned int i = 0; row->inv && i < row->ninv; i++) {
+		cell->runs_left += row->inv[i].left ? row->inv[i].runs :
+						      row->inv[i].disturbed;
+		cell->inv_left += row->inv[i].left;
+	}
+	c->runs_left += cell->runs_left;
+	c->inv_left += cell->inv_left;
+	c->runs_all += row->nsamples;
+	verdict_drift(row, &cell->drift, &cell->drift_p);
+	cell->drifts = cell->drift_p < VERDICT_ALPHA;
+	c->drifts += cell->drifts;
 }
 
 /* The cells of row @k: one per label that measured it. */
@@ -134,6 +184,7 @@ static int compare_cells(struct compare *c, struct compare_row *row)
 			result_row_stats(cell->row, &cell->runs);
 			cell->mean = verdict_mean(cell->row);
 			compare_judge(c, cell);
+			compare_left(c, cell);
 			if (cell->row->nsamples) {
 				c->marks |= 1u << cell->mark;
 				c->whys |= 1u << cell->why;
@@ -147,10 +198,18 @@ int compare_build(struct compare *c, const struct results *const *r,
 		  const struct results *const *noise, unsigned int nnoise)
 {
 	unsigned int *gi = calloc(n ? n : 1, sizeof(*gi));
+	const struct results **t =
+		calloc(n + nnoise ? n + nnoise : 1, sizeof(*t));
 
 	memset(c, 0, sizeof(*c));
-	if (!gi || report_group(r, n, &c->group, &c->n, gi) < 0 ||
-	    report_group(noise, nnoise, &c->noise, &c->nnoise, NULL) < 0)
+	if (!gi || !t)
+		goto fail;
+	/* One timeline for both: a noise run between two ends a block. */
+	memcpy(t, r, n * sizeof(*t));
+	memcpy(t + n, noise, nnoise * sizeof(*t));
+	if (report_group(r, n, t, n + nnoise, &c->group, &c->n, gi) < 0 ||
+	    report_group(noise, nnoise, t, n + nnoise, &c->noise, &c->nnoise,
+			 NULL) < 0)
 		goto fail;
 	c->base = n ? gi[baseline < n ? baseline : 0] : 0;
 	for (unsigned int k = 0; k < c->nnoise; k++)
@@ -172,11 +231,37 @@ int compare_build(struct compare *c, const struct results *const *r,
 		if (compare_cells(c, &c->row[k]) < 0)
 			goto fail;
 	free(gi);
+	free(t);
 	return 0;
 fail:
 	free(gi);
+	free(t);
 	compare_free(c);
 	return -ENOMEM;
+}
+
+int compare_bisect(const struct compare *c, double pct)
+{
+	unsigned int last = c->n ? c->n - 1 : 0, judged = 0, unjudged = 0;
+
+	if (c->n < 2 || last == c->base)
+		return 125;
+	for (unsigned int k = 0; k < c->nrows; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
+			const struct compare_cell *cell = &c->row[k].cell[i];
+
+			if (cell->label != last ||
+			    cell->why == COMPARE_NO_BASE_ROW)
+				continue;
+			if (cell->mark == COMPARE_MARKED &&
+			    cell->v.change * 100 < -pct)
+				return 1;
+			if (cell->mark == COMPARE_NOT_JUDGED)
+				unjudged++;
+			else
+				judged++;
+		}
+	return unjudged || !judged ? 125 : 0;
 }
 
 void compare_free(struct compare *c)

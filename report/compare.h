@@ -26,6 +26,8 @@ enum compare_why {
 	COMPARE_NO_BASE_ROW, /* the baseline's label did not measure it */
 	COMPARE_NO_RUNS, /* no successful run on one side */
 	COMPARE_NO_NOISE, /* one invocation a label and no --noise */
+	COMPARE_DISTURBED, /* too few replicates left with runs undisturbed */
+	COMPARE_ONE_BLOCK, /* one block a label and no --noise */
 };
 
 /* One label's row of one key: its figures and their verdict. */
@@ -38,6 +40,11 @@ struct compare_cell {
 	enum compare_why why;
 	/* Against the baseline's row: change, interval, p, detect... */
 	struct verdict v;
+	/* Its invocations' trend inside their replicates: verdict_drift(). */
+	double drift, drift_p;
+	int drifts; /* drift_p < VERDICT_ALPHA */
+	/* Left out of the average and the verdict: disturbed. */
+	unsigned int runs_left, inv_left;
 };
 
 /*
@@ -71,6 +78,9 @@ struct compare {
 	 * compare_why) the cells with runs have, for a legend.
 	 */
 	unsigned int marks, whys;
+	/* Runs and invocations left out (disturbed), of how many runs. */
+	unsigned int runs_left, inv_left, runs_all;
+	unsigned int drifts; /* cells whose invocations drift */
 	/* What the above points into. */
 	struct results *group, *noise;
 	unsigned int nnoise;
@@ -86,11 +96,21 @@ int compare_build(struct compare *c, const struct results *const *r,
 		  unsigned int n, unsigned int baseline,
 		  const struct results *const *noise, unsigned int nnoise);
 
+/*
+ * For git bisect run: of the last label against the baseline's, 1 when
+ * some row is marked and slower by more than @pct percent, else 125 when
+ * some row shared with the baseline is not judged (or there is no other
+ * label, or no such row), else 0.
+ */
+int compare_bisect(const struct compare *c, double pct);
+
 /* Free what compare_build() made. */
 void compare_free(struct compare *c);
 
 /* The names of a mark and of a reason, as the JSON spells them. */
 const char *compare_mark_key(enum compare_mark m);
 const char *compare_why_key(enum compare_why w);
+/* What a label's replicates are, as the JSON spells it ("boots"). */
+const char *report_level_key(enum result_level l);
 
 #endif

@@ -179,7 +179,15 @@ static void flat_change(const struct flat_out *o,
 	if (cell->mark != COMPARE_NOT_JUDGED) {
 		flat_put(o, "p", cell->v.p);
 		flat_put(o, "marked", cell->mark == COMPARE_MARKED);
+	} else if (cell->why == COMPARE_DISTURBED) {
+		flat_put(o, "not_judged_disturbed", 1);
+	} else if (cell->why == COMPARE_ONE_BLOCK) {
+		flat_put(o, "not_judged_one_block", 1);
 	}
+	if (cell->runs_left)
+		flat_put(o, "left_out_runs", cell->runs_left);
+	if (cell->drifts)
+		flat_put(o, "drift_pct_per_hour", cell->drift * 100);
 }
 
 /* Of a run with -j or --shared: each ring's rates and the scalability. */

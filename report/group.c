@@ -52,11 +52,39 @@ static void group_cpus(char *to, size_t size, const char *more)
 	cpulist_format(&a, to, size);
 }
 
-/* Add invocation @from's row to the merged @row. */
-static int group_add(struct result_row *row, const struct result_row *from)
+/*
+ * Invocation @from's part of a row, started at @start, of replicate @rep:
+ * the mean of its runs not disturbed.  With fewer such runs than half of
+ * its runs it is left out of the verdict: what is left of it is the
+ * machine's, not the kernel's.
+ */
+static void group_inv(struct result_inv *inv, const struct result_row *from,
+		      double start, unsigned int rep)
+{
+	double sum = 0;
+	unsigned int clean = 0;
+
+	memset(inv, 0, sizeof(*inv));
+	inv->start = start;
+	inv->rep = rep;
+	inv->runs = from->nsamples;
+	for (unsigned int i = 0; i < from->nsamples; i++) {
+		if (from->sample[i].disturbed) {
+			inv->disturbed++;
+			continue;
+		}
+		sum += result_rate(&from->sample[i]);
+		clean++;
+	}
+	inv->left = !clean || 2 * clean < inv->runs;
+	inv->mean = clean ? sum / clean : 0;
+}
+
+/* Add invocation @from's row, of replicate @rep, to the merged @row. */
+static int group_add(struct result_row *row, const struct result_row *from,
+		     double start, unsigned int rep)
 {
 	struct result_sample *smp;
-	struct stats s;
 
 	if (from->status != RESULT_OK) {
 		row->status = from->status;
@@ -79,15 +107,14 @@ static int group_add(struct result_row *row, const struct result_row *from)
 	       from->nsamples * sizeof(*smp));
 	row->nsamples += from->nsamples;
 	if (!(row->ninv & (row->ninv + 1))) { /* 0, 1, 3, 7...: grow */
-		double *m = realloc(row->inv_mean,
-				    (2 * row->ninv + 1) * sizeof(*m));
+		struct result_inv *m =
+			realloc(row->inv, (2 * row->ninv + 1) * sizeof(*m));
 
 		if (!m)
 			return -ENOMEM;
-		row->inv_mean = m;
+		row->inv = m;
 	}
-	result_row_stats(from, &s);
-	row->inv_mean[row->ninv++] = s.mean;
+	group_inv(&row->inv[row->ninv++], from, start, rep);
 	if (!(row->hop_work_ns > 0))
 		row->hop_work_ns = from->hop_work_ns;
 	group_cpus(row->cpus, sizeof(row->cpus), from->cpus);
@@ -101,9 +128,9 @@ static int group_add(struct result_row *row, const struct result_row *from)
 	return 0;
 }
 
-/* Invocation @from into group @g, which holds room for @max rows. */
+/* Invocation @from, of replicate @rep, into group @g of @max rows' room. */
 static int group_merge(struct results *g, const struct results *from,
-		       unsigned int max)
+		       unsigned int max, unsigned int rep)
 {
 	if (!g->invocations++) {
 		memcpy(g->version, from->version, sizeof(g->version));
@@ -115,10 +142,126 @@ static int group_merge(struct results *g, const struct results *from,
 	for (unsigned int j = 0; j < from->nrows; j++) {
 		struct result_row *row = group_row(g, &from->row[j], max);
 
-		if (!row || group_add(row, &from->row[j]) < 0)
+		if (!row ||
+		    group_add(row, &from->row[j], from->info.start_s, rep) < 0)
 			return -ENOMEM;
 	}
 	return 0;
+}
+
+/* The index of @x's boot among the boots of its label in @r. */
+static unsigned int group_boot(const struct results *const *r, unsigned int n,
+			       const struct results *x)
+{
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		int seen = 0;
+
+		if (strcmp(r[i]->info.label, x->info.label))
+			continue;
+		for (unsigned int j = 0; j < i && !seen; j++)
+			seen = !strcmp(r[j]->info.label, x->info.label) &&
+			       !strcmp(r[j]->info.boot_id, r[i]->info.boot_id);
+		if (seen)
+			continue;
+		if (!strcmp(r[i]->info.boot_id, x->info.boot_id))
+			return k;
+		k++;
+	}
+	return k;
+}
+
+/*
+ * The blocks of @x's label that start no later than @x on the timeline
+ * @t, @nt invocations sorted by start: a block starts where an
+ * invocation of the label follows one of another label, or none.
+ */
+static unsigned int group_block(const struct results *const *t, unsigned int nt,
+				const struct results *x)
+{
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; i < nt; i++)
+		if (t[i]->info.start_s <= x->info.start_s &&
+		    !strcmp(t[i]->info.label, x->info.label) &&
+		    (!i || strcmp(t[i - 1]->info.label, x->info.label)))
+			k++;
+	return k;
+}
+
+static int group_by_start(const void *a, const void *b)
+{
+	double x = (*(const struct results *const *)a)->info.start_s;
+	double y = (*(const struct results *const *)b)->info.start_s;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The level each label of @r replicates at, into @g[@lab[i]], and the
+ * replicate of each invocation into @rep.  The blocks are counted on the
+ * timeline of @t (all the invocations given, so that an invocation of
+ * another set between two of a label ends a block), sorted into @sorted.
+ */
+static void group_levels(const struct results *const *r, unsigned int n,
+			 const unsigned int *lab, struct results *g,
+			 unsigned int ng, const struct results **sorted,
+			 const struct results *const *t, unsigned int nt,
+			 unsigned int *rep)
+{
+	int known = 1;
+
+	for (unsigned int i = 0; i < nt; i++)
+		known &= t[i]->info.start_s > 0;
+	for (unsigned int i = 0; i < n; i++)
+		known &= r[i]->info.start_s > 0;
+	memcpy(sorted, t, nt * sizeof(*sorted));
+	qsort(sorted, nt, sizeof(*sorted), group_by_start);
+	for (unsigned int k = 0; k < ng; k++) {
+		int ids = 1;
+
+		g[k].boots = g[k].blocks = 0;
+		for (unsigned int i = 0; i < n; i++) {
+			if (lab[i] != k)
+				continue;
+			ids &= !!r[i]->info.boot_id[0];
+			if (group_boot(r, n, r[i]) + 1 > g[k].boots)
+				g[k].boots = group_boot(r, n, r[i]) + 1;
+			if (known &&
+			    group_block(sorted, nt, r[i]) > g[k].blocks)
+				g[k].blocks = group_block(sorted, nt, r[i]);
+		}
+		if (!ids)
+			g[k].boots = 0;
+		if (g[k].boots >= 2)
+			g[k].level = RESULT_LEVEL_BOOTS;
+		else if (g[k].blocks >= 2)
+			g[k].level = RESULT_LEVEL_BLOCKS;
+		else if (g[k].blocks == 1 && g[k].invocations >= 2)
+			g[k].level = RESULT_LEVEL_ONE_BLOCK;
+		else
+			g[k].level = RESULT_LEVEL_INVOCATIONS;
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		struct results *gk = &g[lab[i]];
+
+		switch (gk->level) {
+		case RESULT_LEVEL_BOOTS:
+			rep[i] = group_boot(r, n, r[i]);
+			break;
+		case RESULT_LEVEL_BLOCKS:
+			rep[i] = group_block(sorted, nt, r[i]) - 1;
+			break;
+		case RESULT_LEVEL_ONE_BLOCK:
+			rep[i] = 0;
+			break;
+		default:
+			rep[i] = gk->reps; /* counted below */
+		}
+		if (gk->level == RESULT_LEVEL_INVOCATIONS || rep[i] >= gk->reps)
+			gk->reps = rep[i] + 1;
+	}
 }
 
 void report_group_free(struct results *g, unsigned int n)
@@ -129,39 +272,59 @@ void report_group_free(struct results *g, unsigned int n)
 }
 
 int report_group(const struct results *const *r, unsigned int n,
+		 const struct results *const *t, unsigned int nt,
 		 struct results **out, unsigned int *ngroups, unsigned int *gi)
 {
 	struct results *g = calloc(n ? n : 1, sizeof(*g));
+	unsigned int *lab = calloc(n ? n : 1, sizeof(*lab));
+	unsigned int *rep = calloc(n ? n : 1, sizeof(*rep));
+	const struct results **sorted = calloc(nt ? nt : 1, sizeof(*sorted));
 	unsigned int ng = 0;
 
-	if (!g)
-		return -ENOMEM;
+	if (!g || !lab || !rep || !sorted)
+		goto fail;
 	for (unsigned int i = 0; i < n; i++) {
-		unsigned int k, max = 0;
+		unsigned int k;
 
 		for (k = 0; k < ng; k++)
 			if (!strcmp(g[k].info.label, r[i]->info.label))
 				break;
 		if (k == ng)
-			ng++;
+			memcpy(g[ng++].info.label, r[i]->info.label,
+			       sizeof(g[k].info.label));
+		lab[i] = k;
+		g[k].invocations++;
+	}
+	group_levels(r, n, lab, g, ng, sorted, t, nt, rep);
+	for (unsigned int k = 0; k < ng; k++)
+		g[k].invocations = 0; /* counted again by group_merge() */
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int k = lab[i], max = 0;
+
 		/* Room for every row of every invocation of the label. */
 		for (unsigned int i2 = 0; i2 < n; i2++)
-			if (!strcmp(r[i2]->info.label, r[i]->info.label))
+			if (lab[i2] == k)
 				max += r[i2]->nrows;
 		if (!g[k].row) {
 			g[k].row = calloc(max ? max : 1, sizeof(*g[k].row));
 			if (!g[k].row)
 				goto fail;
 		}
-		if (group_merge(&g[k], r[i], max) < 0)
+		if (group_merge(&g[k], r[i], max, rep[i]) < 0)
 			goto fail;
 		if (gi)
 			gi[i] = k;
 	}
+	free(lab);
+	free(rep);
+	free(sorted);
 	*out = g;
 	*ngroups = ng;
 	return 0;
 fail:
+	free(lab);
+	free(rep);
+	free(sorted);
 	report_group_free(g, ng);
 	return -ENOMEM;
 }

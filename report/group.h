@@ -12,11 +12,20 @@
  * Merge the @n invocations @r by label, in the order the labels first
  * appear, into *@out (an array of *@ngroups, freed with results_free()
  * on each and free()).  A merged row holds the runs of every invocation
- * that measured it, one after the other, and the mean loops/sec of each
- * in inv_mean[].  *@gi (may be NULL) gets, for each of the @n, the index
- * of its group.  Returns 0, or -ENOMEM with nothing allocated.
+ * that measured it, one after the other, and each invocation's part in
+ * inv[]: the mean of its runs not disturbed, its start and replicate.
+ *
+ * A label's replicates are its boots when it has two or more (every
+ * invocation's boot known); else its blocks when two or more: a block is
+ * a stretch of its invocations, by start time on the timeline of the @nt
+ * invocations @t (all those given, @r among them), with no other label's
+ * between them; else, with one block of several invocations, none
+ * (RESULT_LEVEL_ONE_BLOCK); else, the order unknown (a start missing),
+ * its invocations.  *@gi (may be NULL) gets, for each of the @n, the
+ * index of its group.  Returns 0, or -ENOMEM with nothing allocated.
  */
 int report_group(const struct results *const *r, unsigned int n,
+		 const struct results *const *t, unsigned int nt,
 		 struct results **out, unsigned int *ngroups, unsigned int *gi);
 
 /* Free what report_group() made. */

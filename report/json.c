@@ -198,8 +198,12 @@ static int json_sparse(const struct field *f, const void *base)
 
 	if (!(f->flags & FIELD_SPARSE))
 		return 0;
+	if (f->type == FIELD_STR)
+		return !*(const char *)v;
 	if (f->type == FIELD_U64)
 		x = (double)*(const uint64_t *)v;
+	else if (f->type == FIELD_DOUBLE)
+		x = *(const double *)v;
 	else if (f->type == FIELD_UINT)
 		x = *(const unsigned int *)v;
 	else
@@ -240,6 +244,16 @@ static void json_cell(struct jw *w, const struct compare *c,
 		jw_double(w, "detect", v->detect);
 		jw_uint(w, "df", v->df);
 	}
+	if (cell->runs_left) {
+		jw_break(w);
+		jw_uint(w, "left_out_runs", cell->runs_left);
+		jw_uint(w, "left_out_invocations", cell->inv_left);
+	}
+	if (cell->drifts) {
+		jw_break(w);
+		jw_double(w, "drift_per_hour", cell->drift);
+		jw_double(w, "drift_p", cell->drift_p);
+	}
 	jw_end(w);
 }
 
@@ -269,6 +283,25 @@ static void json_compare_row(struct jw *w, const struct compare *c,
 	jw_end(w);
 }
 
+/* Each label: its invocations, boots, blocks and replicates. */
+static void json_labels(struct jw *w, const struct compare *c)
+{
+	jw_array(w, "labels", 0);
+	for (unsigned int i = 0; i < c->n; i++) {
+		const struct results *g = c->r[i];
+
+		jw_object(w, NULL, 1);
+		jw_string(w, "label", g->info.label);
+		jw_uint(w, "invocations", g->invocations);
+		jw_uint(w, "boots", g->boots); /* 0: unknown */
+		jw_uint(w, "blocks", g->blocks); /* 0: order unknown */
+		jw_string(w, "replicates", report_level_key(g->level));
+		jw_uint(w, "replicate_count", g->reps);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
 /* The comparison: every row of every label against the baseline's. */
 static void json_compare(struct jw *w, const struct compare *c)
 {
@@ -277,6 +310,12 @@ static void json_compare(struct jw *w, const struct compare *c)
 	jw_double(w, "alpha", VERDICT_ALPHA);
 	jw_double(w, "power", VERDICT_POWER);
 	jw_uint(w, "noise_invocations", c->noise_invocations);
+	if (c->runs_left) {
+		jw_uint(w, "left_out_runs", c->runs_left);
+		jw_uint(w, "left_out_invocations", c->inv_left);
+		jw_uint(w, "of_runs", c->runs_all);
+	}
+	json_labels(w, c);
 	jw_array(w, "rows", 0);
 	for (unsigned int k = 0; k < c->nrows; k++)
 		json_compare_row(w, c, &c->row[k]);

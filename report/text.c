@@ -311,7 +311,9 @@ static void text_change(const struct compare_cell *cell, char *change,
 			char *detect, size_t size)
 {
 	const struct verdict *v = &cell->v;
-	int runs = cell->why == COMPARE_NO_NOISE;
+	int runs = cell->why == COMPARE_NO_NOISE ||
+		   cell->why == COMPARE_ONE_BLOCK ||
+		   cell->why == COMPARE_DISTURBED;
 	char pct[32];
 
 	detect[0] = '\0';
@@ -324,12 +326,17 @@ static void text_change(const struct compare_cell *cell, char *change,
 		return;
 	}
 	text_percent(pct, sizeof(pct), v->change * 100);
-	if (runs)
+	if (cell->why == COMPARE_DISTURBED || cell->why == COMPARE_ONE_BLOCK)
+		snprintf(change, size, "%s%s", pct,
+			 cell->why == COMPARE_DISTURBED ? "!" : "?");
+	else if (runs)
 		snprintf(change, size, "%s ", pct);
 	else if (cell->mark == COMPARE_MARKED)
 		snprintf(change, size, "*%s*", pct);
 	else
 		snprintf(change, size, "(%s)", pct);
+	if (cell->drifts)
+		snprintf(change + strlen(change), size - strlen(change), "~");
 	if (isnan(v->detect))
 		snprintf(detect, size, "-");
 	else if (v->detect * 100 >= 1e4)
@@ -676,6 +683,40 @@ static int text_emulated(const struct results *const *r, unsigned int n)
 	return 0;
 }
 
+/*
+ * Per label with several invocations: its boots and blocks, and what its
+ * replicates are.
+ */
+static void text_levels(FILE *f, const struct text_ctx *c)
+{
+	for (unsigned int i = 0; i < c->n; i++) {
+		const struct results *g = c->r[i];
+		char boots[32];
+
+		if (g->invocations < 2)
+			continue;
+		if (g->boots)
+			snprintf(boots, sizeof(boots), "%u boot%s", g->boots,
+				 g->boots == 1 ? "" : "s");
+		else
+			snprintf(boots, sizeof(boots), "boots unknown");
+		/* A long label on a line of its own. */
+		fprintf(f, "%s:%s%u invocations, %s, ", g->info.label,
+			strlen(g->info.label) > 24 ? "\n  " : " ",
+			g->invocations, boots);
+		if (!g->blocks)
+			fprintf(f, "order unknown: replicates are "
+				   "invocations\n");
+		else if (g->level == RESULT_LEVEL_ONE_BLOCK)
+			fprintf(f, "one block: no replicates\n");
+		else
+			fprintf(f,
+				"took turns (%u blocks): replicates are "
+				"%s\n",
+				g->blocks, report_level_key(g->level));
+	}
+}
+
 /* What the change column and its marks mean, from what the rows have. */
 static void text_legend(FILE *f, const struct text_ctx *c)
 {
@@ -699,9 +740,30 @@ static void text_legend(FILE *f, const struct text_ctx *c)
 			   "kernel: save 2 or more a label, or give --noise);"
 			   "\n[detect]: what its runs alone could see, a lower "
 			   "bound.\n");
+	if (c->cmp->whys & 1u << COMPARE_ONE_BLOCK)
+		fprintf(f, "change?: one block a label (all its invocations in "
+			   "a row, one boot), not judged:\nthe noise between "
+			   "blocks is unknown.  Take boots in turn (A B A B), "
+			   "or give --noise\nan A/A set of blocks or boots of "
+			   "one kernel on this machine.\n");
+	if (c->cmp->whys & 1u << COMPARE_DISTURBED)
+		fprintf(f, "change!: too few replicates left undisturbed on a "
+			   "side, not judged.\n");
+	if (c->cmp->runs_left)
+		fprintf(f,
+			"left out: %u of %u runs disturbed (%u invocation%s "
+			"with fewer than half its\nruns undisturbed), from "
+			"the averages and the verdict.\n",
+			c->cmp->runs_left, c->cmp->runs_all, c->cmp->inv_left,
+			c->cmp->inv_left == 1 ? "" : "s");
+	if (c->cmp->drifts)
+		fprintf(f, "change~: the label's invocations drift over time "
+			   "inside their blocks or\nboots (slope of their "
+			   "mean logs, p < 0.05).\n");
 	if (noise)
 		fprintf(f, "noise: %u invocation%s of --noise.\n", noise,
 			noise == 1 ? "" : "s");
+	text_levels(f, c);
 }
 
 /* The labels: their keys when rows use them, and how often each ran. */
@@ -738,8 +800,8 @@ static void text_results(FILE *f, const struct text_ctx *c)
 			"disturbed: steal or other tasks took over %.0f%% of "
 			"a run's CPUs, or a clock moved\nover %.0f%% "
 			"(report/disturb.h), a CPU quota throttled it or its "
-			"token stood still;\nthe figures still include "
-			"those runs.\n\n",
+			"token stood still;\nthe averages and the verdict "
+			"leave those runs out, low, high and cv do not.\n\n",
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);
 	if (text_emulated(r, c->n))
 		fprintf(f, "emulated: the CPU was emulated (qemu TCG, see "

@@ -4,55 +4,103 @@
 #include <string.h>
 
 #include "lib/stats.h"
+#include "model/schema.h"
 #include "verdict.h"
+
+/* Is @row merged from invocations, its means in inv[]? */
+static int verdict_merged(const struct result_row *row)
+{
+	return row->ninv > 0 && row->inv;
+}
+
+/* The replicates of @row: the mean log of each one's invocations kept. */
+static unsigned int verdict_reps(const struct result_row *row, double *rep,
+				 unsigned int *all)
+{
+	unsigned int n = 0, nrep = 0;
+
+	for (unsigned int i = 0; i < row->ninv; i++)
+		if (row->inv[i].rep + 1 > nrep)
+			nrep = row->inv[i].rep + 1;
+	if (all)
+		*all = nrep;
+	for (unsigned int k = 0; k < nrep; k++) {
+		double sum = 0;
+		unsigned int m = 0;
+
+		for (unsigned int i = 0; i < row->ninv; i++)
+			if (row->inv[i].rep == k && !row->inv[i].left &&
+			    row->inv[i].mean > 0) {
+				sum += log(row->inv[i].mean);
+				m++;
+			}
+		if (m)
+			rep[n++] = sum / m;
+	}
+	return n;
+}
 
 double verdict_mean(const struct result_row *row)
 {
 	struct stats s;
 	double sum = 0;
+	unsigned int n = 0;
 
-	if (row->ninv < 2) {
+	if (!verdict_merged(row)) {
 		result_row_stats(row, &s);
 		return s.mean;
 	}
 	for (unsigned int i = 0; i < row->ninv; i++)
-		sum += row->inv_mean[i];
-	return sum / row->ninv;
+		if (!row->inv[i].left) {
+			sum += row->inv[i].mean;
+			n++;
+		}
+	if (!n) { /* all left out: what the runs say, never judged */
+		result_row_stats(row, &s);
+		return s.mean;
+	}
+	return sum / n;
 }
 
-/* The number of invocations of @row, and the mean of their logs. */
-static unsigned int verdict_logs(const struct result_row *row, double *mean)
+/*
+ * The replicates of @row kept, their values into @rep (of room
+ * SAVED_MAX_INVOCATIONS) and the mean of them; *@all: the replicates
+ * there were.
+ */
+static unsigned int verdict_logs(const struct result_row *row, double *rep,
+				 double *mean, unsigned int *all)
 {
 	double sum = 0;
+	unsigned int n;
 
+	*all = 0;
 	if (!row || !row->nsamples)
 		return 0;
-	if (row->ninv < 2) {
+	if (!verdict_merged(row)) {
 		double m = verdict_mean(row);
 
-		*mean = m > 0 ? log(m) : NAN;
+		*all = 1;
+		*mean = rep[0] = m > 0 ? log(m) : NAN;
 		return m > 0;
 	}
-	for (unsigned int i = 0; i < row->ninv; i++) {
-		if (!(row->inv_mean[i] > 0))
-			return 0;
-		sum += log(row->inv_mean[i]);
-	}
-	*mean = sum / row->ninv;
-	return row->ninv;
+	n = verdict_reps(row, rep, all);
+	for (unsigned int i = 0; i < n; i++)
+		sum += rep[i];
+	*mean = n ? sum / n : NAN;
+	return n;
 }
 
 /* Add @row's squares about its mean log, and its degrees of freedom. */
 static void verdict_pool(const struct result_row *row, double *ss,
 			 unsigned int *df)
 {
-	double mean;
-	unsigned int n = verdict_logs(row, &mean);
+	double mean, rep[SAVED_MAX_INVOCATIONS];
+	unsigned int all, n = verdict_logs(row, rep, &mean, &all);
 
 	if (n < 2)
 		return;
 	for (unsigned int i = 0; i < n; i++) {
-		double d = log(row->inv_mean[i]) - mean;
+		double d = rep[i] - mean;
 
 		*ss += d * d;
 	}
@@ -60,7 +108,7 @@ static void verdict_pool(const struct result_row *row, double *ss,
 }
 
 /* The spread of log(loops/sec) over the runs of @row; n < 2: NAN. */
-static double verdict_run_var(const struct result_row *row)
+static double verdict_run_var(const struct result_row *row, unsigned int *np)
 {
 	double sum = 0, ss = 0;
 	unsigned int n = 0;
@@ -68,17 +116,18 @@ static double verdict_run_var(const struct result_row *row)
 	for (unsigned int i = 0; i < row->nsamples; i++) {
 		double x = result_rate(&row->sample[i]);
 
-		if (x > 0) {
+		if (x > 0 && !row->sample[i].disturbed) {
 			sum += log(x);
 			n++;
 		}
 	}
+	*np = n;
 	if (n < 2)
 		return NAN;
 	for (unsigned int i = 0; i < row->nsamples; i++) {
 		double x = result_rate(&row->sample[i]);
 
-		if (x > 0) {
+		if (x > 0 && !row->sample[i].disturbed) {
 			double d = log(x) - sum / n;
 
 			ss += d * d;
@@ -99,20 +148,21 @@ static double verdict_shift(double se, double df)
 static void verdict_runs(const struct result_row *a, const struct result_row *b,
 			 struct verdict *v)
 {
-	double va = verdict_run_var(a), vb = verdict_run_var(b), se2, df;
+	unsigned int na, nb;
+	double va = verdict_run_var(a, &na), vb = verdict_run_var(b, &nb), se2,
+	       df;
 
 	v->basis = VERDICT_RUNS;
 	if (isnan(va) || isnan(vb))
 		return;
-	va /= a->nsamples;
-	vb /= b->nsamples;
+	va /= na;
+	vb /= nb;
 	se2 = va + vb;
 	if (se2 == 0) {
 		v->detect = 0;
 		return;
 	}
-	df = se2 * se2 /
-	     (va * va / (a->nsamples - 1) + vb * vb / (b->nsamples - 1));
+	df = se2 * se2 / (va * va / (na - 1) + vb * vb / (nb - 1));
 	v->detect = expm1(verdict_shift(sqrt(se2), df));
 }
 
@@ -121,13 +171,13 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 		  struct verdict *v)
 {
 	double ma = verdict_mean(a), mb = verdict_mean(b), la = 0, lb = 0,
-	       ss = 0, se, half;
+	       ss = 0, se, half, rep[SAVED_MAX_INVOCATIONS];
 	unsigned int df = 0;
 
 	memset(v, 0, sizeof(*v));
 	v->p = v->detect = v->change = v->low = v->high = NAN;
-	v->na = verdict_logs(a, &la);
-	v->nb = verdict_logs(b, &lb);
+	v->na = verdict_logs(a, rep, &la, &v->ra);
+	v->nb = verdict_logs(b, rep, &lb, &v->rb);
 	if (!v->na || !v->nb || !(ma > 0))
 		return;
 	v->change = (mb - ma) / ma;
@@ -155,4 +205,50 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 	v->low = expm1(lb - la - half);
 	v->high = expm1(lb - la + half);
 	v->significant = v->p < VERDICT_ALPHA;
+}
+
+void verdict_drift(const struct result_row *row, double *per_hour, double *p)
+{
+	double sx[SAVED_MAX_INVOCATIONS] = { 0 },
+	       sy[SAVED_MAX_INVOCATIONS] = { 0 };
+	unsigned int m[SAVED_MAX_INVOCATIONS] = { 0 }, n = 0, nrep = 0;
+	double sxx = 0, sxy = 0, syy = 0, b, se2;
+
+	*per_hour = *p = NAN;
+	if (!verdict_merged(row))
+		return;
+	for (unsigned int i = 0; i < row->ninv; i++) {
+		const struct result_inv *in = &row->inv[i];
+
+		if (in->left || !(in->mean > 0) || !(in->start > 0) ||
+		    in->rep >= SAVED_MAX_INVOCATIONS)
+			continue;
+		if (!m[in->rep]++)
+			nrep++;
+		sx[in->rep] += in->start / 3600;
+		sy[in->rep] += log(in->mean);
+		n++;
+	}
+	if (n < nrep + 2) /* a slope and its spread need two df beyond */
+		return;
+	/* Each replicate about its own means: the slope within them. */
+	for (unsigned int i = 0; i < row->ninv; i++) {
+		const struct result_inv *in = &row->inv[i];
+		double dx, dy;
+
+		if (in->left || !(in->mean > 0) || !(in->start > 0) ||
+		    in->rep >= SAVED_MAX_INVOCATIONS)
+			continue;
+		dx = in->start / 3600 - sx[in->rep] / m[in->rep];
+		dy = log(in->mean) - sy[in->rep] / m[in->rep];
+		sxx += dx * dx;
+		sxy += dx * dy;
+		syy += dy * dy;
+	}
+	if (!(sxx > 0))
+		return;
+	b = sxy / sxx;
+	se2 = (syy - b * sxy) / (n - nrep - 1) / sxx;
+	*per_hour = expm1(b);
+	*p = se2 > 0 ? stats_t_p(b / sqrt(se2), n - nrep - 1) : b ? 0 : 1;
 }

@@ -3,13 +3,15 @@
  * The verdict on one compared row: its change against the baseline, and
  * whether that change stands out from the noise of the level that varies.
  *
- * Kernels are compared invocation against invocation: a boot, a memory
- * layout, the host's state differ from one invocation to the next, and
- * no run inside one invocation can show that.  The replicates are
- * therefore the invocations, saved runs with the same label, and the
- * noise is their spread: the variance of log(mean loops/sec) within
- * each label, pooled over the two labels compared and over the A/A
- * invocations given with --noise.  The test is Student's t on the
+ * Kernels are compared boot against boot, or stretch of time against
+ * stretch of time: no run inside one invocation, and no invocation
+ * inside one block of them, can show what differs between boots or
+ * drifts over time.  The replicates are a label's boots, else its
+ * blocks, else (order unknown) its invocations (group.h); a replicate's
+ * value is the mean log of its invocations' means over their runs not
+ * disturbed, and the noise is the variance of those values within each
+ * label, pooled over the two labels compared and the A/A labels given
+ * with --noise.  The test is Student's t on the
  * difference of the mean logs with the pooled degrees of freedom.
  * Without any label measured twice there is no such noise to judge by:
  * the change is shown, not judged, and what the runs alone could see is
@@ -48,7 +50,8 @@ struct verdict {
 	 */
 	double detect;
 	unsigned int df; /* of the pooled noise */
-	unsigned int na, nb; /* invocations each side */
+	unsigned int na, nb; /* replicates each side, kept (not disturbed) */
+	unsigned int ra, rb; /* replicates each side there were */
 };
 
 /* The average loops/sec of a row: the mean of its invocations' means. */
@@ -62,5 +65,14 @@ double verdict_mean(const struct result_row *row);
 void verdict_rows(const struct result_row *a, const struct result_row *b,
 		  const struct result_row *const *noise, unsigned int nnoise,
 		  struct verdict *v);
+
+/*
+ * The drift of @row's invocations inside their replicates: the slope of
+ * the log of their means over their start, each replicate about its own
+ * means, into *@per_hour (relative, an hour) and its two-sided p into
+ * *@p (Student's t on the slope); NAN when there are too few invocations
+ * with a start to tell.
+ */
+void verdict_drift(const struct result_row *row, double *per_hour, double *p);
 
 #endif

@@ -571,7 +571,58 @@ flat() {
 	summary
 }
 
+# A saved run's runs, undisturbed and with their loops times $2, to $3.
+reshape() {
+	awk -v k="$2" '/"loops": [0-9]+, "elapsed_s"/ {
+		match($0, /"loops": [0-9]+/)
+		n = substr($0, RSTART + 9, RLENGTH - 9)
+		m = int(n * k)
+		$0 = substr($0, 1, RSTART - 1) "\"loops\": " m substr($0, RSTART + RLENGTH)
+		match($0, /"elapsed_s": [0-9.e+-]+/)
+		e = substr($0, RSTART + 13, RLENGTH - 13)
+		match($0, /"loops_per_s": [0-9.e+-]+/)
+		$0 = substr($0, 1, RSTART - 1) sprintf("\"loops_per_s\": %.17g", m / e) substr($0, RSTART + RLENGTH)
+	}
+	{ gsub(/"disturbed": true/, "\"disturbed\": false"); print }' "$1" >"$3"
+}
+
+# report --fail-above: 0 good, 1 marked slower, 125 the runs cannot tell.
+bisect() {
+	local bin=$1 d=$tmp/bisect n
+	mkdir -p "$d"
+	# A and B take turns, then C comes as one block.
+	for n in a1 b1 a2 b2 c1 c2; do
+		"$bin" -b pipe -P same -t 0.05 -r 2 -q -n "${n%?}" -o "$d/raw-$n.json" >/dev/null ||
+			fail "run $n failed"
+		reshape "$d/raw-$n.json" 1 "$d/$n.json"
+	done
+	reshape "$d/raw-b1.json" 0.5 "$d/slow-b1.json"
+	reshape "$d/raw-b2.json" 0.5 "$d/slow-b2.json"
+	run "$bin" report --fail-above 1000 "$d/a1.json" "$d/b1.json" "$d/a2.json" "$d/b2.json"
+	[ "$rc" -eq 0 ] && grep -q 'took turns (2 blocks)' <<<"$out" && pass ||
+		fail "A B A B within 1000%: exit $rc, not 0: $err"
+	run "$bin" report --fail-above 10 "$d/a1.json" "$d/slow-b1.json" "$d/a2.json" "$d/slow-b2.json"
+	[ "$rc" -eq 1 ] && pass || fail "B half as fast, taking turns: exit $rc, not 1: $out"
+	run "$bin" report --fail-above 10 "$d/a1.json" "$d/a2.json" "$d/c1.json" "$d/c2.json"
+	[ "$rc" -eq 125 ] && grep -q 'one block a label' <<<"$out" && pass ||
+		fail "A and C in blocks: exit $rc, not 125: $out"
+	run "$bin" report --format kv "$d/a1.json" "$d/a2.json" "$d/c1.json" "$d/c2.json"
+	[ "$rc" -eq 0 ] && grep -q 'not_judged_one_block: 1' <<<"$out" && pass ||
+		fail "kv of blocks: exit $rc, no not_judged_one_block"
+	run "$bin" report --fail-above 10 "$d/a1.json"
+	[ "$rc" -eq 125 ] && pass || fail "one label: exit $rc, not 125"
+	run "$bin" report --fail-above -3 "$d/a1.json" "$d/b1.json"
+	[ "$rc" -eq 2 ] && grep -q 'not a percent' <<<"$err" && pass ||
+		fail "--fail-above -3: exit $rc: $err"
+	# A saved run records its boot and its time.
+	grep -q '"boot_id": "' "$d/raw-a1.json" && grep -q '"start": [0-9]' "$d/raw-a1.json" &&
+		grep -q '"end": [0-9]' "$d/raw-a1.json" && pass ||
+		fail "no boot_id, start or end saved"
+	summary
+}
+
 case "${1:-}" in
+bisect) bisect "$2" ;;
 bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;

@@ -95,6 +95,7 @@ static void test_vm(void)
 	CHECK_STR(in.virt, "yes (hypervisor flag)");
 	CHECK_STR(in.machine, "QEMU Standard PC (Q35 + ICH9, 2009)");
 	CHECK_STR(in.clocksource, "kvm-clock");
+	CHECK_STR(in.boot_id, "5b2f6c1e-3d4a-4f7e-9a0b-1c2d3e4f5a6b");
 	CHECK_STR(in.cpus_online, "0-3");
 	CHECK_STR(in.compiler, SYSINFO_COMPILER);
 	CHECK(in.compiler[0] != '\0');
@@ -115,6 +116,7 @@ static void check_unknown(const struct result_info *in)
 	CHECK_EQ_INT(in->ncpu, 0);
 	CHECK_STR(in->kernel_version, "");
 	CHECK_STR(in->boot_cmdline, "");
+	CHECK_STR(in->boot_id, "");
 	CHECK_STR(in->preempt, "");
 	CHECK_STR(in->rt_runtime_us, "");
 	CHECK_STR(in->rt_period_us, "");

@@ -101,7 +101,7 @@ static void test_group(void)
 	p[2] = &r[1];
 	p[3] = &r[4];
 	p[4] = &r[2];
-	CHECK_EQ_INT(report_group(p, 5, &g, &ng, gi), 0);
+	CHECK_EQ_INT(report_group(p, 5, p, 5, &g, &ng, gi), 0);
 	CHECK_EQ_INT(ng, 2);
 	CHECK_STR(g[0].info.label, "A");
 	CHECK_STR(g[1].info.label, "B");
@@ -110,7 +110,7 @@ static void test_group(void)
 	CHECK_EQ_INT(g[0].nrows, 1);
 	CHECK_EQ_INT(g[0].row[0].ninv, 3);
 	CHECK_EQ_INT(g[0].row[0].nsamples, 3 * RUNS);
-	CHECK_NEAR(g[0].row[0].inv_mean[1], 102, 1);
+	CHECK_NEAR(g[0].row[0].inv[1].mean, 102, 1);
 	CHECK_NEAR(verdict_mean(&g[0].row[0]), 100, 0.5);
 	CHECK_NEAR(verdict_mean(&g[1].row[0]), 111, 0.5);
 	report_group_free(g, ng);
@@ -139,7 +139,7 @@ static void test_invocations(void)
 	invocations(r + 6, "C", same, 3);
 	for (unsigned int i = 0; i < 9; i++)
 		p[i] = &r[i];
-	CHECK_EQ_INT(report_group(p, 9, &g, &ng, NULL), 0);
+	CHECK_EQ_INT(report_group(p, 9, p, 9, &g, &ng, NULL), 0);
 	verdict_rows(&g[0].row[0], &g[1].row[0], NULL, 0, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
 	CHECK_EQ_INT(v.df, 4);
@@ -450,6 +450,157 @@ static void test_wide_labels(void)
 	free_all(r, 2);
 }
 
+/*
+ * A set of invocations: label, boot and start of each, in the order
+ * given, and what each label's replicates come out as.
+ */
+struct level_case {
+	const char *what;
+	const char *seq; /* a label a letter, in the order of the files */
+	const char *boots; /* a boot a digit, per file; NULL: unknown */
+	int timed; /* the starts known: the n-th file at n hours */
+	enum result_level a_level, b_level;
+	unsigned int a_reps, a_blocks, a_boots;
+	enum compare_why why; /* of B against A */
+};
+
+static const struct level_case level_cases[] = {
+	{ "blocks, one boot each", "AAAABBBB", "00001111", 1,
+	  RESULT_LEVEL_ONE_BLOCK, RESULT_LEVEL_ONE_BLOCK, 1, 1, 1,
+	  COMPARE_ONE_BLOCK },
+	{ "turns in one boot", "ABABABAB", "00000000", 1, RESULT_LEVEL_BLOCKS,
+	  RESULT_LEVEL_BLOCKS, 4, 4, 1, COMPARE_JUDGED },
+	{ "two blocks each", "AABBAABB", NULL, 1, RESULT_LEVEL_BLOCKS,
+	  RESULT_LEVEL_BLOCKS, 2, 2, 0, COMPARE_JUDGED },
+	{ "boots in turn", "AABBAABB", "00112233", 1, RESULT_LEVEL_BOOTS,
+	  RESULT_LEVEL_BOOTS, 2, 2, 2, COMPARE_JUDGED },
+	{ "two boots, one block", "AAAABBBB", "00112233", 1, RESULT_LEVEL_BOOTS,
+	  RESULT_LEVEL_BOOTS, 2, 1, 2, COMPARE_JUDGED },
+	{ "order unknown", "AAAABBBB", NULL, 0, RESULT_LEVEL_INVOCATIONS,
+	  RESULT_LEVEL_INVOCATIONS, 4, 0, 0, COMPARE_JUDGED },
+};
+
+/* Blocks and boots grouping, turns against blocks, one_block unjudged. */
+static void test_levels(void)
+{
+	for (size_t k = 0; k < NCASES(level_cases); k++) {
+		const struct level_case *lc = &level_cases[k];
+		unsigned int n = (unsigned int)strlen(lc->seq);
+		struct results r[16];
+		const struct results *p[16];
+		struct compare c;
+
+		for (unsigned int i = 0; i < n; i++) {
+			char label[2] = { lc->seq[i], 0 };
+
+			invocation(&r[i], label, "pipe",
+				   100e3 * (1 + 0.01 * (i % 3)), 500);
+			if (lc->boots)
+				snprintf(r[i].info.boot_id,
+					 sizeof(r[i].info.boot_id), "boot-%c",
+					 lc->boots[i]);
+			if (lc->timed)
+				r[i].info.start_s = 1.7e9 + 3600.0 * i;
+			p[i] = &r[i];
+		}
+		CHECK_EQ_INT(compare_build(&c, p, n, 0, NULL, 0), 0);
+		printf("%s\n", lc->what);
+		CHECK_EQ_INT(c.n, 2);
+		CHECK_EQ_INT(c.r[0]->level, lc->a_level);
+		CHECK_EQ_INT(c.r[1]->level, lc->b_level);
+		CHECK_EQ_INT(c.r[0]->reps, lc->a_reps);
+		CHECK_EQ_INT(c.r[0]->blocks, lc->a_blocks);
+		CHECK_EQ_INT(c.r[0]->boots, lc->a_boots);
+		CHECK_EQ_INT(c.row[0].cell[1].why, lc->why);
+		if (lc->why == COMPARE_ONE_BLOCK) {
+			CHECK_EQ_INT(c.row[0].cell[1].mark, COMPARE_NOT_JUDGED);
+			CHECK(!isnan(c.row[0].cell[1].v.change));
+		}
+		compare_free(&c);
+		free_all(r, n);
+	}
+}
+
+/*
+ * Disturbed runs leave the mean; an invocation with fewer than half its
+ * runs clean leaves the verdict; a side with fewer than half its
+ * replicates left is not judged.
+ */
+static void test_disturbed(void)
+{
+	static const struct {
+		unsigned int disturbed[4]; /* runs of each B invocation */
+		enum compare_why why;
+		unsigned int runs_left, inv_left;
+	} cases[] = {
+		{ { 0, 0, 0, 0 }, COMPARE_JUDGED, 0, 0 },
+		{ { 1, 0, 0, 0 }, COMPARE_JUDGED, 1, 0 },
+		{ { 2, 0, 0, 0 }, COMPARE_JUDGED, 3, 1 },
+		{ { 2, 2, 0, 0 }, COMPARE_JUDGED, 6, 2 },
+		{ { 2, 2, 3, 0 }, COMPARE_DISTURBED, 9, 3 },
+		{ { 3, 3, 3, 3 }, COMPARE_DISTURBED, 12, 4 },
+	};
+
+	for (size_t k = 0; k < NCASES(cases); k++) {
+		struct results r[8];
+		const struct results *p[8];
+		struct compare c;
+		const struct compare_cell *cell;
+
+		for (unsigned int i = 0; i < 8; i++) {
+			invocation(&r[i], i < 4 ? "A" : "B", "pipe",
+				   100e3 * (1 + 0.01 * (i % 3)), 500);
+			p[i] = &r[i];
+		}
+		for (unsigned int i = 0; i < 4; i++)
+			for (unsigned int j = 0; j < cases[k].disturbed[i]; j++)
+				r[4 + i].row[0].sample[j].disturbed = 1;
+		/* A disturbed run far off: it must not move the average. */
+		if (cases[k].disturbed[0])
+			r[4].row[0].sample[0].loops = 1000;
+		CHECK_EQ_INT(compare_build(&c, p, 8, 0, NULL, 0), 0);
+		cell = &c.row[0].cell[1];
+		CHECK_EQ_INT(cell->why, cases[k].why);
+		CHECK_EQ_INT(cell->runs_left, cases[k].runs_left);
+		CHECK_EQ_INT(cell->inv_left, cases[k].inv_left);
+		CHECK_EQ_INT(c.runs_left, cases[k].runs_left);
+		if (cases[k].why == COMPARE_JUDGED)
+			CHECK(fabs(cell->v.change) < 0.05);
+		else
+			CHECK_EQ_INT(cell->mark, COMPARE_NOT_JUDGED);
+		compare_free(&c);
+		free_all(r, 8);
+	}
+}
+
+/* A trend of the invocations over time inside a block is flagged. */
+static void test_drift(void)
+{
+	struct results r[6];
+	const struct results *p[6];
+	struct compare c;
+
+	for (int trend = 0; trend < 2; trend++) {
+		for (unsigned int i = 0; i < 6; i++) {
+			double m = trend ? 100e3 * (1 + 0.05 * i) :
+					   100e3 * (1 + 0.01 * (i % 2));
+
+			invocation(&r[i], i < 3 ? "A" : "B", "pipe", m, 50);
+			r[i].info.start_s = 1.7e9 + 60.0 * i;
+			snprintf(r[i].info.boot_id, sizeof(r[i].info.boot_id),
+				 "%s", "one");
+			p[i] = &r[i];
+		}
+		CHECK_EQ_INT(compare_build(&c, p, 6, 0, NULL, 0), 0);
+		CHECK_EQ_INT(c.row[0].cell[1].drifts, trend);
+		CHECK_EQ_INT(c.row[0].cell[0].drifts, trend);
+		if (trend)
+			CHECK(c.row[0].cell[1].drift > 0);
+		compare_free(&c);
+		free_all(r, 6);
+	}
+}
+
 int main(void)
 {
 	test_quantile();
@@ -459,5 +610,8 @@ int main(void)
 	test_json_verdict();
 	test_report();
 	test_wide_labels();
+	test_levels();
+	test_disturbed();
+	test_drift();
 	return check_summary();
 }
