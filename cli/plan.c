@@ -923,7 +923,8 @@ unsigned long long plan_nrows(const struct plan *p)
 	       p->nprocs * p->nsizes * (p->nrings ? p->nrings : 1);
 }
 
-int plan_rings(const struct plan *p)
+/* Did the user ask for rings or working sets, beyond the ping-pong? */
+static int plan_rings(const struct plan *p)
 {
 	return p->nprocs > 1 || p->procs[0] != 2 || p->nsizes > 1 ||
 	       p->size_kb[0] != 0;

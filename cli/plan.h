@@ -88,9 +88,6 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
  */
 unsigned long long plan_nrows(const struct plan *p);
 
-/* Did the user ask for rings or working sets, beyond the ping-pong? */
-int plan_rings(const struct plan *p);
-
 /* The sweep @p plans, in the runner's terms: it points into @p. */
 void plan_sweep(const struct plan *p, struct sweep_spec *s);
 
