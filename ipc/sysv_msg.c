@@ -62,6 +62,12 @@ static void sysv_msg_teardown(struct ipc_ring *ring)
 	__atomic_store_n(&st->key, IPC_PRIVATE, __ATOMIC_RELEASE);
 }
 
+static int sysv_msg_get(key_t key, int unused)
+{
+	(void)unused;
+	return msgget(key, IPC_CREAT | IPC_EXCL | 0600);
+}
+
 /*
  * The key is stored before msgget(): a runner killed as the call returns,
  * the queue made and its id not yet stored, leaves the guard the key to
@@ -71,24 +77,10 @@ static int sysv_msg_setup(struct ipc_ring *ring)
 {
 	struct sysv_msg_state *st = ring->state;
 	struct msqid_ds ds;
-	int id = -1, err = 0;
-	key_t key = IPC_PRIVATE;
+	int err = ipc_sysv_create(&st->key, &st->id, sysv_msg_get, 0);
 
-	for (int i = 0; i < IPC_SYSV_TRIES && id < 0; i++) {
-		err = ipc_sysv_key(&key);
-		if (err)
-			break;
-		__atomic_store_n(&st->key, key, __ATOMIC_RELEASE);
-		id = msgget(key, IPC_CREAT | IPC_EXCL | 0600);
-		err = id < 0 ? -errno : 0;
-		if (err != -EEXIST)
-			break;
-	}
-	if (err) {
-		__atomic_store_n(&st->key, IPC_PRIVATE, __ATOMIC_RELEASE);
+	if (err)
 		return err;
-	}
-	__atomic_store_n(&st->id, id, __ATOMIC_RELEASE);
 	/* A queue that holds no byte takes no token: msgsnd() would hang. */
 	if (msgctl(st->id, IPC_STAT, &ds) == 0 &&
 	    ds.msg_qbytes < sizeof(((struct sysv_msg_token *)0)->byte)) {

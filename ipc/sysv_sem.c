@@ -40,6 +40,12 @@ static void sysv_sem_init(struct ipc_ring *ring)
 	st->key = IPC_PRIVATE;
 }
 
+/* Linux zeroes a new set: nobody starts with the token. */
+static int sysv_sem_get(key_t key, int nsems)
+{
+	return semget(key, nsems, IPC_CREAT | IPC_EXCL | 0600);
+}
+
 /*
  * The key is stored before semget(): a runner killed as the call returns,
  * the set made and its id not yet stored, leaves the guard the key to find
@@ -48,26 +54,8 @@ static void sysv_sem_init(struct ipc_ring *ring)
 static int sysv_sem_setup(struct ipc_ring *ring)
 {
 	struct sysv_sem_state *st = ring->state;
-	int id = -1, err = 0;
-	key_t key = IPC_PRIVATE;
 
-	for (int i = 0; i < IPC_SYSV_TRIES && id < 0; i++) {
-		err = ipc_sysv_key(&key);
-		if (err)
-			break;
-		__atomic_store_n(&st->key, key, __ATOMIC_RELEASE);
-		/* Linux zeroes a new set: nobody starts with the token. */
-		id = semget(key, (int)ring->nr, IPC_CREAT | IPC_EXCL | 0600);
-		err = id < 0 ? -errno : 0;
-		if (err != -EEXIST)
-			break;
-	}
-	if (err) {
-		__atomic_store_n(&st->key, IPC_PRIVATE, __ATOMIC_RELEASE);
-		return err;
-	}
-	__atomic_store_n(&st->id, id, __ATOMIC_RELEASE);
-	return 0;
+	return ipc_sysv_create(&st->key, &st->id, sysv_sem_get, (int)ring->nr);
 }
 
 static int sysv_sem_op(const struct ipc_ring *ring, unsigned int which,
