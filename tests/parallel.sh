@@ -190,6 +190,7 @@ cpus() {
 compare() {
 	run "$bin" -b futex -P same -j 1,2 -t 0.1 -r 2 -n a -o "$tmp/a.json"
 	run "$bin" -b futex -P same -j 1,2 -t 0.1 -r 2 -n b -o "$tmp/b.json"
+	undisturbed "$tmp/a.json" "$tmp/b.json"
 	out=$("$bin" report "$tmp/a.json" "$tmp/b.json")
 	rc=$?
 	[ "$rc" -eq 0 ] && pass || fail "compare: exit $rc"
@@ -204,6 +205,7 @@ compare() {
 		fail "compare: no scalability in kv: $out"
 	# Against a run without -j: only its one ring's row has a match.
 	run "$bin" -b futex -P same -t 0.1 -r 2 -n c -o "$tmp/c.json"
+	undisturbed "$tmp/c.json"
 	out=$("$bin" report "$tmp/c.json" "$tmp/a.json")
 	grep -Eq "^  a same x1 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +[-+]?[0-9.]+%" <<<"$out" &&
 		pass || fail "compare: a's x1 row not compared with c's one ring: $out"

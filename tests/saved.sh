@@ -60,6 +60,7 @@ compare() {
 		"$bin" -b pipe,signal -t 0.2 -r 3 -n "$n" -o "$tmp/$n.json" >/dev/null
 		[ $? -eq 0 ] && pass || fail "run $n failed"
 	done
+	undisturbed "$tmp/A.json" "$tmp/B.json"
 	run "$bin" report "$tmp/A.json" "$tmp/B.json"
 	[ "$rc" -eq 0 ] && pass || fail "report exits $rc: $err"
 	grep -q '^Run: ALL$' <<<"$out" && pass || fail "no Run: ALL block"
@@ -83,6 +84,7 @@ compare() {
 		"$bin" -b pipe,signal -t 0.2 -r 3 -n "$n" -o "$tmp/${n}2.json" >/dev/null
 		[ $? -eq 0 ] && pass || fail "second run $n failed"
 	done
+	undisturbed "$tmp/A2.json" "$tmp/B2.json"
 	run "$bin" report "$tmp/A.json" "$tmp/B.json" "$tmp/A2.json" "$tmp/B2.json"
 	[ "$rc" -eq 0 ] && pass || fail "report of 2 x 2 exits $rc: $err"
 	narrow "$out" && pass || fail "2 x 2 report wider than 80 columns"
@@ -548,6 +550,7 @@ flat() {
 		fail "tsv is not kv with a tab"
 	# Two saved runs: keys under their labels, the change against the first.
 	"$bin" -b pipe -P same -t 0.2 -r 2 -n 6.2 -o "$tmp/g.json" >/dev/null
+	undisturbed "$tmp/f.json" "$tmp/g.json"
 	"$bin" report --format kv "$tmp/f.json" "$tmp/g.json" >"$tmp/fg.kv"
 	grep -q '^6\.1/pipe\.same\.2p\.0k\.loops_per_sec: ' "$tmp/fg.kv" && pass ||
 		fail "no 6.1/ keys: $(cat "$tmp/fg.kv")"
@@ -556,6 +559,7 @@ flat() {
 	grep -q '^6\.2/pipe\.same\.2p\.0k\.p: ' "$tmp/fg.kv" && fail "p with no noise to judge by" || pass
 	# A second invocation of 6.1: one label of two, the change judged.
 	"$bin" -b pipe -P same -t 0.2 -r 2 -n 6.1 -o "$tmp/h.json" >/dev/null
+	undisturbed "$tmp/h.json"
 	"$bin" report --format kv "$tmp/f.json" "$tmp/g.json" "$tmp/h.json" >"$tmp/fgh.kv"
 	grep -qx '6\.1/pipe\.same\.2p\.0k\.invocations: 2' "$tmp/fgh.kv" && pass ||
 		fail "the two 6.1 runs are not one label: $(cat "$tmp/fgh.kv")"
