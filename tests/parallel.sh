@@ -75,7 +75,9 @@ check_row() {
 	n=${n%% *}
 	[ "$n" -eq 1 ] && return # one ring: no note
 	note=$(grep -A3 -F "  $label " <<<"$out" | grep -m1 "(x$n: slowest ring")
-	[[ $note =~ slowest\ ring\ [1-9][0-9]*,\ fastest\ [1-9][0-9]*\ loops/sec\;\ (scalability\ [0-9]+\.[0-9][0-9]|no\ x1\ row\ to\ scale\ by)\) ]] &&
+	# A ring may not go round at all in the window when rings crowd a
+	# CPU and other work loads the machine: its 0 is a measurement.
+	[[ $note =~ slowest\ ring\ [0-9]+,\ fastest\ [1-9][0-9]*\ loops/sec\;\ (scalability\ [0-9]+\.[0-9][0-9]|no\ x1\ row\ to\ scale\ by)\) ]] &&
 		pass || fail "$title $label: no note of its rings: $note"
 }
 
