@@ -275,7 +275,7 @@ boots() {
 	fi
 	local vt
 	vt=$(dirname "$0")/../tools/vmturns
-	# vmturns boots build-static/ctxbench, built when missing.
+	# vmturns boots build-static/ctxbench: build it first (docs/vm.md).
 	"$vt" -N "${BOOTS:-3}" -o "$work/boots" -a tcg --label-a A --label-b B \
 		"$img" -- -q -b "$mechs" -t "$t" -r 1 >/dev/null 2>"$work/boots.err" ||
 		echo "boots: vmturns: $(tail -n 1 "$work/boots.err")" >&2
@@ -284,7 +284,7 @@ boots() {
 		return 0
 	fi
 	rows "$work"/boots-[AB]-*.json >"$work/boots-aa.txt"
-	header "boots (A/A, $(basename "$img"), TCG)"
+	header "boots (A/A, ${BOOTS:-3} a side of $(basename "$img"), -P any -r 1, TCG)"
 	show "A/A" 0 "$work/boots-aa.txt"
 }
 
