@@ -575,15 +575,16 @@ flat() {
 	summary
 }
 
-# A saved run's runs, undisturbed and with their loops times $2, to $3.
+# A saved run's runs, undisturbed and with their loops times $2 (or, for
+# "=R", set to R loops/sec each), to $3.
 reshape() {
 	awk -v k="$2" '/"loops": [0-9]+, "elapsed_s"/ {
-		match($0, /"loops": [0-9]+/)
-		n = substr($0, RSTART + 9, RLENGTH - 9)
-		m = int(n * k)
-		$0 = substr($0, 1, RSTART - 1) "\"loops\": " m substr($0, RSTART + RLENGTH)
 		match($0, /"elapsed_s": [0-9.e+-]+/)
 		e = substr($0, RSTART + 13, RLENGTH - 13)
+		match($0, /"loops": [0-9]+/)
+		n = substr($0, RSTART + 9, RLENGTH - 9)
+		m = substr(k, 1, 1) == "=" ? int(substr(k, 2) * e) : int(n * k)
+		$0 = substr($0, 1, RSTART - 1) "\"loops\": " m substr($0, RSTART + RLENGTH)
 		match($0, /"loops_per_s": [0-9.e+-]+/)
 		$0 = substr($0, 1, RSTART - 1) sprintf("\"loops_per_s\": %.17g", m / e) substr($0, RSTART + RLENGTH)
 	}
@@ -600,12 +601,17 @@ bisect() {
 			fail "run $n failed"
 		reshape "$d/raw-$n.json" 1 "$d/$n.json"
 	done
-	reshape "$d/raw-b1.json" 0.5 "$d/slow-b1.json"
-	reshape "$d/raw-b2.json" 0.5 "$d/slow-b2.json"
+	# Half as fast, whatever the machine did meanwhile: each side's runs
+	# set to one rate, A's two boots 1 % apart, B's likewise.
+	reshape "$d/raw-a1.json" =100000 "$d/even-a1.json"
+	reshape "$d/raw-a2.json" =101000 "$d/even-a2.json"
+	reshape "$d/raw-b1.json" =50000 "$d/slow-b1.json"
+	reshape "$d/raw-b2.json" =50500 "$d/slow-b2.json"
 	run "$bin" report --fail-above 1000 "$d/a1.json" "$d/b1.json" "$d/a2.json" "$d/b2.json"
 	[ "$rc" -eq 0 ] && grep -q 'took turns (2 blocks)' <<<"$out" && pass ||
 		fail "A B A B within 1000%: exit $rc, not 0: $err"
-	run "$bin" report --fail-above 10 "$d/a1.json" "$d/slow-b1.json" "$d/a2.json" "$d/slow-b2.json"
+	run "$bin" report --fail-above 10 "$d/even-a1.json" "$d/slow-b1.json" \
+		"$d/even-a2.json" "$d/slow-b2.json"
 	[ "$rc" -eq 1 ] && pass || fail "B half as fast, taking turns: exit $rc, not 1: $out"
 	run "$bin" report --fail-above 10 "$d/a1.json" "$d/a2.json" "$d/c1.json" "$d/c2.json"
 	[ "$rc" -eq 125 ] && grep -q 'one block a label' <<<"$out" && pass ||

@@ -128,7 +128,7 @@ unprivileged() {
 	expect_rc unprivileged 0
 	[ "$(grep -c '^  t same fifo:80 *skipped: sched_setscheduler: Operation not permitted (no CAP_SYS_NICE; RLIMIT_RTPRIO 0, not 80)$' <<<"$out")" -eq 2 ] &&
 		pass || fail "unprivileged: fifo rows not skipped: $out"
-	[ "$(grep -cE '^  t same +[0-9]+ ' <<<"$out")" -eq 2 ] && pass ||
+	[ "$(grep -cE '^  t same +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% ' <<<"$out")" -eq 2 ] && pass ||
 		fail "unprivileged: other rows not measured: $out"
 	check_clean unprivileged
 	# Threads: the group ends at once, not after the start's 10 s.
