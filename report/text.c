@@ -799,7 +799,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
 			"a run's CPUs, or a clock moved\nover %.0f%% "
-			"(report/disturb.h), a CPU quota throttled it or its "
+			"(run/disturb.h), a CPU quota throttled it or its "
 			"token stood still;\nthe averages and the verdict "
 			"leave those runs out, low, high and cv do not.\n\n",
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);

@@ -300,7 +300,7 @@ static pid_t run_guard(struct run_ctl *ctl, pid_t runner, int ready)
 	 * A session of its own: a SIGKILL to ctxbench's process group
 	 * (timeout -s KILL, kill -9 -PGID, a CI job cancelled) or a hang-up
 	 * of its terminal does not reach it.  What kills every process of a
-	 * cgroup or a user, or the OOM killer, still can (README, Faults).
+	 * cgroup or a user, or the OOM killer, still can (docs/faults.md).
 	 */
 	if (setsid() < 0 || prctl(PR_SET_PDEATHSIG, SIGUSR2) < 0)
 		_exit(1);

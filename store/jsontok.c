@@ -2,7 +2,7 @@
 /*
  * The JSON tokenizer of the saved-run reader: strings, numbers, literals,
  * objects and arrays checked against JSON's grammar, bounded in nesting,
- * and typed values with their ranges.  It knows no schema: report/reader.c
+ * and typed values with their ranges.  It knows no schema: store/reader.c
  * walks the members it hands over.  An error says where, in one line.
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The JSON tokenizer of the saved-run reader (report/jsontok.c).  Every
+ * The JSON tokenizer of the saved-run reader (store/jsontok.c).  Every
  * function returns 0, or -1 with one line in the caller's error buffer
  * that says where: "line 3, column 7: not JSON: ..." for the grammar,
  * "line 3: ..." for a value out of its range.

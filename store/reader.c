@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The reader of saved runs: the schema, walked from the tables of
- * report/fields.c over what the tokenizer (report/jsontok.c) hands it,
+ * model/fields.c over what the tokenizer (store/jsontok.c) hands it,
  * filling results or saying in one line what is wrong with the file.
  *
  * It reads a document twice.  The first pass checks that it is JSON at
