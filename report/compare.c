@@ -205,8 +205,10 @@ int compare_build(struct compare *c, const struct results *const *r,
 	if (!gi || !t)
 		goto fail;
 	/* One timeline for both: a noise run between two ends a block. */
-	memcpy(t, r, n * sizeof(*t));
-	memcpy(t + n, noise, nnoise * sizeof(*t));
+	if (n)
+		memcpy(t, r, n * sizeof(*t));
+	if (nnoise)
+		memcpy(t + n, noise, nnoise * sizeof(*t));
 	if (report_group(r, n, t, n + nnoise, &c->group, &c->n, gi) < 0 ||
 	    report_group(noise, nnoise, t, n + nnoise, &c->noise, &c->nnoise,
 			 NULL) < 0)
