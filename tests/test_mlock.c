@@ -29,7 +29,7 @@ int main(void)
 		.warmup_s = 0.01,
 		.mlock = 1,
 	};
-	struct run_result *res = calloc(1, sizeof(*res));
+	struct run_result *res;
 	char err[512] = "";
 
 	if (getenv("CTXBENCH_SANITIZED")) {
@@ -40,6 +40,7 @@ int main(void)
 		printf("SKIP: needs root to become nobody\n");
 		return 77;
 	}
+	res = calloc(1, sizeof(*res));
 	if (!res || !spec.ops || setrlimit(RLIMIT_MEMLOCK, &rl) < 0 ||
 	    setgroups(0, NULL) < 0 || setresgid(65534, 65534, 65534) < 0 ||
 	    setresuid(65534, 65534, 65534) < 0) {

@@ -545,7 +545,10 @@ static void test_row_add(void)
 		hist_add(&res.rtt, 1000);
 		res.migrations = 2;
 		res.life_loops = 7;
-		res.loop_cpu.nvcsw = 3;
+		/* Sums of two runs' figures: small, so that they add up. */
+		res.loop_cpu = (struct run_usage){
+			.user_s = 0.5, .sys_s = 0.25, .nvcsw = 3, .nivcsw = 1
+		};
 		CPU_ZERO(&res.cpus);
 		CPU_SET(3, &res.cpus);
 		CPU_ZERO(&seen);
