@@ -70,7 +70,7 @@ static const struct result_row *latctx_cell(const struct results *r,
  * @less; never negative (a hop cannot take less than nothing), and
  * negative only to say "no value".
  */
-static double latctx_hop_us(const struct result_row *row, int less)
+double latctx_hop_us(const struct result_row *row, int less)
 {
 	struct stats s;
 	double us;

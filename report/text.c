@@ -13,6 +13,7 @@
 #include "report.h"
 #include "model/results.h"
 #include "facts/emulation.h"
+#include "info.h"
 #include "rings.h"
 #include "lib/stats.h"
 #include "text.h"
@@ -68,67 +69,6 @@ struct text_ctx {
 
 #define FACT_NAME_W 20
 #define FACT_VALUE_W (TEXT_WIDTH - 3 - FACT_NAME_W) /* after "  %-20s " */
-
-/* A fact of the Run information block: its field, and where its struct is. */
-struct text_fact {
-	const char *name;
-	const struct field *f;
-	size_t base; /* offset of that struct in struct results */
-};
-
-/* Fact @ff of the block into @k; -1 when it names no member. */
-static int text_fact_of(const struct field_fact *ff, struct text_fact *k)
-{
-	size_t off;
-
-	k->name = ff->name;
-	k->f = field_find(invocation_fields, ff->path, &off);
-	if (!k->f)
-		return -1;
-	k->base = off - k->f->off;
-	return 0;
-}
-
-/* The value of fact @k of @r, "unknown" when it could not be read. */
-static const char *text_fact(const struct results *r, const struct text_fact *k,
-			     char *buf, size_t size)
-{
-	const void *v = field_ptr((const char *)r + k->base, k->f);
-	const struct result_info *in;
-	const char *s = buf;
-
-	buf[0] = '\0';
-	switch (k->f->type) {
-	case FIELD_STR:
-		s = v;
-		break;
-	case FIELD_INT:
-		if (*(const int *)v > 0 || !(k->f->flags & FIELD_ZERO_UNKNOWN))
-			snprintf(buf, size, "%d", *(const int *)v);
-		break;
-	case FIELD_UINT:
-		snprintf(buf, size, "%u", *(const unsigned int *)v);
-		break;
-	case FIELD_DOUBLE:
-		snprintf(buf, size, "%g", *(const double *)v);
-		break;
-	case FIELD_TASKS:
-		s = *(const int *)v ? "threads" : "processes";
-		break;
-	case FIELD_ORDER:
-		/* The seed is beside the order, in struct result_info. */
-		in = (const struct result_info *)((const char *)r + k->base);
-		s = result_order_name(in->order);
-		if (in->order == RESULT_ORDER_SHUFFLE) {
-			snprintf(buf, size, "%s, seed %llu", s, in->seed);
-			s = buf;
-		}
-		break;
-	default:
-		break; /* no fact of the block has another type */
-	}
-	return s[0] ? s : "unknown";
-}
 
 static void text_banner(FILE *f, const char *title)
 {
@@ -196,10 +136,10 @@ static void text_invocation(FILE *f, const struct results *const *r,
  * last) and the boot command line instead go on over indented lines.
  */
 static void text_field(FILE *f, const struct results *r,
-		       const struct text_fact *k)
+		       const struct info_fact *k)
 {
 	char buf[64];
-	const char *v = text_fact(r, k, buf, sizeof(buf));
+	const char *v = info_fact_value(r, k, buf, sizeof(buf));
 
 	fprintf(f, "  %-*s ", FACT_NAME_W, k->name);
 	if (k->f->flags & FIELD_WRAP)
@@ -210,19 +150,6 @@ static void text_field(FILE *f, const struct results *r,
 		fprintf(f, "%.*s...\n", (int)text_fit(v, FACT_VALUE_W - 3), v);
 }
 
-/* Is fact @k the same in all @n invocations of @r? */
-static int text_common(const struct results *const *r, unsigned int n,
-		       const struct text_fact *k)
-{
-	char a[64], b[64];
-
-	for (unsigned int i = 1; i < n; i++)
-		if (strcmp(text_fact(r[0], k, a, sizeof(a)),
-			   text_fact(r[i], k, b, sizeof(b))))
-			return 0;
-	return 1;
-}
-
 /*
  * The facts of the block of invocation @r, in their order: those all @n
  * invocations share when @common, else the others.  Returns how many.
@@ -230,13 +157,13 @@ static int text_common(const struct results *const *r, unsigned int n,
 static int text_facts(FILE *f, const struct results *const *r, unsigned int n,
 		      unsigned int i, int common)
 {
-	struct text_fact k;
+	struct info_fact k;
 	int printed = 0;
 
 	for (const struct field_fact *ff = field_facts; ff->name; ff++) {
-		if (text_fact_of(ff, &k) < 0)
+		if (info_fact_of(ff, &k) < 0)
 			continue;
-		if ((n >= 2 && text_common(r, n, &k)) == common) {
+		if ((n >= 2 && info_fact_common(r, n, &k)) == common) {
 			text_field(f, r[i], &k);
 			printed++;
 		}
@@ -247,11 +174,11 @@ static int text_facts(FILE *f, const struct results *const *r, unsigned int n,
 /* Does any fact have the same value in all @n invocations? */
 static int text_any_common(const struct results *const *r, unsigned int n)
 {
-	struct text_fact k;
+	struct info_fact k;
 
 	for (const struct field_fact *ff = field_facts; n >= 2 && ff->name;
 	     ff++)
-		if (!text_fact_of(ff, &k) && text_common(r, n, &k))
+		if (!info_fact_of(ff, &k) && info_fact_common(r, n, &k))
 			return 1;
 	return 0;
 }
@@ -287,8 +214,7 @@ static void text_label(FILE *f, const char *label, int w)
 		fprintf(f, "  %-*s", w, label);
 }
 
-/* A change in percent, in 6 columns at most: "-16.4%", "+1.2%", "+1234%". */
-static void text_percent(char *buf, size_t size, double pct)
+void text_percent(char *buf, size_t size, double pct)
 {
 	if (fabs(pct) < 0.05)
 		pct = 0; /* not "-0.0" */
@@ -300,15 +226,8 @@ static void text_percent(char *buf, size_t size, double pct)
 		snprintf(buf, size, ">9999%%");
 }
 
-/*
- * The change of @cell's average against the baseline's row of the same
- * mechanism, placement and ring, into @change: *...* when it stands out
- * from the invocations' noise, (...) when not, bare when there is no such
- * noise to judge by; and into @detect the smallest change the comparison
- * could have marked ([...]: what the runs alone could, a lower bound).
- */
-static void text_change(const struct compare_cell *cell, char *change,
-			char *detect, size_t size)
+void text_change(const struct compare_cell *cell, char *change, char *detect,
+		 size_t size)
 {
 	const struct verdict *v = &cell->v;
 	int runs = cell->why == COMPARE_NO_NOISE ||
@@ -530,7 +449,13 @@ static void text_row(FILE *f, const struct text_ctx *c,
 		fprintf(f, "  %s: %s\n", result_status_name(row->status),
 			row->reason);
 	}
-	if (row->nsamples && emulation_yes(c->r[i]->info.emulated))
+	text_row_notes(f, c->r[i], row);
+}
+
+void text_row_notes(FILE *f, const struct results *r,
+		    const struct result_row *row)
+{
+	if (row->nsamples && emulation_yes(r->info.emulated))
 		fprintf(f, "    (emulated CPU: the emulator's times, not the "
 			   "kernel's)\n");
 	if (row->flags & RESULT_MIGRATED)
@@ -540,7 +465,7 @@ static void text_row(FILE *f, const struct text_ctx *c,
 		fprintf(f,
 			"    (degenerate: the spinners share one CPU and "
 			"the token moves\n     only when a time slice ends)\n");
-	rings_note(f, c->r[i], row);
+	rings_note(f, r, row);
 	text_notes(f, row);
 }
 
@@ -687,7 +612,7 @@ static int text_emulated(const struct results *const *r, unsigned int n)
  * Per label with several invocations: its boots and blocks, and what its
  * replicates are.
  */
-static void text_levels(FILE *f, const struct text_ctx *c)
+static void text_levels(FILE *f, const struct compare *c)
 {
 	for (unsigned int i = 0; i < c->n; i++) {
 		const struct results *g = c->r[i];
@@ -717,14 +642,13 @@ static void text_levels(FILE *f, const struct text_ctx *c)
 	}
 }
 
-/* What the change column and its marks mean, from what the rows have. */
-static void text_legend(FILE *f, const struct text_ctx *c)
+void text_legend(FILE *f, const struct compare *c)
 {
-	unsigned int noise = c->cmp->noise_invocations;
+	unsigned int noise = c->noise_invocations;
 
 	fprintf(f, "change: the average against the baseline row, positive "
 		   "when faster.\n");
-	if (c->cmp->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED)) {
+	if (c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED)) {
 		fprintf(f,
 			"*...*: it stands out from the noise between "
 			"invocations at 95 %% (t-test of\ntheir means; "
@@ -734,29 +658,29 @@ static void text_legend(FILE *f, const struct text_ctx *c)
 		fprintf(f, "detect: the smallest change so marked 4 times in "
 			   "5.\n");
 	}
-	if (c->cmp->whys & 1u << COMPARE_NO_NOISE)
+	if (c->whys & 1u << COMPARE_NO_NOISE)
 		fprintf(f, "bare change: one invocation a label, not judged "
 			   "(runs of one invocation are\nno replicates of a "
 			   "kernel: save 2 or more a label, or give --noise);"
 			   "\n[detect]: what its runs alone could see, a lower "
 			   "bound.\n");
-	if (c->cmp->whys & 1u << COMPARE_ONE_BLOCK)
+	if (c->whys & 1u << COMPARE_ONE_BLOCK)
 		fprintf(f, "change?: one block a label (all its invocations in "
 			   "a row, one boot), not judged:\nthe noise between "
 			   "blocks is unknown.  Take boots in turn (A B A B), "
 			   "or give --noise\nan A/A set of blocks or boots of "
 			   "one kernel on this machine.\n");
-	if (c->cmp->whys & 1u << COMPARE_DISTURBED)
+	if (c->whys & 1u << COMPARE_DISTURBED)
 		fprintf(f, "change!: too few replicates left undisturbed on a "
 			   "side, not judged.\n");
-	if (c->cmp->runs_left)
+	if (c->runs_left)
 		fprintf(f,
 			"left out: %u of %u runs disturbed (%u invocation%s "
 			"with fewer than half its\nruns undisturbed), from "
 			"the averages and the verdict.\n",
-			c->cmp->runs_left, c->cmp->runs_all, c->cmp->inv_left,
-			c->cmp->inv_left == 1 ? "" : "s");
-	if (c->cmp->drifts)
+			c->runs_left, c->runs_all, c->inv_left,
+			c->inv_left == 1 ? "" : "s");
+	if (c->drifts)
 		fprintf(f, "change~: the label's invocations drift over time "
 			   "inside their blocks or\nboots (slope of their "
 			   "mean logs, p < 0.05).\n");
@@ -810,7 +734,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 			   "each other.\n\n");
 	text_labels(f, c);
 	if (c->n >= 2) {
-		text_legend(f, c);
+		text_legend(f, c->cmp);
 		fputc('\n', f);
 	}
 	/* One table per mechanism, in the order they first appear. */

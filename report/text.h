@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What the files of the text report share: text.c, latctx.c, histogram.c. */
+/*
+ * What the files of the text report share (text.c, latctx.c, histogram.c),
+ * and what the HTML report says in the same words.
+ */
 #ifndef CTXBENCH_TEXT_H
 #define CTXBENCH_TEXT_H
 
 #include <stdio.h>
 
 #include "model/results.h"
+
+struct compare;
+struct compare_cell;
 
 /* The widest line the report prints. */
 #define TEXT_WIDTH 80
@@ -20,6 +26,36 @@
  */
 void text_row_name(char *buf, size_t size, const struct results *r,
 		   unsigned int key, const struct result_row *row);
+
+/* A change in percent, in 6 columns at most: "-16.4%", "+1.2%", "+1234%". */
+void text_percent(char *buf, size_t size, double pct);
+
+/*
+ * The change of @cell's average against the baseline's row of the same
+ * mechanism, placement and ring, into @change: *...* when it stands out
+ * from the invocations' noise, (...) when not, bare when there is no such
+ * noise to judge by; and into @detect the smallest change the comparison
+ * could have marked ([...]: what the runs alone could, a lower bound).
+ */
+void text_change(const struct compare_cell *cell, char *change, char *detect,
+		 size_t size);
+
+/*
+ * The lines under a row of @r that the reader must not miss: an emulated
+ * CPU, migrations, spinners sharing a CPU, its rings, disturbed runs,
+ * outliers and clusters; each "    (...)".
+ */
+void text_row_notes(FILE *f, const struct results *r,
+		    const struct result_row *row);
+
+/*
+ * The time of one hop of @row in microseconds, less the hop's own work
+ * when @less; negative when there is no such value.
+ */
+double latctx_hop_us(const struct result_row *row, int less);
+
+/* What the change column and its marks mean, from what @c's rows have. */
+void text_legend(FILE *f, const struct compare *c);
 
 /*
  * lat_ctx's tables for @mech at each placement of @r: a row per ring
