@@ -166,6 +166,9 @@ static int output_render(const struct plan *p, const struct results *const *r,
 				 p->format == PLAN_KV ? REPORT_FLAT_KV :
 							REPORT_FLAT_TSV);
 		break;
+	case PLAN_HTML:
+		rc = report_html(f, r, n, baseline, noise, nnoise);
+		break;
 	}
 	if (ferror(f))
 		rc = -ENOMEM;

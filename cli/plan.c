@@ -125,7 +125,7 @@ static const struct plan_opt plan_opts[] = {
 	  "add an ASCII histogram of each row's round trips", PLAN_M_BOTH,
 	  plan_opt_set, AT(histogram), .min = 1 },
 	{ "format", 0x109, "FMT",
-	  "text, json, kv or tsv on stdout (default text)", PLAN_M_BOTH,
+	  "text, json, kv, tsv or html on stdout (default text)", PLAN_M_BOTH,
 	  plan_opt_format, AT(format) },
 	{ "json", 0x104, NULL, "the same as --format json", PLAN_M_BOTH,
 	  plan_opt_set, AT(format), .min = PLAN_JSON },
@@ -682,10 +682,8 @@ static int plan_opt_format(const struct plan_opt *o, const char *arg,
 			   struct plan *p, char *err, size_t errlen)
 {
 	static const char *const names[] = {
-		[PLAN_TEXT] = "text",
-		[PLAN_JSON] = "json",
-		[PLAN_KV] = "kv",
-		[PLAN_TSV] = "tsv",
+		[PLAN_TEXT] = "text", [PLAN_JSON] = "json", [PLAN_KV] = "kv",
+		[PLAN_TSV] = "tsv",   [PLAN_HTML] = "html",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
@@ -696,7 +694,7 @@ static int plan_opt_format(const struct plan_opt *o, const char *arg,
 	}
 	return plan_error(
 		err, errlen,
-		"--format: '%s' is not a format (expected text, json, kv or tsv)",
+		"--format: '%s' is not a format (expected text, json, kv, tsv or html)",
 		arg);
 }
 

@@ -45,6 +45,17 @@ int report_json_compared(FILE *f, const struct results *const *r,
 			 const struct results *const *noise,
 			 unsigned int nnoise);
 
+/*
+ * The same comparison as report_text() as one HTML page that needs
+ * nothing beside it: inline SVG charts of every run, the round trips,
+ * several rings and lat_ctx's curves, the text report's tables in its
+ * figures, and the Run information.  Returns 0, or -ENOMEM having
+ * written nothing.
+ */
+int report_html(FILE *f, const struct results *const *r, unsigned int n,
+		unsigned int baseline, const struct results *const *noise,
+		unsigned int nnoise);
+
 /* The two shapes of the flat formats: "key: value" and "key<TAB>value". */
 enum report_flat_shape { REPORT_FLAT_KV, REPORT_FLAT_TSV };
 

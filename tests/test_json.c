@@ -41,6 +41,18 @@ static char *render_text(struct results *r, unsigned int n,
 	return buf;
 }
 
+static char *render_html(struct results *r, unsigned int n, size_t *len)
+{
+	const struct results **p = ptrs(r, n);
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	CHECK_EQ_INT(report_html(f, p, n, 0, NULL, 0), 0);
+	fclose(f);
+	free(p);
+	return buf;
+}
+
 static char *render_json(struct results *r, unsigned int n, size_t *len)
 {
 	const struct results **p = ptrs(r, n);
@@ -374,6 +386,13 @@ static void test_parallel(void)
 	golden_check("parallel.txt", text, tlen);
 	CHECK(strstr(text, "scalability 0.90") != NULL);
 	free(text);
+	/* The page: its rings chart, the scalability at x2 where it is. */
+	text = render_html(&orig, 1, &tlen);
+	golden_check("parallel.html", text, tlen);
+	CHECK(strstr(text, "id=\"rings-pipe\"") != NULL);
+	CHECK(strstr(text, "<title>x2: scalability 0.90</title>") != NULL);
+	CHECK(strstr(text, "id=\"rings-sysv-sem\"") == NULL); /* no x1 */
+	free(text);
 	free(json);
 	free_all(back, n);
 }
@@ -418,6 +437,16 @@ static void test_compare(void)
 		     "\nbare change: one invocation a label, not judged") !=
 	      NULL);
 	CHECK(strstr(text, "Run: ALL\n") != NULL);
+	free(text);
+
+	/* The same comparison as a page: the same figures, the verdicts. */
+	text = render_html(r, n, &len);
+	golden_check("compare.html", text, len);
+	CHECK(strstr(text, "<td class=\"fig\">+4.9%</td>") != NULL);
+	CHECK(strstr(text, "<td class=\"fig\">[1.0%]</td>") != NULL);
+	CHECK(strstr(text, "+4.9% not judged: one invocation a label") != NULL);
+	CHECK(strstr(text, "<script") == NULL);
+	CHECK(strstr(text, "nan") == NULL);
 	free(text);
 
 	text = render_text(r, n, 1, &len);

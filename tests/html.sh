@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Tests of --format html: a comparison of two kernels (real release labels,
+# two invocations each, four mechanisms, -j 1,2) and a run sweeping ring
+# sizes and working sets.  "page" checks the page as written: one file
+# that needs nothing beside it, a chart per mechanism and kind, the text
+# report's figures in its tables.  "browser" loads it in headless
+# Chromium: no console message, the same figures in the DOM, a screenshot
+# that is not blank.
+# usage: html.sh page BIN | html.sh browser BIN
+set -u
+
+. "$(dirname "$0")/lib.sh"
+isolate "$@"
+
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+A=6.13.0-rc1-00042-g1a2b3c4d5e6f-dirty
+B=6.13.0-rc1-00043-g0123456789ab
+MECHS="pipe futex sysv-sem unix"
+
+# Two kernels, taking turns, two invocations each; their report as text
+# and as a page.
+compared() {
+	local bin=$1
+
+	for rep in 1 2; do
+		for label in "$A" "$B"; do
+			"$bin" -q -b pipe,futex,sysv-sem,unix -j 1,2 -t 0.05 -r 2 \
+				-n "$label" -o "$tmp/$label-$rep.json" >/dev/null ||
+				fail "the run of $label failed"
+		done
+	done
+	undisturbed "$tmp"/*.json
+	"$bin" report "$tmp"/6.13*.json >"$tmp/r.txt" || fail "report failed"
+	"$bin" report --format html "$tmp"/6.13*.json >"$tmp/r.html"
+	[ $? -eq 0 ] && pass || fail "report --format html failed"
+}
+
+# The page needs nothing beside it and runs nothing.
+self_contained() {
+	local page=$1
+
+	head -c 15 "$page" | grep -q '^<!DOCTYPE html>' && pass ||
+		fail "$page: no doctype"
+	grep -qiE '<script|<link|<img|<iframe|<object|@import|url\(' "$page" &&
+		fail "$page: loads or runs something: $(grep -oiE '<script|<link|<img|<iframe|<object|@import|url\(' "$page" | head -3)" ||
+		pass
+	grep -oE '(href|src)="[^"#][^"]*"' "$page" | head -3 | grep -q . &&
+		fail "$page: a link out: $(grep -oE '(href|src)="[^"#][^"]*"' "$page" | head -3)" ||
+		pass
+	# No coordinate a browser refuses.
+	grep -qiE '="[^"]*(nan|inf)[^"]*"' <(grep -oE '<(circle|line|path|rect|text|svg)[^>]*>' "$page") &&
+		fail "$page: NaN or infinite in an attribute" || pass
+	# Every chart stands alone: its namespace, size and title.
+	local n t
+	n=$(grep -c '<svg ' "$page")
+	t=$(grep -c '<svg xmlns="http://www.w3.org/2000/svg" [^>]*viewBox="0 0 [0-9]* [0-9]*"' "$page")
+	[ "$n" -gt 0 ] && [ "$n" -eq "$t" ] && pass ||
+		fail "$page: $n charts, $t with namespace and viewBox"
+	t=$(grep -A1 '<svg ' "$page" | grep -c '^<title>')
+	[ "$n" -eq "$t" ] && pass || fail "$page: $n charts, $t with a title"
+}
+
+page() {
+	local bin=$1 m
+
+	compared "$bin"
+	self_contained "$tmp/r.html"
+	for m in $MECHS; do
+		for kind in loops rtt rings; do
+			grep -q "<svg [^>]*id=\"$kind-$m\"" "$tmp/r.html" && pass ||
+				fail "no $kind chart of $m"
+		done
+		grep -q "<table class=\"figures\" data-table=\"loops\" data-mech=\"$m\"" "$tmp/r.html" &&
+			pass || fail "no loops/sec table of $m"
+	done
+	# Each label whole, in the charts too, however long.
+	for label in "$A" "$B"; do
+		grep -q "<text [^>]*>$label</text>" "$tmp/r.html" && pass ||
+			fail "no chart names $label whole"
+	done
+	perl "$here/html.pl" figures "$tmp/r.txt" "$tmp/r.html" >"$tmp/fig" &&
+		pass || fail "the page's figures are not the text report's: $(cat "$tmp/fig")"
+	# The verdict of each row, as the text report's legend explains it.
+	grep -q '<p class="legend">change: the average against the baseline row' "$tmp/r.html" &&
+		pass || fail "no legend"
+	grep -qE '<td class="fig">baseline</td>' "$tmp/r.html" && pass ||
+		fail "no baseline row"
+	# The Run information: every fact the text report names.
+	for fact in $(awk '/^Run: ALL/ { on = 1; next } on && /^$/ { exit }
+		      on && /^  [A-Za-z_]+ / { print $1 }' "$tmp/r.txt"); do
+		grep -q "<th scope=\"row\">$fact</th>" "$tmp/r.html" ||
+			fail "the page has no fact $fact"
+	done
+	pass
+	grep -q 'data-table="info-differ"' "$tmp/r.html" && pass ||
+		fail "no table of the facts that differ (the dates do)"
+
+	# Emulated runs say so, in the page and in each chart.
+	sed 's/"emulated": "[^"]*"/"emulated": "yes (qemu TCG: the CPU is emulated)"/' \
+		"$tmp/$A-1.json" >"$tmp/emulated.json"
+	"$bin" report --format html "$tmp/emulated.json" >"$tmp/e.html" ||
+		fail "the page of an emulated run failed"
+	grep -q '<p class="warn">Emulated:' "$tmp/e.html" && pass ||
+		fail "the page of an emulated run does not say so"
+	n=$(grep -c '<svg ' "$tmp/e.html")
+	t=$(grep -c '>Emulated CPU (qemu TCG)' "$tmp/e.html")
+	[ "$n" -gt 0 ] && [ "$n" -eq "$t" ] && pass ||
+		fail "$t of $n charts of an emulated run say so"
+	grep -q '<p class="warn">Emulated:' "$tmp/r.html" &&
+		fail "a run not emulated is said to be" || pass
+
+	# A run's own page: ring sizes and working sets give lat_ctx's curves;
+	# -o still saves the JSON.
+	"$bin" -q -b pipe -p 2,4 -s 0,16 -t 0.05 -r 2 -n sweep --format html \
+		-o "$tmp/sweep.json" >"$tmp/sweep.html"
+	[ $? -eq 0 ] && pass || fail "a run with --format html failed"
+	self_contained "$tmp/sweep.html"
+	grep -q '<svg [^>]*id="latctx-pipe-0"' "$tmp/sweep.html" && pass ||
+		fail "no lat_ctx chart of a sweep"
+	grep -q '"schema_version"' "$tmp/sweep.json" && pass ||
+		fail "-o beside --format html saved no run"
+	"$bin" report "$tmp/sweep.json" >"$tmp/sweep.txt"
+	perl "$here/html.pl" figures "$tmp/sweep.txt" "$tmp/sweep.html" >"$tmp/fig" &&
+		pass || fail "the sweep's figures: $(cat "$tmp/fig")"
+	"$bin" --format htm -t 0.05 >/dev/null 2>"$tmp/err"
+	[ $? -eq 2 ] && grep -q 'html' "$tmp/err" && pass ||
+		fail "a bad --format does not name html: $(cat "$tmp/err")"
+	summary
+}
+
+# Headless Chromium, or why not.  Sets $chromium.
+find_chromium() {
+	local c
+
+	for c in chromium chromium-browser google-chrome; do
+		command -v "$c" >/dev/null && chromium=$c && return 0
+	done
+	echo "SKIP: no Chromium (apt-get install chromium) to load the page in"
+	exit 77
+}
+
+# Chromium on $2, writing what it logs to $1.err; the rest of the options
+# after.  Its own profile in $tmp, no sandbox (root in a container has
+# none to give), no GPU.
+chrome() {
+	local out=$1
+	shift
+	HOME=$tmp timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
+		--no-first-run --user-data-dir="$tmp/profile" \
+		--enable-logging=stderr --v=0 "$@" >"$out" 2>"$out.err"
+}
+
+browser() {
+	local bin=$1
+
+	find_chromium
+	echo '<!DOCTYPE html><title>t</title><p>ok' >"$tmp/t.html"
+	if ! chrome "$tmp/t.dom" --dump-dom "file://$tmp/t.html" ||
+		! grep -q '<p>ok' "$tmp/t.dom"; then
+		echo "SKIP: $chromium does not start here: $(grep -v dbus "$tmp/t.dom.err" | tail -3)"
+		exit 77
+	fi
+	compared "$bin"
+	chrome "$tmp/r.dom" --dump-dom "file://$tmp/r.html"
+	[ $? -eq 0 ] && pass || fail "$chromium could not load the page"
+	grep -q ':CONSOLE' "$tmp/r.dom.err" &&
+		fail "console messages: $(grep ':CONSOLE' "$tmp/r.dom.err" | head -5)" ||
+		pass
+	# What the browser made of the page holds the charts and the figures.
+	for m in $MECHS; do
+		grep -q "<svg [^>]*id=\"loops-$m\"" "$tmp/r.dom" && pass ||
+			fail "the DOM has no loops/sec chart of $m"
+	done
+	perl "$here/html.pl" figures "$tmp/r.txt" "$tmp/r.dom" >"$tmp/fig" &&
+		pass || fail "the DOM's figures are not the text report's: $(cat "$tmp/fig")"
+	# Drawn: the screenshot has ink in the labels' colours.  A page of
+	# nothing is told apart first, or the check proves nothing here.
+	chrome "$tmp/blank.out" --hide-scrollbars --window-size=1000,1600 \
+		--screenshot="$tmp/blank.png" "file://$tmp/t.html"
+	perl "$here/html.pl" png "$tmp/blank.png" >"$tmp/png" &&
+		fail "a blank page passes as drawn: $(cat "$tmp/png")" || pass
+	chrome "$tmp/shot.out" --hide-scrollbars --window-size=1000,1600 \
+		--screenshot="$tmp/shot.png" "file://$tmp/r.html"
+	perl "$here/html.pl" png "$tmp/shot.png" >"$tmp/png" && pass ||
+		fail "the screenshot is blank: $(cat "$tmp/png")"
+	cat "$tmp/png"
+	# A narrow window: the page still fits it, the charts scroll inside.
+	chrome "$tmp/narrow.out" --hide-scrollbars --window-size=400,1600 \
+		--screenshot="$tmp/narrow.png" "file://$tmp/r.html"
+	perl "$here/html.pl" png "$tmp/narrow.png" >"$tmp/png" && pass ||
+		fail "the narrow screenshot is blank: $(cat "$tmp/png")"
+	[ -n "${CTXBENCH_TEST_KEEP:-}" ] &&
+		cp "$tmp/r.html" "$tmp/shot.png" "$tmp/narrow.png" "$CTXBENCH_TEST_KEEP/"
+	summary
+}
+
+case "${1:-}" in
+page | browser) "$1" "$2" ;;
+*)
+	echo "usage: $0 page|browser BIN" >&2
+	exit 2
+	;;
+esac
