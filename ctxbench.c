@@ -94,7 +94,7 @@ int main(int argc, char **argv)
 		plan_usage(stdout);
 		return output_stdout_flushed() < 0;
 	case PLAN_VERSION:
-		printf("ctxbench %s\n", CTXBENCH_VERSION);
+		printf("ctxbench %s\n", ctxbench_version);
 		return output_stdout_flushed() < 0;
 	case PLAN_LIST:
 		list_backends();

@@ -959,7 +959,7 @@ void plan_info(const struct plan *p, struct results *res)
 {
 	struct result_info *in = &res->info;
 
-	snprintf(res->version, sizeof(res->version), "%s", CTXBENCH_VERSION);
+	snprintf(res->version, sizeof(res->version), "%s", ctxbench_version);
 	snprintf(in->label, sizeof(in->label), "%s",
 		 p->label[0] ? p->label : in->kernel);
 	if (!in->label[0])

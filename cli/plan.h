@@ -98,6 +98,12 @@ void plan_sweep(const struct plan *p, struct sweep_spec *s);
  */
 void plan_info(const struct plan *p, struct results *res);
 
+/*
+ * The version this ctxbench was built from, worked out at build time
+ * (cmake/version.cmake): "0.1.0", "0.1.0-97-g5aab4b1e2f3a[-dirty]".
+ */
+extern const char ctxbench_version[];
+
 /* Write the usage text, generated from the option table. */
 void plan_usage(FILE *f);
 

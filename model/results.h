@@ -193,7 +193,8 @@ struct result_row {
 
 /* One invocation of ctxbench, measured now or read back from a file. */
 struct results {
-	char version[32]; /* of the ctxbench that measured */
+	/* Of the ctxbench that measured: "0.1.0-1234-g1a2b3c4d5e6f-dirty". */
+	char version[64];
 	char cmdline[1024]; /* its command line, quoted as a shell would */
 	struct result_info info;
 	int signo; /* the signal that interrupted the invocation, or 0 */

@@ -1,0 +1,151 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bash completion of ctxbench and ctxbench report: options, the values of
+# those that take a word of a fixed set, files for -o, --noise and saved runs.
+#
+# As perf's completion asks perf, this one asks ctxbench: its options from
+# --help, its mechanisms from --list, the words of --format, --order,
+# --policy and -P from the message that refuses another word.  So it
+# completes what the ctxbench being completed takes, and no more.  It needs
+# bash alone, not the bash-completion package's helpers.
+
+# Run ctxbench (the command being completed) with @@, stdout and stderr.
+_ctxbench_ask() {
+	local cmd=${COMP_WORDS[0]}
+
+	[[ $cmd == "~/"* ]] && cmd=$HOME/${cmd#"~/"}
+	"$cmd" "$@" 2>&1
+}
+
+# The words a message of ctxbench lists as "(expected a, b or c)" when
+# option @1 refuses a word; "cpus:A,B" gives "cpus:".  -h after it: should
+# the word be taken after all, help is printed, nothing is run.
+_ctxbench_expected() {
+	local msg w
+
+	msg=$(_ctxbench_ask "$1" '?' -h)
+	[[ $msg == *"(expected "*")"* ]] || return 0
+	msg=${msg##*"(expected "}
+	msg=${msg%%")"*}
+	msg=${msg//" or "/", "}
+	while IFS= read -r w; do
+		if [[ $w =~ ^[a-z][a-z0-9-]*$ ]]; then
+			echo "$w"
+		elif [[ $w =~ ^([a-z][a-z0-9-]*:)[A-Z] ]]; then
+			echo "${BASH_REMATCH[1]}"
+		fi
+	done <<<"${msg//", "/$'\n'}"
+}
+
+# Complete @cur with the words of stdin (not a pipe: COMPREPLY is set here); a comma list when @1 is "list":
+# each word once, after those already given.
+_ctxbench_words() {
+	local kind=$1 cur=$2 head= w seen
+	local -a words
+
+	mapfile -t words
+	if [ "$kind" = list ] && [[ $cur == *,* ]]; then
+		head=${cur%,*},
+		cur=${cur##*,}
+	fi
+	seen=",$head"
+	for w in "${words[@]}"; do
+		[[ $seen == *",$w,"* ]] && continue
+		[[ $w == "$cur"* ]] && COMPREPLY+=("$head$w")
+	done
+	# A list goes on after a comma; "cpus:" goes on after the colon.
+	if [ "$kind" = list ] || [[ ${COMPREPLY[*]} == *: ]]; then
+		compopt -o nospace 2>/dev/null
+	fi
+}
+
+# Files for @cur: all, or only saved runs (*.json) when @1 is "json";
+# directories always, to go into.
+_ctxbench_files() {
+	local w
+
+	compopt -o filenames 2>/dev/null
+	while IFS= read -r w; do
+		COMPREPLY+=("$w")
+	done < <(compgen -d -- "$2"
+		if [ "$1" = json ]; then
+			compgen -f -X '!*.json' -- "$2"
+		else
+			compgen -f -- "$2"
+		fi | sort -u)
+}
+
+_ctxbench() {
+	local cur=${COMP_WORDS[COMP_CWORD]} prev= mode=run line long arg eq=
+	local -A takes=() longof=()
+	local -a opts=()
+
+	COMPREPLY=()
+	[ "$COMP_CWORD" -ge 1 ] && prev=${COMP_WORDS[COMP_CWORD - 1]}
+	[ "${COMP_WORDS[1]:-}" = report ] && [ "$COMP_CWORD" -gt 1 ] && mode=report
+
+	# "--format=j": split at "=" by bash (COMP_WORDBREAKS) or here.
+	if [ "$cur" = = ] && [[ $prev == --* ]]; then
+		cur=
+	elif [ "$prev" = = ] && [ "$COMP_CWORD" -ge 2 ]; then
+		prev=${COMP_WORDS[COMP_CWORD - 2]}
+	elif [[ $cur == --*=* ]]; then
+		prev=${cur%%=*}
+		eq=$prev=
+		cur=${cur#*=}
+	fi
+
+	# The options of this command, as --help lists them.
+	local section= re='^ +(-([A-Za-z0-9]), )? *--([a-z][a-z0-9-]*)( ([A-Z]+))? '
+	while IFS= read -r line; do
+		case $line in
+		'Options:') section=run ;;
+		'Options of ctxbench report:') section=report ;;
+		'') section= ;;
+		*)
+			[ "$section" = "$mode" ] && [[ $line =~ $re ]] || continue
+			long=--${BASH_REMATCH[3]}
+			arg=${BASH_REMATCH[5]}
+			opts+=("$long")
+			[ -n "${BASH_REMATCH[2]}" ] &&
+				opts+=("-${BASH_REMATCH[2]}") &&
+				longof[-${BASH_REMATCH[2]}]=$long
+			[ -n "$arg" ] && takes[$long]=$arg
+			;;
+		esac
+	done < <(_ctxbench_ask --help)
+	[ -n "${longof[$prev]:-}" ] && prev=${longof[$prev]}
+
+	if [ -n "${takes[$prev]:-}" ]; then
+		case $prev in
+		--backend)
+			_ctxbench_words list "$cur" < <(
+				_ctxbench_ask --list | while read -r w _; do echo "$w"; done
+				[[ $cur == *,* ]] || echo all)
+			;;
+		--placement | --policy)
+			_ctxbench_words list "$cur" < <(_ctxbench_expected "$prev") ;;
+		--format | --order)
+			_ctxbench_words one "$cur" < <(_ctxbench_expected "$prev") ;;
+		--parallel) _ctxbench_words list "$cur" <<<cpus ;;
+		--output) _ctxbench_files any "$cur" ;;
+		--noise) _ctxbench_files json "$cur" ;;
+		esac
+		# "--format=j" is one word where "=" does not break words.
+		[ -n "$eq" ] && COMPREPLY=("${COMPREPLY[@]/#/$eq}")
+		return 0
+	fi
+
+	if [[ $cur == -* ]]; then
+		local o
+		for o in "${opts[@]}"; do
+			[[ $o == "$cur"* ]] && COMPREPLY+=("$o")
+		done
+	elif [ "$mode" = report ]; then
+		_ctxbench_files json "$cur"
+	elif [ "$COMP_CWORD" -eq 1 ] && [[ report == "$cur"* ]]; then
+		COMPREPLY=(report)
+	fi
+	return 0
+}
+
+complete -F _ctxbench ctxbench
