@@ -54,7 +54,57 @@ lkp() {
 	printf 'pipe.same.2p.0k.hung: 1\n' | "$parse" >"$tmp/hung"
 	grep -qx 'pipe.same.2p.0k.hung.fail: 1' "$tmp/hung" && pass ||
 		fail "a hung row has no .fail key: $(cat "$tmp/hung")"
+	lkp_install
+	lkp_runtime
 	summary
+}
+
+# install puts the test into an LKP tree, and lists it in the test cases
+# LKP files results by (else: "Unknow testcase: ctxbench"), once.
+lkp_install() {
+	local t=$tmp/lkp-src n
+	mkdir -p "$t/etc" "$t/programs" "$t/jobs"
+	printf 'aim7\nwill-it-scale\n' >"$t/etc/linux-perf-test-cases"
+	"$contrib/lkp-tests/install" "$t" && "$contrib/lkp-tests/install" "$t" && pass ||
+		fail "contrib/lkp-tests/install failed"
+	n=$(grep -cx ctxbench "$t/etc/linux-perf-test-cases")
+	[ "$n" -eq 1 ] && pass || fail "ctxbench is $n times in etc/linux-perf-test-cases, not once"
+	[ -x "$t/programs/ctxbench/run" ] && [ -f "$t/jobs/ctxbench.yaml" ] && pass ||
+		fail "install left out programs/ctxbench or jobs/ctxbench.yaml"
+	"$contrib/lkp-tests/install" "$tmp/nowhere" 2>"$tmp/err"
+	[ $? -eq 2 ] && grep -q 'not an lkp-tests checkout' "$tmp/err" && pass ||
+		fail "install into no LKP tree: $(cat "$tmp/err")"
+}
+
+# LKP passes the job's runtime in whole seconds ("0.5s" as 0, "500ms" as
+# 500): the run refuses those, saying to write "runtime: 0.5", which
+# LKP passes as it is.  Stand-ins for LKP's lib and for ctxbench, which
+# prints its options.
+lkp_runtime() {
+	local l=$tmp/lkp-lib w v out
+	mkdir -p "$l/lib" "$l/bench/ctxbench/bin" "$l/rr"
+	echo 'log_cmd() { "$@"; }' >"$l/lib/reproduce-log.sh"
+	echo 'die() { echo "$@" >&2; exit 99; }' >"$l/lib/run.sh"
+	printf '#!/bin/sh\necho "ctxbench $*"\n' >"$l/bench/ctxbench/bin/ctxbench"
+	chmod +x "$l/bench/ctxbench/bin/ctxbench"
+	for w in 0.5s:0 500ms:500 1.5s:1 :0 0.5:0.5 3s:3; do
+		v=${w#*:} w=${w%%:*}
+		rm -f "$l/rr/job.yaml"
+		[ -n "$w" ] && printf 'suite: ctxbench\nruntime: 300s\nctxbench:\n  runtime: %s\n' \
+			"$w" >"$l/rr/job.yaml"
+		out=$(LKP_SRC=$l BENCHMARK_ROOT=$l/bench RESULT_ROOT=$l/rr TMP_RESULT_ROOT= \
+			mechanisms=pipe runtime=$v "$contrib/lkp-tests/programs/ctxbench/run" 2>&1)
+		case $w in
+		0.5 | 3s)
+			grep -q -- "^ctxbench -b pipe -P same -t $v -r" <<<"$out" && pass ||
+				fail "runtime: $w: not run with -t $v: $out"
+			;;
+		*)
+			grep -q "runtime: 0.5" <<<"$out" && ! grep -q '^ctxbench -b' <<<"$out" && pass ||
+				fail "runtime: '$w' (LKP passes $v) was not refused: $out"
+			;;
+		esac
+	done
 }
 
 mmtests() {
