@@ -129,7 +129,61 @@ mmtests() {
 	awk '$2 ~ /^loops-/ { print $2 }' "$golden/mmtests-compare.txt" | sort -u |
 		cmp -s - "$tmp/labels" && pass ||
 		fail "mmtests' compare table has other labels than parse-results"
+	mmtests_failures
+	mmtests_shared
 	summary
+}
+
+# A failed row, in the run of -b (a participant killed) or of the
+# baseline -a: the failures report has a line for every row of each,
+# 1 for the one that failed, and mmtests' table shows it.
+mmtests_failures() {
+	local pack=$contrib/mmtests/shellpack_src/src/ctxbench k
+	for k in a b; do
+		mkdir -p "$tmp/f$k"
+		kv "mmtests-fail-$k.json" "$tmp/f$k/ctxbench.kv"
+		"$pack/parse-results-failures" "$tmp/f$k" >"$tmp/f$k.tsv" && pass ||
+			fail "parse-results-failures failed"
+		same "$tmp/f$k.tsv" "mmtests-parse-failures-$k.tsv"
+		awk -F': ' '$1 ~ /\.(ok|skipped|failed|hung|interrupted)$/ {
+			s = $1; sub(/.*\./, "", s); r = substr($1, 1, length($1) - length(s) - 1)
+			gsub(/\./, "-", r); print "failed\t" r "\t_\t1\t" (s != "ok" && s != "skipped") "\t_" }' \
+			"$tmp/f$k/ctxbench.kv" | sort | cmp -s - <(sort "$tmp/f$k.tsv") && pass ||
+			fail "the failures report is not one line a row, 1 when it failed: $(cat "$tmp/f$k.tsv")"
+	done
+	grep -q 'failed: 1$' "$tmp/fb/ctxbench.kv" && grep -q "$(printf '\t1\t1\t_$')" "$tmp/fb.tsv" && pass ||
+		fail "the failed row of -b is not 1 in the failures report"
+	# mmtests' own table of it: the failed row is 1.00 under -b.
+	grep -Eq '^Ops failed-futex-same-2p-0k +0\.00 .* 1\.00 ' "$golden/mmtests-compare-failures.txt" &&
+		pass || fail "mmtests' failures table does not show the failed row"
+}
+
+# CTXBENCH_SHARED takes what LKP's shared takes, and refuses the rest.
+mmtests_shared() {
+	local v out rc
+	mkdir -p "$tmp/include"
+	printf '#!/bin/sh\necho "bench $*"\n' >"$tmp/include/shellpack-bench-ctxbench"
+	chmod +x "$tmp/include/shellpack-bench-ctxbench"
+	for v in 1 yes true on YES 0 no false off "" maybe 2; do
+		out=$(SHELLPACK_INCLUDE=$tmp/include CTXBENCH_SHARED=$v bash -c \
+			'. "$1" && run_bench' _ "$contrib/mmtests/drivers/driver-ctxbench.sh" 2>&1)
+		rc=$?
+		case ${v,,} in
+		1 | yes | true | on)
+			[ $rc -eq 0 ] && grep -q -- '--shared yes' <<<"$out" && pass ||
+				fail "CTXBENCH_SHARED=$v: not shared: $out"
+			;;
+		0 | no | false | off | "")
+			[ $rc -eq 0 ] && ! grep -q -- '--shared' <<<"$out" && pass ||
+				fail "CTXBENCH_SHARED=$v: $out"
+			;;
+		*)
+			[ $rc -ne 0 ] && grep -q "CTXBENCH_SHARED=$v: give 1, yes" <<<"$out" &&
+				! grep -q '^bench' <<<"$out" && pass ||
+				fail "CTXBENCH_SHARED=$v was not refused: $out"
+			;;
+		esac
+	done
 }
 
 # PTS reads each result from the line holding the text before #_RESULT_#;
