@@ -105,6 +105,13 @@ lkp_runtime() {
 			;;
 		esac
 	done
+	# Under lkp run, the split job is saved only after the run: the job
+	# it was split from ($job_origin) says what was written.
+	printf 'ctxbench:\n  runtime:\n    - 500ms\n    - 0.5\n' >"$l/origin.yaml"
+	out=$(LKP_SRC=$l BENCHMARK_ROOT=$l/bench RESULT_ROOT=$l/none job_origin=$l/origin.yaml \
+		mechanisms=pipe runtime=500 "$contrib/lkp-tests/programs/ctxbench/run" 2>&1)
+	grep -q "'500ms'.*runtime: 0.5" <<<"$out" && ! grep -q '^ctxbench -b' <<<"$out" && pass ||
+		fail "runtime: 500ms of the job split from was not refused: $out"
 }
 
 mmtests() {
