@@ -54,7 +54,64 @@ lkp() {
 	printf 'pipe.same.2p.0k.hung: 1\n' | "$parse" >"$tmp/hung"
 	grep -qx 'pipe.same.2p.0k.hung.fail: 1' "$tmp/hung" && pass ||
 		fail "a hung row has no .fail key: $(cat "$tmp/hung")"
+	lkp_install
+	lkp_runtime
 	summary
+}
+
+# install puts the test into an LKP tree, and lists it in the test cases
+# LKP files results by (else: "Unknow testcase: ctxbench"), once.
+lkp_install() {
+	local t=$tmp/lkp-src n
+	mkdir -p "$t/etc" "$t/programs" "$t/jobs"
+	printf 'aim7\nwill-it-scale\n' >"$t/etc/linux-perf-test-cases"
+	"$contrib/lkp-tests/install" "$t" && "$contrib/lkp-tests/install" "$t" && pass ||
+		fail "contrib/lkp-tests/install failed"
+	n=$(grep -cx ctxbench "$t/etc/linux-perf-test-cases")
+	[ "$n" -eq 1 ] && pass || fail "ctxbench is $n times in etc/linux-perf-test-cases, not once"
+	[ -x "$t/programs/ctxbench/run" ] && [ -f "$t/jobs/ctxbench.yaml" ] && pass ||
+		fail "install left out programs/ctxbench or jobs/ctxbench.yaml"
+	"$contrib/lkp-tests/install" "$tmp/nowhere" 2>"$tmp/err"
+	[ $? -eq 2 ] && grep -q 'not an lkp-tests checkout' "$tmp/err" && pass ||
+		fail "install into no LKP tree: $(cat "$tmp/err")"
+}
+
+# LKP passes the job's runtime in whole seconds ("0.5s" as 0, "500ms" as
+# 500): the run refuses those, saying to write "runtime: 0.5", which
+# LKP passes as it is.  Stand-ins for LKP's lib and for ctxbench, which
+# prints its options.
+lkp_runtime() {
+	local l=$tmp/lkp-lib w v out
+	mkdir -p "$l/lib" "$l/bench/ctxbench/bin" "$l/rr"
+	echo 'log_cmd() { "$@"; }' >"$l/lib/reproduce-log.sh"
+	echo 'die() { echo "$@" >&2; exit 99; }' >"$l/lib/run.sh"
+	printf '#!/bin/sh\necho "ctxbench $*"\n' >"$l/bench/ctxbench/bin/ctxbench"
+	chmod +x "$l/bench/ctxbench/bin/ctxbench"
+	for w in 0.5s:0 500ms:500 1.5s:1 :0 0.5:0.5 3s:3; do
+		v=${w#*:} w=${w%%:*}
+		rm -f "$l/rr/job.yaml"
+		[ -n "$w" ] && printf 'suite: ctxbench\nruntime: 300s\nctxbench:\n  runtime: %s\n' \
+			"$w" >"$l/rr/job.yaml"
+		out=$(LKP_SRC=$l BENCHMARK_ROOT=$l/bench RESULT_ROOT=$l/rr TMP_RESULT_ROOT= \
+			mechanisms=pipe runtime=$v "$contrib/lkp-tests/programs/ctxbench/run" 2>&1)
+		case $w in
+		0.5 | 3s)
+			grep -q -- "^ctxbench -b pipe -P same -t $v -r" <<<"$out" && pass ||
+				fail "runtime: $w: not run with -t $v: $out"
+			;;
+		*)
+			grep -q "runtime: 0.5" <<<"$out" && ! grep -q '^ctxbench -b' <<<"$out" && pass ||
+				fail "runtime: '$w' (LKP passes $v) was not refused: $out"
+			;;
+		esac
+	done
+	# Under lkp run, the split job is saved only after the run: the job
+	# it was split from ($job_origin) says what was written.
+	printf 'ctxbench:\n  runtime:\n    - 500ms\n    - 0.5\n' >"$l/origin.yaml"
+	out=$(LKP_SRC=$l BENCHMARK_ROOT=$l/bench RESULT_ROOT=$l/none job_origin=$l/origin.yaml \
+		mechanisms=pipe runtime=500 "$contrib/lkp-tests/programs/ctxbench/run" 2>&1)
+	grep -q "'500ms'.*runtime: 0.5" <<<"$out" && ! grep -q '^ctxbench -b' <<<"$out" && pass ||
+		fail "runtime: 500ms of the job split from was not refused: $out"
 }
 
 mmtests() {
@@ -79,7 +136,61 @@ mmtests() {
 	awk '$2 ~ /^loops-/ { print $2 }' "$golden/mmtests-compare.txt" | sort -u |
 		cmp -s - "$tmp/labels" && pass ||
 		fail "mmtests' compare table has other labels than parse-results"
+	mmtests_failures
+	mmtests_shared
 	summary
+}
+
+# A failed row, in the run of -b (a participant killed) or of the
+# baseline -a: the failures report has a line for every row of each,
+# 1 for the one that failed, and mmtests' table shows it.
+mmtests_failures() {
+	local pack=$contrib/mmtests/shellpack_src/src/ctxbench k
+	for k in a b; do
+		mkdir -p "$tmp/f$k"
+		kv "mmtests-fail-$k.json" "$tmp/f$k/ctxbench.kv"
+		"$pack/parse-results-failures" "$tmp/f$k" >"$tmp/f$k.tsv" && pass ||
+			fail "parse-results-failures failed"
+		same "$tmp/f$k.tsv" "mmtests-parse-failures-$k.tsv"
+		awk -F': ' '$1 ~ /\.(ok|skipped|failed|hung|interrupted)$/ {
+			s = $1; sub(/.*\./, "", s); r = substr($1, 1, length($1) - length(s) - 1)
+			gsub(/\./, "-", r); print "failed\t" r "\t_\t1\t" (s != "ok" && s != "skipped") "\t_" }' \
+			"$tmp/f$k/ctxbench.kv" | sort | cmp -s - <(sort "$tmp/f$k.tsv") && pass ||
+			fail "the failures report is not one line a row, 1 when it failed: $(cat "$tmp/f$k.tsv")"
+	done
+	grep -q 'failed: 1$' "$tmp/fb/ctxbench.kv" && grep -q "$(printf '\t1\t1\t_$')" "$tmp/fb.tsv" && pass ||
+		fail "the failed row of -b is not 1 in the failures report"
+	# mmtests' own table of it: the failed row is 1.00 under -b.
+	grep -Eq '^Ops failed-futex-same-2p-0k +0\.00 .* 1\.00 ' "$golden/mmtests-compare-failures.txt" &&
+		pass || fail "mmtests' failures table does not show the failed row"
+}
+
+# CTXBENCH_SHARED takes what LKP's shared takes, and refuses the rest.
+mmtests_shared() {
+	local v out rc
+	mkdir -p "$tmp/include"
+	printf '#!/bin/sh\necho "bench $*"\n' >"$tmp/include/shellpack-bench-ctxbench"
+	chmod +x "$tmp/include/shellpack-bench-ctxbench"
+	for v in 1 yes true on YES 0 no false off "" maybe 2; do
+		out=$(SHELLPACK_INCLUDE=$tmp/include CTXBENCH_SHARED=$v bash -c \
+			'. "$1" && run_bench' _ "$contrib/mmtests/drivers/driver-ctxbench.sh" 2>&1)
+		rc=$?
+		case ${v,,} in
+		1 | yes | true | on)
+			[ $rc -eq 0 ] && grep -q -- '--shared yes' <<<"$out" && pass ||
+				fail "CTXBENCH_SHARED=$v: not shared: $out"
+			;;
+		0 | no | false | off | "")
+			[ $rc -eq 0 ] && ! grep -q -- '--shared' <<<"$out" && pass ||
+				fail "CTXBENCH_SHARED=$v: $out"
+			;;
+		*)
+			[ $rc -ne 0 ] && grep -q "CTXBENCH_SHARED=$v: give 1, yes" <<<"$out" &&
+				! grep -q '^bench' <<<"$out" && pass ||
+				fail "CTXBENCH_SHARED=$v was not refused: $out"
+			;;
+		esac
+	done
 }
 
 # PTS reads each result from the line holding the text before #_RESULT_#;
