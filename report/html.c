@@ -259,11 +259,21 @@ static void html_svg_close(FILE *f, const char *caption)
 static void html_text(FILE *f, double x, double y, const char *anchor,
 		      const char *colour, const char *s)
 {
+	double room;
+
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"", html_xy(x), html_xy(y));
 	if (anchor[0])
 		fprintf(f, " text-anchor=\"%s\"", anchor);
 	if (colour[0])
 		fprintf(f, " fill=\"%s\"", colour);
+	/* Text longer than the chart is wide is squeezed in, not cut. */
+	room = !strcmp(anchor, "end")	 ? x - SVG_PAD :
+	       !strcmp(anchor, "middle") ? SVG_W :
+					   SVG_W - SVG_PAD - x;
+	if (html_text_w(s) > room && room > 0)
+		fprintf(f,
+			" textLength=\"%.1f\" lengthAdjust=\"spacingAndGlyphs\"",
+			room);
 	fputc('>', f);
 	html_esc(f, s);
 	fputs("</text>\n", f);
@@ -375,12 +385,12 @@ static void html_verdict(char *buf, size_t size, const struct compare *c,
 	char pct[32], det[48] = "";
 	size_t len;
 
-	if (cell->mark == COMPARE_BASELINE) {
-		snprintf(buf, size, "baseline");
-		return;
-	}
 	if (c->n < 2) {
 		buf[0] = '\0';
+		return;
+	}
+	if (cell->mark == COMPARE_BASELINE) {
+		snprintf(buf, size, "baseline");
 		return;
 	}
 	if (isnan(v->change)) {
@@ -752,7 +762,7 @@ static void html_rtt_chart(FILE *f, const struct compare *c, unsigned int m)
 	if (a.hi <= a.lo)
 		a.hi = a.lo + 1;
 	h = 24 + SVG_LINE * 2 + (html_emulated(c) ? SVG_LINE : 0) +
-	    lines * (SVG_LINE * 2 + 4) + 40;
+	    lines * (SVG_LINE * 2 + 4) + 48;
 	snprintf(id, sizeof(id), "rtt-%s", mech->mech);
 	html_svg_open(f, h, id, "round trip, usec (sampled, log scale)",
 		      mech->title);
@@ -1332,7 +1342,10 @@ static void html_loops_row(FILE *f, const struct compare *c,
 	} else
 		fprintf(f, "<td class=\"status\" colspan=\"%d\"></td>",
 			c->n >= 2 ? 7 : 5);
-	fputs("<td class=\"notes\">", f);
+	fputs("</tr>\n", f);
+	/* The verdict in words and the notes, on a line of their own. */
+	fprintf(f, "<tr class=\"notes\"><td></td><td colspan=\"%d\">",
+		c->n >= 2 ? 7 : 5);
 	if (c->n >= 2 && row->nsamples) {
 		html_verdict(v, sizeof(v), c, cell);
 		fputs("<p class=\"verdict\">", f);
@@ -1428,11 +1441,11 @@ static int html_any(const struct compare *c, unsigned int m, int cpu)
 
 static void html_mech(FILE *f, const struct compare *c, unsigned int m)
 {
-	static const char *const one[] = { "low",  "high",  "average", "cv",
-					   "cpus", "notes", NULL };
-	static const char *const cmp[] = { "low",  "high",	     "average",
-					   "cv",   "change",	     "detect",
-					   "cpus", "verdict, notes", NULL };
+	static const char *const one[] = { "low", "high", "average",
+					   "cv",  "cpus", NULL };
+	static const char *const cmp[] = {
+		"low", "high", "average", "cv", "change", "detect", "cpus", NULL
+	};
 	static const char *rtt[RESULT_NQUANTILES + 3];
 	static const char *const cpu[] = { "user us",  "sys us", "vol cs",
 					   "invol cs", "CPUs",	 NULL };
@@ -1564,7 +1577,8 @@ static const char html_style[] =
 	"Consolas,monospace;white-space:nowrap}\n"
 	"td.marked{color:#b00020;font-weight:bold}\n"
 	"table.info td{overflow-wrap:anywhere;max-width:40em}\n"
-	"td.notes p{margin:0}th[scope=row]{white-space:nowrap}\n"
+	"tr.notes td{border-bottom:1px solid #ccc;font-size:12px;color:#333}\n"
+	"tr.notes p{margin:0}th[scope=row]{white-space:nowrap}\n"
 	"p.status{color:#b00020}\n"
 	".key{display:inline-block;width:.8em;height:.8em;margin-right:.4em}\n"
 	".legend p{margin:.2em 0;font-size:.9em}\n"
