@@ -595,7 +595,8 @@ static double html_loops_panel(FILE *f, const struct compare *c,
 		}
 	for (unsigned int i = 0; i < k->ncells; i++)
 		y += html_cell(f, c, &k->cell[i], &a, y);
-	html_x_ticks(f, &a, y + 2, "loops/sec");
+	if (html_range(k, &lo, &hi) == 0)
+		html_x_ticks(f, &a, y + 2, "loops/sec");
 	fprintf(f, "</g>\n");
 	(void)top;
 	return y + 2 + 34;
@@ -619,7 +620,7 @@ static double html_loops_h(const struct compare *c, unsigned int m)
 }
 
 /* What the marks of the loops/sec chart are, on a line at @y. */
-static void html_loops_legend(FILE *f, double y)
+static void html_loops_legend(FILE *f, double y, int compared)
 {
 	double x = SVG_PAD + 4;
 
@@ -645,10 +646,12 @@ static void html_loops_legend(FILE *f, double y)
 		x, y, DISTURBED_COLOUR);
 	html_text(f, x + 6, y + 4, "", "", "disturbed");
 	x += 90;
-	fprintf(f,
-		"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>",
-		x, y - 8, x, y + 8);
-	html_text(f, x + 6, y + 4, "", "", "baseline");
+	if (compared) {
+		fprintf(f,
+			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>",
+			x, y - 8, x, y + 8);
+		html_text(f, x + 6, y + 4, "", "", "baseline's mean");
+	}
 	fputs("</g>\n", f);
 }
 
@@ -661,17 +664,21 @@ static void html_loops_chart(FILE *f, const struct compare *c, unsigned int m)
 	snprintf(id, sizeof(id), "loops-%s", mech->mech);
 	html_svg_open(f, html_loops_h(c, m), id, "loops/sec", mech->title);
 	y = html_svg_emulated(f, c, y);
-	html_loops_legend(f, y + 8);
+	html_loops_legend(f, y + 8, c->n >= 2);
 	y += SVG_LINE + 4;
 	for (unsigned int k = 0; k < c->nrows; k++)
 		if (c->row[k].mech == m)
 			y = html_loops_panel(f, c, &c->row[k], y);
-	html_svg_close(f,
-		       "Each run of each label as a point, each invocation's "
-		       "mean as a diamond, the label's mean with its 95 % "
-		       "interval; the dashed line is the baseline's mean. "
-		       "The verdict on the right is the text report's "
-		       "change column in words.");
+	html_svg_close(
+		f, c->n >= 2 ? "Each run of each label as a point, each "
+			       "invocation's mean as a diamond, the label's "
+			       "mean with its 95 % interval; the dashed line "
+			       "is the baseline's mean. The verdict on the "
+			       "right is the text report's change column in "
+			       "words." :
+			       "Each run as a point, each invocation's mean "
+			       "as a diamond, the mean with its 95 % "
+			       "interval.");
 }
 
 /* ---- The round trips ---- */
@@ -1321,7 +1328,7 @@ static void html_loops_row(FILE *f, const struct compare *c,
 {
 	const struct result_row *row = cell->row;
 	const struct stats *s = &cell->runs;
-	struct html_caught k;
+	struct html_caught notes;
 	char change[48], detect[48], v[256];
 
 	html_th_row(f, c, cell);
@@ -1344,25 +1351,33 @@ static void html_loops_row(FILE *f, const struct compare *c,
 			c->n >= 2 ? 7 : 5);
 	fputs("</tr>\n", f);
 	/* The verdict in words and the notes, on a line of their own. */
-	fprintf(f, "<tr class=\"notes\"><td></td><td colspan=\"%d\">",
-		c->n >= 2 ? 7 : 5);
-	if (c->n >= 2 && row->nsamples) {
+	notes.f = NULL;
+	if (html_catch(&notes)) {
+		text_row_notes(notes.f, c->r[cell->label], row);
+		fflush(notes.f);
+	}
+	if (c->n >= 2 && row->nsamples)
 		html_verdict(v, sizeof(v), c, cell);
-		fputs("<p class=\"verdict\">", f);
-		html_esc(f, v);
-		fputs("</p>", f);
-	}
-	if (row->status != RESULT_OK) {
-		fprintf(f, "<p class=\"status\">%s: ",
-			result_status_name(row->status));
-		html_esc(f, row->reason);
-		fputs("</p>", f);
-	}
-	if (html_catch(&k)) {
-		text_row_notes(k.f, c->r[cell->label], row);
-		html_caught_lines(f, &k, 0, "note");
-	}
-	fputs("</td></tr>\n", f);
+	else
+		v[0] = '\0';
+	if (v[0] || row->status != RESULT_OK || (notes.f && notes.len)) {
+		fprintf(f, "<tr class=\"notes\"><td></td><td colspan=\"%d\">",
+			c->n >= 2 ? 7 : 5);
+		if (v[0]) {
+			fputs("<p class=\"verdict\">", f);
+			html_esc(f, v);
+			fputs("</p>", f);
+		}
+		if (row->status != RESULT_OK) {
+			fprintf(f, "<p class=\"status\">%s: ",
+				result_status_name(row->status));
+			html_esc(f, row->reason);
+			fputs("</p>", f);
+		}
+		html_caught_lines(f, &notes, 0, "note");
+		fputs("</td></tr>\n", f);
+	} else
+		html_caught_lines(f, &notes, 0, "note"); /* nothing: freed */
 }
 
 static void html_rtt_row(FILE *f, const struct compare *c,
@@ -1619,8 +1634,11 @@ static void html_intro(FILE *f, const struct compare *c,
 		if (c->n >= 2 && i == c->base)
 			fputs(" <b>baseline</b>", f);
 	}
-	fputs("</p>\n<p class=\"made\">ctxbench ", f);
-	html_esc(f, r[0]->version);
+	fputs("</p>\n<p class=\"made\">ctxbench", f);
+	if (r[0]->version[0]) {
+		fputc(' ', f);
+		html_esc(f, r[0]->version);
+	}
 	fputs(", ", f);
 	html_esc(f, r[0]->info.date[0] ? r[0]->info.date : "date unknown");
 	if (n > 1) {
