@@ -569,7 +569,7 @@ static double html_loops_panel(FILE *f, const struct compare *c,
 			       const struct compare_row *k, double y)
 {
 	struct html_axis a;
-	double lo, hi, top = y;
+	double lo, hi;
 	char key[512];
 
 	html_key(key, sizeof(key), c, k->like);
@@ -598,7 +598,6 @@ static double html_loops_panel(FILE *f, const struct compare *c,
 	if (html_range(k, &lo, &hi) == 0)
 		html_x_ticks(f, &a, y + 2, "loops/sec");
 	fprintf(f, "</g>\n");
-	(void)top;
 	return y + 2 + 34;
 }
 
