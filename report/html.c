@@ -335,38 +335,28 @@ static void html_interval(const struct compare_cell *cell, double *half,
 			  const char **what)
 {
 	const struct result_row *row = cell->row;
-	double sum = 0, sq = 0, mean, t;
 	unsigned int n = 0, kept = 0;
+	struct stats st;
+	double *x;
 
 	for (unsigned int i = 0; i < row->ninv; i++)
 		kept += !row->inv[i].left;
 	*what = kept >= 2 ? "invocations" : "runs";
-	for (unsigned int i = 0; kept >= 2 && i < row->ninv; i++)
-		if (!row->inv[i].left) {
-			sum += row->inv[i].mean;
-			n++;
-		}
-	for (unsigned int i = 0; kept < 2 && i < row->nsamples; i++)
-		if (!row->sample[i].disturbed) {
-			sum += result_rate(&row->sample[i]);
-			n++;
-		}
 	*half = NAN;
-	if (n < 2)
+	x = calloc(kept >= 2 ? kept : row->nsamples + 1, sizeof(*x));
+	if (!x)
 		return;
-	mean = sum / n;
 	for (unsigned int i = 0; kept >= 2 && i < row->ninv; i++)
 		if (!row->inv[i].left)
-			sq += (row->inv[i].mean - mean) *
-			      (row->inv[i].mean - mean);
+			x[n++] = row->inv[i].mean;
 	for (unsigned int i = 0; kept < 2 && i < row->nsamples; i++)
-		if (!row->sample[i].disturbed) {
-			double d = result_rate(&row->sample[i]) - mean;
-
-			sq += d * d;
-		}
-	t = stats_t_quantile(1 - VERDICT_ALPHA / 2, n - 1);
-	*half = t * sqrt(sq / (n - 1) / n);
+		if (!row->sample[i].disturbed)
+			x[n++] = result_rate(&row->sample[i]);
+	stats_summary(x, n, &st);
+	free(x);
+	if (n >= 2)
+		*half = stats_t_quantile(1 - VERDICT_ALPHA / 2, n - 1) * st.sd /
+			sqrt(n);
 }
 
 /* The verdict on @cell in words: "-4.1 % marked, p 0.003, ...". */
