@@ -361,46 +361,47 @@ links() {
 	summary
 }
 
+# Once $pid blocks on its output, SIG$1 ends it: exit $3 within 3 s, a
+# message in $d/err ($2 names the case).
+stopped() {
+	local sig=$1 what=$2 code=$3 w i rc
+	for i in $(seq 200); do
+		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+		case $w in wait_for_partner | *pipe_write*) break ;; esac
+		sleep 0.1
+	done
+	case $w in
+	wait_for_partner | *pipe_write*) ;;
+	*)
+		fail "$what: never blocked on its output (wchan '$w')"
+		kill -KILL "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		return
+		;;
+	esac
+	kill -"$sig" "$pid"
+	# Bounded: one that ignores the signal is killed after 3 s.
+	for i in $(seq 30); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		fail "$what: SIG$sig did not end it"
+		kill -KILL "$pid"
+	fi
+	wait "$pid"
+	rc=$?
+	[ "$rc" -eq "$code" ] && grep -q "^ctxbench: .*SIG$sig" "$d/err" &&
+		pass || fail "$what: exit $rc, expected $code and a message: $(cat "$d/err")"
+}
+
 # Blocked on its output (a fifo nobody opens, a pipe nobody reads),
 # ctxbench still ends on SIGINT, SIGTERM or SIGHUP: 128+N, a message,
 # nothing left behind.
 signals() {
-	local bin=$1 dir=$2 d=$tmp/signals pid reader w i rc o
+	local bin=$1 dir=$2 d=$tmp/signals pid reader o
 	mkdir -p "$d"
 	mkfifo "$d/fifo" "$d/pipe"
-
-	# Once $pid blocks on its output, SIG$1 ends it: exit $3, a message.
-	stopped() {
-		local sig=$1 what=$2 code=$3
-		for i in $(seq 200); do
-			w=$(cat "/proc/$pid/wchan" 2>/dev/null)
-			case $w in wait_for_partner | *pipe_write*) break ;; esac
-			sleep 0.1
-		done
-		case $w in
-		wait_for_partner | *pipe_write*) ;;
-		*)
-			fail "$what: never blocked on its output (wchan '$w')"
-			kill -KILL "$pid" 2>/dev/null
-			wait "$pid" 2>/dev/null
-			return
-			;;
-		esac
-		kill -"$sig" "$pid"
-		# Bounded: one that ignores the signal is killed after 3 s.
-		for i in $(seq 30); do
-			kill -0 "$pid" 2>/dev/null || break
-			sleep 0.1
-		done
-		if kill -0 "$pid" 2>/dev/null; then
-			fail "$what: SIG$sig did not end it"
-			kill -KILL "$pid"
-		fi
-		wait "$pid"
-		rc=$?
-		[ "$rc" -eq "$code" ] && grep -q "^ctxbench: .*SIG$sig" "$d/err" &&
-			pass || fail "$what: exit $rc, expected $code and a message: $(cat "$d/err")"
-	}
 
 	"$bin" -b pipe -t 0.1 -r 1 -q -o "$d/fifo" >/dev/null 2>"$d/err" &
 	pid=$!
@@ -429,6 +430,73 @@ signals() {
 	done
 	[ "$(ls -A "$d" | tr '\n' ' ')" = "err fifo pipe " ] && pass ||
 		fail "left behind: $(ls -A "$d")"
+	summary
+}
+
+# The one line of $d/err, which must be $1.
+said() {
+	[ "$(cat "$d/err")" = "$1" ] && pass ||
+		fail "expected the line '$1', not: $(cat "$d/err")"
+}
+
+# Blocked on a reader that opened its output and never reads it, ctxbench
+# still ends on a signal: the write that fills the pipe blocks with part
+# of its bytes written, and the signal makes it return their count, not
+# EINTR; the rest must not be written after it.
+stalled() {
+	local bin=$1 d=$tmp/stalled pid reader sweep
+	sweep="-b pipe,signal -p 2,4,8,16 -s 0,4,16 -t 0.01 -r 1 -q"
+	mkdir -p "$d"
+	mkfifo "$d/fifo"
+	# A sweep's page is larger than a pipe holds (64 KiB).
+	"$bin" $sweep -o "$d/big.json" --format html >"$d/big.html"
+	[ "$(wc -c <"$d/big.html")" -gt 65536 ] && pass ||
+		fail "a sweep's page is not larger than a pipe: $(wc -c <"$d/big.html") bytes"
+	"$bin" report --json "$d/big.json" >"$d/big.out"
+
+	# Stdout a pipe into a process that never reads it, a new pipe each:
+	# one already full would fail the first write with EINTR.
+	exec 4> >(exec sleep 30 >/dev/null 2>&1)
+	reader=$!
+	"$bin" report --format html "$d/big.json" >&4 2>"$d/err" 4>&- &
+	pid=$!
+	stopped TERM "report's page to a pipe never read" 143
+	said "ctxbench: SIGTERM while writing the results: the report on stdout incomplete"
+	exec 4>&-
+	kill "$reader"
+	exec 4> >(exec sleep 30 >/dev/null 2>&1)
+	reader=$!
+	"$bin" report --format html -o "$d/saved.json" "$d/big.json" >&4 \
+		2>"$d/err" 4>&- &
+	pid=$!
+	stopped INT "report -o FILE, its page to a pipe never read" 130
+	said "ctxbench: SIGINT while writing the results: $d/saved.json saved, the report on stdout incomplete"
+	cmp -s "$d/saved.json" "$d/big.out" && pass ||
+		fail "-o's file not saved whole before the page"
+	exec 4>&-
+	kill "$reader"
+	exec 4> >(exec sleep 30 >/dev/null 2>&1)
+	reader=$!
+	"$bin" $sweep --format html >&4 2>"$d/err" 4>&- &
+	pid=$!
+	stopped HUP "a run's page to a pipe never read" 129
+	said "ctxbench: SIGHUP while writing the results: the report on stdout incomplete"
+	exec 4>&-
+	kill "$reader"
+
+	# -o FIFO held open by the test, never read, 60 KiB already in it:
+	# whatever ctxbench writes fills it.
+	for cmd in "$bin -b pipe -t 0.05 -r 1 -q" "$bin report $d/big.json"; do
+		exec 3<>"$d/fifo"
+		head -c 61440 /dev/zero >&3
+		$cmd -o "$d/fifo" >/dev/null 2>"$d/err" 3<&- &
+		pid=$!
+		stopped TERM "${cmd#"$bin" } -o FIFO never read" 143
+		said "ctxbench: SIGTERM while writing the results: $d/fifo not saved"
+		exec 3<&-
+	done
+	[ "$(ls -A "$d" | tr '\n' ' ')" = "big.html big.json big.out err fifo saved.json " ] &&
+		pass || fail "left behind: $(ls -A "$d")"
 	summary
 }
 
@@ -638,13 +706,14 @@ writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
 links) links "$2" ;;
 signals) signals "$2" "$3" ;;
+stalled) stalled "$2" ;;
 twice) twice "$2" ;;
 roundtrip) roundtrip "$2" ;;
 flat) flat "$2" ;;
 compare) compare "$2" ;;
 bad) bad "$2" "$3" ;;
 *)
-	echo "usage: $0 roundtrip BIN | links BIN | signals BIN FIXTURES_DIR | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	echo "usage: $0 roundtrip BIN | links BIN | signals BIN FIXTURES_DIR | stalled BIN | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
 	exit 2
 	;;
 esac
