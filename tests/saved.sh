@@ -439,12 +439,28 @@ said() {
 		fail "expected the line '$1', not: $(cat "$d/err")"
 }
 
+# The command after $1 (a signal), $2 (the status it gives) and $3 (the
+# line it says), its stdout a pipe into a process that never reads it,
+# a new pipe each: one already full fails the first write with EINTR.
+neverread() {
+	local sig=$1 code=$2 line=$3 reader
+	shift 3
+	exec 4> >(exec sleep 30 >/dev/null 2>&1)
+	reader=$!
+	"$@" >&4 2>"$d/err" 4>&- &
+	pid=$!
+	stopped "$sig" "${*:2} | a reader that never reads" "$code"
+	said "$line"
+	exec 4>&-
+	kill "$reader"
+}
+
 # Blocked on a reader that opened its output and never reads it, ctxbench
 # still ends on a signal: the write that fills the pipe blocks with part
 # of its bytes written, and the signal makes it return their count, not
 # EINTR; the rest must not be written after it.
 stalled() {
-	local bin=$1 d=$tmp/stalled pid reader sweep
+	local bin=$1 d=$tmp/stalled pid sweep cmd
 	sweep="-b pipe,signal -p 2,4,8,16 -s 0,4,16 -t 0.01 -r 1 -q"
 	mkdir -p "$d"
 	mkfifo "$d/fifo"
@@ -454,35 +470,17 @@ stalled() {
 		fail "a sweep's page is not larger than a pipe: $(wc -c <"$d/big.html") bytes"
 	"$bin" report --json "$d/big.json" >"$d/big.out"
 
-	# Stdout a pipe into a process that never reads it, a new pipe each:
-	# one already full would fail the first write with EINTR.
-	exec 4> >(exec sleep 30 >/dev/null 2>&1)
-	reader=$!
-	"$bin" report --format html "$d/big.json" >&4 2>"$d/err" 4>&- &
-	pid=$!
-	stopped TERM "report's page to a pipe never read" 143
-	said "ctxbench: SIGTERM while writing the results: the report on stdout incomplete"
-	exec 4>&-
-	kill "$reader"
-	exec 4> >(exec sleep 30 >/dev/null 2>&1)
-	reader=$!
-	"$bin" report --format html -o "$d/saved.json" "$d/big.json" >&4 \
-		2>"$d/err" 4>&- &
-	pid=$!
-	stopped INT "report -o FILE, its page to a pipe never read" 130
-	said "ctxbench: SIGINT while writing the results: $d/saved.json saved, the report on stdout incomplete"
+	neverread TERM 143 "ctxbench: SIGTERM while writing the results: the report on stdout incomplete" \
+		"$bin" report --format html "$d/big.json"
+	neverread INT 130 "ctxbench: SIGINT while writing the results: $d/saved.json saved, the report on stdout incomplete" \
+		"$bin" report --format html -o "$d/saved.json" "$d/big.json"
 	cmp -s "$d/saved.json" "$d/big.out" && pass ||
 		fail "-o's file not saved whole before the page"
-	exec 4>&-
-	kill "$reader"
-	exec 4> >(exec sleep 30 >/dev/null 2>&1)
-	reader=$!
-	"$bin" $sweep --format html >&4 2>"$d/err" 4>&- &
-	pid=$!
-	stopped HUP "a run's page to a pipe never read" 129
-	said "ctxbench: SIGHUP while writing the results: the report on stdout incomplete"
-	exec 4>&-
-	kill "$reader"
+	neverread HUP 129 "ctxbench: SIGHUP while writing the results: the report on stdout incomplete" \
+		"$bin" $sweep --format html
+	# A signal is not --fail-above's answer: 128+N aborts git bisect run.
+	neverread TERM 143 "ctxbench: SIGTERM while writing the results: the report on stdout incomplete" \
+		"$bin" report --fail-above 5 --format html "$d/big.json"
 
 	# -o FIFO held open by the test, never read, 60 KiB already in it:
 	# whatever ctxbench writes fills it.
