@@ -657,6 +657,71 @@ reshape() {
 	{ gsub(/"disturbed": true/, "\"disturbed\": false"); print }' "$1" >"$3"
 }
 
+# A report --fail-above that cannot write its report or -o's file exits
+# 255, whatever the runs say: git bisect run aborts on it, where 1 would
+# mark the commit bad and 125 skip it.  $2 holds bisect()'s saved runs.
+unwritten() {
+	local bin=$1 d=$2 set runs want pct how ro=$2/ro
+	mkdir "$ro"
+	if [ "$(id -u)" -ne 0 ]; then
+		chmod a-w "$ro"
+	elif [ "${CTXBENCH_TEST_NS:-}" != own ] ||
+		! mount -t tmpfs -o ro tmpfs "$ro"; then
+		echo "note: no read-only directory here (root, no mount namespace of its own): not tried"
+		ro=
+	fi
+	# Each set of runs gives its answer when written, then each fault.
+	for set in "0 1000 a1 b1 a2 b2" "1 10 even-a1 slow-b1 even-a2 slow-b2" \
+		"125 10 a1 a2 c1 c2"; do
+		set -- $set
+		want=$1 pct=$2 runs=("--fail-above" "$2")
+		shift 2
+		for n; do runs+=("$d/$n.json"); done
+		run "$bin" report "${runs[@]}"
+		[ "$rc" -eq "$want" ] && pass || fail "${runs[*]}: exit $rc, not $want"
+		for how in ">/dev/full" ">&-" "-o /dev/full" "-o $d/gone/x.json" \
+			${ro:+"-o $ro/x.json"}; do
+			case $how in
+			">/dev/full") "$bin" report "${runs[@]}" >/dev/full 2>"$tmp/err" ;;
+			">&-") "$bin" report "${runs[@]}" >&- 2>"$tmp/err" ;;
+			*) "$bin" report ${how} "${runs[@]}" >/dev/null 2>"$tmp/err" ;;
+			esac
+			rc=$?
+			[ "$rc" -eq 255 ] && grep -q '^ctxbench: .*: ' "$tmp/err" && pass ||
+				fail "--fail-above $pct ($want), $how: exit $rc, not 255: $(cat "$tmp/err")"
+		done
+		# Without --fail-above, the same fault is 1, as ever.
+		run "$bin" report -o /dev/full "${runs[@]:2}"
+		[ "$rc" -eq 1 ] && pass || fail "report -o /dev/full: exit $rc, not 1"
+	done
+	[ -n "$ro" ] && [ "$(id -u)" -eq 0 ] && umount "$ro"
+
+	# git bisect run, the door it is for: aborted, no commit marked.
+	if ! command -v git >/dev/null; then
+		echo "note: no git: git bisect run not tried"
+		return
+	fi
+	(
+		cd "$d" || exit
+		export HOME=$d GIT_CONFIG_NOSYSTEM=1 GIT_DIR=$d/git GIT_WORK_TREE=$d
+		{
+			git init -q
+			for n in 1 2 3 4; do
+				git -c user.name=t -c user.email=t@t commit -q \
+					--allow-empty -m "$n"
+			done
+			git bisect start HEAD HEAD~3
+		} >/dev/null 2>&1
+		git bisect run "$bin" report --fail-above 1000 "$d/a1.json" \
+			"$d/b1.json" "$d/a2.json" "$d/b2.json" -o /dev/full \
+			>"$d/git.out" 2>&1
+		echo "exit $?"
+		git bisect log | grep -c '^git bisect bad'
+	) >"$d/git.rc" 2>&1
+	[ "$(cat "$d/git.rc")" = "exit 1"$'\n'"0" ] && grep -q 'exit code 255' "$d/git.out" &&
+		pass || fail "git bisect run not aborted: $(cat "$d/git.rc" "$d/git.out")"
+}
+
 # report --fail-above: 0 good, 1 marked slower, 125 the runs cannot tell.
 bisect() {
 	local bin=$1 d=$tmp/bisect n
@@ -690,6 +755,7 @@ bisect() {
 	run "$bin" report --fail-above -3 "$d/a1.json" "$d/b1.json"
 	[ "$rc" -eq 2 ] && grep -q 'not a percent' <<<"$err" && pass ||
 		fail "--fail-above -3: exit $rc: $err"
+	unwritten "$bin" "$d"
 	# A saved run records its boot and its time.
 	grep -q '"boot_id": "' "$d/raw-a1.json" && grep -q '"start": [0-9]' "$d/raw-a1.json" &&
 		grep -q '"end": [0-9]' "$d/raw-a1.json" && pass ||
