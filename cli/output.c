@@ -22,15 +22,16 @@ static void output_on_signal(int sig)
 {
 	if (!output_signo)
 		output_signo = sig;
+	save_interrupt();
 }
 
 /*
  * From here on SIGINT, SIGTERM and SIGHUP end ctxbench, though the runner
  * blocked them to take them through its signalfd: a fifo nobody opens or
- * a pipe nobody reads would hold it for good.  Caught without SA_RESTART,
- * so that the open() or write() that blocks fails with EINTR and
- * save_file() removes what it began.  Caught even when they came ignored
- * (a script's background job ignores SIGINT), as the runner takes them.
+ * a pipe nobody reads would hold it for good.  The handler ends the open()
+ * or write() under way (save_interrupt()), and save_file() removes what it
+ * began.  Caught even when they came ignored (a script's background job
+ * ignores SIGINT), as the runner takes them.
  */
 static void output_interruptible(void)
 {

@@ -85,6 +85,16 @@ static int find_label(const struct results *r, unsigned int n,
 }
 
 /*
+ * --fail-above's exit status when the report or -o's file cannot be
+ * written: a fault of the machine (a full disk, a closed stdout, -o into
+ * a directory that is gone), not of the commit.  git bisect run takes 1
+ * for bad and 125 for skip, and would skip every commit after it for the
+ * same fault; 128 and above abort it, to be run again once the fault is
+ * mended.  255, like ssh's own failures, is taken by no signal (128+N).
+ */
+#define REPORT_UNWRITTEN 255
+
+/*
  * --fail-above's exit status for git bisect run: 0 good, 1 bad, 125 the
  * runs cannot tell (compare_bisect()).
  */
@@ -141,11 +151,17 @@ int report_cmd(const struct plan *p)
 		}
 		baseline = (unsigned int)b;
 	}
-	if (output_check(p) < 0)
+	if (output_check(p) < 0) {
+		if (p->fail_above >= 0)
+			status = REPORT_UNWRITTEN;
 		goto out;
+	}
 	status = output_emit(p, all, nf, baseline, all + nf, n - nf);
-	status = status > 0 ? 128 + status : status < 0 ? 1 : 0;
-	if (!status && p->fail_above >= 0)
+	if (status > 0)
+		status += 128;
+	else if (status < 0)
+		status = p->fail_above >= 0 ? REPORT_UNWRITTEN : 1;
+	else if (p->fail_above >= 0)
 		status = bisect_status(p, all, nf, baseline, all + nf, n - nf);
 out:
 	free(all);

@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +36,23 @@ static int save_error(char *err, size_t errlen, const char *path, int e)
 }
 
 /*
- * Every byte of @buf to @fd, then to the disk; 0 or an errno.  EINTR is
- * not tried again: it comes of a signal caught to stop the write (a fifo
- * or a pipe nobody reads would block it for good).
+ * save_interrupt(): whether it was called, whether a write or an open is
+ * under way that it ends, and where that one returns.
  */
-static int save_write(int fd, const char *buf, size_t len, int sync)
+static volatile sig_atomic_t save_stopped, save_armed;
+static sigjmp_buf save_jmp;
+
+void save_interrupt(void)
+{
+	save_stopped = 1;
+	if (save_armed) {
+		save_armed = 0;
+		siglongjmp(save_jmp, 1);
+	}
+}
+
+/* Every byte of @buf to @fd: 0 or an errno. */
+static int save_write_all(int fd, const char *buf, size_t len)
 {
 	while (len) {
 		ssize_t n = write(fd, buf, len);
@@ -50,9 +64,57 @@ static int save_write(int fd, const char *buf, size_t len, int sync)
 		buf += n;
 		len -= (size_t)n;
 	}
-	if (sync && fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
-		return errno;
 	return 0;
+}
+
+/*
+ * Every byte of @buf to @fd, then to the disk; 0 or an errno.  A write
+ * that blocks (a fifo or a pipe nobody reads) would hold ctxbench for
+ * good, so save_interrupt() ends it, EINTR: not by the write's own EINTR,
+ * which a signal gives only when nothing was written yet (one that came
+ * after part of the bytes makes write() return their count, and the next
+ * write() blocks again), nor by a flag looked at between two writes (the
+ * signal may come after the look, before the write), but by a jump out
+ * of the handler, from wherever the write is.
+ */
+static int save_write(int fd, const char *buf, size_t len, int sync)
+{
+	int e;
+
+	if (sigsetjmp(save_jmp, 1))
+		return EINTR;
+	save_armed = 1;
+	e = save_stopped ? EINTR : save_write_all(fd, buf, len);
+	save_armed = 0;
+	if (!e && sync && fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
+		e = errno;
+	return e;
+}
+
+/*
+ * @path opened to be written in place (a fifo waits for its reader), as
+ * save_write() writes: ended by save_interrupt().  The descriptor, or -1
+ * with errno set.  A signal that comes just after open() returned, before
+ * the descriptor is kept, leaves it open until ctxbench exits, which it
+ * then does.
+ */
+static int save_open_in_place(const char *path)
+{
+	int fd;
+
+	if (sigsetjmp(save_jmp, 1)) {
+		errno = EINTR;
+		return -1;
+	}
+	save_armed = 1;
+	if (save_stopped) {
+		fd = -1;
+		errno = EINTR;
+	} else {
+		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	}
+	save_armed = 0;
+	return fd;
 }
 
 /*
@@ -273,7 +335,7 @@ int save_file(const char *path, const char *buf, size_t len, char *err,
 		return save_fd(t.fd, path, buf, len, err, errlen);
 	if (t.kind == SAVE_IN_PLACE) {
 		/* A device, a fifo: nothing to replace. */
-		fd = open(t.path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+		fd = save_open_in_place(t.path);
 		if (fd < 0)
 			return save_error(err, errlen, path, errno);
 		e = save_through(fd, buf, len);

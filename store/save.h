@@ -28,10 +28,9 @@ int save_check(const char *path, char *err, size_t errlen);
  * through any chain of links, in that file's directory, or created there
  * when the link dangles.  /dev/fd/N, /proc/self/fd/N and what leads there
  * (/dev/stdout) are written through descriptor N itself, at its offset.
- * A signal caught without SA_RESTART ends a write that blocks (a fifo
- * without a reader, a pipe nobody reads): -1 with EINTR's message, and
- * nothing left behind.  0, or -1 with why in @err; @path is then as it
- * was.
+ * save_interrupt() ends a write that blocks (a fifo without a reader, a
+ * pipe nobody reads): -1 with EINTR's message, and nothing left behind.
+ * 0, or -1 with why in @err; @path is then as it was.
  */
 int save_file(const char *path, const char *buf, size_t len, char *err,
 	      size_t errlen);
@@ -42,5 +41,13 @@ int save_file(const char *path, const char *buf, size_t len, char *err,
  */
 int save_fd(int fd, const char *name, const char *buf, size_t len, char *err,
 	    size_t errlen);
+
+/*
+ * Called from a signal handler (and only there: it may not return), to
+ * stop the output: the write or the open of save_file() or save_fd()
+ * under way, blocked or not, ends at once and fails with EINTR, whatever
+ * it wrote before; every later one fails so before it starts.
+ */
+void save_interrupt(void);
 
 #endif

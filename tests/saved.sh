@@ -361,46 +361,47 @@ links() {
 	summary
 }
 
+# Once $pid blocks on its output, SIG$1 ends it: exit $3 within 3 s, a
+# message in $d/err ($2 names the case).
+stopped() {
+	local sig=$1 what=$2 code=$3 w i rc
+	for i in $(seq 200); do
+		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+		case $w in wait_for_partner | *pipe_write*) break ;; esac
+		sleep 0.1
+	done
+	case $w in
+	wait_for_partner | *pipe_write*) ;;
+	*)
+		fail "$what: never blocked on its output (wchan '$w')"
+		kill -KILL "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		return
+		;;
+	esac
+	kill -"$sig" "$pid"
+	# Bounded: one that ignores the signal is killed after 3 s.
+	for i in $(seq 30); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		fail "$what: SIG$sig did not end it"
+		kill -KILL "$pid"
+	fi
+	wait "$pid"
+	rc=$?
+	[ "$rc" -eq "$code" ] && grep -q "^ctxbench: .*SIG$sig" "$d/err" &&
+		pass || fail "$what: exit $rc, expected $code and a message: $(cat "$d/err")"
+}
+
 # Blocked on its output (a fifo nobody opens, a pipe nobody reads),
 # ctxbench still ends on SIGINT, SIGTERM or SIGHUP: 128+N, a message,
 # nothing left behind.
 signals() {
-	local bin=$1 dir=$2 d=$tmp/signals pid reader w i rc o
+	local bin=$1 dir=$2 d=$tmp/signals pid reader o
 	mkdir -p "$d"
 	mkfifo "$d/fifo" "$d/pipe"
-
-	# Once $pid blocks on its output, SIG$1 ends it: exit $3, a message.
-	stopped() {
-		local sig=$1 what=$2 code=$3
-		for i in $(seq 200); do
-			w=$(cat "/proc/$pid/wchan" 2>/dev/null)
-			case $w in wait_for_partner | *pipe_write*) break ;; esac
-			sleep 0.1
-		done
-		case $w in
-		wait_for_partner | *pipe_write*) ;;
-		*)
-			fail "$what: never blocked on its output (wchan '$w')"
-			kill -KILL "$pid" 2>/dev/null
-			wait "$pid" 2>/dev/null
-			return
-			;;
-		esac
-		kill -"$sig" "$pid"
-		# Bounded: one that ignores the signal is killed after 3 s.
-		for i in $(seq 30); do
-			kill -0 "$pid" 2>/dev/null || break
-			sleep 0.1
-		done
-		if kill -0 "$pid" 2>/dev/null; then
-			fail "$what: SIG$sig did not end it"
-			kill -KILL "$pid"
-		fi
-		wait "$pid"
-		rc=$?
-		[ "$rc" -eq "$code" ] && grep -q "^ctxbench: .*SIG$sig" "$d/err" &&
-			pass || fail "$what: exit $rc, expected $code and a message: $(cat "$d/err")"
-	}
 
 	"$bin" -b pipe -t 0.1 -r 1 -q -o "$d/fifo" >/dev/null 2>"$d/err" &
 	pid=$!
@@ -429,6 +430,71 @@ signals() {
 	done
 	[ "$(ls -A "$d" | tr '\n' ' ')" = "err fifo pipe " ] && pass ||
 		fail "left behind: $(ls -A "$d")"
+	summary
+}
+
+# The one line of $d/err, which must be $1.
+said() {
+	[ "$(cat "$d/err")" = "$1" ] && pass ||
+		fail "expected the line '$1', not: $(cat "$d/err")"
+}
+
+# The command after $1 (a signal), $2 (the status it gives) and $3 (the
+# line it says), its stdout a pipe into a process that never reads it,
+# a new pipe each: one already full fails the first write with EINTR.
+neverread() {
+	local sig=$1 code=$2 line=$3 reader
+	shift 3
+	exec 4> >(exec sleep 30 >/dev/null 2>&1)
+	reader=$!
+	"$@" >&4 2>"$d/err" 4>&- &
+	pid=$!
+	stopped "$sig" "${*:2} | a reader that never reads" "$code"
+	said "$line"
+	exec 4>&-
+	kill "$reader"
+}
+
+# Blocked on a reader that opened its output and never reads it, ctxbench
+# still ends on a signal: the write that fills the pipe blocks with part
+# of its bytes written, and the signal makes it return their count, not
+# EINTR; the rest must not be written after it.
+stalled() {
+	local bin=$1 d=$tmp/stalled pid sweep cmd
+	sweep="-b pipe,signal -p 2,4,8,16 -s 0,4,16 -t 0.01 -r 1 -q"
+	mkdir -p "$d"
+	mkfifo "$d/fifo"
+	# A sweep's page is larger than a pipe holds (64 KiB).
+	"$bin" $sweep -o "$d/big.json" --format html >"$d/big.html"
+	[ "$(wc -c <"$d/big.html")" -gt 65536 ] && pass ||
+		fail "a sweep's page is not larger than a pipe: $(wc -c <"$d/big.html") bytes"
+	"$bin" report --json "$d/big.json" >"$d/big.out"
+
+	neverread TERM 143 "ctxbench: SIGTERM while writing the results: the report on stdout incomplete" \
+		"$bin" report --format html "$d/big.json"
+	neverread INT 130 "ctxbench: SIGINT while writing the results: $d/saved.json saved, the report on stdout incomplete" \
+		"$bin" report --format html -o "$d/saved.json" "$d/big.json"
+	cmp -s "$d/saved.json" "$d/big.out" && pass ||
+		fail "-o's file not saved whole before the page"
+	neverread HUP 129 "ctxbench: SIGHUP while writing the results: the report on stdout incomplete" \
+		"$bin" $sweep --format html
+	# A signal is not --fail-above's answer: 128+N aborts git bisect run.
+	neverread TERM 143 "ctxbench: SIGTERM while writing the results: the report on stdout incomplete" \
+		"$bin" report --fail-above 5 --format html "$d/big.json"
+
+	# -o FIFO held open by the test, never read, 60 KiB already in it:
+	# whatever ctxbench writes fills it.
+	for cmd in "$bin -b pipe -t 0.05 -r 1 -q" "$bin report $d/big.json"; do
+		exec 3<>"$d/fifo"
+		head -c 61440 /dev/zero >&3
+		$cmd -o "$d/fifo" >/dev/null 2>"$d/err" 3<&- &
+		pid=$!
+		stopped TERM "${cmd#"$bin" } -o FIFO never read" 143
+		said "ctxbench: SIGTERM while writing the results: $d/fifo not saved"
+		exec 3<&-
+	done
+	[ "$(ls -A "$d" | tr '\n' ' ')" = "big.html big.json big.out err fifo saved.json " ] &&
+		pass || fail "left behind: $(ls -A "$d")"
 	summary
 }
 
@@ -591,6 +657,71 @@ reshape() {
 	{ gsub(/"disturbed": true/, "\"disturbed\": false"); print }' "$1" >"$3"
 }
 
+# A report --fail-above that cannot write its report or -o's file exits
+# 255, whatever the runs say: git bisect run aborts on it, where 1 would
+# mark the commit bad and 125 skip it.  $2 holds bisect()'s saved runs.
+unwritten() {
+	local bin=$1 d=$2 set runs want pct how ro=$2/ro
+	mkdir "$ro"
+	if [ "$(id -u)" -ne 0 ]; then
+		chmod a-w "$ro"
+	elif [ "${CTXBENCH_TEST_NS:-}" != own ] ||
+		! mount -t tmpfs -o ro tmpfs "$ro"; then
+		echo "note: no read-only directory here (root, no mount namespace of its own): not tried"
+		ro=
+	fi
+	# Each set of runs gives its answer when written, then each fault.
+	for set in "0 1000 a1 b1 a2 b2" "1 10 even-a1 slow-b1 even-a2 slow-b2" \
+		"125 10 a1 a2 c1 c2"; do
+		set -- $set
+		want=$1 pct=$2 runs=("--fail-above" "$2")
+		shift 2
+		for n; do runs+=("$d/$n.json"); done
+		run "$bin" report "${runs[@]}"
+		[ "$rc" -eq "$want" ] && pass || fail "${runs[*]}: exit $rc, not $want"
+		for how in ">/dev/full" ">&-" "-o /dev/full" "-o $d/gone/x.json" \
+			${ro:+"-o $ro/x.json"}; do
+			case $how in
+			">/dev/full") "$bin" report "${runs[@]}" >/dev/full 2>"$tmp/err" ;;
+			">&-") "$bin" report "${runs[@]}" >&- 2>"$tmp/err" ;;
+			*) "$bin" report ${how} "${runs[@]}" >/dev/null 2>"$tmp/err" ;;
+			esac
+			rc=$?
+			[ "$rc" -eq 255 ] && grep -q '^ctxbench: .*: ' "$tmp/err" && pass ||
+				fail "--fail-above $pct ($want), $how: exit $rc, not 255: $(cat "$tmp/err")"
+		done
+		# Without --fail-above, the same fault is 1, as ever.
+		run "$bin" report -o /dev/full "${runs[@]:2}"
+		[ "$rc" -eq 1 ] && pass || fail "report -o /dev/full: exit $rc, not 1"
+	done
+	[ -n "$ro" ] && [ "$(id -u)" -eq 0 ] && umount "$ro"
+
+	# git bisect run, the door it is for: aborted, no commit marked.
+	if ! command -v git >/dev/null; then
+		echo "note: no git: git bisect run not tried"
+		return
+	fi
+	(
+		cd "$d" || exit
+		export HOME=$d GIT_CONFIG_NOSYSTEM=1 GIT_DIR=$d/git GIT_WORK_TREE=$d
+		{
+			git init -q
+			for n in 1 2 3 4; do
+				git -c user.name=t -c user.email=t@t commit -q \
+					--allow-empty -m "$n"
+			done
+			git bisect start HEAD HEAD~3
+		} >/dev/null 2>&1
+		git bisect run "$bin" report --fail-above 1000 "$d/a1.json" \
+			"$d/b1.json" "$d/a2.json" "$d/b2.json" -o /dev/full \
+			>"$d/git.out" 2>&1
+		echo "exit $?"
+		git bisect log | grep -c '^git bisect bad'
+	) >"$d/git.rc" 2>&1
+	[ "$(cat "$d/git.rc")" = "exit 1"$'\n'"0" ] && grep -q 'exit code 255' "$d/git.out" &&
+		pass || fail "git bisect run not aborted: $(cat "$d/git.rc" "$d/git.out")"
+}
+
 # report --fail-above: 0 good, 1 marked slower, 125 the runs cannot tell.
 bisect() {
 	local bin=$1 d=$tmp/bisect n
@@ -624,6 +755,7 @@ bisect() {
 	run "$bin" report --fail-above -3 "$d/a1.json" "$d/b1.json"
 	[ "$rc" -eq 2 ] && grep -q 'not a percent' <<<"$err" && pass ||
 		fail "--fail-above -3: exit $rc: $err"
+	unwritten "$bin" "$d"
 	# A saved run records its boot and its time.
 	grep -q '"boot_id": "' "$d/raw-a1.json" && grep -q '"start": [0-9]' "$d/raw-a1.json" &&
 		grep -q '"end": [0-9]' "$d/raw-a1.json" && pass ||
@@ -638,13 +770,14 @@ writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
 links) links "$2" ;;
 signals) signals "$2" "$3" ;;
+stalled) stalled "$2" ;;
 twice) twice "$2" ;;
 roundtrip) roundtrip "$2" ;;
 flat) flat "$2" ;;
 compare) compare "$2" ;;
 bad) bad "$2" "$3" ;;
 *)
-	echo "usage: $0 roundtrip BIN | links BIN | signals BIN FIXTURES_DIR | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	echo "usage: $0 roundtrip BIN | links BIN | signals BIN FIXTURES_DIR | stalled BIN | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
 	exit 2
 	;;
 esac
