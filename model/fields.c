@@ -171,7 +171,7 @@ static const struct field cpu_fields[] = {
 	}
 
 const struct field row_fields[] = {
-	ROW("mech", FIELD_STR, mech, .flags = FIELD_REQUIRED),
+	ROW("mech", FIELD_STR, mech, .flags = FIELD_REQUIRED | FIELD_NAME),
 	ROW("title", FIELD_STR, title, .flags = FIELD_REQUIRED),
 	ROW("placement", FIELD_STR, placement, .flags = FIELD_REQUIRED),
 	ROW("participants", FIELD_UINT, procs, .min = 1,

@@ -47,6 +47,13 @@ enum field_type {
  * dimension added later, whose absence means what files before it held.
  */
 #define FIELD_SPARSE 0x80
+/*
+ * FIELD_STR: a name as ctxbench names a mechanism ("pipe", "sysv-sem"):
+ * lowercase letters, digits, '-' and '_', from a letter or a digit.  A
+ * reader refuses another string, which no ctxbench writes; it takes a
+ * name it does not know, of a later version's mechanism.
+ */
+#define FIELD_NAME 0x100
 
 struct field {
 	const char *key; /* NULL ends a table */

@@ -45,6 +45,16 @@ static const char *html_colour(unsigned int label)
 	return html_colours[label % NCOLOURS];
 }
 
+/*
+ * What the page is made of and what it only shows.  Every string that
+ * is not this file's own (a label, a note, a fact, a row's mechanism,
+ * title, placement or reason, a run's version and dates: anything a saved
+ * file or the command line can hold) reaches the page through
+ * html_esc(), as element text or as an attribute's value in double
+ * quotes; an id is never made of such a string but through html_id().
+ * A %s in a format below is this file's own text, a colour or a number.
+ */
+
 /* @s with the characters HTML gives a meaning to escaped. */
 static void html_esc(FILE *f, const char *s)
 {
@@ -68,6 +78,40 @@ static void html_esc(FILE *f, const char *s)
 		default:
 			fputc(*s, f);
 		}
+}
+
+/* A byte an id may hold as it is. */
+static int html_plain(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '-' || ch == '_';
+}
+
+/*
+ * The part of an id that names mechanism @m of @c, into @buf: its name
+ * when that is a plain one (letters, digits, '-' and '_', no "--"), as
+ * every mechanism's is; else the name with each other byte as '_',
+ * then "--" and @m.  So an id is always valid and never two elements':
+ * no plain name holds "--", and @m tells apart the rest.
+ */
+static const char *html_id(char *buf, size_t size, const struct compare *c,
+			   unsigned int m)
+{
+	const char *name = c->mech[m].mech;
+	size_t n = 0, len = strlen(name);
+	int plain = len > 0 && len < size && !strstr(name, "--");
+
+	for (size_t i = 0; i < len && plain; i++)
+		plain = html_plain(name[i]);
+	if (plain) {
+		snprintf(buf, size, "%s", name);
+		return buf;
+	}
+	/* Room kept for "--" and @m. */
+	for (size_t i = 0; i < len && n + 16 < size; i++)
+		buf[n++] = html_plain(name[i]) ? name[i] : '_';
+	snprintf(buf + n, size - n, "--%u", m);
+	return buf;
 }
 
 /* A coordinate: never NaN or infinite, which a browser refuses. */
@@ -232,24 +276,32 @@ static void html_x_ticks(FILE *f, const struct html_axis *a, double y,
 static void html_svg_open(FILE *f, double h, const char *id, const char *title,
 			  const char *mech)
 {
+	fputs("<figure class=\"chart\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+	      "id=\"",
+	      f);
+	html_esc(f, id);
 	fprintf(f,
-		"<figure class=\"chart\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-		"id=\"%s\" width=\"%d\" height=\"%.0f\" viewBox=\"0 0 %d %.0f\" "
+		"\" width=\"%d\" height=\"%.0f\" viewBox=\"0 0 %d %.0f\" "
 		"font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" "
 		"font-size=\"%d\" role=\"img\">\n",
-		id, SVG_W, h, SVG_W, h, SVG_FONT);
-	fprintf(f, "<title>");
+		SVG_W, h, SVG_W, h, SVG_FONT);
+	fputs("<title>", f);
 	html_esc(f, mech);
-	fprintf(f, ": %s</title>\n", title);
+	fputs(": ", f);
+	html_esc(f, title);
+	fputs("</title>\n", f);
 	fprintf(f, "<rect width=\"%d\" height=\"%.0f\" fill=\"#fff\"/>\n",
 		SVG_W, h);
 	fprintf(f,
 		"<text x=\"%d\" y=\"18\" font-size=\"14\" font-weight=\"bold\">",
 		SVG_PAD);
 	html_esc(f, mech);
-	fprintf(f, ": %s</text>\n", title);
+	fputs(": ", f);
+	html_esc(f, title);
+	fputs("</text>\n", f);
 }
 
+/* The end of a chart, under a caption of this file's own words. */
 static void html_svg_close(FILE *f, const char *caption)
 {
 	fprintf(f, "</svg><figcaption>%s</figcaption></figure>\n", caption);
@@ -648,9 +700,9 @@ static void html_loops_chart(FILE *f, const struct compare *c, unsigned int m)
 {
 	const struct compare_mech *mech = &c->mech[m];
 	double y = 24;
-	char id[64];
+	char id[96], name[64];
 
-	snprintf(id, sizeof(id), "loops-%s", mech->mech);
+	snprintf(id, sizeof(id), "loops-%s", html_id(name, sizeof(name), c, m));
 	html_svg_open(f, html_loops_h(c, m), id, "loops/sec", mech->title);
 	y = html_svg_emulated(f, c, y);
 	html_loops_legend(f, y + 8, c->n >= 2);
@@ -729,7 +781,7 @@ static void html_rtt_chart(FILE *f, const struct compare *c, unsigned int m)
 			       1,	    0 };
 	unsigned int lines = 0;
 	double y = 24, h;
-	char id[64];
+	char id[96], mid[64];
 
 	for (unsigned int k = 0; k < c->nrows; k++)
 		for (unsigned int i = 0;
@@ -759,7 +811,7 @@ static void html_rtt_chart(FILE *f, const struct compare *c, unsigned int m)
 		a.hi = a.lo + 1;
 	h = 24 + SVG_LINE * 2 + (html_emulated(c) ? SVG_LINE : 0) +
 	    lines * (SVG_LINE * 2 + 4) + 48;
-	snprintf(id, sizeof(id), "rtt-%s", mech->mech);
+	snprintf(id, sizeof(id), "rtt-%s", html_id(mid, sizeof(mid), c, m));
 	html_svg_open(f, h, id, "round trip, usec (sampled, log scale)",
 		      mech->title);
 	y = html_svg_emulated(f, c, y);
@@ -936,7 +988,7 @@ static void html_rings_chart(FILE *f, const struct compare *c, unsigned int m)
 	struct html_axis xa[2], ya[2];
 	unsigned int n, most, drawn = 0;
 	double top, h, peak = 0, scale_hi = 1.1;
-	char id[64];
+	char id[96], mid[64];
 
 	n = html_rings_series(c, m, s, 64, &most);
 	if (!n || most < 2)
@@ -960,7 +1012,7 @@ static void html_rings_chart(FILE *f, const struct compare *c, unsigned int m)
 		return; /* no row of several rings ran */
 	top = 24 + SVG_LINE + (html_emulated(c) ? SVG_LINE : 0) + 16;
 	h = top + 220 + n * SVG_LINE + 16;
-	snprintf(id, sizeof(id), "rings-%s", c->mech[m].mech);
+	snprintf(id, sizeof(id), "rings-%s", html_id(mid, sizeof(mid), c, m));
 	html_svg_open(f, h, id, "rings at once (-j)", c->mech[m].title);
 	html_svg_emulated(f, c, 24);
 	for (int p = 0; p < 2; p++) {
@@ -1074,13 +1126,13 @@ static void html_axis_add(unsigned int *v, unsigned int *n, unsigned int max,
  * per label and ring size; or against the ring size when one working
  * set, a line per label.
  */
-static void html_latctx_chart(FILE *f, const struct compare *c,
+static void html_latctx_chart(FILE *f, const struct compare *c, unsigned int m,
 			      const struct result_row *like, unsigned int nth)
 {
 	unsigned int procs[64], kb[64], np = 0, nk = 0, nx, lines = 0;
 	struct html_axis xa, ya;
 	double top, h, hi = 0;
-	char id[96], title[160], name[512];
+	char id[96], mid[64], title[160], name[512];
 	int by_kb;
 
 	for (unsigned int i = 0; i < c->n; i++)
@@ -1102,7 +1154,8 @@ static void html_latctx_chart(FILE *f, const struct compare *c,
 		lines += results_rings(c->r[i]) ? (by_kb ? np : 1) : 0;
 	top = 24 + SVG_LINE + (html_emulated(c) ? SVG_LINE : 0) + 16;
 	h = top + 220 + lines * SVG_LINE + 16;
-	snprintf(id, sizeof(id), "latctx-%s-%u", like->mech, nth);
+	snprintf(id, sizeof(id), "latctx-%s-%u",
+		 html_id(mid, sizeof(mid), c, m), nth);
 	html_key(name, sizeof(name), c, like);
 	snprintf(title, sizeof(title), "usec per hop (lat_ctx), %.100s", name);
 	html_svg_open(f, h, id, title, like->title);
@@ -1197,7 +1250,7 @@ static void html_latctx_charts(FILE *f, const struct compare *c, unsigned int m)
 			done = c->row[j].mech == m &&
 			       html_same_but_ring(c->row[j].like, like);
 		if (!done)
-			html_latctx_chart(f, c, like, nth++);
+			html_latctx_chart(f, c, m, like, nth++);
 	}
 }
 
@@ -1412,15 +1465,20 @@ static void html_table(FILE *f, const struct compare *c, unsigned int m,
 		       const char *kind, const char *caption,
 		       const char *const *heads, html_row_fn *fn)
 {
-	fprintf(f,
-		"<div class=\"wrap\"><table class=\"figures\" data-table=\"%s\" data-mech=\"",
-		kind);
+	fputs("<div class=\"wrap\"><table class=\"figures\" data-table=\"", f);
+	html_esc(f, kind);
+	fputs("\" data-mech=\"", f);
 	html_esc(f, c->mech[m].mech);
-	fprintf(f, "\"><caption>%s</caption><thead><tr><th>", caption);
+	fputs("\"><caption>", f);
+	html_esc(f, caption);
+	fputs("</caption><thead><tr><th>", f);
 	html_esc(f, c->mech[m].title);
 	fputs("</th>", f);
-	for (; *heads; heads++)
-		fprintf(f, "<th>%s</th>", *heads);
+	for (; *heads; heads++) {
+		fputs("<th>", f);
+		html_esc(f, *heads);
+		fputs("</th>", f);
+	}
 	fputs("</tr></thead><tbody>\n", f);
 	for (unsigned int k = 0; k < c->nrows; k++)
 		for (unsigned int i = 0;
@@ -1453,6 +1511,7 @@ static void html_mech(FILE *f, const struct compare *c, unsigned int m)
 	static const char *rtt[RESULT_NQUANTILES + 3];
 	static const char *const cpu[] = { "user us",  "sys us", "vol cs",
 					   "invol cs", "CPUs",	 NULL };
+	char id[64];
 
 	rtt[0] = "min";
 	for (unsigned int q = 0; q < RESULT_NQUANTILES; q++)
@@ -1461,7 +1520,7 @@ static void html_mech(FILE *f, const struct compare *c, unsigned int m)
 	rtt[RESULT_NQUANTILES + 2] = NULL;
 
 	fputs("<section class=\"mech\" id=\"mech-", f);
-	html_esc(f, c->mech[m].mech);
+	html_esc(f, html_id(id, sizeof(id), c, m));
 	fputs("\"><h2>", f);
 	html_esc(f, c->mech[m].title);
 	fputs(" <small>(", f);
@@ -1503,7 +1562,9 @@ static void html_info(FILE *f, const struct results *const *r, unsigned int n)
 		if (info_fact_of(ff, &k) < 0 ||
 		    (n >= 2 && !info_fact_common(r, n, &k)))
 			continue;
-		fprintf(f, "<tr><th scope=\"row\">%s</th><td>", k.name);
+		fputs("<tr><th scope=\"row\">", f);
+		html_esc(f, k.name);
+		fputs("</th><td>", f);
 		html_esc(f, info_fact_value(r[0], &k, buf, sizeof(buf)));
 		fputs("</td></tr>\n", f);
 	}
@@ -1541,7 +1602,9 @@ static void html_info(FILE *f, const struct results *const *r, unsigned int n)
 			if (info_fact_of(ff, &k) < 0 ||
 			    info_fact_common(r, n, &k))
 				continue;
-			fprintf(f, "<tr><th scope=\"row\">%s</th>", k.name);
+			fputs("<tr><th scope=\"row\">", f);
+			html_esc(f, k.name);
+			fputs("</th>", f);
 			for (unsigned int i = 0; i < n; i++) {
 				char buf[64];
 
@@ -1660,8 +1723,10 @@ static void html_intro(FILE *f, const struct compare *c,
 	for (unsigned int i = 0; i < n; i++)
 		if (r[i]->signo) {
 			fprintf(f,
-				"<p class=\"warn\">Interrupted by signal %d (%s); partial results for ",
-				r[i]->signo, strsignal(r[i]->signo));
+				"<p class=\"warn\">Interrupted by signal %d (",
+				r[i]->signo);
+			html_esc(f, strsignal(r[i]->signo));
+			fputs("); partial results for ", f);
 			html_esc(f, r[i]->info.label);
 			fputs("</p>\n", f);
 		}
@@ -1673,8 +1738,10 @@ static void html_intro(FILE *f, const struct compare *c,
 	}
 	fputs("<nav>", f);
 	for (unsigned int m = 0; m < c->nmechs; m++) {
+		char id[64];
+
 		fputs("<a href=\"#mech-", f);
-		html_esc(f, c->mech[m].mech);
+		html_esc(f, html_id(id, sizeof(id), c, m));
 		fputs("\">", f);
 		html_esc(f, c->mech[m].title);
 		fputs("</a>", f);

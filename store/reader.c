@@ -450,6 +450,36 @@ static int rd_int(struct jp *p, const struct field *f, void *v)
 	return 0;
 }
 
+/* Is @s a name as FIELD_NAME says? */
+static int rd_name_ok(const char *s)
+{
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+		      *s == '-' || *s == '_'))
+			return 0;
+	return 1;
+}
+
+/*
+ * A string member; a name (FIELD_NAME) only of the bytes a name takes
+ * (an empty one is the row's to refuse, which says so).
+ */
+static int rd_string(struct jp *p, const struct field *f, char *v)
+{
+	const char *at = p->p;
+
+	if (jp_get_string(p, f->key, v, f->size) < 0)
+		return -1;
+	if ((f->flags & FIELD_NAME) && v[0] && !rd_name_ok(v))
+		return jp_err(p, at, 0,
+			      "\"%s\" must be a name of lowercase letters, "
+			      "digits, '-' and '_', not \"%s\"",
+			      f->key, v);
+	return 0;
+}
+
 /* Derived from the samples, and read again from them: only its shape. */
 static int rd_summary(struct jp *p)
 {
@@ -470,7 +500,7 @@ static int rd_value(struct jp *p, const struct field *f, struct rd_obj *o)
 	snprintf(what, sizeof(what), "\"%s\"", f->key);
 	switch (f->type) {
 	case FIELD_STR:
-		return jp_get_string(p, f->key, v, f->size);
+		return rd_string(p, f, v);
 	case FIELD_INT:
 	case FIELD_UINT:
 	case FIELD_LL:

@@ -173,7 +173,183 @@ sub png {
 	return $share >= 0.02 && keys(%colours) >= 16 && !@missing ? 0 : 1;
 }
 
+# Strings a hostile saved file may hold: each tries to end the text or
+# the attribute it is put in and to run something, which would set the
+# page's title or say something on the console.  The long ones fit a line
+# of text (a label has 127 bytes, a note, a fact), the short ones the
+# members of 31 bytes or less, the tiny ones a row's class (7 bytes).
+my @long = (
+	'x" onload="document.title=1',
+	'x"><script>document.title=2</script>',
+	'</style><script>console.log(3)</script>',
+	'</title><script>document.title=4</script>',
+	'<img src=x onerror="document.title=5">',
+	"' onmouseover='console.log(6)",
+	']]><svg onload="console.error(7)">',
+	'<!-- --><a href="javascript:alert(8)">',
+	q{a b & c < d > e "f" 'g'},
+);
+my @short = (
+	'x" onload="alert(1)', '"><b>2</b>', '</style><i>3', ']]><u>4</u>',
+	q{'&<>"5}, 'a b 6', '<svg onload=a()>',
+);
+my @tiny = ('"<i>&', q{'<b>'});
+my %short = map { $_ => 1 } qw(cpu_mhz sched_rt_runtime_us sched_rt_period_us
+	config_hz date boot_id title cpus);
+my %tiny = (policy => 1);
+# Not text: values the reader refuses when unknown ("mech" must be a name).
+my %keep = map { $_ => 1 } qw(format status tasks order flags mech);
+
+# @s without markup, the same length, its blanks and colons kept: what
+# the text report wraps at and the page splits entries at.
+sub benign {
+	my ($s) = @_;
+	$s =~ tr/A-Za-z0-9 :.,_-/x/c;
+	return $s;
+}
+
+# The saved files FILE... rewritten into DIR/hostile and DIR/benign: every
+# string but those of %keep a hostile one in the first, its benign twin
+# in the second; one value the same string wherever it is, two values
+# two strings.  The first row of the first file failed (its reason shown),
+# the first run of each other row disturbed (its note shown).
+sub hostile {
+	my ($dir, @files) = @_;
+	require B;
+	require JSON::PP;
+	my $json = JSON::PP->new->canonical->pretty;
+	my (%map, %used, $n, $walk);
+
+	$n = 0;
+	my $str = sub {
+		my ($key, $v, $mild) = @_;
+		my $h = $map{$key}{$v};
+		unless (defined $h) {
+			my $pool = $tiny{$key} ? \@tiny : $short{$key} ? \@short : \@long;
+			$h = $pool->[$n++ % @$pool];
+			$h = $pool->[$n % @$pool] . ' ' . $n++
+				while $used{$key}{ benign($h) };
+			$used{$key}{ benign($h) } = 1;
+			$map{$key}{$v} = $h;
+		}
+		return $mild ? benign($h) : $h;
+	};
+	$walk = sub {
+		my ($key, $x, $mild) = @_;
+		my $list = $key =~ /^(vulnerabilities|halt_poll_params)$/;
+
+		if (ref $x eq 'HASH') {
+			# The names of a fact's list are the file's too.
+			return { map { ($list ? $str->("$key.name", $_, $mild) : $_) =>
+					       $walk->($list ? $key : $_, $x->{$_}, $mild) }
+				 sort keys %$x };
+		}
+		return [ map { $walk->($key, $_, $mild) } @$x ] if ref $x eq 'ARRAY';
+		return $x if ref $x || !defined $x || $keep{$key};
+		my $flags = B::svref_2object(\$x)->FLAGS;
+		return $x if $flags & (B::SVp_IOK() | B::SVp_NOK()); # a number
+		return $str->($key, $x, $mild);
+	};
+	my $first = 1;
+	for my $f (@files) {
+		my $doc = $json->decode(slurp($f));
+		(my $name = $f) =~ s{.*/}{};
+
+		for my $inv (@{ $doc->{invocations} }) {
+			for my $row (@{ $inv->{results} }) {
+				if ($first) {
+					$row->{status} = 'failed';
+					$row->{samples} = [];
+					$first = 0;
+				}
+				$row->{samples}[0]{disturbed} = JSON::PP::true()
+					if @{ $row->{samples} };
+			}
+		}
+		for my $mild (0, 1) {
+			my $out = "$dir/" . ($mild ? 'benign' : 'hostile');
+			mkdir $out;
+			open(my $fh, '>', "$out/$name") or die "$out/$name: $!\n";
+			print $fh $json->encode($walk->('', $doc, $mild));
+			close $fh or die "$out/$name: $!\n";
+		}
+	}
+	return 0;
+}
+
+# The start tags of @html, "name attr attr..." each (attributes sorted),
+# and the ids and links found in them.
+sub tags {
+	my ($html) = @_;
+	my (@tags, @ids, @hrefs, @on);
+
+	while ($html =~ m{<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*/?>}g) {
+		my ($name, $attrs, @names) = (lc $1, $2);
+
+		while ($attrs =~ m{([^\s=>/]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?}g) {
+			my ($a, $v) = (lc $1, $2 // '');
+
+			$v =~ s/^(["'])(.*)\1$/$2/s;
+			push @names, $a;
+			push @on, "<$name $a>" if $a =~ /^on/;
+			push @ids, $v if $a eq 'id';
+			push @hrefs, $v if $a =~ /^(?:href|src|xlink:href|action)$/;
+		}
+		push @tags, join(' ', $name, sort @names);
+	}
+	return (\@tags, \@ids, \@hrefs, \@on);
+}
+
+# The page HOSTILE, of hostile strings, runs nothing and holds nothing
+# the page BENIGN, of their benign twins, does not: no script, no handler,
+# no link but to an id of the page (no javascript:), valid and unique
+# ids, the same elements with
+# the same attributes.  Either may be a page as written or as a browser's
+# DOM.
+sub safe {
+	my ($hf, $bf) = @_;
+	my ($html, $bad) = (slurp($hf), 0);
+	my ($tags, $ids, $hrefs, $on) = tags($html);
+	my ($btags) = tags(slurp($bf));
+	my (%seen, %count);
+
+	my $say = sub { print "$hf: @_\n"; $bad = 1 };
+	$say->("a script") if $html =~ /<script/i;
+	$say->("a handler: @$on[0 .. ($#$on < 2 ? $#$on : 2)]") if @$on;
+	for my $id (@$ids) {
+		$say->("id \"$id\" is not a plain name") unless $id =~ /^[A-Za-z][A-Za-z0-9_-]*$/;
+		$say->("id \"$id\" twice") if $seen{$id}++;
+	}
+	for my $h (@$hrefs) {
+		$say->("a link \"$h\" out of the page or to nowhere")
+			unless $h =~ /^#(.*)$/ && $seen{$1};
+	}
+	$count{$_}++ for @$tags;
+	$count{$_}-- for @$btags;
+	my @diff = grep { $count{$_} } sort keys %count;
+	$say->(scalar(@$tags) . " elements, the benign page " . scalar(@$btags) .
+	       "; differ: " . join('; ', map { "$count{$_} x <$_>" } @diff[0 .. ($#diff < 4 ? $#diff : 4)]))
+		if @diff;
+	$say->("only " . scalar(@$tags) . " elements") if @$tags < 100;
+	print "$hf: ", scalar(@$tags), " elements as the benign page's, ",
+		scalar(@$ids), " ids\n" unless $bad;
+	return $bad;
+}
+
+# The page's title, as text.
+sub title {
+	my ($f) = @_;
+	my ($t) = slurp($f) =~ m{<title>(.*?)</title>}s;
+	print unescape($t // ''), "\n";
+	return 0;
+}
+
 my $cmd = shift // '';
 exit figures(@ARGV) if $cmd eq 'figures' && @ARGV == 2;
 exit png(@ARGV) if $cmd eq 'png' && @ARGV == 1;
-die "usage: html.pl figures TEXT HTML | html.pl png FILE\n";
+exit hostile(@ARGV) if $cmd eq 'hostile' && @ARGV >= 2;
+exit safe(@ARGV) if $cmd eq 'safe' && @ARGV == 2;
+exit title(@ARGV) if $cmd eq 'title' && @ARGV == 1;
+die "usage: html.pl figures TEXT HTML | html.pl png FILE |\n",
+	"       html.pl hostile DIR FILE... | html.pl safe HOSTILE BENIGN |\n",
+	"       html.pl title HTML\n";

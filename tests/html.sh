@@ -6,8 +6,10 @@
 # that needs nothing beside it, a chart per mechanism and kind, the text
 # report's figures in its tables.  "browser" loads it in headless
 # Chromium: no console message, the same figures in the DOM, a screenshot
-# that is not blank.
-# usage: html.sh page BIN | html.sh browser BIN
+# that is not blank.  "hostile" and "hostile-browser" do the same to the
+# page of saved runs whose every string is markup: it runs nothing and
+# has no element or attribute that the same page of benign strings lacks.
+# usage: html.sh page|browser|hostile|hostile-browser BIN
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -154,9 +156,8 @@ chrome() {
 		--enable-logging=stderr --v=0 "$@" >"$out" 2>"$out.err"
 }
 
-browser() {
-	local bin=$1
-
+# Chromium that starts and loads a page, or skip saying why.
+chromium_ready() {
 	find_chromium
 	echo '<!DOCTYPE html><title>t</title><p>ok' >"$tmp/t.html"
 	if ! chrome "$tmp/t.dom" --dump-dom "file://$tmp/t.html" ||
@@ -164,6 +165,12 @@ browser() {
 		echo "SKIP: $chromium does not start here: $(grep -v dbus "$tmp/t.dom.err" | tail -3)"
 		exit 77
 	fi
+}
+
+browser() {
+	local bin=$1
+
+	chromium_ready
 	compared "$bin"
 	chrome "$tmp/r.dom" --dump-dom "file://$tmp/r.html"
 	[ $? -eq 0 ] && pass || fail "$chromium could not load the page"
@@ -198,10 +205,125 @@ browser() {
 	summary
 }
 
+# Saved runs of two labels, two invocations each, swept (-p 2,4) and at
+# -j 1,2, with every string but the mechanisms' hostile (tests/html.pl
+# hostile: markup, quotes, handlers, scripts in every label, note, fact,
+# command line, row title, placement, class, reason, note of a run), and
+# the same runs with their benign twins: the two pages in $tmp/hostile.html
+# and $tmp/benign.html.
+hostile_pages() {
+	local bin=$1 rep label kind
+
+	for rep in 1 2; do
+		for label in A B; do
+			"$bin" -q -b pipe,futex -p 2,4 -j 1,2 -t 0.02 -r 2 -n "$label" \
+				--note "$label" -o "$tmp/$label-$rep.json" >/dev/null ||
+				fail "the run of $label failed"
+		done
+	done
+	perl "$here/html.pl" hostile "$tmp" "$tmp"/[AB]-[12].json ||
+		fail "tests/html.pl hostile failed"
+	for kind in hostile benign; do
+		"$bin" report --format html "$tmp/$kind"/*.json >"$tmp/$kind.html" \
+			2>"$tmp/$kind.err"
+		[ $? -eq 0 ] && pass ||
+			fail "the page of $kind strings: $(cat "$tmp/$kind.err")"
+	done
+}
+
+# A saved run whose first row's mechanism is $2, from run $1, into $3.
+with_mech() {
+	M=$2 perl -pe 'BEGIN { ($m = $ENV{M}) =~ s/(["\\])/\\$1/g }
+		$done ||= s/"mech": "[^"]*"/"mech": "$m"/' "$1" >"$3"
+}
+
+# The page of hostile strings as written: they are its text, nothing else.
+hostile() {
+	local bin=$1 mech fmt rc
+
+	hostile_pages "$bin"
+	self_contained "$tmp/hostile.html"
+	perl "$here/html.pl" safe "$tmp/hostile.html" "$tmp/benign.html" \
+		>"$tmp/safe" && pass || fail "$(cat "$tmp/safe")"
+	grep -qF '&lt;/style&gt;&lt;script&gt;console.log(3)&lt;/script&gt;' \
+		"$tmp/hostile.html" && grep -qF 'x&quot; onload=&quot;' "$tmp/hostile.html" &&
+		pass || fail "the hostile strings are not the page's text"
+	# Merged by report --json, they stay strings: the same page.
+	"$bin" report --json "$tmp/hostile"/*.json >"$tmp/merged.json" &&
+		"$bin" report --format html "$tmp/merged.json" >"$tmp/merged.html" &&
+		cmp -s "$tmp/merged.html" "$tmp/hostile.html" && pass ||
+		fail "the page of the merged file differs"
+
+	# A mechanism's name that is not a name is refused, as a page and
+	# merged: one line, exit 2, nothing written.
+	while IFS= read -r mech; do
+		with_mech "$tmp/A-1.json" "$mech" "$tmp/mech.json"
+		for fmt in "--format html" --json; do
+			# shellcheck disable=SC2086
+			"$bin" report $fmt "$tmp/mech.json" >"$tmp/out" 2>"$tmp/err"
+			rc=$?
+			[ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+				grep -q "^ctxbench: $tmp/mech.json: line [0-9]*: \"mech\" must be a name" "$tmp/err" &&
+				pass || fail "mech '$mech', $fmt: exit $rc, $(wc -c <"$tmp/out") bytes out: $(cat "$tmp/err")"
+		done
+	done <<'MECHS'
+x" onload="document.title=1
+"><script>alert(1)</script>
+a b
+Pipe
+-pipe
+pipe.same
+MECHS
+	# One this ctxbench does not know, of a later version, is shown.
+	with_mech "$tmp/A-1.json" seqpacket "$tmp/mech.json"
+	"$bin" report --format html "$tmp/mech.json" >"$tmp/mech.html" 2>"$tmp/err" &&
+		grep -q '<svg [^>]*id="loops-seqpacket"' "$tmp/mech.html" &&
+		grep -q '<a href="#mech-seqpacket">' "$tmp/mech.html" && pass ||
+		fail "an unknown mechanism's page: $(cat "$tmp/err")"
+	summary
+}
+
+# The page of hostile strings in headless Chromium: no script ran (its
+# title is the one written, nothing on the console) and the DOM has the
+# elements and attributes of the benign page's, no more.  First the
+# checks are shown to see a script: the benign page with one added.
+hostile_browser() {
+	local bin=$1 kind
+
+	chromium_ready
+	hostile_pages "$bin"
+	sed 's|</body>|<b onclick="f()">b</b><script>document.title="ran";console.log("ran")</script></body>|' \
+		"$tmp/benign.html" >"$tmp/control.html"
+	for kind in hostile benign control; do
+		chrome "$tmp/$kind.dom" --dump-dom "file://$tmp/$kind.html"
+		[ $? -eq 0 ] && grep -q '</html>' "$tmp/$kind.dom" && pass ||
+			fail "$chromium could not load the $kind page"
+	done
+	grep -q ':CONSOLE' "$tmp/control.dom.err" && pass ||
+		fail "a script's console message goes unseen"
+	[ "$(perl "$here/html.pl" title "$tmp/control.dom")" = ran ] && pass ||
+		fail "a script's title goes unseen"
+	perl "$here/html.pl" safe "$tmp/control.dom" "$tmp/benign.dom" >/dev/null &&
+		fail "an element added goes unseen" || pass
+
+	grep -q ':CONSOLE' "$tmp/hostile.dom.err" &&
+		fail "console messages: $(grep ':CONSOLE' "$tmp/hostile.dom.err" | head -5)" ||
+		pass
+	local written shown
+	written=$(perl "$here/html.pl" title "$tmp/hostile.html")
+	shown=$(perl "$here/html.pl" title "$tmp/hostile.dom")
+	[ -n "$written" ] && [ "$shown" = "$written" ] && pass ||
+		fail "the page's title is '$shown', written '$written'"
+	perl "$here/html.pl" safe "$tmp/hostile.dom" "$tmp/benign.dom" >"$tmp/safe" &&
+		pass || fail "the DOM: $(cat "$tmp/safe")"
+	summary
+}
+
 case "${1:-}" in
-page | browser) "$1" "$2" ;;
+page | browser | hostile) "$1" "$2" ;;
+hostile-browser) hostile_browser "$2" ;;
 *)
-	echo "usage: $0 page|browser BIN" >&2
+	echo "usage: $0 page|browser|hostile|hostile-browser BIN" >&2
 	exit 2
 	;;
 esac

@@ -530,6 +530,11 @@ static const struct {
 				 "integer, not -5" },
 	{ "loops-string.json", "\"loops\" must be a non-negative integer, not "
 			       "a string" },
+	/* A mechanism's name, which an id of the page is made from. */
+	{ "mech-blank.json", "line 10: \"mech\" must be a name of lowercase "
+			     "letters, digits, '-' and '_', not \"a b\"" },
+	{ "mech-markup.json", "\"mech\" must be a name of lowercase letters, "
+			      "digits, '-' and '_', not \"x\" onload=" },
 	{ "migrations-range.json", "\"migrations\" must be an integer of at "
 				   "least -1, not -2" },
 	{ "more-samples-than-runs.json", "has 2 samples but \"runs\" is 1" },
