@@ -6,6 +6,7 @@
 
 #include "results.h"
 #include "lib/stats.h"
+#include "lib/utf8.h"
 #include "lib/util.h"
 
 void result_row_stats(const struct result_row *row, struct stats *s)
@@ -24,29 +25,7 @@ void result_row_stats(const struct result_row *row, struct stats *s)
 
 unsigned int result_utf8_len(const char *s)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	unsigned int n;
-	unsigned long cp;
-
-	if (u[0] < 0x80)
-		return 1;
-	if (u[0] >= 0xc2 && u[0] <= 0xdf)
-		n = 2, cp = u[0] & 0x1f;
-	else if (u[0] >= 0xe0 && u[0] <= 0xef)
-		n = 3, cp = u[0] & 0x0f;
-	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
-		n = 4, cp = u[0] & 0x07;
-	else
-		return 0;
-	for (unsigned int i = 1; i < n; i++) {
-		if ((u[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (u[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
+	return utf8_char(s, NULL);
 }
 
 void result_text_clean(char *s, size_t size)

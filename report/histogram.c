@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/utf8.h"
 #include "report.h"
 #include "text.h"
 
@@ -30,18 +31,27 @@ static void histogram_head(FILE *f, const struct results *r,
 			   const struct result_row *row)
 {
 	char name[sizeof(r->info.label) + sizeof(row->placement) + 32];
-	char count[64];
-	size_t title = strlen(row->title) + 2;
+	char head[sizeof(name) + sizeof(row->title) + 4], count[64];
+	size_t title = utf8_width(row->title) + 2, w;
 
 	text_row_name(name, sizeof(name), r, 0, row);
+	w = utf8_width(name);
 	snprintf(count, sizeof(count), "%llu round trips timed, usec",
 		 (unsigned long long)row->rtt.count);
-	if (title + strlen(name) + 2 + strlen(count) <= TEXT_WIDTH)
+	if (title + w + 2 + strlen(count) <= TEXT_WIDTH) {
 		fprintf(f, "%s, %s: %s\n", row->title, name, count);
-	else if (title + strlen(name) + 1 <= TEXT_WIDTH)
-		fprintf(f, "%s, %s:\n  %s\n", row->title, name, count);
-	else
-		fprintf(f, "%s:\n  %s:\n  %s\n", row->title, name, count);
+		return;
+	}
+	if (title + w + 1 <= TEXT_WIDTH) {
+		fprintf(f, "%s, %s:\n", row->title, name);
+	} else {
+		snprintf(head, sizeof(head), "%s:", row->title);
+		text_wrap(f, head, 0, 2);
+		snprintf(head, sizeof(head), "%s:", name);
+		fprintf(f, "  ");
+		text_wrap(f, head, 2, 2);
+	}
+	fprintf(f, "  %s\n", count);
 }
 
 /* One row's round trips as bars, within 72 columns. */

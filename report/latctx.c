@@ -146,7 +146,7 @@ static void latctx_table(FILE *f, const struct results *r,
 		snprintf(corner + strlen(corner),
 			 sizeof(corner) - strlen(corner), " x%u%s",
 			 result_row_rings(a->like), a->like->shared ? "s" : "");
-	fprintf(f, "%-14.14s", corner);
+	text_pad(f, corner, 14);
 	for (unsigned int c = c0; c < c1; c++)
 		fprintf(f, "%9uK", a->kb[c]);
 	fputc('\n', f);

@@ -16,6 +16,7 @@
 #include "info.h"
 #include "rings.h"
 #include "lib/stats.h"
+#include "lib/utf8.h"
 #include "text.h"
 
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */
@@ -68,66 +69,55 @@ struct text_ctx {
 };
 
 #define FACT_NAME_W 20
-#define FACT_VALUE_W (TEXT_WIDTH - 3 - FACT_NAME_W) /* after "  %-20s " */
+#define FACT_AT (3 + FACT_NAME_W) /* a value's column, after "  %-20s " */
+#define FACT_VALUE_W (TEXT_WIDTH - FACT_AT)
+#define RUN_AT 5 /* the label's column, after "Run: " */
 
 static void text_banner(FILE *f, const char *title)
 {
 	fprintf(f, "%s\n    %s\n%s\n\n", TEXT_RULE, title, TEXT_RULE);
 }
 
-/* The bytes of @s that fit in @w columns, not splitting a UTF-8 character. */
-static size_t text_fit(const char *s, size_t w)
+void text_wrap(FILE *f, const char *v, size_t at, size_t indent)
 {
-	size_t n = strlen(s);
+	int first = 1;
 
-	if (n <= w)
-		return n;
-	for (n = w; n && ((unsigned char)s[n] & 0xc0) == 0x80; n--)
-		;
-	return n;
-}
+	do {
+		size_t room = first ? at : indent,
+		       n = utf8_line(v,
+				     room < TEXT_WIDTH ? TEXT_WIDTH - room : 1);
 
-/*
- * @v over lines of at most FACT_VALUE_W columns, the later ones indented
- * under the first, broken between words where a blank fits.
- */
-static void text_wrap(FILE *f, const char *v)
-{
-	for (int first = 1; *v; first = 0) {
-		size_t n = text_fit(v, FACT_VALUE_W);
-
-		if (!n) /* not UTF-8 at all: go on a byte at a time */
-			n = 1;
-		else if (v[n]) { /* more follows: end at a blank if one fits */
-			size_t cut = n;
-
-			while (cut && v[cut] != ' ')
-				cut--;
-			if (cut)
-				n = cut;
-		}
-		while (n > 1 && v[n - 1] == ' ')
+		while (n && v[n - 1] == ' ')
 			n--;
-		fprintf(f, "%*s%.*s\n", first ? 0 : 3 + FACT_NAME_W, "", (int)n,
-			v);
+		fprintf(f, "%*s%.*s\n", first ? 0 : (int)indent, "", (int)n, v);
 		for (v += n; *v == ' '; v++)
 			;
-	}
+		first = 0;
+	} while (*v);
+}
+
+void text_pad(FILE *f, const char *s, size_t cols)
+{
+	size_t w, n = utf8_fit(s, cols, &w);
+
+	fprintf(f, "%.*s%*s", (int)n, s, (int)(cols - w), "");
 }
 
 /* " (2 of 3)" after the label of invocation @i when others share it. */
-static void text_invocation(FILE *f, const struct results *const *r,
-			    unsigned int n, unsigned int i)
+static void text_invocation(char *buf, size_t size,
+			    const struct results *const *r, unsigned int n,
+			    unsigned int i)
 {
 	unsigned int k = 0, of = 0;
 
+	buf[0] = '\0';
 	for (unsigned int j = 0; j < n; j++)
 		if (!strcmp(r[j]->info.label, r[i]->info.label)) {
 			of++;
 			k += j <= i;
 		}
 	if (of > 1)
-		fprintf(f, " (%u of %u)", k, of);
+		snprintf(buf, size, " (%u of %u)", k, of);
 }
 
 /*
@@ -143,11 +133,12 @@ static void text_field(FILE *f, const struct results *r,
 
 	fprintf(f, "  %-*s ", FACT_NAME_W, k->name);
 	if (k->f->flags & FIELD_WRAP)
-		text_wrap(f, v);
-	else if (strlen(v) <= FACT_VALUE_W)
+		text_wrap(f, v, FACT_AT, FACT_AT);
+	else if (utf8_width(v) <= FACT_VALUE_W)
 		fprintf(f, "%s\n", v);
 	else
-		fprintf(f, "%.*s...\n", (int)text_fit(v, FACT_VALUE_W - 3), v);
+		fprintf(f, "%.*s...\n",
+			(int)utf8_fit(v, FACT_VALUE_W - 3, NULL), v);
 }
 
 /*
@@ -196,22 +187,30 @@ static void text_info(FILE *f, const struct results *const *r, unsigned int n)
 	}
 	for (unsigned int i = 0; i < n; i++) {
 		const struct result_info *in = &r[i]->info;
+		char line[sizeof(in->label) + 32 + sizeof(in->note)], of[32];
 
-		fprintf(f, "Run: %s", in->label);
-		text_invocation(f, r, n, i);
-		fprintf(f, "%s%s\n", in->note[0] ? "  " : "", in->note);
+		/* The label, which of its invocations, the note: wrapped. */
+		text_invocation(of, sizeof(of), r, n, i);
+		snprintf(line, sizeof(line), "%s%s%s%s", in->label, of,
+			 in->note[0] ? "  " : "", in->note);
+		fprintf(f, "%-*s", RUN_AT, "Run:");
+		text_wrap(f, line, RUN_AT, RUN_AT);
 		if (text_facts(f, r, n, i, 0) || i == n - 1)
 			fputc('\n', f);
 	}
 	fputc('\n', f);
 }
 
+/* A row's label in its column of @w; a wider one on lines of its own. */
 static void text_label(FILE *f, const char *label, int w)
 {
-	if (strlen(label) > (size_t)w)
-		fprintf(f, "  %s\n  %-*s", label, w, "");
-	else
-		fprintf(f, "  %-*s", w, label);
+	fprintf(f, "%*s", INDENT_W, "");
+	if (utf8_width(label) > (size_t)w) {
+		text_wrap(f, label, INDENT_W, INDENT_W);
+		fprintf(f, "%*s", INDENT_W + w, "");
+	} else {
+		text_pad(f, label, (size_t)w);
+	}
 }
 
 void text_percent(char *buf, size_t size, double pct)
@@ -276,7 +275,7 @@ static void text_cpus(FILE *f, char *line, const char *cpus, int label_w)
 	while (trim && line[trim - 1] == ' ')
 		trim--;
 	if (cpus[0] &&
-	    INDENT_W + (size_t)label_w + len + strlen(cpus) <= TEXT_WIDTH) {
+	    INDENT_W + (size_t)label_w + len + utf8_width(cpus) <= TEXT_WIDTH) {
 		fprintf(f, "%s%s\n", line, cpus);
 		return;
 	}
@@ -335,7 +334,7 @@ static int text_label_w(const struct text_ctx *c)
 
 			text_row_name(label, sizeof(label), c->r[i],
 				      c->keys ? i + 1 : 0, &c->r[i]->row[j]);
-			len = strlen(label);
+			len = utf8_width(label);
 			if (len > w && len <= most)
 				w = len;
 		}
@@ -351,7 +350,7 @@ static int text_need_keys(const struct text_ctx *c)
 
 			text_row_name(label, sizeof(label), c->r[i], 0,
 				      &c->r[i]->row[j]);
-			if (strlen(label) > LABEL_W)
+			if (utf8_width(label) > LABEL_W)
 				return 1;
 		}
 	return 0;
@@ -616,7 +615,8 @@ static void text_levels(FILE *f, const struct compare *c)
 {
 	for (unsigned int i = 0; i < c->n; i++) {
 		const struct results *g = c->r[i];
-		char boots[32];
+		char head[sizeof(g->info.label) + 2], boots[32], how[80];
+		char rest[160], line[sizeof(head) + sizeof(rest)];
 
 		if (g->invocations < 2)
 			continue;
@@ -625,20 +625,27 @@ static void text_levels(FILE *f, const struct compare *c)
 				 g->boots == 1 ? "" : "s");
 		else
 			snprintf(boots, sizeof(boots), "boots unknown");
-		/* A long label on a line of its own. */
-		fprintf(f, "%s:%s%u invocations, %s, ", g->info.label,
-			strlen(g->info.label) > 24 ? "\n  " : " ",
-			g->invocations, boots);
 		if (!g->blocks)
-			fprintf(f, "order unknown: replicates are "
-				   "invocations\n");
+			snprintf(how, sizeof(how),
+				 "order unknown: replicates are invocations");
 		else if (g->level == RESULT_LEVEL_ONE_BLOCK)
-			fprintf(f, "one block: no replicates\n");
+			snprintf(how, sizeof(how), "one block: no replicates");
 		else
-			fprintf(f,
-				"took turns (%u blocks): replicates are "
-				"%s\n",
-				g->blocks, report_level_key(g->level));
+			snprintf(how, sizeof(how),
+				 "took turns (%u blocks): replicates are %s",
+				 g->blocks, report_level_key(g->level));
+		snprintf(head, sizeof(head), "%s:", g->info.label);
+		snprintf(rest, sizeof(rest), "%u invocations, %s, %s",
+			 g->invocations, boots, how);
+		/* A long label on a line of its own. */
+		if (utf8_width(g->info.label) > 24) {
+			text_wrap(f, head, 0, INDENT_W);
+			fprintf(f, "%*s", INDENT_W, "");
+			text_wrap(f, rest, INDENT_W, INDENT_W);
+		} else {
+			snprintf(line, sizeof(line), "%s %s", head, rest);
+			text_wrap(f, line, 0, INDENT_W);
+		}
 	}
 }
 
@@ -703,12 +710,13 @@ static void text_labels(FILE *f, const struct text_ctx *c)
 		"label");
 	for (unsigned int i = 0; i < c->n; i++) {
 		unsigned int inv = c->r[i]->invocations;
+		size_t at = 0; /* the label's column */
 
 		if (c->keys)
-			fprintf(f, "#%-3u ", i + 1);
+			at += (size_t)fprintf(f, "#%-3u ", i + 1);
 		if (many)
-			fprintf(f, "%4u  ", inv ? inv : 1);
-		fprintf(f, "%s\n", c->r[i]->info.label);
+			at += (size_t)fprintf(f, "%4u  ", inv ? inv : 1);
+		text_wrap(f, c->r[i]->info.label, at, at);
 	}
 	fputc('\n', f);
 }
@@ -740,13 +748,16 @@ static void text_results(FILE *f, const struct text_ctx *c)
 	/* One table per mechanism, in the order they first appear. */
 	for (unsigned int m = 0; m < c->cmp->nmechs; m++)
 		text_table(f, c, m);
-	for (unsigned int i = 0; i < c->n; i++)
-		if (r[i]->signo)
-			fprintf(f,
-				"Interrupted by signal %d (%s); partial "
-				"results for:\n  %s\n\n",
-				r[i]->signo, strsignal(r[i]->signo),
-				r[i]->info.label);
+	for (unsigned int i = 0; i < c->n; i++) {
+		if (!r[i]->signo)
+			continue;
+		fprintf(f,
+			"Interrupted by signal %d (%s); partial results "
+			"for:\n%*s",
+			r[i]->signo, strsignal(r[i]->signo), INDENT_W, "");
+		text_wrap(f, r[i]->info.label, INDENT_W, INDENT_W);
+		fputc('\n', f);
+	}
 }
 
 int report_text(FILE *f, const struct results *const *r, unsigned int n,

@@ -21,6 +21,17 @@ struct compare_cell;
 	"================================================================"
 
 /*
+ * @v from column @at of a line on, over lines of at most TEXT_WIDTH
+ * columns (of UTF-8 text, utf8_width()), the later ones indented by
+ * @indent, broken between words where a blank fits; each line ends with
+ * its newline, and without blanks.
+ */
+void text_wrap(FILE *f, const char *v, size_t at, size_t indent);
+
+/* @s in @cols columns: cut between characters, or padded with blanks. */
+void text_pad(FILE *f, const char *s, size_t cols);
+
+/*
  * A row's label into @buf: the run's (or its key, "#2", when @key is not
  * 0), its placement, and its ring when there are.
  */

@@ -25,6 +25,97 @@ narrow() {
 	     END { exit bad }' <<<"$1"
 }
 
+# Every line of $2 fits in 80 columns of UTF-8 text (a wide character
+# takes 2, a combining mark none) and no UTF-8 character is cut; $1 names
+# the report.
+columns80() {
+	local what=$1 text=$2
+	iconv -f UTF-8 -t UTF-8 <<<"$text" >/dev/null 2>&1 && pass ||
+		fail "$what: not UTF-8 text, a character cut"
+	perl -CSD -ne 'chomp;
+		my $w = length($_) - (() = /[\p{Mn}\p{Me}]/g) +
+			(() = /[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]/g);
+		if ($w > 80) { print STDERR "too wide ($w): $_\n"; $bad = 1 }
+		END { exit($bad ? 1 : 0) }' <<<"$text" && pass ||
+		fail "$what: wider than 80 columns"
+}
+
+# $3 of saved run $1 (in every invocation and row) set to the string $2.
+saved_set() {
+	V=$2 perl -i -pe 's/^(\s*"\Q'"$3"'\E": )".*"(,?)$/$1"$ENV{V}"$2/' "$1"
+}
+
+# The words of the Run line of $1 (label, invocation, note), its lines
+# joined.
+run_words() {
+	awk '/^Run: / && !on { on = 1; sub(/^Run: /, ""); printf "%s ", $0; next }
+	     on && /^     / { sub(/^ +/, ""); printf "%s ", $0; next }
+	     on { exit }' <<<"$1" | tr -s ' '
+}
+
+# Labels, notes and facts of every length the tool takes, in UTF-8 of one
+# and of two columns a character: each line of every report within 80
+# columns, nothing cut inside a character, values cut or wrapped by
+# columns, and the label and the note whole.
+columns() {
+	local bin=$1 label note cjk mb
+
+	label=$(printf 'L%.0s' {1..64})
+	note="$(printf 'note %.0s' {1..25})xx"
+	run "$bin" -q -b null -t 0.02 -r 1 -n "$label" --note "$note"
+	[ "$rc" -eq 0 ] && pass || fail "a label of 64 bytes, a note of 127: exit $rc: $err"
+	columns80 "64-byte label, 127-byte note" "$out"
+	[ "$(run_words "$out")" = "$label $note " ] && pass ||
+		fail "the label or the note is not whole: '$(run_words "$out")'"
+	run "$bin" -q -b null,pipe -t 0.05 -r 1 -n 6.13.0-rc1-00042-g1a2b3c4d5e6f-dirty
+	columns80 "a kernel's label" "$out"
+
+	# 32 "ä" (64 bytes); "€" and CJK (127 bytes); rings, for lat_ctx's
+	# tables; two invocations of the label.
+	label=$(printf 'ä%.0s' {1..32})
+	cjk=$(printf '漢字%.0s' {1..10})
+	note="$(printf '€%.0s' {1..13}) $(printf '漢字%.0s' {1..5}) $(printf 'ä%.0s' {1..28})"
+	[ "$(printf %s "$note" | wc -c)" -eq 127 ] || fail "the note is not 127 bytes"
+	for i in 1 2; do
+		run "$bin" -q -b pipe -p 2,3 -t 0.02 -r 1 -n "$label" --note "$note" \
+			--histogram -o "$tmp/mb$i.json"
+		[ "$rc" -eq 0 ] && pass || fail "a label of 32 ä: exit $rc: $err"
+		columns80 "a label of ä, a note of € and CJK" "$out"
+		[ "$(run_words "$out")" = "$label $note " ] && pass ||
+			fail "the UTF-8 label or note is not whole: '$(run_words "$out")'"
+	done
+
+	# Facts as long as a saved run holds them, in characters of 2 and 3
+	# bytes, of 1 and 2 columns; a label of 126 bytes; a placement whose
+	# bytes do not fit lat_ctx's corner.
+	mb=$(printf 'ä%.0s' {1..100})
+	for i in 1 2; do
+		saved_set "$tmp/mb$i.json" "$(printf '€%.0s' {1..42})" cpu_type
+		saved_set "$tmp/mb$i.json" "$mb" kernel_version
+		saved_set "$tmp/mb$i.json" "$cjk$cjk" hostname
+		saved_set "$tmp/mb$i.json" "$(printf 'Aé%.0s' {1..60})" machine
+		saved_set "$tmp/mb$i.json" "$(printf 'bööt=€€€ %.0s' {1..20}) $cjk$cjk" boot_cmdline
+		saved_set "$tmp/mb$i.json" "$cjk$cjk$(printf '語%.0s' {1..2})" label
+		saved_set "$tmp/mb$i.json" "ä€ä€ä€" placement
+	done
+	run "$bin" report --histogram "$tmp/mb1.json" "$tmp/mb2.json"
+	[ "$rc" -eq 0 ] && pass || fail "report of UTF-8 facts: exit $rc: $err"
+	columns80 "a report of UTF-8 facts" "$out"
+	grep -q "^  KernelVersion        $(printf 'ä%.0s' {1..57})\$" <<<"$out" && pass ||
+		fail "KernelVersion: not 57 ä on its first line: $(grep -A2 '^  KernelVersion' <<<"$out")"
+	grep -q "^  CPUtype              $(printf '€%.0s' {1..42})\$" <<<"$out" && pass ||
+		fail "CPUtype: not its 42 € whole: $(grep '^  CPUtype' <<<"$out")"
+	grep -q "^  HostName             $(printf '漢字%.0s' {1..13})漢\.\.\.\$" <<<"$out" && pass ||
+		fail "HostName: not 27 wide characters then ...: $(grep '^  HostName' <<<"$out")"
+	grep -q "^  Machine              $(printf 'Aé%.0s' {1..27})\.\.\.\$" <<<"$out" && pass ||
+		fail "Machine: not 54 characters then ...: $(grep '^  Machine' <<<"$out")"
+	grep -q '^pipe ä€ä€ä€  ' <<<"$out" && pass ||
+		fail "lat_ctx's corner: $(grep '^pipe ä' <<<"$out")"
+	run "$bin" report --baseline "$cjk$cjk語語" "$tmp/mb1.json"
+	columns80 "one invocation of UTF-8 facts" "$out"
+	summary
+}
+
 # A direct run prints exactly what ctxbench report prints for its file.
 roundtrip() {
 	local bin=$1
@@ -775,9 +866,10 @@ twice) twice "$2" ;;
 roundtrip) roundtrip "$2" ;;
 flat) flat "$2" ;;
 compare) compare "$2" ;;
+columns) columns "$2" ;;
 bad) bad "$2" "$3" ;;
 *)
-	echo "usage: $0 roundtrip BIN | links BIN | signals BIN FIXTURES_DIR | stalled BIN | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	echo "usage: $0 roundtrip BIN | columns BIN | links BIN | signals BIN FIXTURES_DIR | stalled BIN | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
 	exit 2
 	;;
 esac

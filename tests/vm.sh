@@ -5,9 +5,10 @@
 #        vm.sh faults STATIC_BIN        (no boot, panic, time limit, usage)
 #        vm.sh vmrun                    (vmrun's faults, with a stand-in qemu)
 #        vm.sh turns                    (vmturns' order and faults, the same)
+#        vm.sh words                    (vmrun's and vmturns' messages, the same)
 #        vm.sh turns-real BIN STATIC_BIN  (Debian's two kernels in turn, 2 each)
 #        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
-# vmrun, turns and fetch boot nothing and need none of the packages below.
+# vmrun, turns, words and fetch boot nothing and need none of the packages below.
 # Skips (77) where qemu, busybox-static, cpio, a static ctxbench or the
 # kernels are missing, or qemu cannot start; CTXBENCH_VM_REQUIRED=1 (CI,
 # after installing them) makes a missing piece a failure instead.
@@ -256,12 +257,12 @@ faults() {
 	vm -c /bin/sh -o "$tmp/x" /dev/null
 	[ "$rc" = 2 ] && grep -q "dynamically" <<<"$err" && pass || fail "a dynamic ctxbench: $rc $err"
 
-	# Not a kernel: qemu refuses it at once, which is exit 3.
+	# Not a kernel: said before qemu starts, which is exit 3.
 	printf 'not a kernel\n' >"$tmp/junk"
 	vm -a tcg -c "$static" -o "$tmp/junk" "$tmp/junk"
-	[ "$rc" = 3 ] && grep -q "qemu could not start" <<<"$err" && pass ||
+	[ "$rc" = 3 ] && grep -q "junk: not a kernel image" <<<"$err" && pass ||
 		fail "junk image: exit $rc, expected 3: $err"
-	grep -q "TCG" <<<"$err" && pass || fail "junk image: TCG not said: $err"
+	grep -q "booting" <<<"$err" && fail "junk image: qemu started: $err" || pass
 	nothing_left
 
 	dir=${CTXBENCH_VM_KERNELS:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
@@ -317,8 +318,8 @@ fake_vm() {
 	mkdir -p "$tmp/bin" && mkfifo "$tmp/bin/nap" || { fail "cannot make $tmp/bin"; summary; exit 1; }
 	cat >"$tmp/bin/qemu-system-x86_64" <<'EOF'
 #!/usr/bin/env bash
-# Stand-in qemu: "junk" is refused as qemu refuses a file that is not a
-# kernel; "boot FIRST INIT" prints the kernel's first line after FIRST s
+# Stand-in qemu: "junk" is refused as qemu refuses a kernel it cannot
+# load; "boot FIRST INIT" prints the kernel's first line after FIRST s
 # and starts init INIT s later; "hang" says its first line, then nothing;
 # "run [N...]" appends its kernel file and command line to ../boots and
 # brings a saved run home that holds both and init's ctxbench line, but
@@ -390,9 +391,14 @@ EOF
 	PATH=$tmp/bin:$PATH
 }
 
-# Kernel files for the stand-in qemu.
+# Kernel files for the stand-in qemu: its line first, and a bzImage's
+# setup header magic ("HdrS" at 0x202), so that vmrun takes it for one.
 kernel() { # name, line
-	echo "$2" >"$tmp/$1"
+	{
+		printf '%s\n' "$2"
+		head -c $((0x202 - ${#2} - 1)) /dev/zero
+		printf HdrS
+	} >"$tmp/$1"
 }
 
 # vmrun $@ started in a session of its own, its stdout and stderr into
@@ -447,14 +453,15 @@ vmrun_faults() {
 		skip "no flock or setpriv (Debian: util-linux)"
 	fake_vm
 
-	# Not a kernel: qemu refuses it at once, which is exit 3, not 4.
+	# A bzImage qemu cannot load (too old for an initramfs): it refuses
+	# it at once, which is exit 3, not 4.
 	kernel junk junk
 	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/junk" "$tmp/junk"
 	[ "$rc" = 3 ] && grep -q "qemu could not start" <<<"$err" && pass ||
-		fail "not a kernel: exit $rc, expected 3: $err"
+		fail "an image qemu refuses: exit $rc, expected 3: $err"
 	grep -q "too old to load a ram disk" <<<"$err" && pass ||
-		fail "not a kernel: qemu's reason not said: $err"
-	left_after "not a kernel" ""
+		fail "an image qemu refuses: qemu's reason not said: $err"
+	left_after "an image qemu refuses" ""
 
 	# --boot-timeout N is N s from qemu's start to init, under TCG too:
 	# a kernel that speaks after 1 s and starts init 2 s later boots
@@ -532,6 +539,96 @@ vmrun_faults() {
 	left_after "group killed" "$other"
 	kill "$othercat" 2>/dev/null
 	wait "$othercat" 2>/dev/null
+	summary
+}
+
+# Every line of $err is the tool's own (each begins "vmrun: ",
+# "vmturns: " or "debian-kernels: "), none is bash's ("line 58: [: ...")
+# or another command's, and one says $2 (an extended regular
+# expression); $1 names the case.
+own_words() { # case, message
+	local bad
+	bad=$(grep -Ev '^(vmrun|vmturns|debian-kernels): ' <<<"$err")
+	[ -z "$bad" ] && pass || fail "$1: words not the tool's own: $bad"
+	grep -q 'line [0-9]*: ' <<<"$err" && fail "$1: bash's own error: $err" || pass
+	grep -Eq -- "$2" <<<"$err" && pass || fail "$1: not said '$2': $err"
+}
+
+# What the tools say of bad numbers, paths they cannot write, files that
+# are not kernels: their own words, before anything is booted or fetched.
+tools_words() {
+	local k f
+	command -v flock >/dev/null && command -v setpriv >/dev/null ||
+		skip "no flock or setpriv (Debian: util-linux)"
+	fake_vm
+	kernel boot "boot 0 0"
+	kernel junk junk
+	k=$tmp/boot
+	printf 'not a kernel\n' >"$tmp/fake.img"
+
+	# Numbers: too long for bash's arithmetic, or of a leading 0, which
+	# it reads as octal (08 is no number at all).
+	for o in -m -s --boot-timeout --timeout; do
+		vm "$o" 99999999999999999999 -c "$tmp/bin/ctxbench" "$k"
+		[ "$rc" = 2 ] && pass || fail "vmrun $o 99999999999999999999: exit $rc, expected 2"
+		own_words "vmrun $o 99999999999999999999" "^vmrun: $o: '99999999999999999999' is not"
+	done
+	vm --boot-timeout 08 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/b08" "$k"
+	[ "$rc" = 0 ] && pass || fail "vmrun --boot-timeout 08: exit $rc, expected 0: $err"
+	own_words "vmrun --boot-timeout 08" "init within 8 s"
+	turns -N 99999999999999999999 "$k" "$tmp/junk"
+	[ "$rc" = 2 ] && pass || fail "vmturns -N 99999999999999999999: exit $rc, expected 2"
+	own_words "vmturns -N 99999999999999999999" "^vmturns: -N: '99999999999999999999' is not"
+	rm -f "$tmp/boots"
+	turns -N 0x1 -c "$tmp/bin/ctxbench" "$k" "$tmp/junk"
+	[ "$rc" = 2 ] && pass || fail "vmturns -N 0x1: exit $rc, expected 2"
+	own_words "vmturns -N 0x1" "^vmturns: -N: '0x1' is not"
+
+	# Files it cannot write: said before anything runs.
+	vm -a tcg -c "$tmp/bin/ctxbench" -o /nonexistent/x "$k"
+	[ "$rc" = 2 ] && pass || fail "vmrun -o /nonexistent/x: exit $rc, expected 2"
+	own_words "vmrun -o /nonexistent/x" "^vmrun: cannot write /nonexistent/x\\.console"
+	mkdir -p "$tmp/dir.txt"
+	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/dir" "$k"
+	[ "$rc" = 2 ] && pass || fail "vmrun -o, PREFIX.txt a directory: exit $rc, expected 2"
+	own_words "vmrun -o, PREFIX.txt a directory" "^vmrun: cannot write $tmp/dir\\.txt"
+	[ -e "$tmp/dir.console" ] && fail "vmrun -o, PREFIX.txt a directory: booted" || pass
+	turns -a tcg -c "$tmp/bin/ctxbench" -o /nonexistent/x "$k" "$tmp/junk"
+	[ "$rc" = 2 ] && pass || fail "vmturns -o /nonexistent/x: exit $rc, expected 2"
+	own_words "vmturns -o /nonexistent/x" "^vmturns: cannot write /nonexistent/x\\.log"
+	turns -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/dir" "$k" "$tmp/junk"
+	[ "$rc" = 2 ] && pass || fail "vmturns -o, PREFIX.txt a directory: exit $rc, expected 2"
+	own_words "vmturns -o, PREFIX.txt a directory" "^vmturns: cannot write $tmp/dir\\.txt"
+	[ -e "$tmp/boots" ] || [ -e "$tmp/dir-A-1.console" ] &&
+		fail "vmturns -o, PREFIX.txt a directory: booted" || pass
+	TMPDIR=/nonexistent "$vmrun" -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/t" "$k" \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$? err=$(cat "$tmp/err")
+	[ "$rc" = 3 ] && pass || fail "vmrun, TMPDIR=/nonexistent: exit $rc, expected 3"
+	own_words "vmrun, TMPDIR=/nonexistent" "^vmrun: cannot make a work directory in /nonexistent"
+	for f in "$tmp/fake.img" /dev/null/x; do
+		"$src/tools/debian-kernels" "$f" >"$tmp/out" 2>"$tmp/err"
+		rc=$? err=$(cat "$tmp/err")
+		[ "$rc" = 3 ] && pass || fail "debian-kernels $f: exit $rc, expected 3"
+		own_words "debian-kernels $f" "^debian-kernels: cannot create the directory $f\$"
+	done
+
+	# Not a kernel: said, and no qemu started.
+	for a in tcg auto; do
+		vm -a "$a" -c "$tmp/bin/ctxbench" -o "$tmp/fake" "$tmp/fake.img"
+		[ "$rc" = 3 ] && pass || fail "vmrun -a $a, not a kernel: exit $rc, expected 3"
+		own_words "vmrun -a $a, not a kernel" "^vmrun: $tmp/fake\\.img: not a kernel image"
+		grep -q 'booting\|qemu' <<<"$err" && fail "vmrun -a $a, not a kernel: qemu started: $err" || pass
+	done
+	turns -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/f" "$k" "$tmp/fake.img"
+	[ "$rc" = 3 ] && pass || fail "vmturns, B not a kernel: exit $rc, expected 3"
+	own_words "vmturns, B not a kernel" "^vmturns: $tmp/fake\\.img: not a kernel image"
+	[ -e "$tmp/f-A-1.console" ] && fail "vmturns, B not a kernel: A booted" || pass
+	# A kernel qemu refuses: under the accelerators tried, each named once.
+	vm -a auto -c "$tmp/bin/ctxbench" -o "$tmp/junk" "$tmp/junk"
+	[ "$rc" = 3 ] && pass || fail "vmrun -a auto, qemu refuses: exit $rc, expected 3"
+	own_words "vmrun -a auto, qemu refuses" "^vmrun: qemu could not start junk under (TCG|KVM or TCG)\$"
+	left_after "the tools' words" ""
 	summary
 }
 
@@ -750,12 +847,13 @@ $k/vmlinuz-6.1.0-9-rt-amd64" ] && pass || fail "a fetch: exit $rc, out '$out': $
 case "${1:-}" in
 vmrun) vmrun_faults ;;
 turns) vmturns_faults ;;
+words) tools_words ;;
 turns-real) turns_real "$2" "${3:-}" ;;
 fetch) fetch_faults ;;
 kernels) kernels "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
-	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | turns-real BIN STATIC_BIN | fetch" >&2
+	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | words | turns-real BIN STATIC_BIN | fetch" >&2
 	exit 2
 	;;
 esac
