@@ -624,6 +624,15 @@ tools_words() {
 	[ "$rc" = 3 ] && pass || fail "vmturns, B not a kernel: exit $rc, expected 3"
 	own_words "vmturns, B not a kernel" "^vmturns: $tmp/fake\\.img: not a kernel image"
 	[ -e "$tmp/f-A-1.console" ] && fail "vmturns, B not a kernel: A booted" || pass
+	# A vmlinux (ELF, which qemu boots when built with CONFIG_PVH) is
+	# left to qemu.
+	printf '\177ELF\n' >"$tmp/vmlinux"
+	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/elf" "$tmp/vmlinux"
+	grep -q 'not a kernel image' <<<"$err" &&
+		fail "vmrun, an ELF vmlinux: refused as no kernel: $err" || pass
+	turns -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/e" "$k" "$tmp/vmlinux"
+	grep -q 'not a kernel image' <<<"$err" &&
+		fail "vmturns, an ELF vmlinux: refused as no kernel: $err" || pass
 	# A kernel qemu refuses: under the accelerators tried, each named once.
 	vm -a auto -c "$tmp/bin/ctxbench" -o "$tmp/junk" "$tmp/junk"
 	[ "$rc" = 3 ] && pass || fail "vmrun -a auto, qemu refuses: exit $rc, expected 3"
