@@ -443,10 +443,24 @@ static void text_row(FILE *f, const struct text_ctx *c,
 		text_cpus(f, line, row->cpus, c->label_w);
 	}
 	if (row->status != RESULT_OK) {
+		/* The reason goes on under itself, within TEXT_WIDTH. */
+		size_t at = INDENT_W + (size_t)c->label_w + 2;
+		char *why = NULL;
+
 		if (row->nsamples)
 			fprintf(f, "%*s%-*s", INDENT_W, "", c->label_w, "");
-		fprintf(f, "  %s: %s\n", result_status_name(row->status),
-			row->reason);
+		fputs("  ", f);
+		if (asprintf(&why, "%s: %s", result_status_name(row->status),
+			     row->reason) < 0)
+			why = NULL;
+		if (why)
+			text_wrap(f, why, at,
+				  at + strlen(result_status_name(row->status)) +
+					  2);
+		else
+			fprintf(f, "%s: %s\n", result_status_name(row->status),
+				row->reason);
+		free(why);
 	}
 	text_row_notes(f, c->r[i], row);
 }

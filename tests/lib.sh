@@ -13,6 +13,17 @@ pass() {
 	passed=$((passed + 1))
 }
 
+# The text report on stdin with each row's reason (skipped:, FAILED:,
+# HUNG:), which goes on over lines indented under itself to keep within 80
+# columns, joined back into one line.
+unwrap_reasons() {
+	awk '
+	on && match($0, /[^ ]/) > 20 { sub(/^ +/, ""); line = line " " $0; next }
+	{ if (NR > 1) print line; line = $0 }
+	{ on = /(skipped|FAILED|HUNG|interrupted): / }
+	END { if (NR) print line }'
+}
+
 # Run the calling script ("isolate "$@"" before anything else) again in an
 # IPC namespace of its own, and a mount namespace where its POSIX queues
 # show in /dev/mqueue ($CTXBENCH_TEST_MQUEUE, a directory of its own where

@@ -122,8 +122,8 @@ shared() {
 		check_row "p same x1 shared" "$t"
 	done
 	grep -q "p same x2 shared *skipped: pipe: one object per participant, nothing to share" \
-		<<<"$out" && pass || fail "shared: pipe not skipped: $out"
-	grep -q "p same x2 shared *skipped: posix-mq: .*nothing to share" <<<"$out" &&
+		<<<"$(unwrap_reasons <<<"$out")" && pass || fail "shared: pipe not skipped: $out"
+	grep -q "p same x2 shared *skipped: posix-mq: .*nothing to share" <<<"$(unwrap_reasons <<<"$out")" &&
 		pass || fail "shared: posix-mq not skipped: $out"
 	grep -q '"shared": true' "$tmp/s.json" && pass || fail "shared: not in the JSON"
 	# Threads: each ring a process of its own.

@@ -126,10 +126,13 @@ unprivileged() {
 		--policy other,fifo --prio 80 -t 0.2 -r 1 -n t
 	finish
 	expect_rc unprivileged 0
-	[ "$(grep -c '^  t same fifo:80 *skipped: sched_setscheduler: Operation not permitted (no CAP_SYS_NICE; RLIMIT_RTPRIO 0, not 80)$' <<<"$out")" -eq 2 ] &&
+	[ "$(grep -c '^  t same fifo:80 *skipped: sched_setscheduler: Operation not permitted (no CAP_SYS_NICE; RLIMIT_RTPRIO 0, not 80)$' <<<"$(unwrap_reasons <<<"$out")")" -eq 2 ] &&
 		pass || fail "unprivileged: fifo rows not skipped: $out"
 	[ "$(grep -cE '^  t same +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% ' <<<"$out")" -eq 2 ] && pass ||
 		fail "unprivileged: other rows not measured: $out"
+	# A reason goes on under itself: no line past 80 columns.
+	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass ||
+		fail "unprivileged: a line over 80 columns: $out"
 	check_clean unprivileged
 	# Threads: the group ends at once, not after the start's 10 s.
 	start prlimit --rtprio=0:0 "${nobody[@]}" "$bin" -T -p 4 -b pipe -P same \
