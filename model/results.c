@@ -51,11 +51,17 @@ unsigned int result_utf8_len(const char *s)
 
 void result_text_clean(char *s, size_t size)
 {
-	char out[4096];
 	size_t len = 0;
+	char *out;
 
-	if (size > sizeof(out))
-		size = sizeof(out);
+	/* Up to 4 KB: on the heap, not on a small stack. */
+	if (size > 4096)
+		size = 4096;
+	out = malloc(size);
+	if (!out) {
+		s[0] = '\0'; /* nothing unclean is kept */
+		return;
+	}
 	for (const char *p = s; *p;) {
 		unsigned char c = (unsigned char)*p;
 		unsigned int n = result_utf8_len(p);
@@ -80,6 +86,7 @@ void result_text_clean(char *s, size_t size)
 	}
 	out[len] = '\0';
 	memcpy(s, out, len + 1);
+	free(out);
 }
 
 /* Each status as the report names it, and as saved files spell it. */
