@@ -137,7 +137,8 @@ void result_row_class(const struct result_row *row, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
-int result_row_same(const struct result_row *a, const struct result_row *b)
+int result_row_like(const struct result_row *a, const struct result_row *b,
+		    unsigned int any)
 {
 	char ca[32], cb[32];
 
@@ -145,9 +146,16 @@ int result_row_same(const struct result_row *a, const struct result_row *b)
 	result_row_class(b, cb, sizeof(cb));
 	return strcmp(a->mech, b->mech) == 0 &&
 	       strcmp(a->placement, b->placement) == 0 && strcmp(ca, cb) == 0 &&
-	       a->procs == b->procs && a->ws_kb == b->ws_kb &&
-	       result_row_rings(a) == result_row_rings(b) &&
+	       (any & RESULT_LIKE_PROCS || a->procs == b->procs) &&
+	       (any & RESULT_LIKE_WS || a->ws_kb == b->ws_kb) &&
+	       (any & RESULT_LIKE_RINGS ||
+		result_row_rings(a) == result_row_rings(b)) &&
 	       !a->shared == !b->shared;
+}
+
+int result_row_same(const struct result_row *a, const struct result_row *b)
+{
+	return result_row_like(a, b, 0);
 }
 
 int results_same_run(const struct results *a, const struct results *b)
