@@ -89,6 +89,13 @@ int main(int argc, char **argv)
 
 	if (output_std_fds_held() < 0)
 		return 2;
+	/* Before anything that needs the stack; said with little of it. */
+	if (run_check_stack(argv, err, sizeof(err)) < 0) {
+		fputs("ctxbench: ", stderr);
+		fputs(err, stderr);
+		fputs("\n", stderr);
+		return 2;
+	}
 	/* Before plan_parse(), which may reorder argv. */
 	quote_cmdline(argc, argv, res.cmdline, sizeof(res.cmdline));
 	if (plan_parse(argc, argv, &plan, err, sizeof(err)) < 0) {
