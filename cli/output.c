@@ -99,41 +99,56 @@ int output_std_fds_held(void)
 	return 0;
 }
 
+/* A message that names a path: on the heap, not on a small stack. */
+#define OUTPUT_ERR_MAX (PATH_MAX + 128)
+
 int output_check(const struct plan *p)
 {
-	char err[PATH_MAX + 128];
+	char *err;
+	int rc = 0;
 
-	if (p->output && save_check(p->output, err, sizeof(err)) < 0) {
-		fprintf(stderr, "ctxbench: %s\n", err);
+	if (!p->output)
+		return 0;
+	err = malloc(OUTPUT_ERR_MAX);
+	if (!err) {
+		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
+			strerror(ENOMEM));
 		return -1;
 	}
-	return 0;
+	if (save_check(p->output, err, OUTPUT_ERR_MAX) < 0) {
+		fprintf(stderr, "ctxbench: %s\n", err);
+		rc = -1;
+	}
+	free(err);
+	return rc;
 }
 
 /* The JSON of @r to -o's file, in one step; 0, or -1 having said why. */
 static int output_save(const struct plan *p, const struct results *const *r,
 		       unsigned int n)
 {
-	char err[PATH_MAX + 128], *buf = NULL;
+	char *err = malloc(OUTPUT_ERR_MAX), *buf = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	FILE *f = err ? open_memstream(&buf, &len) : NULL;
 	int rc = -1;
 
 	if (!f) {
 		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
-			strerror(errno));
+			strerror(err ? errno : ENOMEM));
+		free(err);
 		return -1;
 	}
 	report_json(f, r, n);
 	if (fclose(f) != 0)
 		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
 			strerror(errno));
-	else if (save_file(p->output, buf, len, err, sizeof(err)) < 0) {
+	else if (save_file(p->output, buf, len, err, OUTPUT_ERR_MAX) < 0) {
 		if (!output_signo) /* else said once, by output_emit() */
 			fprintf(stderr, "ctxbench: %s\n", err);
 	} else
 		rc = 0;
 	free(buf);
+	free(err);
 	return rc;
 }
 

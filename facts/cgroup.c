@@ -8,7 +8,10 @@
 #include "cgroup.h"
 #include "lib/fs.h"
 
-/* Where a controller's hierarchy is mounted, and our cgroup in it. */
+/*
+ * Where a controller's hierarchy is mounted, and our cgroup in it: 8 KB,
+ * kept on the heap (ctxbench runs with a small stack, docs/faults.md).
+ */
 struct cgroup_dir {
 	char path[2 * PATH_MAX]; /* the cgroup's directory */
 	size_t top; /* bytes of path that are the mount point */
@@ -31,29 +34,32 @@ static int cgroup_has(const char *list, const char *item)
 	return 0;
 }
 
-/*
- * Our cgroup of the hierarchy that has @controller (v1), or of the v2
- * hierarchy when @controller is NULL.  0, or -1 when there is none.
- */
-static int cgroup_find(const char *root, const char *controller,
-		       struct cgroup_dir *d)
+/* What cgroup_find() reads: lines and paths, on the heap as the dir is. */
+struct cgroup_read {
+	char line[1024], cg[PATH_MAX], mnt[PATH_MAX], mroot[PATH_MAX];
+	char m[PATH_MAX], r[PATH_MAX], type[64], opts[512];
+};
+
+/* cgroup_find() with the buffers @b. */
+static int cgroup_find_in(const char *root, const char *controller,
+			  struct cgroup_dir *d, struct cgroup_read *b)
 {
-	char line[1024], cg[PATH_MAX] = "", mnt[PATH_MAX] = "", mroot[PATH_MAX];
 	FILE *f = fs_open(root, "/proc/self/cgroup");
 	int found = 0;
 
 	if (!f)
 		return -1;
-	while (!found && fgets(line, sizeof(line), f)) {
-		char *a = strchr(line, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+	while (!found && fgets(b->line, sizeof(b->line), f)) {
+		char *c1 = strchr(b->line, ':'),
+		     *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
 
-		if (!b)
+		if (!c2)
 			continue;
-		*b = '\0';
-		if (controller ? cgroup_has(a + 1, controller) :
-				 !strncmp(line, "0:", 2) && !a[1]) {
-			snprintf(cg, sizeof(cg), "%s", b + 1);
-			cg[strcspn(cg, "\n")] = '\0';
+		*c2 = '\0';
+		if (controller ? cgroup_has(c1 + 1, controller) :
+				 !strncmp(b->line, "0:", 2) && !c1[1]) {
+			snprintf(b->cg, sizeof(b->cg), "%s", c2 + 1);
+			b->cg[strcspn(b->cg, "\n")] = '\0';
 			found = 1;
 		}
 	}
@@ -64,19 +70,19 @@ static int cgroup_find(const char *root, const char *controller,
 	if (!f)
 		return -1;
 	found = 0;
-	while (!found && fgets(line, sizeof(line), f)) {
-		char m[PATH_MAX], r[PATH_MAX], type[64], opts[512];
-		const char *dash = strstr(line, " - ");
+	while (!found && fgets(b->line, sizeof(b->line), f)) {
+		const char *dash = strstr(b->line, " - ");
 
 		if (!dash ||
-		    sscanf(line, "%*s %*s %*s %4095s %4095s", r, m) != 2 ||
-		    sscanf(dash, " - %63s %*s %511s", type, opts) != 2)
+		    sscanf(b->line, "%*s %*s %*s %4095s %4095s", b->r, b->m) !=
+			    2 ||
+		    sscanf(dash, " - %63s %*s %511s", b->type, b->opts) != 2)
 			continue;
-		if (controller ? !strcmp(type, "cgroup") &&
-					 cgroup_has(opts, controller) :
-				 !strcmp(type, "cgroup2")) {
-			snprintf(mnt, sizeof(mnt), "%s", m);
-			snprintf(mroot, sizeof(mroot), "%s", r);
+		if (controller ? !strcmp(b->type, "cgroup") &&
+					 cgroup_has(b->opts, controller) :
+				 !strcmp(b->type, "cgroup2")) {
+			snprintf(b->mnt, sizeof(b->mnt), "%s", b->m);
+			snprintf(b->mroot, sizeof(b->mroot), "%s", b->r);
 			found = 1;
 		}
 	}
@@ -84,13 +90,29 @@ static int cgroup_find(const char *root, const char *controller,
 	if (!found)
 		return -1;
 	/* A mount of a part of the hierarchy: our path below its root. */
-	if (strcmp(mroot, "/") && !strncmp(cg, mroot, strlen(mroot)))
-		memmove(cg, cg + strlen(mroot), strlen(cg + strlen(mroot)) + 1);
-	d->top = strlen(mnt);
+	if (strcmp(b->mroot, "/") &&
+	    !strncmp(b->cg, b->mroot, strlen(b->mroot)))
+		memmove(b->cg, b->cg + strlen(b->mroot),
+			strlen(b->cg + strlen(b->mroot)) + 1);
+	d->top = strlen(b->mnt);
 	d->v1 = controller != NULL;
-	snprintf(d->path, sizeof(d->path), "%s%s", mnt,
-		 strcmp(cg, "/") ? cg : "");
+	snprintf(d->path, sizeof(d->path), "%s%s", b->mnt,
+		 strcmp(b->cg, "/") ? b->cg : "");
 	return 0;
+}
+
+/*
+ * Our cgroup of the hierarchy that has @controller (v1), or of the v2
+ * hierarchy when @controller is NULL.  0, or -1 when there is none.
+ */
+static int cgroup_find(const char *root, const char *controller,
+		       struct cgroup_dir *d)
+{
+	struct cgroup_read *b = malloc(sizeof(*b));
+	int rc = b ? cgroup_find_in(root, controller, d, b) : -1;
+
+	free(b);
+	return rc;
 }
 
 /* One level up; 0 when already at the top. */
@@ -110,12 +132,14 @@ static int cgroup_keys(const char *root, const struct cgroup_dir *d,
 		       const char *name, const char *const *keys,
 		       long long *vals)
 {
-	char path[sizeof(d->path) + 64], line[256];
+	char *path, line[256];
 	FILE *f;
 	int any = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", d->path, name);
+	if (asprintf(&path, "%s/%s", d->path, name) < 0)
+		return -1;
 	f = fs_open(root, path);
+	free(path);
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f)) {
@@ -138,10 +162,15 @@ static int cgroup_keys(const char *root, const struct cgroup_dir *d,
 static int cgroup_line(const char *root, const struct cgroup_dir *d,
 		       const char *name, char *buf, size_t size)
 {
-	char path[sizeof(d->path) + 64];
+	char *path;
+	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s", d->path, name);
-	return fs_read_line(root, path, buf, size);
+	buf[0] = '\0';
+	if (asprintf(&path, "%s/%s", d->path, name) < 0)
+		return -1;
+	rc = fs_read_line(root, path, buf, size);
+	free(path);
+	return rc;
 }
 
 /* The v2 cgroup if it has the CPU controller, else the v1 "cpu" one. */
@@ -149,17 +178,15 @@ static int cgroup_cpu(const char *root, struct cgroup_dir *d)
 {
 	char buf[64];
 
-	if (cgroup_find(root, NULL, d) == 0 &&
-	    cgroup_line(root, d, "cpu.max", buf, sizeof(buf)) == 0)
-		return 0;
-	/* The root cgroup has no cpu.max: any other level tells. */
 	if (cgroup_find(root, NULL, d) == 0) {
-		struct cgroup_dir up = *d;
-
-		while (cgroup_up(&up))
-			if (cgroup_line(root, &up, "cpu.max", buf,
-					sizeof(buf)) == 0)
-				return 0;
+		/* The root cgroup has no cpu.max: any other level tells. */
+		for (int level = 0;; level++) {
+			if (cgroup_line(root, d, "cpu.max", buf, sizeof(buf)) ==
+			    0)
+				return level ? cgroup_find(root, NULL, d) : 0;
+			if (!cgroup_up(d))
+				break;
+		}
 	}
 	return cgroup_find(root, "cpu", d);
 }
@@ -170,24 +197,26 @@ int cgroup_throttle_read(const char *root, struct cgroup_throttle *t)
 					  NULL };
 	static const char *const v1[] = { "nr_throttled", "throttled_time",
 					  NULL };
-	struct cgroup_dir d;
+	struct cgroup_dir *d = malloc(sizeof(*d));
 	int any = 0;
 
 	t->periods = -1;
 	t->seconds = 0;
-	if (cgroup_cpu(root, &d) < 0)
-		return -1;
+	if (!d || cgroup_cpu(root, d) < 0)
+		goto out;
 	do {
 		long long v[2] = { 0, 0 };
 
-		if (cgroup_keys(root, &d, "cpu.stat", d.v1 ? v1 : v2, v) < 0)
+		if (cgroup_keys(root, d, "cpu.stat", d->v1 ? v1 : v2, v) < 0)
 			continue;
 		if (!any)
 			t->periods = 0;
 		any = 1;
 		t->periods += v[0];
-		t->seconds += (double)v[1] * (d.v1 ? 1e-9 : 1e-6);
-	} while (cgroup_up(&d));
+		t->seconds += (double)v[1] * (d->v1 ? 1e-9 : 1e-6);
+	} while (cgroup_up(d));
+out:
+	free(d);
 	return any ? 0 : -1;
 }
 
@@ -219,22 +248,21 @@ static int cgroup_level_quota(const char *root, const struct cgroup_dir *d,
 	return 0;
 }
 
-/* The CPUs of our cpuset: v2's effective list, else v1's. */
-static void cgroup_cpuset(const char *root, char *buf, size_t size)
+/* The CPUs of our cpuset: v2's effective list, else v1's; @d is spare. */
+static void cgroup_cpuset(const char *root, struct cgroup_dir *d, char *buf,
+			  size_t size)
 {
-	struct cgroup_dir d;
-
 	buf[0] = '\0';
-	if (cgroup_find(root, NULL, &d) == 0) {
+	if (cgroup_find(root, NULL, d) == 0) {
 		do {
-			if (cgroup_line(root, &d, "cpuset.cpus.effective", buf,
+			if (cgroup_line(root, d, "cpuset.cpus.effective", buf,
 					size) == 0)
 				return;
-		} while (cgroup_up(&d));
+		} while (cgroup_up(d));
 	}
-	if (cgroup_find(root, "cpuset", &d) == 0 &&
-	    cgroup_line(root, &d, "cpuset.effective_cpus", buf, size) < 0 &&
-	    cgroup_line(root, &d, "cpuset.cpus", buf, size) < 0)
+	if (cgroup_find(root, "cpuset", d) == 0 &&
+	    cgroup_line(root, d, "cpuset.effective_cpus", buf, size) < 0 &&
+	    cgroup_line(root, d, "cpuset.cpus", buf, size) < 0)
 		buf[0] = '\0';
 }
 
@@ -242,19 +270,22 @@ void cgroup_quota(const char *root, char *buf, size_t size)
 {
 	char how[96] = "", h[96], cpuset[256];
 	double best = -1, cpus;
-	struct cgroup_dir d;
+	struct cgroup_dir *d = malloc(sizeof(*d));
 
 	buf[0] = '\0';
-	if (cgroup_cpu(root, &d) < 0)
+	if (!d || cgroup_cpu(root, d) < 0) {
+		free(d);
 		return;
+	}
 	do {
-		if (cgroup_level_quota(root, &d, &cpus, h, sizeof(h)) == 0 &&
+		if (cgroup_level_quota(root, d, &cpus, h, sizeof(h)) == 0 &&
 		    (best < 0 || cpus < best)) {
 			best = cpus;
 			snprintf(how, sizeof(how), "%s", h);
 		}
-	} while (cgroup_up(&d));
-	cgroup_cpuset(root, cpuset, sizeof(cpuset));
+	} while (cgroup_up(d));
+	cgroup_cpuset(root, d, cpuset, sizeof(cpuset));
+	free(d);
 	if (best < 0)
 		snprintf(buf, size, "none");
 	else

@@ -24,6 +24,8 @@
 
 #define SYSINFO_CPU "/sys/devices/system/cpu"
 #define SYSINFO_NAME_MAX 64 /* longer file names are nobody's we read */
+/* A file in one of our directories (under 96 bytes): a name and a file. */
+#define SYSINFO_FILE_MAX (96 + 2 * SYSINFO_NAME_MAX)
 #define SYSINFO_MITIGATIONS_W 56 /* the widest summary of mitigations */
 
 /*
@@ -87,6 +89,19 @@ static int sysinfo_cmp(const void *a, const void *b)
 	return strcmp(a, b);
 }
 
+/* The directory @root@path opened, or NULL. */
+static DIR *sysinfo_opendir(const char *root, const char *path)
+{
+	char *dir;
+	DIR *d;
+
+	if (asprintf(&dir, "%s%s", root, path) < 0)
+		return NULL;
+	d = opendir(dir);
+	free(dir);
+	return d;
+}
+
 /*
  * The names in the directory @root@path that start with @prefix, sorted,
  * in *@names (free() it); their count, or -1 when the directory cannot be
@@ -95,14 +110,11 @@ static int sysinfo_cmp(const void *a, const void *b)
 static int sysinfo_names(const char *root, const char *path, const char *prefix,
 			 char (**names)[SYSINFO_NAME_MAX])
 {
-	char dir[4096];
 	struct dirent *e;
 	int n = 0, cap = 0;
-	DIR *d;
+	DIR *d = sysinfo_opendir(root, path);
 
 	*names = NULL;
-	snprintf(dir, sizeof(dir), "%s%s", root, path);
-	d = opendir(dir);
 	if (!d)
 		return -1;
 	while ((e = readdir(d))) {
@@ -131,11 +143,8 @@ static int sysinfo_names(const char *root, const char *path, const char *prefix,
 
 static int sysinfo_dir_exists(const char *root, const char *path)
 {
-	char dir[4096];
-	DIR *d;
+	DIR *d = sysinfo_opendir(root, path);
 
-	snprintf(dir, sizeof(dir), "%s%s", root, path);
-	d = opendir(dir);
 	if (d)
 		closedir(d);
 	return d != NULL;
@@ -452,7 +461,7 @@ static void sysinfo_params(const char *root, const char *path,
 
 	for (int i = 0; i < n && in->nhalt_poll < RESULT_MAX_HALT_POLL; i++) {
 		struct result_kv *kv = &in->halt_poll_params[in->nhalt_poll];
-		char file[4096];
+		char file[SYSINFO_FILE_MAX];
 
 		snprintf(file, sizeof(file), "%s/%s", path, names[i]);
 		if (sysinfo_line(root, file, kv->value, sizeof(kv->value)) < 0)
@@ -488,7 +497,7 @@ static void sysinfo_vulnerabilities(const char *root, struct result_info *in)
 	in->nvulns = 0;
 	for (int i = 0; i < n && in->nvulns < RESULT_MAX_VULNS; i++) {
 		struct result_kv *kv = &in->vulns[in->nvulns];
-		char file[4096];
+		char file[SYSINFO_FILE_MAX];
 
 		snprintf(file, sizeof(file), "%s/%s", dir, names[i]);
 		if (sysinfo_line(root, file, kv->value, sizeof(kv->value)) < 0)
@@ -520,7 +529,7 @@ static void sysinfo_cpufreq(const char *root, struct result_info *in)
 
 	in->cpufreq_driver[0] = in->cpufreq_governor[0] = in->boost[0] = '\0';
 	for (int i = 0; i < n; i++) {
-		char file[4096];
+		char file[SYSINFO_FILE_MAX];
 
 		snprintf(file, sizeof(file), "%s/%s/scaling_driver", dir,
 			 names[i]);

@@ -248,19 +248,20 @@ static int tick_by_jiffies(const char *root, const char *file, char **buf,
 /* The tick rate from the timer interrupts of this CPU; 0 if unclear. */
 static int tick_by_interrupts(const char *root, char **buf, size_t *cap)
 {
-	double t[TICK_EDGES], start, now;
+	/* 8 KB of times: on the heap, not on a small stack. */
+	double *t = malloc(TICK_EDGES * sizeof(*t)), start, now;
 	long long last = -1, v;
 	cpu_set_t old, one;
 	unsigned int n = 0;
-	int cpu = sched_getcpu();
+	int cpu = sched_getcpu(), hz = 0;
 
-	if (cpu < 0 || sched_getaffinity(0, sizeof(old), &old) < 0)
-		return 0;
+	if (!t || cpu < 0 || sched_getaffinity(0, sizeof(old), &old) < 0)
+		goto out;
 	/* Stay on one CPU: its own count is the one that moves. */
 	CPU_ZERO(&one);
 	CPU_SET(cpu, &one);
 	if (sched_setaffinity(0, sizeof(one), &one) < 0)
-		return 0;
+		goto out;
 	start = now = clock_now_s();
 	do {
 		if (tick_read(root, "/proc/interrupts", buf, cap) < 0 ||
@@ -273,7 +274,10 @@ static int tick_by_interrupts(const char *root, char **buf, size_t *cap)
 		last = v;
 	} while (now - start < TICK_SPAN_S && n < TICK_EDGES);
 	sched_setaffinity(0, sizeof(old), &old);
-	return tick_hz(t, n);
+	hz = tick_hz(t, n);
+out:
+	free(t);
+	return hz;
 }
 
 void tick_measure(const char *root, char *out, size_t size)

@@ -11,21 +11,50 @@
 
 #define FS_PATH_MAX 4096
 
-/* @root followed by @path into @buf; -1 when it does not fit. */
-static int fs_path(char *buf, size_t size, const char *root, const char *path)
+/*
+ * @root followed by @path: @path itself under the running system's root
+ * "", else a copy on the heap (no path on the stack: ctxbench runs with a
+ * small one), which fs_path_free() frees.  NULL when it does not fit or
+ * memory is short, errno set.
+ */
+static const char *fs_path(const char *root, const char *path)
 {
-	int n = snprintf(buf, size, "%s%s", root, path);
+	size_t n = strlen(root), m = strlen(path);
+	char *name;
 
-	return n < 0 || (size_t)n >= size ? -1 : 0;
+	if (!*root)
+		return path;
+	if (n + m >= FS_PATH_MAX) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	name = malloc(n + m + 1);
+	if (name) {
+		memcpy(name, root, n);
+		memcpy(name + n, path, m + 1);
+	}
+	return name;
+}
+
+static void fs_path_free(const char *name, const char *path)
+{
+	if (name != path)
+		free((char *)name);
 }
 
 FILE *fs_open(const char *root, const char *path)
 {
-	char name[FS_PATH_MAX];
+	const char *name = fs_path(root, path);
+	FILE *f;
+	int e;
 
-	if (fs_path(name, sizeof(name), root, path) < 0)
+	if (!name)
 		return NULL;
-	return fopen(name, "re");
+	f = fopen(name, "re");
+	e = errno;
+	fs_path_free(name, path);
+	errno = e;
+	return f;
 }
 
 char *fs_trim(char *s)
@@ -143,16 +172,18 @@ int fs_capable(const char *root, int cap)
 
 ssize_t fs_read_all(const char *root, const char *path, char *buf, size_t size)
 {
-	char name[FS_PATH_MAX];
+	const char *name = fs_path(root, path);
 	size_t len = 0;
 	ssize_t ret;
 	int fd;
 
-	if (fs_path(name, sizeof(name), root, path) < 0)
-		return -ENAMETOOLONG;
-	fd = open(name, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (!name)
 		return -errno;
+	fd = open(name, O_RDONLY | O_CLOEXEC);
+	ret = -errno;
+	fs_path_free(name, path);
+	if (fd < 0)
+		return ret;
 	while (len < size - 1) {
 		ssize_t r = read(fd, buf + len, size - 1 - len);
 

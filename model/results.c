@@ -30,11 +30,17 @@ unsigned int result_utf8_len(const char *s)
 
 void result_text_clean(char *s, size_t size)
 {
-	char out[4096];
 	size_t len = 0;
+	char *out;
 
-	if (size > sizeof(out))
-		size = sizeof(out);
+	/* Up to 4 KB: on the heap, not on a small stack. */
+	if (size > 4096)
+		size = 4096;
+	out = malloc(size);
+	if (!out) {
+		s[0] = '\0'; /* nothing unclean is kept */
+		return;
+	}
 	for (const char *p = s; *p;) {
 		unsigned char c = (unsigned char)*p;
 		unsigned int n = result_utf8_len(p);
@@ -59,6 +65,7 @@ void result_text_clean(char *s, size_t size)
 	}
 	out[len] = '\0';
 	memcpy(s, out, len + 1);
+	free(out);
 }
 
 /* Each status as the report names it, and as saved files spell it. */
@@ -109,7 +116,8 @@ void result_row_class(const struct result_row *row, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
-int result_row_same(const struct result_row *a, const struct result_row *b)
+int result_row_like(const struct result_row *a, const struct result_row *b,
+		    unsigned int any)
 {
 	char ca[32], cb[32];
 
@@ -117,9 +125,16 @@ int result_row_same(const struct result_row *a, const struct result_row *b)
 	result_row_class(b, cb, sizeof(cb));
 	return strcmp(a->mech, b->mech) == 0 &&
 	       strcmp(a->placement, b->placement) == 0 && strcmp(ca, cb) == 0 &&
-	       a->procs == b->procs && a->ws_kb == b->ws_kb &&
-	       result_row_rings(a) == result_row_rings(b) &&
+	       (any & RESULT_LIKE_PROCS || a->procs == b->procs) &&
+	       (any & RESULT_LIKE_WS || a->ws_kb == b->ws_kb) &&
+	       (any & RESULT_LIKE_RINGS ||
+		result_row_rings(a) == result_row_rings(b)) &&
 	       !a->shared == !b->shared;
+}
+
+int result_row_same(const struct result_row *a, const struct result_row *b)
+{
+	return result_row_like(a, b, 0);
 }
 
 int results_same_run(const struct results *a, const struct results *b)

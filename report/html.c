@@ -860,7 +860,7 @@ static void html_rtt_chart(FILE *f, const struct compare *c, unsigned int m)
 			  "to the slowest, on a log scale.");
 }
 
-/* A line of a chart, point by point, each with what it is. */
+/* A line of a chart, point by point, each with what it is: 4 KB, on the heap. */
 struct html_line {
 	unsigned int n;
 	double x[64], y[64];
@@ -903,10 +903,7 @@ static void html_line_draw(FILE *f, const struct html_line *l,
 static int html_same_but_rings(const struct result_row *a,
 			       const struct result_row *b)
 {
-	struct result_row like = *b;
-
-	like.rings = a->rings;
-	return result_row_same(a, &like);
+	return result_row_like(a, b, RESULT_LIKE_RINGS);
 }
 
 /* The series of -j rows of mechanism @m: one per label and row but rings. */
@@ -984,15 +981,17 @@ static void html_series_name(char *buf, size_t size, const struct results *r,
 
 static void html_rings_chart(FILE *f, const struct compare *c, unsigned int m)
 {
-	struct html_series s[64];
+	/* 5 KB of series and a line: on the heap, not on a small stack. */
+	struct html_series *s = calloc(64, sizeof(*s));
+	struct html_line *l = malloc(sizeof(*l));
 	struct html_axis xa[2], ya[2];
 	unsigned int n, most, drawn = 0;
 	double top, h, peak = 0, scale_hi = 1.1;
 	char id[96], mid[64];
 
-	n = html_rings_series(c, m, s, 64, &most);
+	n = s && l ? html_rings_series(c, m, s, 64, &most) : 0;
 	if (!n || most < 2)
-		return;
+		goto out;
 	for (unsigned int k = 0; k < c->nrows; k++)
 		for (unsigned int i = 0;
 		     c->row[k].mech == m && i < c->row[k].ncells; i++) {
@@ -1009,7 +1008,7 @@ static void html_rings_chart(FILE *f, const struct compare *c, unsigned int m)
 				scale_hi = fmax(scale_hi, sc * 1.05);
 		}
 	if (!drawn)
-		return; /* no row of several rings ran */
+		goto out; /* no row of several rings ran */
 	top = 24 + SVG_LINE + (html_emulated(c) ? SVG_LINE : 0) + 16;
 	h = top + 220 + n * SVG_LINE + 16;
 	snprintf(id, sizeof(id), "rings-%s", html_id(mid, sizeof(mid), c, m));
@@ -1051,8 +1050,7 @@ static void html_rings_chart(FILE *f, const struct compare *c, unsigned int m)
 		char name[512];
 
 		for (int p = 0; p < 2; p++) {
-			struct html_line l = { 0 };
-
+			l->n = 0;
 			for (unsigned int ring = 1; ring <= most; ring++)
 				for (unsigned int q = 0; q < r->nrows; q++) {
 					const struct result_row *row =
@@ -1073,10 +1071,10 @@ static void html_rings_chart(FILE *f, const struct compare *c, unsigned int m)
 						 p ? "x%u: scalability %.2f" :
 						     "x%u: %.0f loops/sec",
 						 ring, v);
-					html_line_add(&l, html_at(&xa[p], ring),
+					html_line_add(l, html_at(&xa[p], ring),
 						      html_at(&ya[p], v), tip);
 				}
-			html_line_draw(f, &l, colour, dash);
+			html_line_draw(f, l, colour, dash);
 		}
 		html_series_name(name, sizeof(name), r, s[j].like);
 		fprintf(f,
@@ -1089,6 +1087,9 @@ static void html_rings_chart(FILE *f, const struct compare *c, unsigned int m)
 	html_svg_close(f, "Loops/sec of all rings at once and the "
 			  "scalability (the total over the count of rings "
 			  "times one ring's) against the count of rings.");
+out:
+	free(l);
+	free(s);
 }
 
 /* ---- lat_ctx's curves ---- */
@@ -1097,11 +1098,7 @@ static void html_rings_chart(FILE *f, const struct compare *c, unsigned int m)
 static int html_same_but_ring(const struct result_row *a,
 			      const struct result_row *b)
 {
-	struct result_row like = *b;
-
-	like.procs = a->procs;
-	like.ws_kb = a->ws_kb;
-	return result_row_same(a, &like);
+	return result_row_like(a, b, RESULT_LIKE_PROCS | RESULT_LIKE_WS);
 }
 
 /* Add @v to the sorted distinct values @v[*@n] (of room @max). */
@@ -1129,12 +1126,23 @@ static void html_axis_add(unsigned int *v, unsigned int *n, unsigned int max,
 static void html_latctx_chart(FILE *f, const struct compare *c, unsigned int m,
 			      const struct result_row *like, unsigned int nth)
 {
-	unsigned int procs[64], kb[64], np = 0, nk = 0, nx, lines = 0;
+	/* The values on the axes and a line: on the heap, 4.5 KB. */
+	struct {
+		unsigned int procs[64], kb[64];
+		struct html_line l;
+	} *w = malloc(sizeof(*w));
+	unsigned int *procs, *kb, np = 0, nk = 0, nx, lines = 0;
 	struct html_axis xa, ya;
 	double top, h, hi = 0;
-	char id[96], mid[64], title[160], name[512];
+	struct html_line *l;
+	char id[96], mid[64], title[160], name[sizeof(title)];
 	int by_kb;
 
+	if (!w)
+		return;
+	procs = w->procs;
+	kb = w->kb;
+	l = &w->l;
 	for (unsigned int i = 0; i < c->n; i++)
 		for (unsigned int j = 0;
 		     results_rings(c->r[i]) && j < c->r[i]->nrows; j++) {
@@ -1149,7 +1157,7 @@ static void html_latctx_chart(FILE *f, const struct compare *c, unsigned int m,
 	by_kb = nk >= 2;
 	nx = by_kb ? nk : np;
 	if (nx < 2)
-		return;
+		goto out;
 	for (unsigned int i = 0; i < c->n; i++)
 		lines += results_rings(c->r[i]) ? (by_kb ? np : 1) : 0;
 	top = 24 + SVG_LINE + (html_emulated(c) ? SVG_LINE : 0) + 16;
@@ -1189,8 +1197,9 @@ static void html_latctx_chart(FILE *f, const struct compare *c, unsigned int m,
 		for (unsigned int p = 0; p < (by_kb ? np : 1); p++) {
 			const char *dash =
 				p % 2 ? " stroke-dasharray=\"6 3\"" : "";
-			struct html_line l = { 0 };
-			char what[600];
+			char what[sizeof(r->info.label) + 16];
+
+			l->n = 0;
 
 			for (unsigned int k = 0; k < nx; k++)
 				for (unsigned int j = 0; j < r->nrows; j++) {
@@ -1211,10 +1220,10 @@ static void html_latctx_chart(FILE *f, const struct compare *c, unsigned int m,
 					snprintf(tip, sizeof(tip),
 						 "%up %uK: %.2f usec per hop",
 						 row->procs, row->ws_kb, us);
-					html_line_add(&l, html_at(&xa, k),
+					html_line_add(l, html_at(&xa, k),
 						      html_at(&ya, us), tip);
 				}
-			html_line_draw(f, &l, html_colour(i), dash);
+			html_line_draw(f, l, html_colour(i), dash);
 			if (by_kb)
 				snprintf(what, sizeof(what), "%s %up",
 					 r->info.label, procs[p]);
@@ -1234,6 +1243,8 @@ static void html_latctx_chart(FILE *f, const struct compare *c, unsigned int m,
 	html_svg_close(f, "The time of one hop, as lmbench's lat_ctx "
 			  "tables give it, against the ring size or the "
 			  "working set each participant touches.");
+out:
+	free(w);
 }
 
 static void html_latctx_charts(FILE *f, const struct compare *c, unsigned int m)

@@ -42,12 +42,14 @@ static double rings_mean(const struct result_row *row)
 
 double rings_scalability(const struct results *r, const struct result_row *row)
 {
-	struct result_row like = *row;
-	const struct result_row *one;
+	const struct result_row *one = NULL;
 	double base;
 
-	like.rings = 1;
-	one = results_find(r, &like);
+	/* The same row of one ring. */
+	for (unsigned int i = 0; i < r->nrows && !one; i++)
+		if (result_row_rings(&r->row[i]) == 1 &&
+		    result_row_like(&r->row[i], row, RESULT_LIKE_RINGS))
+			one = &r->row[i];
 	base = one ? rings_mean(one) : 0;
 	if (!(base > 0) || !row->nsamples)
 		return NAN;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The verdict on a compared row: invocation-level t-test, detectable change. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/stats.h"
@@ -90,11 +91,15 @@ static unsigned int verdict_logs(const struct result_row *row, double *rep,
 	return n;
 }
 
-/* Add @row's squares about its mean log, and its degrees of freedom. */
-static void verdict_pool(const struct result_row *row, double *ss,
+/*
+ * Add @row's squares about its mean log, and its degrees of freedom; @rep
+ * is room for SAVED_MAX_INVOCATIONS values, the caller's (one array of
+ * them on the stack, not one a call).
+ */
+static void verdict_pool(const struct result_row *row, double *rep, double *ss,
 			 unsigned int *df)
 {
-	double mean, rep[SAVED_MAX_INVOCATIONS];
+	double mean;
 	unsigned int all, n = verdict_logs(row, rep, &mean, &all);
 
 	if (n < 2)
@@ -181,11 +186,11 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 	if (!v->na || !v->nb || !(ma > 0))
 		return;
 	v->change = (mb - ma) / ma;
-	verdict_pool(a, &ss, &df);
-	verdict_pool(b, &ss, &df);
+	verdict_pool(a, rep, &ss, &df);
+	verdict_pool(b, rep, &ss, &df);
 	for (unsigned int i = 0; i < nnoise; i++)
 		if (noise[i])
-			verdict_pool(noise[i], &ss, &df);
+			verdict_pool(noise[i], rep, &ss, &df);
 	if (!df) {
 		verdict_runs(a, b, v);
 		return;
@@ -207,26 +212,29 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 	v->significant = v->p < VERDICT_ALPHA;
 }
 
-void verdict_drift(const struct result_row *row, double *per_hour, double *p)
+/* A replicate's sums, for the drift within it. */
+struct verdict_rep {
+	double sx, sy; /* the hours and the log means of its invocations */
+	unsigned int m; /* their count */
+};
+
+/* The drift of @row, with room @s for the sums of each replicate. */
+static void verdict_drift_in(const struct result_row *row,
+			     struct verdict_rep *s, double *per_hour, double *p)
 {
-	double sx[SAVED_MAX_INVOCATIONS] = { 0 },
-	       sy[SAVED_MAX_INVOCATIONS] = { 0 };
-	unsigned int m[SAVED_MAX_INVOCATIONS] = { 0 }, n = 0, nrep = 0;
+	unsigned int n = 0, nrep = 0;
 	double sxx = 0, sxy = 0, syy = 0, b, se2;
 
-	*per_hour = *p = NAN;
-	if (!verdict_merged(row))
-		return;
 	for (unsigned int i = 0; i < row->ninv; i++) {
 		const struct result_inv *in = &row->inv[i];
 
 		if (in->left || !(in->mean > 0) || !(in->start > 0) ||
 		    in->rep >= SAVED_MAX_INVOCATIONS)
 			continue;
-		if (!m[in->rep]++)
+		if (!s[in->rep].m++)
 			nrep++;
-		sx[in->rep] += in->start / 3600;
-		sy[in->rep] += log(in->mean);
+		s[in->rep].sx += in->start / 3600;
+		s[in->rep].sy += log(in->mean);
 		n++;
 	}
 	if (n < nrep + 2) /* a slope and its spread need two df beyond */
@@ -239,8 +247,8 @@ void verdict_drift(const struct result_row *row, double *per_hour, double *p)
 		if (in->left || !(in->mean > 0) || !(in->start > 0) ||
 		    in->rep >= SAVED_MAX_INVOCATIONS)
 			continue;
-		dx = in->start / 3600 - sx[in->rep] / m[in->rep];
-		dy = log(in->mean) - sy[in->rep] / m[in->rep];
+		dx = in->start / 3600 - s[in->rep].sx / s[in->rep].m;
+		dy = log(in->mean) - s[in->rep].sy / s[in->rep].m;
 		sxx += dx * dx;
 		sxy += dx * dy;
 		syy += dy * dy;
@@ -251,4 +259,19 @@ void verdict_drift(const struct result_row *row, double *per_hour, double *p)
 	se2 = (syy - b * sxy) / (n - nrep - 1) / sxx;
 	*per_hour = expm1(b);
 	*p = se2 > 0 ? stats_t_p(b / sqrt(se2), n - nrep - 1) : b ? 0 : 1;
+}
+
+void verdict_drift(const struct result_row *row, double *per_hour, double *p)
+{
+	/* 2.5 KB of sums: on the heap, not on a small stack. */
+	struct verdict_rep *s;
+
+	*per_hour = *p = NAN;
+	if (!verdict_merged(row))
+		return;
+	s = calloc(SAVED_MAX_INVOCATIONS, sizeof(*s));
+	if (!s)
+		return; /* unknown, as without enough invocations */
+	verdict_drift_in(row, s, per_hour, p);
+	free(s);
 }

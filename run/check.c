@@ -2,6 +2,7 @@
 /* The checks before a sweep starts, each over every row that will run. */
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -51,54 +52,19 @@ int check_mlock(const struct sweep_spec *s, char *err, size_t errlen)
 }
 
 /*
- * At a real-time class a participant that never sleeps (a spinner, one
- * that only yields, which then yields to nothing but its peers, or
- * null's, which does not wait at all) keeps its CPU until RT throttling
- * takes it away, 5 % of the time by default: such participants sharing a
- * CPU would never let each other run (yielding ones aside), and on every
- * online CPU they would leave the rest of the machine, the shell that
- * started ctxbench included, next to nothing for -t.  And the runner must
- * run above them, to stop them on time: not at 99.  The class may be
- * ctxbench's own (chrt), which its participants inherit.
+ * Spinners of @ops at @cls on CPUs @cpu (@nr of them, -1s when unpinned),
+ * placed @where: sharing a CPU, or on every one?
  */
-int check_class(const struct ipc_ops *ops, const struct run_class *cls,
-		const struct place *place, unsigned int nr, unsigned int rings,
-		const struct place_topo *topo, long online, char *err,
-		size_t errlen)
+static int check_spinners(const struct ipc_ops *ops,
+			  const struct run_class *cls, const char *where,
+			  const int *cpu, unsigned int nr,
+			  const struct place_topo *topo, long online, char *err,
+			  size_t errlen)
 {
-	int cpu[RUN_MAX_NR];
-	char where[sizeof(place->name) + 16];
-	int over;
 	const char *name = run_class_name(cls->policy);
 	unsigned int busy, allowed = (unsigned int)CPU_COUNT(&topo->allowed);
 	cpu_set_t used;
 
-	if (!(ops->flags & IPC_NEVER_SLEEPS) || !run_class_rt(cls->policy))
-		return 0;
-	if (cls->prio >= RUN_PRIO_MAX && cls->inherited) {
-		snprintf(
-			err, errlen,
-			"%s at %s:%d, ctxbench's own class: ctxbench must run above participants that never sleep to stop them on time: start it at priority %d or less (chrt), or give --policy",
-			ops->name, name, cls->prio, RUN_PRIO_MAX - 1);
-		return -1;
-	}
-	if (cls->prio >= RUN_PRIO_MAX) {
-		snprintf(
-			err, errlen,
-			"%s at %s:%d: ctxbench must run above spinning participants to stop them on time: give --prio %d or less",
-			ops->name, name, cls->prio, RUN_PRIO_MAX - 1);
-		return -1;
-	}
-	snprintf(where, sizeof(where), "%s", place->name);
-	if (rings > 1)
-		snprintf(where + strlen(where), sizeof(where) - strlen(where),
-			 " x%u", rings);
-	/* Every ring's participants: two spinners of any rings on one CPU. */
-	nr *= rings;
-	if (nr > RUN_MAX_NR ||
-	    place_resolve_rings(place, topo, nr / rings, rings, cpu, &over, err,
-				errlen) < 0)
-		return 0; /* skipped anyway */
 	/* Yielding ones hand the CPU to each other: only theirs is shared. */
 	if (!(ops->flags & IPC_YIELD_WAIT) &&
 	    sweep_cpus_shared(topo, cpu, nr)) {
@@ -122,6 +88,59 @@ int check_class(const struct ipc_ops *ops, const struct run_class *cls,
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * At a real-time class a participant that never sleeps (a spinner, one
+ * that only yields, which then yields to nothing but its peers, or
+ * null's, which does not wait at all) keeps its CPU until RT throttling
+ * takes it away, 5 % of the time by default: such participants sharing a
+ * CPU would never let each other run (yielding ones aside), and on every
+ * online CPU they would leave the rest of the machine, the shell that
+ * started ctxbench included, next to nothing for -t.  And the runner must
+ * run above them, to stop them on time: not at 99.  The class may be
+ * ctxbench's own (chrt), which its participants inherit.
+ */
+int check_class(const struct ipc_ops *ops, const struct run_class *cls,
+		const struct place *place, unsigned int nr, unsigned int rings,
+		const struct place_topo *topo, long online, char *err,
+		size_t errlen)
+{
+	char where[sizeof(place->name) + 16];
+	int over, rc = 0, *cpu;
+	const char *name = run_class_name(cls->policy);
+
+	if (!(ops->flags & IPC_NEVER_SLEEPS) || !run_class_rt(cls->policy))
+		return 0;
+	if (cls->prio >= RUN_PRIO_MAX && cls->inherited) {
+		snprintf(
+			err, errlen,
+			"%s at %s:%d, ctxbench's own class: ctxbench must run above participants that never sleep to stop them on time: start it at priority %d or less (chrt), or give --policy",
+			ops->name, name, cls->prio, RUN_PRIO_MAX - 1);
+		return -1;
+	}
+	if (cls->prio >= RUN_PRIO_MAX) {
+		snprintf(
+			err, errlen,
+			"%s at %s:%d: ctxbench must run above spinning participants to stop them on time: give --prio %d or less",
+			ops->name, name, cls->prio, RUN_PRIO_MAX - 1);
+		return -1;
+	}
+	snprintf(where, sizeof(where), "%s", place->name);
+	if (rings > 1)
+		snprintf(where + strlen(where), sizeof(where) - strlen(where),
+			 " x%u", rings);
+	/* Every ring's participants: two spinners of any rings on one CPU. */
+	nr *= rings;
+	/* RUN_MAX_NR of them: on the heap, not on a small stack. */
+	cpu = nr > RUN_MAX_NR ? NULL : malloc(RUN_MAX_NR * sizeof(*cpu));
+	if (cpu && place_resolve_rings(place, topo, nr / rings, rings, cpu,
+				       &over, err, errlen) == 0)
+		rc = check_spinners(ops, cls, where, cpu, nr, topo, online, err,
+				    errlen);
+	/* Else skipped anyway, or the run runs out of memory too. */
+	free(cpu);
+	return rc;
 }
 
 int check_classes(const struct sweep_spec *s, const struct place_topo *topo,

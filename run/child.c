@@ -249,9 +249,16 @@ static void *run_thread_main(void *arg)
 static int run_thread_group(struct run_ctl *ctl, unsigned int k)
 {
 	unsigned int nr = ctl->nr, first = k * nr;
-	struct run_thread t[RUN_MAX_NR];
+	/* Up to RUN_MAX_NR of them: on the heap, not on a small stack. */
+	struct run_thread *t = calloc(nr, sizeof(*t));
 	pthread_attr_t attr;
 	int bad = 0;
+
+	if (!t) {
+		ctl->slot[first].where = AT_START;
+		ctl->slot[first].err = -ENOMEM;
+		_exit(1);
+	}
 
 	/*
 	 * The threads allocate only a FILE around their loop: one arena
@@ -280,6 +287,7 @@ static int run_thread_group(struct run_ctl *ctl, unsigned int k)
 	for (unsigned int i = 0; i < nr; i++)
 		if (ctl->slot[first + i].err)
 			bad = 1;
+	free(t);
 	return bad;
 }
 

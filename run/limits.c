@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -29,6 +30,20 @@
  * was seen over the mapping and the working sets; twice that is kept.
  */
 #define RUN_MLOCK_HEADROOM_KB 1024
+/*
+ * The least stack limit (RLIMIT_STACK) ctxbench runs under.  Its main
+ * thread's stack holds the arguments and the environment (of a shell, 2
+ * to 4 KB), a random gap of up to 8 KB the kernel leaves above the first
+ * frame, what the dynamic loader and glibc use and ctxbench's frames,
+ * each under the bound CMakeLists.txt sets (-Wframe-larger-than).  Every
+ * mechanism, -T, -j, sweeps, -o and every format, run and report, was
+ * seen to work from 24 KB on; four times that and the arguments'
+ * allowance make 128 KB.  Participants are forks of ctxbench, with its
+ * stack; threads have stacks of their own, RUN_THREAD_STACK each.
+ */
+#define RUN_STACK_KB 128
+/* How much of it the arguments and the environment may take; more adds. */
+#define RUN_STACK_ARGS_KB 32
 
 /*
  * Raise the soft limit @res to @need if needed and allowed; 0 if enough.
@@ -238,6 +253,40 @@ struct run_hint run_mlock_hint(long long vm_kb)
 			 (unsigned long long)rl.rlim_cur / 1024,
 			 run_ipc_lock_lacking());
 	return hint;
+}
+
+/*
+ * What the strings and pointers of @argv and of the environment take at
+ * the top of the stack, and the file name the kernel puts above them.
+ */
+static size_t run_args_size(char *const *argv)
+{
+	const char *execfn = (const char *)getauxval(AT_EXECFN);
+	size_t n = execfn ? strlen(execfn) + 1 : 0;
+
+	for (char *const *a = argv; *a; a++)
+		n += strlen(*a) + 1 + sizeof(*a);
+	for (char *const *e = environ; e && *e; e++)
+		n += strlen(*e) + 1 + sizeof(*e);
+	return n + 2 * sizeof(char *);
+}
+
+int run_check_stack(char *const *argv, char *err, size_t errlen)
+{
+	size_t args_kb = (run_args_size(argv) + 1023) / 1024;
+	rlim_t need = RUN_STACK_KB, have = 0;
+
+	if (args_kb > RUN_STACK_ARGS_KB)
+		need += args_kb - RUN_STACK_ARGS_KB;
+	if (run_limit(RLIMIT_STACK, need * 1024, &have) < 0) {
+		snprintf(
+			err, errlen,
+			"the stack limit (ulimit -s) is %llu KiB; ctxbench needs at least %llu KiB",
+			(unsigned long long)have / 1024,
+			(unsigned long long)need);
+		return -1;
+	}
+	return 0;
 }
 
 int run_check_limits(const struct run_spec *spec, char *err, size_t errlen)

@@ -28,7 +28,10 @@ enum run_where {
 	AT_PASS
 };
 
-/* Stack of a participant thread. */
+/*
+ * Stack of a participant thread, set for each (pthread_attr_setstacksize):
+ * not glibc's default, which is RLIMIT_STACK, however small or large.
+ */
 #define RUN_THREAD_STACK (256 * 1024)
 
 /* One participant's line of the control block; nobody else writes it. */

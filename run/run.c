@@ -250,7 +250,10 @@ static void run_cpus(const struct run_spec *spec, cpu_set_t *set)
 		CPU_ZERO(set);
 }
 
-/* One run, from the map to the teardown: what its steps share. */
+/*
+ * One run, from the map to the teardown: what its steps share.  17 KB,
+ * on the heap: ctxbench runs with a small stack (docs/faults.md).
+ */
 struct run_state {
 	const struct run_spec *spec;
 	struct run_result *res;
@@ -261,6 +264,7 @@ struct run_state {
 	struct run_proc proc[RUN_MAX_NR + 1], *guard; /* the guard is last */
 	/* Each ring's count at the window's start, then its loops in it. */
 	uint64_t ring0[RUN_MAX_RINGS];
+	uint64_t ring1[RUN_MAX_RINGS]; /* and at its end */
 	int go[2], ready[2];
 	struct watch *watch;
 	pid_t runner;
@@ -685,7 +689,7 @@ static int run_rings_apart(struct run_state *st)
 {
 	struct run_result *res = st->res;
 	const struct run_ctl *ctl = st->ctl;
-	uint64_t all = 0, end[RUN_MAX_RINGS];
+	uint64_t all = 0, *end = st->ring1;
 	int ev = 0;
 
 	res->ring_min = res->ring_max = res->loops;
@@ -881,7 +885,7 @@ static void run_teardown(struct run_state *st)
 
 int run_once(const struct run_spec *spec, struct run_result *res)
 {
-	struct run_state st = { .spec = spec, .res = res };
+	struct run_state *st;
 	struct run_class_saved saved;
 	int ev = 0, err;
 
@@ -895,13 +899,23 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 			run_rings(spec), spec->nr, RUN_MAX_NR, RUN_MAX_RINGS);
 		return -EINVAL;
 	}
-	st.nproc = spec->threads ? run_rings(spec) : spec->nr * run_rings(spec);
-	st.guard = &st.proc[RUN_MAX_NR];
-	st.go[0] = st.go[1] = st.ready[0] = st.ready[1] = -1;
-	st.runner = getpid();
-	st.t_call = clock_now_s();
-	if (run_map(&st) < 0)
-		return st.err;
+	st = calloc(1, sizeof(*st));
+	if (!st) {
+		run_fail(res, RESULT_FAILED, "%s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	st->spec = spec;
+	st->res = res;
+	st->nproc =
+		spec->threads ? run_rings(spec) : spec->nr * run_rings(spec);
+	st->guard = &st->proc[RUN_MAX_NR];
+	st->go[0] = st->go[1] = st->ready[0] = st->ready[1] = -1;
+	st->runner = getpid();
+	st->t_call = clock_now_s();
+	if (run_map(st) < 0) {
+		err = st->err;
+		goto out;
+	}
 	/* Above real-time participants, the guard too: it is forked next. */
 	err = run_class_runner_enter(&spec->cls, &saved);
 	if (err < 0 && spec->ops->flags & IPC_NEVER_SLEEPS) {
@@ -910,14 +924,17 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 			res, RESULT_SKIPPED,
 			"ctxbench cannot run above its real-time participants to stop them: sched_setscheduler: %s",
 			strerror(-err));
-	} else if (run_setup(&st) == 0) {
-		ev = run_start(&st);
+	} else if (run_setup(st) == 0) {
+		ev = run_start(st);
 		if (!ev && res->status == RESULT_OK)
-			ev = run_measure(&st);
-		run_event(&st, ev);
-		run_stop(&st);
+			ev = run_measure(st);
+		run_event(st, ev);
+		run_stop(st);
 	}
-	run_teardown(&st);
+	run_teardown(st);
 	run_class_runner_leave(&saved);
-	return st.err;
+	err = st->err;
+out:
+	free(st);
+	return err;
 }

@@ -122,6 +122,16 @@ int run_once(const struct run_spec *spec, struct run_result *res);
 int run_check_limits(const struct run_spec *spec, char *err, size_t errlen);
 
 /*
+ * Check, first of all, that the stack limit (RLIMIT_STACK) is at least
+ * what ctxbench needs, more when the arguments @argv (main()'s) and the
+ * environment are long; a soft limit too low is raised when the hard
+ * limit allows.  Returns 0, or -1 with one line naming the limit, what is
+ * needed and what is allowed in @err.  It takes little stack itself:
+ * print @err with fputs(), as fprintf() to stderr takes 8 KB.
+ */
+int run_check_stack(char *const *argv, char *err, size_t errlen);
+
+/*
  * Check, before anything starts, that each participant of @spec can lock
  * its memory (--mlock): what it will have mapped when it calls
  * mlockall() (ctxbench as it is now, the mapping it shares, its working

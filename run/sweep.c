@@ -22,6 +22,7 @@ struct sweep {
 	unsigned int ncells;
 	unsigned int *perm; /* a round's order of the cells */
 	int *cpu; /* [RUN_MAX_NR]: the CPUs of the cell being resolved */
+	struct run_result *run; /* the run going on: 16 KB, not on the stack */
 };
 
 unsigned long long sweep_nrows(const struct sweep_spec *s)
@@ -303,7 +304,7 @@ static int sweep_cell_run(struct sweep *sw, struct sweep_cell *c,
 	const struct sweep_spec *s = sw->s;
 	struct run_spec spec = sweep_run_spec(s, c->ops, c->nr, c->kb);
 	struct result_row *row = c->row;
-	struct run_result res;
+	struct run_result *res = sw->run;
 	int over;
 
 	/* Resolved again: one array serves every row. */
@@ -317,23 +318,23 @@ static int sweep_cell_run(struct sweep *sw, struct sweep_cell *c,
 		sw->h->run(sw->h->arg, s, c, i);
 	/* A disturbed run is run again, up to --retry-disturbed times. */
 	for (unsigned int retry = 0;; retry++) {
-		sweep_run_once(sw, &spec, &res);
-		if (res.status != RESULT_OK || !res.dist.disturbed ||
+		sweep_run_once(sw, &spec, res);
+		if (res->status != RESULT_OK || !res->dist.disturbed ||
 		    retry == s->retry_disturbed || run_interrupted())
 			break;
 		row->discarded++;
 	}
-	if (res.status != RESULT_OK) {
-		row->status = res.status;
-		snprintf(row->reason, sizeof(row->reason), "%s", res.reason);
+	if (res->status != RESULT_OK) {
+		row->status = res->status;
+		snprintf(row->reason, sizeof(row->reason), "%s", res->reason);
 		if (sw->h->failed)
-			sw->h->failed(sw->h->arg, c, &res);
+			sw->h->failed(sw->h->arg, c, res);
 		/* Skipped or broken now: the next run would say the same. */
 		c->live = 0;
 		sweep_drop(sw, s->runs - i - 1);
-		return res.signo;
+		return res->signo;
 	}
-	sweep_row_add(row, &res, &c->seen);
+	sweep_row_add(row, res, &c->seen);
 	return 0;
 }
 
@@ -356,14 +357,14 @@ static double sweep_hop_work_ns(const struct sweep *sw,
 				const struct ipc_ops *ops, unsigned int kb)
 {
 	struct run_spec spec = sweep_run_spec(sw->s, ops, 1, kb);
-	struct run_result res;
+	struct run_result *res = sw->run;
 
 	spec.duration_s = sweep_hop_work_s(sw->s);
 	spec.sample_every = 0;
-	if (sweep_run_once(sw, &spec, &res) < 0 || res.status != RESULT_OK ||
-	    !res.loops)
+	if (sweep_run_once(sw, &spec, res) < 0 || res->status != RESULT_OK ||
+	    !res->loops)
 		return 0;
-	return res.elapsed_s * 1e9 / (double)res.loops;
+	return res->elapsed_s * 1e9 / (double)res->loops;
 }
 
 /*
@@ -466,7 +467,8 @@ int sweep_run(const struct sweep_spec *s, const struct place_topo *topo,
 	sw.cells = calloc(nrows, sizeof(*sw.cells));
 	sw.perm = calloc(nrows, sizeof(*sw.perm));
 	sw.cpu = calloc(RUN_MAX_NR, sizeof(*sw.cpu));
-	if (!res->row || !sw.cells || !sw.perm || !sw.cpu ||
+	sw.run = calloc(1, sizeof(*sw.run));
+	if (!res->row || !sw.cells || !sw.perm || !sw.cpu || !sw.run ||
 	    sweep_cells(&sw) < 0) {
 		errno = ENOMEM;
 		goto out;
@@ -476,6 +478,7 @@ int sweep_run(const struct sweep_spec *s, const struct place_topo *topo,
 		sweep_cell_finish(&sw.cells[k]);
 	sweep_drop_unstarted(res);
 out:
+	free(sw.run);
 	free(sw.cpu);
 	free(sw.perm);
 	free(sw.cells);

@@ -128,11 +128,18 @@ enum save_kind {
 	SAVE_IN_PLACE, /* a device, a fifo, another process's descriptor */
 };
 
+/*
+ * Where a write to @path lands, and the paths worked out on the way
+ * there: 16 KB, on the heap (ctxbench runs with a small stack).
+ */
 struct save_target {
 	enum save_kind kind;
 	char path[PATH_MAX]; /* the last link's target: no link itself */
 	int fd; /* SAVE_FD */
 	mode_t mode; /* SAVE_REGULAR's */
+	char dir[PATH_MAX]; /* the directory of path */
+	char link[PATH_MAX]; /* a link's target, as read */
+	char tmp[PATH_MAX + 32]; /* the replacement's name while written */
 };
 
 /*
@@ -144,25 +151,26 @@ struct save_target {
  */
 static int save_own_fd_dir(const char *dir)
 {
-	char real[PATH_MAX], own[64];
+	char *real = realpath(dir, NULL), own[64];
+	int is = 0;
 
-	if (!realpath(dir, real))
+	if (!real)
 		return 0;
 	snprintf(own, sizeof(own), "/proc/%d/fd", (int)getpid());
 	if (!strcmp(real, own))
-		return 1;
+		is = 1;
 	snprintf(own, sizeof(own), "/proc/%d/task/%d/fd", (int)getpid(),
 		 (int)gettid());
-	return !strcmp(real, own);
+	is = is || !strcmp(real, own);
+	free(real);
+	return is;
 }
 
-/* Is the link @path one of /proc's, that readlink() cannot follow? */
-static int save_proc_link(const char *path)
+/* Is a link in @dir one of /proc's, that readlink() cannot follow? */
+static int save_proc_link(const char *dir)
 {
-	char dir[PATH_MAX];
 	struct statfs sfs;
 
-	save_dir(path, dir, sizeof(dir));
 	return statfs(dir, &sfs) == 0 && sfs.f_type == PROC_SUPER_MAGIC;
 }
 
@@ -187,7 +195,7 @@ static int save_fd_number(const char *name, int *fd)
  */
 static int save_resolve(const char *path, struct save_target *t)
 {
-	char link[PATH_MAX], dir[PATH_MAX];
+	char *link = t->link, *dir = t->dir;
 	struct stat st;
 
 	if (!path[0])
@@ -200,7 +208,7 @@ static int save_resolve(const char *path, struct save_target *t)
 		ssize_t n;
 
 		base = base ? base + 1 : t->path;
-		save_dir(t->path, dir, sizeof(dir));
+		save_dir(t->path, dir, sizeof(t->dir));
 		if (lstat(t->path, &st) < 0) {
 			if (errno != ENOENT)
 				return errno;
@@ -210,7 +218,7 @@ static int save_resolve(const char *path, struct save_target *t)
 			t->kind = SAVE_NEW;
 			return 0;
 		}
-		if (S_ISLNK(st.st_mode) && save_proc_link(t->path)) {
+		if (S_ISLNK(st.st_mode) && save_proc_link(dir)) {
 			if (!save_own_fd_dir(dir)) {
 				t->kind = SAVE_IN_PLACE;
 				return 0;
@@ -226,10 +234,10 @@ static int save_resolve(const char *path, struct save_target *t)
 			t->mode = st.st_mode & 07777;
 			return 0;
 		}
-		n = readlink(t->path, link, sizeof(link));
+		n = readlink(t->path, link, sizeof(t->link));
 		if (n < 0)
 			return errno;
-		if ((size_t)n >= sizeof(link))
+		if ((size_t)n >= sizeof(t->link))
 			return ENAMETOOLONG;
 		link[n] = '\0';
 		/* A relative target is relative to the link's directory. */
@@ -254,29 +262,38 @@ static int save_fd_writable(int fd)
 	return (fl & O_ACCMODE) == O_RDONLY ? EBADF : 0;
 }
 
-int save_check(const char *path, char *err, size_t errlen)
+static int save_check_target(const char *path, struct save_target *t, char *err,
+			     size_t errlen)
 {
-	struct save_target t;
-	char dir[PATH_MAX];
-	int e = save_resolve(path, &t);
+	int e = save_resolve(path, t);
 
 	if (e)
 		return save_error(err, errlen, path, e);
-	switch (t.kind) {
+	switch (t->kind) {
 	case SAVE_FD:
-		e = save_fd_writable(t.fd);
+		e = save_fd_writable(t->fd);
 		break;
 	case SAVE_IN_PLACE:
-		e = access(t.path, W_OK) < 0 ? errno : 0;
+		e = access(t->path, W_OK) < 0 ? errno : 0;
 		break;
 	case SAVE_NEW:
 	case SAVE_REGULAR:
-		save_dir(t.path, dir, sizeof(dir));
-		if (access(dir, W_OK | X_OK) < 0)
-			return save_error(err, errlen, dir, errno);
+		save_dir(t->path, t->dir, sizeof(t->dir));
+		if (access(t->dir, W_OK | X_OK) < 0)
+			return save_error(err, errlen, t->dir, errno);
 		break;
 	}
 	return e ? save_error(err, errlen, path, e) : 0;
+}
+
+int save_check(const char *path, char *err, size_t errlen)
+{
+	struct save_target *t = malloc(sizeof(*t));
+	int rc = t ? save_check_target(path, t, err, errlen) :
+		     save_error(err, errlen, path, ENOMEM);
+
+	free(t);
+	return rc;
 }
 
 /* A name for the file in @dir that nobody uses: "DIR/.ctxbench-HEX". */
@@ -317,25 +334,24 @@ int save_fd(int fd, const char *name, const char *buf, size_t len, char *err,
 	return e ? save_error(err, errlen, name, e) : 0;
 }
 
-int save_file(const char *path, const char *buf, size_t len, char *err,
-	      size_t errlen)
+static int save_file_target(const char *path, const char *buf, size_t len,
+			    struct save_target *t, char *err, size_t errlen)
 {
-	char dir[PATH_MAX], tmp[PATH_MAX + 32];
+	char *dir = t->dir, *tmp = t->tmp;
 	mode_t mode = umask(0);
-	struct save_target t;
 	int fd, e, named = 0;
 
 	umask(mode);
 	mode = 0666 & ~mode; /* what open() would have made */
 
-	e = save_resolve(path, &t);
+	e = save_resolve(path, t);
 	if (e)
 		return save_error(err, errlen, path, e);
-	if (t.kind == SAVE_FD)
-		return save_fd(t.fd, path, buf, len, err, errlen);
-	if (t.kind == SAVE_IN_PLACE) {
+	if (t->kind == SAVE_FD)
+		return save_fd(t->fd, path, buf, len, err, errlen);
+	if (t->kind == SAVE_IN_PLACE) {
 		/* A device, a fifo: nothing to replace. */
-		fd = save_open_in_place(t.path);
+		fd = save_open_in_place(t->path);
 		if (fd < 0)
 			return save_error(err, errlen, path, errno);
 		e = save_through(fd, buf, len);
@@ -343,15 +359,15 @@ int save_file(const char *path, const char *buf, size_t len, char *err,
 			e = errno;
 		return e ? save_error(err, errlen, path, e) : 0;
 	}
-	if (t.kind == SAVE_REGULAR)
-		mode = t.mode; /* the replacement keeps its mode */
-	path = t.path; /* where the links lead */
-	save_dir(path, dir, sizeof(dir));
+	if (t->kind == SAVE_REGULAR)
+		mode = t->mode; /* the replacement keeps its mode */
+	path = t->path; /* where the links lead */
+	save_dir(path, dir, sizeof(t->dir));
 	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
 	if (fd < 0) {
 		/* No O_TMPFILE here: a hidden name, for the time of the write. */
 		for (int i = 0; i < 100; i++) {
-			save_tmpname(dir, tmp, sizeof(tmp));
+			save_tmpname(dir, tmp, sizeof(t->tmp));
 			fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
 				  0600);
 			if (fd >= 0 || errno != EEXIST)
@@ -365,7 +381,7 @@ int save_file(const char *path, const char *buf, size_t len, char *err,
 	if (!e && fchmod(fd, mode) < 0)
 		e = errno;
 	for (int i = 0; !e && !named; i++) {
-		save_tmpname(dir, tmp, sizeof(tmp));
+		save_tmpname(dir, tmp, sizeof(t->tmp));
 		e = save_link(fd, tmp);
 		if (!e)
 			named = 1;
@@ -382,4 +398,15 @@ int save_file(const char *path, const char *buf, size_t len, char *err,
 		return save_error(err, errlen, path, e);
 	}
 	return 0;
+}
+
+int save_file(const char *path, const char *buf, size_t len, char *err,
+	      size_t errlen)
+{
+	struct save_target *t = malloc(sizeof(*t));
+	int rc = t ? save_file_target(path, buf, len, t, err, errlen) :
+		     save_error(err, errlen, path, ENOMEM);
+
+	free(t);
+	return rc;
 }

@@ -314,6 +314,128 @@ limits() {
 	check_clean "open descriptors"
 }
 
+# A small stack (ulimit -s, RLIMIT_STACK): below what ctxbench needs, one
+# line and exit 2 before anything starts, for a run and for a report,
+# not SIGSEGV; a soft limit below it is raised when the hard limit
+# allows; a long environment, which the stack holds too, needs more.  At
+# the least limit it names, every mechanism, threads, rings at once, a
+# sweep and a report in every format run whole: no frame of ctxbench is
+# large (CMakeLists.txt bounds them), and its threads' stacks are its own.
+stack() {
+	local fx tmp min=128 lim m f want big need
+	fx=$(cd "$(dirname "$0")/fixtures/json" && pwd)
+	tmp=$(mktemp -d)
+	# Stack limits of soft:hard KiB for a command.
+	small() {
+		local soft=$1 hard=$2
+		shift 2
+		start prlimit --stack=$((soft * 1024)):$((hard * 1024)) "$@"
+		finish
+	}
+	# Refused: the limit, and the least it needs, said once.
+	refused() {
+		local what=$1 lim=$2
+		expect_rc "$what" 2
+		grep -Eqx "ctxbench: the stack limit \(ulimit -s\) is $lim KiB; ctxbench needs at least [0-9]+ KiB" <<<"$err" &&
+			pass || fail "$what: not the stack's message: $err"
+		[ -z "$out" ] && pass || fail "$what: something ran: $out"
+		check_clean "$what"
+	}
+	small 64 64 "$bin" -b pipe -t 0.02 -r 1 -q -n stack
+	refused "stack 64 KiB" 64
+	want=$(sed -n 's/.* needs at least \([0-9]*\) KiB$/\1/p' <<<"$err")
+	if [ -n "$want" ]; then
+		min=$want
+	else
+		echo "note: no least limit said: $min KiB, ctxbench.1's, tried"
+	fi
+	[ "$min" -gt 64 ] && pass || fail "stack: needs only $min KiB: 64 is not below it"
+	for lim in 64 16; do
+		small $lim $lim "$bin" -b null,pipe -t 0.02 -r 1 -q -n stack
+		refused "run at $lim KiB" $lim
+		small $lim $lim "$bin" report --format html "$fx/base.json" "$fx/fast.json"
+		refused "report at $lim KiB" $lim
+		small $lim $lim "$bin" -T -b futex -t 0.02 -r 1 -q -n stack
+		refused "-T at $lim KiB" $lim
+	done
+	small $((min - 1)) $((min - 1)) "$bin" report "$fx/base.json"
+	refused "report at $((min - 1)) KiB" $((min - 1))
+	# The soft limit alone: raised to what it needs.
+	if [ "$(ulimit -H -s)" = unlimited ] || [ "$(ulimit -H -s)" -ge "$min" ]; then
+		start prlimit --stack=$((64 * 1024)): "$bin" -b pipe -t 0.02 -r 1 -q -n stack --format kv
+		finish
+		expect_rc "soft limit 64 KiB" 0
+		grep -q '^pipe\.any\.2p\.0k\.ok: 1$' <<<"$out" && pass ||
+			fail "soft limit 64 KiB: no row: $out"
+		check_clean "soft limit 64 KiB"
+	else
+		echo "note: the hard stack limit is $(ulimit -H -s) KiB: a soft limit raised not tried"
+	fi
+	# 100 KB of environment on the stack: more is needed, and enough.
+	big=$(head -c 100000 /dev/zero | tr '\0' x)
+	start env CTXBENCH_TEST_BIG="$big" prlimit --stack=$((min * 1024)) "$bin" -b pipe -t 0.02 -r 1 -q -n stack
+	finish
+	refused "a long environment at $min KiB" $min
+	need=$(sed -n 's/.* needs at least \([0-9]*\) KiB$/\1/p' <<<"$err")
+	if [ -n "$need" ] && [ "$need" -gt "$min" ]; then
+		pass
+		start env CTXBENCH_TEST_BIG="$big" prlimit --stack=$((need * 1024)) "$bin" -b pipe -t 0.02 -r 1 -q -n stack --format kv
+		finish
+		expect_rc "a long environment at $need KiB" 0
+		grep -q '^pipe\.any\.2p\.0k\.ok: 1$' <<<"$out" && pass ||
+			fail "a long environment at $need KiB: no row: $out"
+		check_clean "a long environment at $need KiB"
+	else
+		fail "a long environment: needs ${need:-nothing said}, not more than $min KiB"
+	fi
+	# At the least: each mechanism runs (or is skipped), its run saved.
+	for m in $("$bin" -l | awk '{ print $1 }'); do
+		small $min $min "$bin" -b "$m" -t 0.02 -r 1 -q -n stack --format kv -o "$tmp/$m.json"
+		expect_rc "$m at $min KiB" 0
+		grep -Eq "^$m\.any\.2p\.0k\.ok: [01]$" <<<"$out" && pass ||
+			fail "$m at $min KiB: no row: $out"
+		check_clean "$m at $min KiB"
+	done
+	small $min $min "$bin" -T -p 4 -b futex,pipe -t 0.02 -r 1 -q -n stack --format kv
+	expect_rc "-T at $min KiB" 0
+	[ "$(grep -Ec '^(futex|pipe)\.any\.4p\.0k\.threads\.ok: 1$' <<<"$out")" -eq 2 ] && pass ||
+		fail "-T at $min KiB: not both rows: $out"
+	check_clean "-T at $min KiB"
+	small $min $min "$bin" -j 2 -b pipe,sysv-sem -t 0.02 -r 1 -q -n stack --format kv
+	expect_rc "-j 2 at $min KiB" 0
+	[ "$(grep -Ec '^(pipe|sysv-sem)\.any\.2p\.0k\.x2\.ok: [01]$' <<<"$out")" -eq 2 ] && pass ||
+		fail "-j 2 at $min KiB: not both rows: $out"
+	check_clean "-j 2 at $min KiB"
+	small $min $min "$bin" -p 2,4 -s 0,16 -b pipe -t 0.02 -r 1 -q -n stack --format kv
+	expect_rc "a sweep at $min KiB" 0
+	[ "$(grep -c '^pipe\.any\.[24]p\.\(0\|16\)k\.ok: 1$' <<<"$out")" -eq 4 ] && pass ||
+		fail "a sweep at $min KiB: not its four rows: $out"
+	check_clean "a sweep at $min KiB"
+	# The saved runs read back, and two labels in every format, as with
+	# the stack unbounded, byte for byte.
+	small $min $min "$bin" report "$tmp"/*.json
+	expect_rc "the saved runs at $min KiB" 0
+	for f in text json kv tsv html; do
+		"$bin" report --format "$f" "$fx/base.json" "$fx/fast.json" >"$tmp/want.$f"
+		small $min $min "$bin" report --format "$f" "$fx/base.json" "$fx/fast.json"
+		expect_rc "report --format $f at $min KiB" 0
+		cmp -s "$out_f" "$tmp/want.$f" && pass ||
+			fail "report --format $f at $min KiB: not the report: $(diff "$tmp/want.$f" "$out_f" | head -5)"
+	done
+	"$bin" report --histogram -o "$tmp/want.out" "$fx/base.json" "$fx/fast.json" "$fx/noisy.json" >"$tmp/want.hist"
+	small $min $min "$bin" report --histogram -o "$tmp/got.out" "$fx/base.json" "$fx/fast.json" "$fx/noisy.json"
+	expect_rc "report --histogram -o at $min KiB" 0
+	cmp -s "$out_f" "$tmp/want.hist" && cmp -s "$tmp/got.out" "$tmp/want.out" && pass ||
+		fail "report --histogram -o at $min KiB: not the report or not its file"
+	# The reader's nesting is bounded: a file too deep is refused.
+	small $min $min "$bin" report "$fx/bad/deep.json"
+	expect_rc "a file nested too deep at $min KiB" 2
+	grep -q "^ctxbench: .*nested deeper" <<<"$err" && pass ||
+		fail "a file nested too deep at $min KiB: $err"
+	check_clean "reports at $min KiB"
+	rm -rf "$tmp"
+}
+
 # Processes: the user's other tasks and -T's threads count against
 # RLIMIT_NPROC, and uid 0 of a user namespace is held to it too.  Refused
 # before anything starts (exit 2), not FAILED half way (exit 1).
@@ -588,6 +710,7 @@ degenerate) degenerate ;;
 exhausted) exhausted ;;
 seccomp) seccomp "$3" ;;
 limits) limits ;;
+stack) stack ;;
 queue-limits) queue_limits ;;
 nproc) nproc ;;
 inject-runner) inject_all runner ;;
