@@ -174,7 +174,7 @@ static int output_render(const struct plan *p, const struct results *const *r,
 			report_histograms(f, r, n);
 		break;
 	case PLAN_JSON:
-		report_json(f, r, n);
+		rc = report_json_compared(f, r, n, baseline, noise, nnoise);
 		break;
 	case PLAN_KV:
 	case PLAN_TSV:

@@ -1,0 +1,492 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# What tests/formats.sh asks of one report rendered in every --format: the
+# JSON's comparison (the model every format renders) is that of the saved
+# runs, its members are those docs/json.md lists, and each other format
+# shows every label and row with the model's figures and verdict to the
+# precision it prints them.
+# usage: formats.py DIR SRC FORMAT...
+#   DIR/report.FORMAT holds the report in FORMAT; SRC is the source tree.
+# Prints "ok - what" or "not ok - what: why", one line a check.
+import html
+import json
+import math
+import os
+import re
+import sys
+
+out_dir, src, formats = sys.argv[1], sys.argv[2], sys.argv[3:]
+
+
+def say(good, what, why=""):
+    print(("ok - %s" % what) if good else ("not ok - %s: %s" % (what, why)))
+
+
+def report(fmt):
+    with open(os.path.join(out_dir, "report." + fmt), encoding="utf-8") as f:
+        return f.read()
+
+
+def num(v):
+    return math.nan if v is None else v
+
+
+def first(bad, n=4):
+    """At most @n of the mismatches @bad, for a message."""
+    return "; ".join(bad[:n]) + ("; ..." if len(bad) > n else "")
+
+
+# The figures as the text report prints them (report/text.c).
+def text_percent(pct):
+    if abs(pct) < 0.05:
+        pct = 0.0
+    if abs(pct) < 100:
+        return "%+.1f%%" % pct
+    if pct < 1e4:
+        return "%+.0f%%" % pct
+    return ">9999%"
+
+
+def text_change(cell):
+    """The change and detect columns of @cell, as text_change() has them."""
+    mark, why = cell["verdict"], cell.get("why", "")
+    runs = why in ("no_noise", "one_block", "disturbed")
+    if mark == "baseline":
+        return "baseline", ""
+    change, detect = num(cell["change"]), num(cell["detect"])
+    if math.isnan(change):
+        return "-", ""
+    pct = text_percent(change * 100)
+    if why in ("disturbed", "one_block"):
+        ch = pct + ("!" if why == "disturbed" else "?")
+    elif runs:
+        ch = pct
+    elif mark == "marked":
+        ch = "*%s*" % pct
+    else:
+        ch = "(%s)" % pct
+    if "drift_per_hour" in cell:
+        ch += "~"
+    if math.isnan(detect):
+        det = "-"
+    elif detect * 100 >= 1e4:
+        det = ">9999%"
+    else:
+        det = "%.*f%%" % (1 if detect * 100 < 99.95 else 0, detect * 100)
+        if runs:
+            det = "[%s]" % det
+    return ch, det
+
+
+def text_figures(cell):
+    change, detect = text_change(cell)
+    figs = ["%.0f" % cell["low"], "%.0f" % cell["high"],
+            "%.0f" % cell["average"], "%.1f%%" % (cell["cv"] * 100), change]
+    return figs + ([detect] if detect else [])
+
+
+# A number as the flat formats print it (report/flat.c flat_number()).
+def flat_number(v):
+    a = abs(v)
+    dec = 0 if a >= 1000 else 1 if a >= 100 else 2 if a >= 10 else \
+        3 if a >= 1 else 6
+    s = "%.*f" % (dec, v)
+    if "." in s:
+        s = s.rstrip("0").rstrip(".")
+    return "0" if s == "-0" else s
+
+
+def flat_label(label):
+    return re.sub(r"[^A-Za-z0-9._+-]", "_", label) or "_"
+
+
+doc = None
+try:
+    doc = json.loads(report("json"))
+except (OSError, ValueError) as e:
+    say(False, "json: the report parses", str(e))
+invs = doc.get("invocations", []) if isinstance(doc, dict) else []
+cmp_ = doc.get("comparison") if isinstance(doc, dict) else None
+say(isinstance(cmp_, dict), "json: a comparison member",
+    "none in a report of %d invocations" % len(invs))
+
+# What the saved runs hold: labels in the order given, each row's title
+# and the rows each label measured.
+labels, title, measured = [], {}, {}
+for inv in invs:
+    label = inv["info"]["label"]
+    if label not in labels:
+        labels.append(label)
+    for row in inv["results"]:
+        title[row["mech"]] = row["title"]
+        measured.setdefault((label, row["mech"], row["placement"]),
+                            []).append(row)
+say(len(labels) >= 2, "json: two labels or more", "labels %s" % labels)
+
+
+# --- The comparison against the saved runs and against docs/json.md. ---
+
+def doc_tables():
+    """The member names of each table of docs/json.md's comparison."""
+    with open(os.path.join(src, "docs", "json.md"), encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"^## The comparison\n(.*?)(?=^## )", text, re.M | re.S)
+    tables, cur = [], None
+    for line in (m.group(1) if m else "").splitlines():
+        if not line.startswith("|"):
+            cur = None
+            continue
+        cell = line.split("|")[1]
+        if cur is None:
+            cur = set()
+            tables.append(cur)
+            continue  # the heading
+        cur.update(re.findall(r"`([a-z_]+)`", cell))
+    return tables
+
+
+LEVELS = ("the comparison", "a label of the comparison", "a row",
+          "a label of a row")
+REQUIRED = (
+    {"baseline", "alpha", "power", "noise_invocations", "labels", "rows"},
+    {"label", "invocations", "boots", "blocks", "replicates",
+     "replicate_count"},
+    {"key", "mech", "placement", "participants", "ws_kb", "rings", "shared",
+     "class", "labels"},
+    {"label", "invocations", "runs", "average", "low", "high", "cv",
+     "verdict"},
+)
+JUDGED = {"change", "change_low", "change_high", "p", "detect", "df"}
+
+
+def check_members(c):
+    tables = doc_tables()
+    if len(tables) != len(LEVELS):
+        say(False, "docs/json.md: the comparison's member tables",
+            "%d tables, not one for each of %s" % (len(tables),
+                                                   ", ".join(LEVELS)))
+        tables = (tables + [set()] * 4)[:4]
+    written = [set(c), set(), set(), set()]
+    missing = []
+    for name in REQUIRED[0] - set(c):
+        missing.append("%s: %s" % (LEVELS[0], name))
+    for lab in c.get("labels", []):
+        written[1] |= set(lab)
+        missing += ["%s: %s" % (LEVELS[1], k) for k in REQUIRED[1] - set(lab)]
+    for row in c.get("rows", []):
+        written[2] |= set(row)
+        missing += ["%s %s: %s" % (LEVELS[2], row.get("key"), k)
+                    for k in REQUIRED[2] - set(row)]
+        for cell in row.get("labels", []):
+            written[3] |= set(cell)
+            want = set(REQUIRED[3])
+            if cell.get("verdict") != "baseline":
+                want |= JUDGED
+            if cell.get("verdict") == "not_judged":
+                want.add("why")
+            missing += ["%s %s %s: %s" % (LEVELS[3], row.get("key"),
+                                          cell.get("label"), k)
+                        for k in want - set(cell)]
+    say(not missing, "json: the comparison's members", first(missing))
+    undoc = ["%s: %s" % (LEVELS[i], k) for i in range(4)
+             for k in sorted(written[i] - tables[i])]
+    undoc += ["%s: %s (required)" % (LEVELS[i], k) for i in range(4)
+              for k in sorted(REQUIRED[i] - tables[i])]
+    say(not undoc, "json: every member written is in docs/json.md",
+        "not documented: " + first(undoc, 8))
+
+
+def inv_mean(row):
+    s = [x["loops_per_s"] for x in row["samples"]]
+    return sum(s) / len(s)
+
+
+def close(a, b):
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def check_model(c):
+    bad = []
+    if c.get("baseline") != labels[0]:
+        bad.append("baseline %r, not the first label %r" %
+                   (c.get("baseline"), labels[0]))
+    got = [(x.get("label"), x.get("invocations")) for x in c.get("labels", [])]
+    want = [(l, sum(1 for i in invs if i["info"]["label"] == l))
+            for l in labels]
+    if got != want:
+        bad.append("labels %s, not %s" % (got, want))
+    cells = {}
+    for row in c.get("rows", []):
+        for cell in row.get("labels", []):
+            cells[(cell.get("label"), row.get("mech"),
+                   row.get("placement"))] = (row, cell)
+    if set(cells) != set(measured):
+        bad.append("rows of labels %s, the saved runs have %s" %
+                   (sorted(set(cells) ^ set(measured)), sorted(measured)))
+    alpha = c.get("alpha", 0.05)
+    for (label, mech, placement), (row, cell) in cells.items():
+        what = "%s %s.%s" % (label, mech, placement)
+        rows = measured.get((label, mech, placement), [])
+        if cell.get("invocations") != len(rows):
+            bad.append("%s: %s invocations, the saved runs %d" %
+                       (what, cell.get("invocations"), len(rows)))
+        rates = [x["loops_per_s"] for r in rows for x in r["samples"]]
+        if cell.get("runs") != len(rates):
+            bad.append("%s: %s runs, the saved runs %d" %
+                       (what, cell.get("runs"), len(rates)))
+        if not rates:
+            continue
+        avg = sum(inv_mean(r) for r in rows) / len(rows)
+        for k, v in (("average", avg), ("low", min(rates)),
+                     ("high", max(rates))):
+            if not close(num(cell.get(k)), v):
+                bad.append("%s: %s %s, the saved runs %r" %
+                           (what, k, cell.get(k), v))
+        base = [x for x in row["labels"] if x["verdict"] == "baseline"]
+        mark = cell.get("verdict")
+        if cell.get("label") == labels[0]:
+            if mark != "baseline":
+                bad.append("%s: the baseline's own row is %s" % (what, mark))
+            continue
+        if not base:
+            if (mark, cell.get("why")) != ("not_judged", "no_baseline_row"):
+                bad.append("%s: no baseline row, yet %s %s" %
+                           (what, mark, cell.get("why")))
+            continue
+        b = base[0]["average"]
+        if not close(num(cell.get("change")), (avg - b) / b):
+            bad.append("%s: change %s, not (average - baseline's) / "
+                       "baseline's %r" % (what, cell.get("change"),
+                                          (avg - b) / b))
+        if mark in ("marked", "not_marked"):
+            holds0 = cell["change_low"] <= 0 <= cell["change_high"]
+            if (mark == "marked") != (cell["p"] < alpha) or \
+                    (mark == "not_marked") != holds0:
+                bad.append("%s: %s with p %s and interval [%s, %s]" %
+                           (what, mark, cell["p"], cell["change_low"],
+                            cell["change_high"]))
+        elif mark != "not_judged":
+            bad.append("%s: verdict %r" % (what, mark))
+    say(not bad, "json: the comparison is that of the saved runs",
+        first(bad))
+    return cells
+
+
+if isinstance(cmp_, dict):
+    check_members(cmp_)
+    model = check_model(cmp_)
+else:
+    model = None
+
+
+# --- Every other format against the model. ---
+
+def rows_of(fmt, found):
+    """Every label and every row the saved runs measured is in @found."""
+    lost = ["%s %s.%s" % k for k in sorted(measured) if k not in found]
+    say(not lost, "%s: every label and row" % fmt, "missing: " + first(lost))
+
+
+def against_model(fmt, figures):
+    """@figures: (label, mech, placement) -> what @fmt shows, or a why."""
+    if model is None:
+        say(False, "%s: the figures and verdicts of the comparison" % fmt,
+            "no comparison in --format json to check them against")
+        return
+    bad = []
+    for key, (row, cell) in sorted(model.items()):
+        if key not in figures:
+            continue  # said by rows_of()
+        want = figures[key](row, cell)
+        if want:
+            bad.append("%s %s.%s: %s" % (key + (want,)))
+    say(not bad, "%s: the figures and verdicts of the comparison" % fmt,
+        first(bad))
+
+
+def text_tables(text):
+    """Each loops/sec table's rows: title -> [(the line's words)]."""
+    tables, cur = {}, None
+    for line in text.splitlines():
+        m = re.match(r"^(\S.*?)\s+low\s+high\s+average\s+cv\s+change\s+"
+                     r"detect\s+cpus$", line)
+        if m:
+            cur = tables.setdefault(m.group(1), [])
+        elif not line.strip():
+            cur = None
+        elif cur is not None and not line.startswith("    ("):
+            cur.append(line.strip())
+    return tables
+
+
+def check_text(text):
+    bad = []
+    for label in labels:
+        n = sum(1 for i in invs if i["info"]["label"] == label)
+        if not re.search(r"^ +%d  %s$" % (n, re.escape(label)), text, re.M):
+            bad.append("no line of %d invocations of %s" % (n, label))
+        for k in range(1, n + 1):
+            if not re.search(r"^Run: %s \(%d of %d\)" % (re.escape(label),
+                                                         k, n), text, re.M):
+                bad.append("no 'Run: %s (%d of %d)'" % (label, k, n))
+    say(not bad, "text: each label's invocations", first(bad))
+    tables = text_tables(text)
+    found = {}
+    for (label, mech, placement) in measured:
+        name = "%s %s " % (label, placement)
+        lines = [l for l in tables.get(title[mech], [])
+                 if l.startswith(name)]
+        if len(lines) == 1:
+            found[(label, mech, placement)] = lines[0][len(name):].split()
+    rows_of("text", found)
+    extra = ["%s: %d rows, the saved runs %d" % (t, len(r), sum(
+        1 for k in measured if title[k[1]] == t))
+        for t, r in tables.items()
+        if len(r) != sum(1 for k in measured if title[k[1]] == t)]
+    say(not extra, "text: no row the saved runs lack", first(extra))
+
+    def fig(key):
+        def check(row, cell):
+            want, got = text_figures(cell), found[key][:len(text_figures(cell))]
+            return None if got == want else "%s, not %s" % (got, want)
+        return check
+    against_model("text", {k: fig(k) for k in found})
+
+
+def check_flat(fmt, text):
+    sep = ": " if fmt == "kv" else "\t"
+    kv, bad = {}, []
+    for line in text.splitlines():
+        k, s, v = line.partition(sep)
+        if not s or k in kv:
+            bad.append("line %r" % line)
+        kv[k] = v
+    prefix = {flat_label(l): l for l in labels}
+    rowkey = {}
+    if model:
+        for (label, mech, placement), (row, cell) in model.items():
+            rowkey[(label, row["key"])] = (label, mech, placement)
+    with open(os.path.join(src, "docs", "keys.md"), encoding="utf-8") as f:
+        keys_md = f.read()
+    documented = set(re.findall(r"^\| `([a-z0-9_]+)`", keys_md, re.M))
+    found = {}
+    for k in kv:
+        run, _, rest = k.partition("/")
+        row, _, metric = rest.rpartition(".")
+        if run not in prefix:
+            bad.append("%s: no label's" % k)
+            continue
+        if not (metric in documented or
+                re.fullmatch(r"loops_per_sec_run[0-9]+", metric)):
+            bad.append("%s: %s is not in docs/keys.md" % (k, metric))
+        at = rowkey.get((prefix[run], row))
+        if model is not None and at is None:
+            bad.append("%s: a row the comparison lacks" % k)
+        elif at:
+            found[at] = (prefix[run], row)
+    say(not bad, "%s: every key a label's, a row's and documented" % fmt,
+        first(bad))
+    if model is None:
+        # Without the comparison's row keys, a row is its mechanism and
+        # placement as the saved runs have them.
+        for (label, mech, placement) in measured:
+            p = re.sub(r"[:,]", "_", placement)
+            if any(k.startswith("%s/%s.%s." % (flat_label(label), mech, p))
+                   for k in kv):
+                found[(label, mech, placement)] = None
+    rows_of(fmt, found)
+
+    def fig(key):
+        def check(row, cell):
+            head = "%s/%s." % (flat_label(key[0]), row["key"])
+            want = {"ok": "1", "runs": str(cell["runs"]),
+                    "loops_per_sec": flat_number(cell["average"]),
+                    "loops_per_sec_low": flat_number(cell["low"]),
+                    "loops_per_sec_high": flat_number(cell["high"]),
+                    "cv_pct": flat_number(cell["cv"] * 100)}
+            if cell["invocations"] >= 2:
+                want["invocations"] = str(cell["invocations"])
+            absent = set()
+            change = num(cell.get("change"))
+            if cell["verdict"] == "baseline" or math.isnan(change):
+                absent |= {"change_pct", "detect_pct", "p", "marked"}
+            else:
+                want["change_pct"] = flat_number(change * 100)
+                if math.isnan(num(cell["detect"])):
+                    absent.add("detect_pct")
+                else:
+                    want["detect_pct"] = flat_number(cell["detect"] * 100)
+                if cell["verdict"] == "not_judged":
+                    absent |= {"p", "marked"}
+                    why = cell.get("why")
+                    if why in ("disturbed", "one_block"):
+                        want["not_judged_" + why] = "1"
+                else:
+                    want["p"] = flat_number(cell["p"])
+                    want["marked"] = "1" if cell["verdict"] == "marked" \
+                        else "0"
+            diff = ["%s %s, not %s" % (m, kv.get(head + m), v)
+                    for m, v in want.items() if kv.get(head + m) != v]
+            diff += ["%s %s, not absent" % (m, kv[head + m])
+                     for m in sorted(absent) if head + m in kv]
+            return ", ".join(diff) or None
+        return check
+    against_model(fmt, {k: fig(k) for k in found})
+    return text
+
+
+def check_html(page):
+    found, bad = {}, []
+    for m in re.finditer(r'<table class="figures" data-table="loops" '
+                         r'data-mech="([^"]*)".*?</table>', page, re.S):
+        mech = html.unescape(m.group(1))
+        for tr in re.finditer(r'<tr class="label-([0-9]+)"><th[^>]*>(.*?)'
+                              r'</th>(.*?)</tr>', m.group(0), re.S):
+            name = html.unescape(re.sub(r"<[^>]*>", "", tr.group(2)))
+            figs = [html.unescape(re.sub(r"<[^>]*>", "", f)) for f in
+                    re.findall(r'<td class="fig[^"]*">(.*?)</td>',
+                               tr.group(3), re.S)]
+            i = int(tr.group(1))
+            label = labels[i] if i < len(labels) else None
+            if label is None or not name.startswith(label + " "):
+                bad.append("%s: row %r of class label-%d" % (mech, name, i))
+                continue
+            key = (label, mech, name[len(label) + 1:])
+            if key in found or key not in measured:
+                bad.append("%s: row %r again or not measured" % (mech, name))
+            found[key] = figs
+    say(not bad, "html: each row of the loops/sec tables a label's",
+        first(bad))
+    rows_of("html", found)
+
+    def fig(key):
+        def check(row, cell):
+            change, detect = text_change(cell)
+            want = text_figures(cell)[:5] + [detect]
+            got = found[key][:6]
+            return None if got == want else "%s, not %s" % (got, want)
+        return check
+    against_model("html", {k: fig(k) for k in found})
+
+
+flat = {}
+for fmt in formats:
+    try:
+        text = report(fmt)
+    except OSError as e:
+        say(False, "%s: the report" % fmt, str(e))
+        continue
+    if fmt == "json":
+        continue  # the model itself, checked above
+    elif fmt == "text":
+        check_text(text)
+    elif fmt in ("kv", "tsv"):
+        flat[fmt] = check_flat(fmt, text)
+    elif fmt == "html":
+        check_html(text)
+    else:
+        say(False, "%s: a check of this format" % fmt,
+            "tests/formats.py knows no such format")
+if "kv" in flat and "tsv" in flat:
+    say(flat["kv"].replace(": ", "\t") == flat["tsv"],
+        "tsv: the lines of kv, a tab for ': '", "they differ")

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Every --format of ctxbench report, through the binary: the formats the
+# binary lists (the words the bash completion offers), each the man page's,
+# rendered from two labels of two saved invocations each, and each one's
+# labels, rows, figures and verdicts those of the JSON's comparison
+# (tests/formats.py); -o of the report and a run's own JSON as
+# docs/json.md has them.
+# usage: formats.sh report BIN SRC
+set -u
+
+. "$(dirname "$0")/lib.sh"
+isolate "$@"
+
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Run ctxbench; sets out, err, rc.
+run() {
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+}
+
+# The words of a list "a, b or c", one a line.
+words() {
+	sed 's/ or /, /g; s/, /\n/g'
+}
+
+report() {
+	local bin=$1 src=$2 formats page help f i line
+	local A=6.1 B=6.2-rc1
+
+	command -v python3 >/dev/null || {
+		echo "skip: no python3 to read the JSON"
+		exit 77
+	}
+	before=$(ipc_ids)
+
+	# The formats as the binary lists them when it refuses a word, which
+	# is what the completion offers; --help and the man page say the same.
+	formats=$("$bin" report --format '?' -h 2>&1 >/dev/null |
+		grep -o '(expected [^)]*)' | sed 's/(expected //; s/)//' | words)
+	grep -qx text <<<"$formats" && [ "$(wc -l <<<"$formats")" -ge 2 ] &&
+		pass || fail "--format '?' lists no formats: '$formats'"
+	help=$("$bin" --help | awk '/^Options of ctxbench report:/ { on = 1 }
+		on && $1 == "--format" { $1 = $2 = ""; sub(/^ +/, "");
+			sub(/ on stdout.*/, ""); print; exit }' | words)
+	[ "$help" = "$formats" ] && pass ||
+		fail "report --help's formats '${help//$'\n'/ }' are not those refused '${formats//$'\n'/ }'"
+	page=$(awk '/^\.BI \\-\\-format / { on = 1; next }
+		on && /^\.(TP|SS|SH)/ { exit }
+		on && /^\.B [a-z]+$/ { print $2 }' "$src/ctxbench.1")
+	[ "$page" = "$formats" ] && pass ||
+		fail "the man page's --format words '${page//$'\n'/ }' are not the binary's '${formats//$'\n'/ }'"
+
+	# Two labels taking turns, two invocations each; a mechanism of each
+	# label alone: a row only the baseline has, one it lacks.
+	for i in 1 2; do
+		run "$bin" -q -b pipe,signal,unix -t 0.02 -r 2 -n "$A" -o "$tmp/a$i.json"
+		[ "$rc" -eq 0 ] && pass || fail "the run of $A failed: exit $rc: $err"
+		run "$bin" -q -b pipe,signal,eventfd -t 0.02 -r 2 -n "$B" -o "$tmp/b$i.json"
+		[ "$rc" -eq 0 ] && pass || fail "the run of $B failed: exit $rc: $err"
+	done
+	undisturbed "$tmp"/[ab][12].json
+	set -- "$tmp/a1.json" "$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json"
+	for f in $formats; do
+		run "$bin" report --format "$f" "$@"
+		[ "$rc" -eq 0 ] && [ -n "$out" ] && [ -z "$err" ] && pass ||
+			fail "report --format $f: exit $rc: $err"
+		cp "$tmp/out" "$tmp/report.$f"
+	done
+	python3 "$here/formats.py" "$tmp" "$src" $formats >"$tmp/checks" 2>&1
+	rc=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass ;;
+		"not ok - "*) fail "${line#not ok - }" ;;
+		*) fail "formats.py: $line" ;;
+		esac
+	done <"$tmp/checks"
+	[ "$rc" -eq 0 ] && pass || fail "formats.py exits $rc"
+	for f in $formats; do
+		grep -Eq "^(not )?ok - $f: " "$tmp/checks" && pass ||
+			fail "formats.py checked nothing of --format $f"
+	done
+
+	# --json is --format json.
+	run "$bin" report --json "$@"
+	cmp -s "$tmp/out" "$tmp/report.json" && pass ||
+		fail "report --json differs from report --format json"
+
+	# -o of the report merges the saved runs into one saved file: all
+	# their invocations, no comparison, read back into the same report.
+	run "$bin" report -o "$tmp/merged.json" "$@"
+	[ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/report.text" && pass ||
+		fail "report -o: exit $rc, or not the text report: $err"
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(len(d["invocations"]) != 4 or "comparison" in d)' "$tmp/merged.json" &&
+		pass || fail "report -o wrote other than the 4 invocations, or a comparison"
+	for f in $formats; do
+		run "$bin" report --format "$f" "$tmp/merged.json"
+		cmp -s "$tmp/out" "$tmp/report.$f" && pass ||
+			fail "the merged file's --format $f is not that of the saved runs"
+	done
+
+	# A run has one label: its JSON is the saved run, -o's, with no
+	# comparison.
+	run "$bin" -q -b pipe -t 0.02 -r 1 -n "$A" --format json -o "$tmp/run.json"
+	[ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/run.json" && pass ||
+		fail "a run's --format json: exit $rc, or not what -o saved: $err"
+	if grep -q '"comparison"' "$tmp/run.json"; then
+		fail "a run's --format json has a comparison"
+	else
+		pass
+	fi
+	summary
+}
+
+case "${1:-}" in
+report) report "$2" "$3" ;;
+*)
+	echo "usage: $0 report BIN SRC" >&2
+	exit 2
+	;;
+esac
