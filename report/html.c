@@ -502,6 +502,7 @@ static int html_one_line(const char *label, const char *v)
 	       SVG_W - 2 * SVG_PAD;
 }
 
+/* The line more a cell's text takes when its label and verdict do not fit. */
 static double html_cell_text_h(const struct compare *c,
 			       const struct compare_cell *cell)
 {
@@ -511,7 +512,11 @@ static double html_cell_text_h(const struct compare *c,
 	return html_one_line(c->r[cell->label]->info.label, v) ? 0 : SVG_LINE;
 }
 
-/* One label's strip of compared row: its runs, invocations and mean. */
+/*
+ * One label's strip of compared row: its runs, invocations and mean.  It
+ * takes the lines html_loops_h() counts, a second line of text included,
+ * whether the row ran or not.
+ */
 static double html_cell(FILE *f, const struct compare *c,
 			const struct compare_cell *cell,
 			const struct html_axis *a, double y)
@@ -541,7 +546,7 @@ static double html_cell(FILE *f, const struct compare *c,
 		snprintf(title, sizeof(title), "%s: %s",
 			 result_status_name(row->status), row->reason);
 		html_text(f, SVG_PAD, mid + 4, "", DISTURBED_COLOUR, title);
-		return html_cell_h(cell);
+		return html_cell_h(cell) + html_cell_text_h(c, cell);
 	}
 	/* The runs, each under its invocation; disturbed ones below. */
 	for (unsigned int s = 0; s < row->nsamples; s++) {
@@ -602,8 +607,7 @@ static double html_cell(FILE *f, const struct compare *c,
 		"<title>mean %.0f loops/sec</title></line>\n",
 		html_at(a, cell->mean), mid - 8, html_at(a, cell->mean),
 		mid + 8, cell->mean);
-	return html_cell_h(cell) +
-	       (v[0] && !html_one_line(r->info.label, v) ? SVG_LINE : 0);
+	return html_cell_h(cell) + html_cell_text_h(c, cell);
 }
 
 /* Every label's runs of compared row @k, on one axis, from @y. */
