@@ -284,6 +284,16 @@ void result_row_class(const struct result_row *row, char *buf, size_t size);
  */
 int result_row_same(const struct result_row *a, const struct result_row *b);
 
+/* The parts of that key a comparison may leave out. */
+enum result_key {
+	RESULT_KEY_RINGS = 1, /* the number of rings */
+	RESULT_KEY_RING = 2, /* the ring size and the working set */
+};
+
+/* result_row_same() but for the parts @ignore (enum result_key) of it. */
+int result_row_same_but(const struct result_row *a, const struct result_row *b,
+			unsigned int ignore);
+
 /*
  * Are @a and @b the same invocation, saved twice (the same file, a copy,
  * a file merged from it)?  The same start, host, command line and label,

@@ -907,10 +907,7 @@ static void html_line_draw(FILE *f, const struct html_line *l,
 static int html_same_but_rings(const struct result_row *a,
 			       const struct result_row *b)
 {
-	struct result_row like = *b;
-
-	like.rings = a->rings;
-	return result_row_same(a, &like);
+	return result_row_same_but(a, b, RESULT_KEY_RINGS);
 }
 
 /* The series of -j rows of mechanism @m: one per label and row but rings. */
@@ -1101,11 +1098,7 @@ static void html_rings_chart(FILE *f, const struct compare *c, unsigned int m)
 static int html_same_but_ring(const struct result_row *a,
 			      const struct result_row *b)
 {
-	struct result_row like = *b;
-
-	like.procs = a->procs;
-	like.ws_kb = a->ws_kb;
-	return result_row_same(a, &like);
+	return result_row_same_but(a, b, RESULT_KEY_RING);
 }
 
 /* Add @v to the sorted distinct values @v[*@n] (of room @max). */
