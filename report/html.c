@@ -377,13 +377,12 @@ static int html_mech(FILE *f, const struct compare *c, unsigned int m)
 
 /* ---- The Run information ---- */
 
-/* The facts of the @n invocations @r: the shared ones, then the others. */
-static void html_info(FILE *f, const struct results *const *r, unsigned int n)
+/* The facts the @n invocations @r share (all, when one). */
+static void html_info_all(FILE *f, const struct results *const *r,
+			  unsigned int n)
 {
 	struct info_fact k;
-	int any = 0;
 
-	fputs("<section id=\"info\"><h2>Run information</h2>\n", f);
 	fputs("<div class=\"wrap\"><table class=\"info\" data-table=\"info-all\">"
 	      "<caption>",
 	      f);
@@ -402,54 +401,74 @@ static void html_info(FILE *f, const struct results *const *r, unsigned int n)
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</tbody></table></div>\n", f);
+}
+
+/* A column's head: the label, which of its invocations, its note. */
+static void html_info_head(FILE *f, const struct results *const *r,
+			   unsigned int n, unsigned int i)
+{
+	unsigned int of = 0, nth = 0;
+
+	for (unsigned int j = 0; j < n; j++)
+		if (!strcmp(r[j]->info.label, r[i]->info.label)) {
+			of++;
+			nth += j <= i;
+		}
+	fputs("<th scope=\"col\">", f);
+	svg_esc(f, r[i]->info.label);
+	if (of > 1)
+		fprintf(f, " (%u of %u)", nth, of);
+	if (r[i]->info.note[0]) {
+		fputs("<br><small>", f);
+		svg_esc(f, r[i]->info.note);
+		fputs("</small>", f);
+	}
+	fputs("</th>", f);
+}
+
+/* The facts that differ between the @n invocations @r, side by side. */
+static void html_info_differ(FILE *f, const struct results *const *r,
+			     unsigned int n)
+{
+	struct info_fact k;
+
+	fputs("<div class=\"wrap\"><table class=\"info diff\" data-table=\"info-differ\">"
+	      "<caption>what differs, side by side</caption><thead><tr><th></th>",
+	      f);
+	for (unsigned int i = 0; i < n; i++)
+		html_info_head(f, r, n, i);
+	fputs("</tr></thead><tbody>\n", f);
+	for (const struct field_fact *ff = field_facts; ff->name; ff++) {
+		if (info_fact_of(ff, &k) < 0 || info_fact_common(r, n, &k))
+			continue;
+		fputs("<tr><th scope=\"row\">", f);
+		svg_esc(f, k.name);
+		fputs("</th>", f);
+		for (unsigned int i = 0; i < n; i++) {
+			char buf[64];
+
+			fputs("<td>", f);
+			svg_esc(f, info_fact_value(r[i], &k, buf, sizeof(buf)));
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table></div>\n", f);
+}
+
+/* The facts of the @n invocations @r: the shared ones, then the others. */
+static void html_info(FILE *f, const struct results *const *r, unsigned int n)
+{
+	struct info_fact k;
+	int any = 0;
+
+	fputs("<section id=\"info\"><h2>Run information</h2>\n", f);
+	html_info_all(f, r, n);
 	for (const struct field_fact *ff = field_facts; n >= 2 && ff->name;
 	     ff++)
 		any |= !info_fact_of(ff, &k) && !info_fact_common(r, n, &k);
-	if (any) {
-		fputs("<div class=\"wrap\"><table class=\"info diff\" data-table=\"info-differ\">"
-		      "<caption>what differs, side by side</caption><thead><tr><th></th>",
-		      f);
-		for (unsigned int i = 0; i < n; i++) {
-			unsigned int of = 0, nth = 0;
-
-			for (unsigned int j = 0; j < n; j++)
-				if (!strcmp(r[j]->info.label,
-					    r[i]->info.label)) {
-					of++;
-					nth += j <= i;
-				}
-			fputs("<th scope=\"col\">", f);
-			svg_esc(f, r[i]->info.label);
-			if (of > 1)
-				fprintf(f, " (%u of %u)", nth, of);
-			if (r[i]->info.note[0]) {
-				fputs("<br><small>", f);
-				svg_esc(f, r[i]->info.note);
-				fputs("</small>", f);
-			}
-			fputs("</th>", f);
-		}
-		fputs("</tr></thead><tbody>\n", f);
-		for (const struct field_fact *ff = field_facts; ff->name;
-		     ff++) {
-			if (info_fact_of(ff, &k) < 0 ||
-			    info_fact_common(r, n, &k))
-				continue;
-			fputs("<tr><th scope=\"row\">", f);
-			svg_esc(f, k.name);
-			fputs("</th>", f);
-			for (unsigned int i = 0; i < n; i++) {
-				char buf[64];
-
-				fputs("<td>", f);
-				svg_esc(f, info_fact_value(r[i], &k, buf,
-							   sizeof(buf)));
-				fputs("</td>", f);
-			}
-			fputs("</tr>\n", f);
-		}
-		fputs("</tbody></table></div>\n", f);
-	}
+	if (any)
+		html_info_differ(f, r, n);
 	fputs("</section>\n", f);
 }
 
@@ -500,12 +519,10 @@ static void html_head(FILE *f, const struct compare *c)
 		html_style);
 }
 
-/* The labels, what they are, and what the report's marks mean. */
-static void html_intro(FILE *f, const struct compare *c,
-		       const struct results *const *r, unsigned int n)
+/* The labels, the baseline, and which ctxbench made the runs when. */
+static void html_labels(FILE *f, const struct compare *c,
+			const struct results *const *r, unsigned int n)
 {
-	struct html_caught k;
-
 	fputs("<header><h1>ctxbench</h1>\n<p class=\"labels\">", f);
 	for (unsigned int i = 0; i < c->n; i++) {
 		unsigned int inv = c->r[i]->invocations;
@@ -532,27 +549,36 @@ static void html_intro(FILE *f, const struct compare *c,
 						    "unknown");
 	}
 	fputs("</p></header>\n", f);
+}
+
+/* Is any run of any label of @c disturbed? */
+static int html_disturbed(const struct compare *c)
+{
+	for (unsigned int i = 0; i < c->n; i++)
+		for (unsigned int j = 0; j < c->r[i]->nrows; j++)
+			for (unsigned int s = 0; s < c->r[i]->row[j].nsamples;
+			     s++)
+				if (c->r[i]->row[j].sample[s].disturbed)
+					return 1;
+	return 0;
+}
+
+/* What to beware of: emulated, disturbed, interrupted runs. */
+static void html_warnings(FILE *f, const struct compare *c,
+			  const struct results *const *r, unsigned int n)
+{
 	if (chart_emulated(c))
 		fputs("<p class=\"warn\">Emulated: the CPU was emulated (qemu "
 		      "TCG, see Emulated in the Run information): every time "
 		      "is the emulator's, not the kernel's; compare such runs "
 		      "only with each other.</p>\n",
 		      f);
-	for (unsigned int i = 0; i < c->n; i++)
-		for (unsigned int j = 0; j < c->r[i]->nrows; j++)
-			for (unsigned int s = 0; s < c->r[i]->row[j].nsamples;
-			     s++)
-				if (c->r[i]->row[j].sample[s].disturbed) {
-					fprintf(f,
-						"<p class=\"warn\">disturbed: steal or other tasks took over %.0f%% of a run's CPUs, "
-						"or a clock moved over %.0f%%, a CPU quota throttled it or its token stood still; "
-						"the averages and the verdict leave those runs out, low, high and cv do not.</p>\n",
-						DISTURB_MAX_SHARE * 100,
-						DISTURB_MAX_FREQ * 100);
-					i = c->n - 1;
-					j = c->r[i]->nrows;
-					break;
-				}
+	if (html_disturbed(c))
+		fprintf(f,
+			"<p class=\"warn\">disturbed: steal or other tasks took over %.0f%% of a run's CPUs, "
+			"or a clock moved over %.0f%%, a CPU quota throttled it or its token stood still; "
+			"the averages and the verdict leave those runs out, low, high and cv do not.</p>\n",
+			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);
 	for (unsigned int i = 0; i < n; i++)
 		if (r[i]->signo) {
 			fprintf(f,
@@ -563,6 +589,16 @@ static void html_intro(FILE *f, const struct compare *c,
 			svg_esc(f, r[i]->info.label);
 			fputs("</p>\n", f);
 		}
+}
+
+/* The labels, what they are, and what the report's marks mean. */
+static void html_intro(FILE *f, const struct compare *c,
+		       const struct results *const *r, unsigned int n)
+{
+	struct html_caught k;
+
+	html_labels(f, c, r, n);
+	html_warnings(f, c, r, n);
 	if (c->n >= 2 && html_catch(&k)) {
 		text_legend(k.f, c);
 		fputs("<div class=\"legend\">", f);
