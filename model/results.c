@@ -116,8 +116,8 @@ void result_row_class(const struct result_row *row, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
-int result_row_like(const struct result_row *a, const struct result_row *b,
-		    unsigned int any)
+int result_row_same_but(const struct result_row *a, const struct result_row *b,
+			unsigned int ignore)
 {
 	char ca[32], cb[32];
 
@@ -125,16 +125,16 @@ int result_row_like(const struct result_row *a, const struct result_row *b,
 	result_row_class(b, cb, sizeof(cb));
 	return strcmp(a->mech, b->mech) == 0 &&
 	       strcmp(a->placement, b->placement) == 0 && strcmp(ca, cb) == 0 &&
-	       (any & RESULT_LIKE_PROCS || a->procs == b->procs) &&
-	       (any & RESULT_LIKE_WS || a->ws_kb == b->ws_kb) &&
-	       (any & RESULT_LIKE_RINGS ||
+	       ((ignore & RESULT_KEY_RING) ||
+		(a->procs == b->procs && a->ws_kb == b->ws_kb)) &&
+	       ((ignore & RESULT_KEY_RINGS) ||
 		result_row_rings(a) == result_row_rings(b)) &&
 	       !a->shared == !b->shared;
 }
 
 int result_row_same(const struct result_row *a, const struct result_row *b)
 {
-	return result_row_like(a, b, 0);
+	return result_row_same_but(a, b, 0);
 }
 
 int results_same_run(const struct results *a, const struct results *b)

@@ -284,20 +284,15 @@ void result_row_class(const struct result_row *row, char *buf, size_t size);
  */
 int result_row_same(const struct result_row *a, const struct result_row *b);
 
-/* What result_row_like() lets differ. */
-enum {
-	RESULT_LIKE_PROCS = 1, /* the ring size */
-	RESULT_LIKE_WS = 2, /* the working set */
-	RESULT_LIKE_RINGS = 4, /* the number of rings */
+/* The parts of that key a comparison may leave out. */
+enum result_key {
+	RESULT_KEY_RINGS = 1, /* the number of rings */
+	RESULT_KEY_RING = 2, /* the ring size and the working set */
 };
 
-/*
- * The same, but for what @any (RESULT_LIKE_*) lets differ: compared in
- * place, where a copy of a row with those changed would take its
- * histogram, 15 KB, onto the stack.
- */
-int result_row_like(const struct result_row *a, const struct result_row *b,
-		    unsigned int any);
+/* result_row_same() but for the parts @ignore (enum result_key) of it. */
+int result_row_same_but(const struct result_row *a, const struct result_row *b,
+			unsigned int ignore);
 
 /*
  * Are @a and @b the same invocation, saved twice (the same file, a copy,

@@ -49,8 +49,8 @@ int report_json_compared(FILE *f, const struct results *const *r,
  * The same comparison as report_text() as one HTML page that needs
  * nothing beside it: inline SVG charts of every run, the round trips,
  * several rings and lat_ctx's curves, the text report's tables in its
- * figures, and the Run information.  Returns 0, or -ENOMEM having
- * written nothing.
+ * figures, and the Run information.  Returns 0, or -ENOMEM: having
+ * written nothing, or a page cut short at the chart that failed.
  */
 int report_html(FILE *f, const struct results *const *r, unsigned int n,
 		unsigned int baseline, const struct results *const *noise,

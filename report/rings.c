@@ -48,7 +48,7 @@ double rings_scalability(const struct results *r, const struct result_row *row)
 	/* The same row of one ring. */
 	for (unsigned int i = 0; i < r->nrows && !one; i++)
 		if (result_row_rings(&r->row[i]) == 1 &&
-		    result_row_like(&r->row[i], row, RESULT_LIKE_RINGS))
+		    result_row_same_but(&r->row[i], row, RESULT_KEY_RINGS))
 			one = &r->row[i];
 	base = one ? rings_mean(one) : 0;
 	if (!(base > 0) || !row->nsamples)

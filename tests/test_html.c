@@ -5,7 +5,8 @@
  * them, which the reader refuses but the page must survive all the same.
  * The page holds no script and no handler, its ids are valid and unique,
  * and it has the very elements and attributes of the same page of benign
- * strings of the same lengths: no string added one.
+ * strings of the same lengths: no string added one.  And the loops/sec
+ * chart's rows, however long their label, stand above its axis.
  */
 #include <stdlib.h>
 
@@ -386,8 +387,124 @@ static void test_hostile(void)
 	free(g);
 }
 
+/* The number of attribute @name at or after @p in @html, or -1. */
+static double attr_at(const char *p, const char *name)
+{
+	char key[32];
+	double v;
+
+	snprintf(key, sizeof(key), " %s=\"", name);
+	p = strstr(p, key);
+	return p && sscanf(p + strlen(key), "%lf", &v) == 1 ? v : -1;
+}
+
+/*
+ * Each panel of each loops/sec chart of @html: every text of its rows
+ * above its axis (the first line of the axis's grey), and the axis's
+ * unit inside its chart; said with @what.
+ */
+static void check_panels(const char *html, const char *what)
+{
+	unsigned int n = 0;
+
+	for (const char *svg = strstr(html, "<svg "); svg;
+	     svg = strstr(svg + 1, "<svg ")) {
+		const char *end = strstr(svg, "</svg>");
+		double h = attr_at(svg, "height");
+
+		if (!end || strncmp(strstr(svg, "id=\"") + 4, "loops-", 6))
+			continue;
+		for (const char *g = strstr(svg, "<g class=\"panel\">");
+		     g && g < end; g = strstr(g + 1, "<g class=\"panel\">")) {
+			const char *axis = strstr(g, " stroke=\"#888\"/>\n");
+			double at;
+
+			while (axis && axis > g && strncmp(axis, "<line ", 6))
+				axis--;
+			at = axis ? attr_at(axis, "y1") : -1;
+			CHECK_THAT(at > 0 && at + 26 <= h,
+				   "%s: an axis at %.1f, the chart %.0f high",
+				   what, at, h);
+			for (const char *t = strstr(g, "<text "); t && t < axis;
+			     t = strstr(t + 1, "<text "))
+				CHECK_THAT(
+					attr_at(t, "y") < at,
+					"%s: a row's text at %.1f, under its axis at %.1f",
+					what, attr_at(t, "y"), at);
+			n++;
+		}
+	}
+	CHECK_THAT(n > 0, "%s: no panel of a loops/sec chart", what);
+}
+
+/* A page of the @n labels @names, each a row of @row of pipe. */
+static char *page_of(const char *const *names, unsigned int n,
+		     const struct result_row *row, size_t *len)
+{
+	struct result_row rows[2];
+	struct results r[2];
+	const struct results *p[2] = { &r[0], &r[1] };
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	memset(r, 0, sizeof(r));
+	for (unsigned int i = 0; i < n; i++) {
+		rows[i] = row[i];
+		snprintf(rows[i].mech, sizeof(rows[i].mech), "pipe");
+		snprintf(rows[i].title, sizeof(rows[i].title), "pipe");
+		snprintf(rows[i].placement, sizeof(rows[i].placement), "any");
+		rows[i].procs = 2;
+		rows[i].rings = 1;
+		r[i].info.duration_s = 1;
+		r[i].info.runs = 3;
+		snprintf(r[i].info.label, sizeof(r[i].info.label), "%s",
+			 names[i]);
+		r[i].row = &rows[i];
+		r[i].nrows = 1;
+	}
+	CHECK_EQ_INT(report_html(f, p, n, 0, NULL, 0), 0);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Labels too long to share a line with the verdict: a row that ran, and
+ * one that failed, whose reason is then a line further down; a label
+ * alone too long for one line.
+ */
+static void test_layout(void)
+{
+	static const char *const two[] = {
+		"6.13.0-rc1-00042-g1a2b3c4d5e6f-dirty-with-a-long-local-version-x",
+		"6.13.0-rc1-00043-g0123456789ab-dirty-with-a-long-local-version-y",
+	};
+	static const char *const one[] = {
+		"a label of a saved file, as long as it may be there: longer "
+		"than a line of the chart, which it does not share with anything",
+	};
+	struct result_row row[2];
+	size_t len;
+	char *html;
+
+	memset(row, 0, sizeof(row));
+	row[0].sample = samples;
+	row[0].nsamples = ARRAY_SIZE(samples);
+	row[1].status = RESULT_FAILED;
+	snprintf(row[1].reason, sizeof(row[1].reason), "read: Broken pipe");
+	html = page_of(two, 2, row, &len);
+	CHECK(html && strstr(html, ">not judged: no successful run") != NULL);
+	if (html)
+		check_panels(html, "a failed row");
+	free(html);
+	html = page_of(one, 1, row, &len);
+	if (html)
+		check_panels(html, "a long label");
+	free(html);
+}
+
 int main(void)
 {
 	test_hostile();
+	test_layout();
 	return check_summary();
 }

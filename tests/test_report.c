@@ -437,6 +437,21 @@ static void test_classes(void)
 	snprintf(rt80.policy, sizeof(rt80.policy), "rr");
 	rt80.prio = 80;
 	CHECK(!result_row_same(&rt80, &rows[1]));
+	/* The same but for its rings, its ring size or working set. */
+	old = rows[0];
+	old.rings = 4;
+	old.procs = 8;
+	CHECK(!result_row_same(&old, &rows[0]));
+	CHECK(!result_row_same_but(&old, &rows[0], RESULT_KEY_RINGS));
+	CHECK(!result_row_same_but(&old, &rows[0], RESULT_KEY_RING));
+	CHECK(result_row_same_but(&old, &rows[0],
+				  RESULT_KEY_RINGS | RESULT_KEY_RING));
+	old.procs = rows[0].procs;
+	CHECK(result_row_same_but(&old, &rows[0], RESULT_KEY_RINGS));
+	old.rings = rows[0].rings;
+	old.ws_kb = 16;
+	CHECK(result_row_same_but(&old, &rows[0], RESULT_KEY_RING));
+	CHECK(!result_row_same_but(&old, &rows[1], RESULT_KEY_RING));
 
 	f = open_memstream(&json, &len);
 	report_json(f, one, 1);

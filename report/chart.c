@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the HTML page's charts share: the emulated warning, keys, verdicts. */
+#include <math.h>
+#include <string.h>
+
+#include "chart.h"
+#include "facts/emulation.h"
+#include "text.h"
+
+int chart_emulated(const struct compare *c)
+{
+	for (unsigned int i = 0; i < c->n; i++)
+		if (emulation_yes(c->r[i]->info.emulated))
+			return 1;
+	return 0;
+}
+
+void chart_emulated_line(struct svg *s, const struct compare *c)
+{
+	if (!chart_emulated(c))
+		return;
+	svg_text(s, SVG_PAD, s->y + SVG_BASE, SVG_START, SVG_ALERT,
+		 "Emulated CPU (qemu TCG): every time is the emulator's, "
+		 "not the kernel's");
+	s->y += SVG_LINE;
+}
+
+void chart_key(char *buf, size_t size, const struct compare *c,
+	       const struct result_row *row)
+{
+	int rings = 0, parallel = 0;
+	char cls[32];
+
+	for (unsigned int i = 0; i < c->n; i++) {
+		rings |= results_rings(c->r[i]);
+		parallel |= results_parallel(c->r[i]);
+	}
+	result_row_class(row, cls, sizeof(cls));
+	snprintf(buf, size, "%s%s%s", row->placement[0] ? row->placement : "-",
+		 cls[0] ? " " : "", cls);
+	if (rings)
+		snprintf(buf + strlen(buf), size - strlen(buf), " %up/%uK",
+			 row->procs, row->ws_kb);
+	if (parallel)
+		snprintf(buf + strlen(buf), size - strlen(buf), " x%u%s",
+			 result_row_rings(row), row->shared ? " shared" : "");
+}
+
+void chart_verdict(char *buf, size_t size, const struct compare *c,
+		   const struct compare_cell *cell)
+{
+	static const char *const why[] = {
+		[COMPARE_JUDGED] = "",
+		[COMPARE_NO_BASE_ROW] = "the baseline did not measure it",
+		[COMPARE_NO_RUNS] = "no successful run on one side",
+		[COMPARE_NO_NOISE] = "one invocation a label, no --noise",
+		[COMPARE_DISTURBED] = "too few replicates undisturbed",
+		[COMPARE_ONE_BLOCK] = "one block a label, no --noise",
+	};
+	const struct verdict *v = &cell->v;
+	char pct[32], det[48] = "";
+	size_t len;
+
+	if (c->n < 2) {
+		buf[0] = '\0';
+		return;
+	}
+	if (cell->mark == COMPARE_BASELINE) {
+		snprintf(buf, size, "baseline");
+		return;
+	}
+	if (isnan(v->change)) {
+		snprintf(buf, size, "not judged: %s", why[cell->why]);
+		return;
+	}
+	text_percent(pct, sizeof(pct), v->change * 100);
+	if (!isnan(v->detect))
+		snprintf(det, sizeof(det), "; detect %s%.1f%%",
+			 cell->mark == COMPARE_NOT_JUDGED ? ">=" : "",
+			 v->detect * 100);
+	if (cell->mark == COMPARE_MARKED)
+		snprintf(buf, size, "%s marked (p %.3g, %.1f..%.1f%%)%s", pct,
+			 v->p, v->low * 100, v->high * 100, det);
+	else if (cell->mark == COMPARE_NOT_MARKED)
+		snprintf(buf, size, "%s not marked (p %.2g)%s", pct, v->p, det);
+	else
+		snprintf(buf, size, "%s not judged: %s%s", pct, why[cell->why],
+			 det);
+	len = strlen(buf);
+	if (cell->drifts && len < size)
+		snprintf(buf + len, size - len, "; drifts");
+}
