@@ -368,7 +368,7 @@ static int plan_check_size(const struct plan *p, char *err, size_t errlen)
 	if (bytes > SAVED_MAX_FILE_BYTES)
 		return plan_error(
 			err, errlen,
-			"-r %u over %llu rows could save more than the %u MB a saved run may hold",
+			"-r %u over %llu rows could save more than the %u MiB a saved run may hold",
 			p->runs, rows, SAVED_MAX_FILE_BYTES >> 20);
 	return 0;
 }

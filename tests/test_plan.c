@@ -68,7 +68,7 @@ static const struct plan_case bad_cases[] = {
 	{ { "-b", "all", "-P", "same,cross,any", "-p", "2,4,8,16,32,64,128,256",
 	    "-s", "0,4,16,64,256", "-r", "10000" },
 	  0,
-	  "MB" },
+	  "MiB" },
 	/* The same CPUs twice, however spelled: one placement, two rows. */
 	{ { "-P", "cpus:0,1,cpus:0,1" }, 0, "named twice" },
 	{ { "-P", "cpus:00,1,cpus:0,1" }, 0, "named twice" },
