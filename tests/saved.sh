@@ -147,11 +147,11 @@ roundtrip() {
 compare() {
 	local bin=$1 t
 
-	for n in A B; do
-		"$bin" -b pipe,signal -t 0.2 -r 3 -n "$n" -o "$tmp/$n.json" >/dev/null
+	for n in A0 A B; do
+		"$bin" -b pipe,signal -t 0.2 -r 3 -n "${n:0:1}" -o "$tmp/$n.json" >/dev/null
 		[ $? -eq 0 ] && pass || fail "run $n failed"
 	done
-	undisturbed "$tmp/A.json" "$tmp/B.json"
+	undisturbed "$tmp/A0.json" "$tmp/A.json" "$tmp/B.json"
 	run "$bin" report "$tmp/A.json" "$tmp/B.json"
 	[ "$rc" -eq 0 ] && pass || fail "report exits $rc: $err"
 	grep -q '^Run: ALL$' <<<"$out" && pass || fail "no Run: ALL block"
@@ -192,8 +192,10 @@ compare() {
 			pass || fail "$t: no judged change for B:"$'\n'"$table"
 	done
 
-	# The A/A noise of --noise judges one invocation a label.
-	run "$bin" report --noise "$tmp/A.json" --noise "$tmp/A2.json" \
+	# The A/A noise of --noise judges one invocation a label: runs of
+	# their own (A.json as noise too would count once, as a saved file),
+	# A0 before A and B, A2 after them, so two blocks.
+	run "$bin" report --noise "$tmp/A0.json" --noise "$tmp/A2.json" \
 		"$tmp/A.json" "$tmp/B.json"
 	[ "$rc" -eq 0 ] && pass || fail "report --noise exits $rc: $err"
 	grep -q '^noise: 2 invocations of --noise' <<<"$out" && pass ||
@@ -590,8 +592,9 @@ stalled() {
 }
 
 # The same saved run given twice (the same file, a copy, a file merged
-# from it, /dev/stdin twice) counts once, and is said: else two
-# invocations without spread make any change look significant.
+# from it, /dev/stdin twice, a saved file given as --noise too) counts
+# once, and is said: else two invocations without spread make any change
+# look significant.
 twice() {
 	local bin=$1 d=$tmp/twice
 	mkdir -p "$d"
@@ -619,6 +622,24 @@ twice() {
 	run "$bin" report "$d/a1.json" "$d/b1.json" --noise "$d/a1.json" --noise "$d/a1.json"
 	[ "$rc" -eq 2 ] && grep -q 'no label is measured twice' <<<"$err" && pass ||
 		fail "--noise a1 a1: exit $rc: $err"
+	# A saved file that is --noise too counts once, as a saved file: the
+	# noise a change is judged by is not the change's own runs.
+	"$bin" -b pipe -P same -t 0.1 -r 2 -q -n b -o "$d/b2.json" >/dev/null ||
+		fail "run b2 failed"
+	"$bin" -b pipe -P same -t 0.1 -r 2 -q -n b -o "$d/b3.json" >/dev/null ||
+		fail "run b3 failed"
+	run "$bin" report --noise "$d/b1.json" --noise "$d/b2.json" \
+		--noise "$d/b3.json" "$d/a1.json" "$d/b1.json"
+	[ "$rc" -eq 0 ] && pass || fail "--noise b1 b2 b3 a1 b1: exit $rc: $err"
+	[ "$(grep -c 'given twice' <<<"$err")" -eq 1 ] &&
+		grep -q "^ctxbench: $d/b1.json: the run labelled 'b' of .* is given twice, as a saved file and as --noise: counted once$" <<<"$err" &&
+		pass || fail "--noise b1 and b1: not said once: $err"
+	grep -q '^noise: 2 invocations of --noise' <<<"$out" && pass ||
+		fail "--noise b1 and b1: b1 counted as noise too: $(grep noise <<<"$out")"
+	run "$bin" report --noise "$d/b1.json" --noise "$d/b2.json" "$d/a1.json" "$d/b1.json"
+	[ "$rc" -eq 2 ] && grep -q 'given twice, as a saved file and as --noise' <<<"$err" &&
+		grep -q 'no label is measured twice' <<<"$err" && pass ||
+		fail "--noise b1 b2 a1 b1: exit $rc: $err"
 	summary
 }
 
