@@ -425,12 +425,12 @@ links() {
 	# Nowhere to write: said before the run, exit 2.
 	ln -s "$d/no/such/dir/x.json" "$d/nowhere.json"
 	for o in /dev/fd/9 "$d/nowhere.json"; do
-		q -t 5 -o "$o" >/dev/null 2>"$tmp/err"
+		"$bin" -b pipe -t 5 -r 1 -q -o "$o" >/dev/null 2>"$tmp/err"
 		rc=$?
 		[ "$rc" -eq 2 ] && grep -q '^ctxbench: ' "$tmp/err" && pass ||
 			fail "-o $o: exit $rc, expected 2 at once: $(cat "$tmp/err")"
 	done
-	q -t 5 -o /dev/stdout >&- 2>"$tmp/err"
+	"$bin" -b pipe -t 5 -r 1 -q -o /dev/stdout >&- 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -q 'Bad file descriptor' "$tmp/err" && pass ||
 		fail "-o /dev/stdout >&-: exit $rc, expected 2: $(cat "$tmp/err")"

@@ -47,6 +47,15 @@ static const struct plan_case bad_cases[] = {
 	{ { "--note", "tab\there" }, 0, "control characters" },
 	{ { "-n", "caf\xe9" }, 0, "UTF-8" },
 	{ { "--note", "\xc0\xaf" }, 0, "UTF-8" },
+	/* An option of one value, given twice (the table's rule). */
+	{ { "-t", "1", "-t", "2" }, 0, "-t/--time: given twice" },
+	{ { "-n", "a", "--name", "a" }, 0, "-n/--name: given twice" },
+	{ { "--json", "--format", "text" },
+	  0,
+	  "--format: given with --json, which sets the same" },
+	{ { "report", "--fail-above", "1", "--fail-above", "2", "a.json" },
+	  0,
+	  "--fail-above: given twice" },
 	{ { "-t", "0.0001" }, 0, "-t/--time" },
 	{ { "-j", "0" }, 0, "-j/--parallel" },
 	{ { "-j", "257" }, 0, "-j/--parallel" },
@@ -215,8 +224,12 @@ static void test_good(void)
 		static const char *const a[MAXARGS] = { "--format", "kv" };
 		static const char *const b[MAXARGS] = { "--format=tsv" };
 		static const char *const c[MAXARGS] = { "--json" };
-		static const char *const d[MAXARGS] = { "--json", "--format",
-							"text" };
+		/* A flag says the same each time; --noise adds a file. */
+		static const char *const d[MAXARGS] = { "-q", "-q", "-T",
+							"-T" };
+		static const char *const e[MAXARGS] = { "report", "--noise",
+							"a",	  "--noise",
+							"b",	  "c" };
 
 		CHECK_EQ_INT(parse(defaults, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.format, PLAN_TEXT);
@@ -227,7 +240,9 @@ static void test_good(void)
 		CHECK_EQ_INT(parse(c, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.format, PLAN_JSON);
 		CHECK_EQ_INT(parse(d, &p, err, sizeof(err)), 0);
-		CHECK_EQ_INT(p.format, PLAN_TEXT);
+		CHECK_EQ_INT(p.quiet, 1);
+		CHECK_EQ_INT(parse(e, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.nnoise, 2);
 	}
 }
 
