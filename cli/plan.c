@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "lib/text.h"
 #include "lib/util.h"
 #include "run/run.h"
 #include "model/schema.h"
@@ -57,7 +58,7 @@ static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
 	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_backends,
 	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise,
 	plan_opt_format, plan_opt_parallel, plan_opt_policy, plan_opt_prio,
-	plan_opt_nice;
+	plan_opt_nice, plan_opt_label;
 
 #define AT(m) .off = offsetof(struct plan, m)
 #define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
@@ -130,7 +131,7 @@ static const struct plan_opt plan_opts[] = {
 	  plan_opt_set, AT(format), .min = PLAN_JSON },
 	{ "baseline", 0x105, "LABEL",
 	  "compare with the run labelled LABEL (default first)", PLAN_M_REPORT,
-	  plan_opt_file, AT(baseline), .what = "empty label" },
+	  plan_opt_label, AT(baseline) },
 	{ "fail-above", 0x10f, "PCT",
 	  "exit 1 if the last label is marked PCT % slower", PLAN_M_REPORT,
 	  plan_opt_percent, AT(fail_above) },
@@ -323,28 +324,35 @@ static int plan_backends(struct plan *p, const char *arg, char *err,
 	return 0;
 }
 
+/*
+ * @arg of option @opt is text the report and the saved run print as it
+ * is, and the reader takes back: not empty, and as lib/text.h says.
+ */
+static int plan_text_ok(const char *arg, const char *opt, char *err,
+			size_t errlen)
+{
+	char why[64];
+	long at;
+
+	if (!arg[0])
+		return plan_error(err, errlen, "%s: empty text", opt);
+	at = text_check(arg, why, sizeof(why));
+	if (at >= 0)
+		return plan_error(
+			err, errlen,
+			"%s: not one line of printable UTF-8: %s at byte %ld",
+			opt, why, at + 1);
+	return 0;
+}
+
 static int plan_text(char *dst, size_t size, const char *arg, const char *opt,
 		     char *err, size_t errlen)
 {
-	if (!arg[0])
-		return plan_error(err, errlen, "%s: empty text", opt);
+	if (plan_text_ok(arg, opt, err, errlen) < 0)
+		return -1;
 	if (strlen(arg) >= size)
 		return plan_error(err, errlen, "%s: longer than %zu bytes", opt,
 				  size - 1);
-	/* The report and the saved run print it as it is: text, one line. */
-	for (const char *c = arg; *c;) {
-		unsigned int n = result_utf8_len(c);
-
-		if (n == 1 && ((unsigned char)*c < 0x20 || *c == 0x7f))
-			return plan_error(
-				err, errlen,
-				"%s: must be one line of text, without control characters",
-				opt);
-		if (!n)
-			return plan_error(err, errlen,
-					  "%s: not valid UTF-8 text", opt);
-		c += n;
-	}
 	memcpy(dst, arg, strlen(arg) + 1);
 	return 0;
 }
@@ -454,7 +462,7 @@ static int plan_opt_text(const struct plan_opt *o, const char *arg,
 	return plan_text(plan_target(o, p), o->size, arg, name, err, errlen);
 }
 
-/* A file name or a label: not empty. */
+/* A file name: not empty. */
 static int plan_opt_file(const struct plan_opt *o, const char *arg,
 			 struct plan *p, char *err, size_t errlen)
 {
@@ -465,6 +473,19 @@ static int plan_opt_file(const struct plan_opt *o, const char *arg,
 	if (!arg[0])
 		return plan_error(err, errlen, "%s: %s", name, o->what);
 	*target = arg;
+	return 0;
+}
+
+/* A label to find among the saved runs': text as theirs is. */
+static int plan_opt_label(const struct plan_opt *o, const char *arg,
+			  struct plan *p, char *err, size_t errlen)
+{
+	char name[32];
+
+	plan_opt_name(o, name, sizeof(name));
+	if (plan_text_ok(arg, name, err, errlen) < 0)
+		return -1;
+	*(const char **)plan_target(o, p) = arg;
 	return 0;
 }
 

@@ -146,12 +146,18 @@ static int rd_kv_member(struct jp *p, const char *key, void *ctx)
 	struct rd_kvs *v = ctx;
 	struct result_kv *kv = &v->kv[*v->n];
 
-	/* A key too long or not one line of text reads as "". */
+	/* A key too long or not one line of printable UTF-8 reads as "". */
+	if (!key[0] && p->key_why[0])
+		return jp_err(p, p->key_at, JP_AT_COLUMN,
+			      "a name in %s is not one line of printable "
+			      "UTF-8: %s",
+			      v->what, p->key_why);
 	if (!key[0])
-		return jp_err(p, p->p, 0,
-			      "a name in %s is empty, not one line of text or "
-			      "longer than %zu bytes",
-			      v->what, sizeof(kv->key) - 1);
+		return jp_err(
+			p, p->p, 0,
+			"a name in %s is empty, not one line of printable "
+			"UTF-8 or longer than %zu bytes",
+			v->what, sizeof(kv->key) - 1);
 	for (unsigned int i = 0; i < *v->n; i++)
 		if (strcmp(v->kv[i].key, key) == 0)
 			return jp_err(p, p->p, 0, "\"%s\" appears twice", key);

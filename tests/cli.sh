@@ -80,6 +80,12 @@ basics() {
 -b pipe,pipe
 -b ''
 -n ''
+-n $'A\x7f' -h
+-n $'A\xc2\x9b31m' -h
+-n $'A\xc2\x85' -h
+--note $'a\u2028b' -h
+--note $'a\u202eb' -h
+-n $'\u2067x' -h
 -t 1 -t 1 -h
 -n a -n a -h
 -P nowhere

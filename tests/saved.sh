@@ -649,14 +649,41 @@ twice() {
 bounds() {
 	local bin=$1 dir=$2 f
 	run "$bin" -b pipe -t 0.1 -r 1 -n $'a\tb'
-	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'control characters' <<<"$err" &&
+	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'U+0009 (a tab) at byte 2' <<<"$err" &&
 		pass || fail "-n with a tab: exit $rc: $err"
 	run "$bin" -b pipe -t 0.1 -r 1 --note $'\e[31mred'
-	[ "$rc" -eq 2 ] && grep -q 'control characters' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q 'U+001B (a control character)' <<<"$err" && pass ||
 		fail "--note with an escape: exit $rc: $err"
 	run "$bin" -b pipe -t 0.1 -r 1 -n $'caf\xe9'
-	[ "$rc" -eq 2 ] && grep -q 'UTF-8' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q 'byte 0xe9 (not UTF-8)' <<<"$err" && pass ||
 		fail "-n of Latin-1: exit $rc: $err"
+	# One rule, the option's and the reader's: what one refuses, so does
+	# the other, and what the option takes reads back.
+	local text why
+	for text in $'A\x7f' $'A\xc2\x9b31m' $'A\xc2\x85' $'a\u2028b' $'a\u2029b' \
+		$'a\u202eb' $'a\u2066b' $'a\tb'; do
+		run "$bin" -b pipe -t 0.1 -r 1 -n "$text"
+		why=$(grep -o 'U+[0-9A-F]* ([a-z ]*)' <<<"$err")
+		[ "$rc" -eq 2 ] && [ -z "$out" ] && [ -n "$why" ] && pass ||
+			fail "-n $(printf %q "$text"): exit $rc: $err"
+		# Raw, as JSON takes it; a tab escaped, as JSON must have it.
+		awk -v l="$text" 'BEGIN { gsub(/\t/, "\\\\t", l) }
+			{ sub(/"label": "minimal"/, "\"label\": \"" l "\"") } 1' \
+			"$dir/minimal.json" >"$tmp/text.json"
+		run "$bin" report "$tmp/text.json"
+		[ "$rc" -eq 2 ] && [ -z "$out" ] &&
+			[[ $err == "ctxbench: $tmp/text.json: line 6, column 28: \"label\" is not one line of printable UTF-8: $why" ]] &&
+			pass || fail "a saved label $(printf %q "$text"): exit $rc: $err"
+	done
+	text=$'caf\u00e9 \u200f\U0001F427'
+	run "$bin" -b null -t 0.01 -r 1 -q -n "$text" --note "$text" -o "$tmp/ok.json" \
+		-P $'cpus:0\u2028' --baseline $'\x85'
+	[ "$rc" -eq 2 ] && pass || fail "a refused option ran: $rc"
+	run "$bin" -b null -t 0.01 -r 1 -q -n "$text" --note "$text" -o "$tmp/ok.json"
+	[ "$rc" -eq 0 ] && pass || fail "-n $(printf %q "$text"): exit $rc: $err"
+	run "$bin" report "$tmp/ok.json"
+	[ "$rc" -eq 0 ] && grep -qF "Run: $text" <<<"$out" && pass ||
+		fail "-n $(printf %q "$text") does not read back: $rc: $err"
 	run "$bin" -b pipe -t 0.1 -r 1 -n "$(printf 'é%.0s' {1..33})"
 	[ "$rc" -eq 2 ] && grep -q 'longer than 64 bytes' <<<"$err" && pass ||
 		fail "-n of 66 bytes: exit $rc: $err"
@@ -664,7 +691,7 @@ bounds() {
 	# A host name of control characters and bad UTF-8 (root: a UTS
 	# namespace of its own): the saved run is JSON, and reads back.
 	if [ "$(id -u)" -eq 0 ] && unshare -u true 2>/dev/null; then
-		unshare -u sh -c 'printf "h\001o\377st\tx" >/proc/sys/kernel/hostname &&
+		unshare -u sh -c 'printf "h\001o\377st\tx\302\205y\342\200\256z" >/proc/sys/kernel/hostname &&
 			exec "$0" -b pipe -t 0.1 -r 1 -q -o "$1/host.json"' \
 			"$bin" "$tmp" >"$tmp/host.txt" 2>"$tmp/err"
 		rc=$?
@@ -673,7 +700,7 @@ bounds() {
 			fail "odd host name: not read back: $(cat "$tmp/err")"
 		cmp -s "$tmp/host.txt" "$tmp/host2.txt" && pass ||
 			fail "odd host name: not the same report:"$'\n'"$(diff "$tmp/host.txt" "$tmp/host2.txt")"
-		grep -q '^  HostName  *h\\x01o\\xffst\\x09x$' "$tmp/host.txt" && pass ||
+		grep -q '^  HostName  *h\\x01o\\xffst\\x09x\\xc2\\x85y\\xe2\\x80\\xaez$' "$tmp/host.txt" && pass ||
 			fail "odd host name: not escaped: $(grep HostName "$tmp/host.txt")"
 		if command -v python3 >/dev/null; then
 			python3 -c 'import json,sys; json.load(open(sys.argv[1], encoding="utf-8"))' \

@@ -12,6 +12,7 @@
 #include "lib/util.h"
 #include "cli/plan.h"
 #include "cli/quote.h"
+#include "lib/text.h"
 #include "model/fields.h"
 #include "report/report.h"
 #include "store/store.h"
@@ -137,8 +138,9 @@ static void fill(struct results *r, struct result_row *rows)
 	snprintf(r->cmdline, sizeof(r->cmdline),
 		 "ctxbench -n 'a \"quoted\" \\ label' -o x.json");
 	snprintf(r->info.label, sizeof(r->info.label), "a \"quoted\" \\ label");
-	snprintf(r->info.note, sizeof(r->info.note),
-		 "tab\there, caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x90\xa7");
+	snprintf(
+		r->info.note, sizeof(r->info.note),
+		"marks \xe2\x80\x8f\xe2\x80\x8e, caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x90\xa7");
 	snprintf(r->info.cpu_mhz, sizeof(r->info.cpu_mhz), "498.014");
 	snprintf(r->info.cpu_type, sizeof(r->info.cpu_type), "Celeron");
 	snprintf(r->info.hostname, sizeof(r->info.hostname), "testbox");
@@ -503,8 +505,30 @@ static const struct {
 	{ "flag-unknown.json", "unknown flag \"fast\"" },
 	{ "garbage-after.json", "not JSON: more after the end" },
 	{ "info-array.json", "\"info\" must be an object, not an array" },
-	{ "label-newline.json", "\"label\" must be one line" },
-	{ "label-nul.json", "\"label\" must be one line" },
+	{ "label-newline.json", "line 6, column 28: \"label\" is not one line "
+				"of printable UTF-8: U+000A (a line break)" },
+	{ "label-nul.json", "\"label\" is not one line of printable UTF-8: "
+			    "U+0000 (a control character)" },
+	/* One rule for text (lib/text.h), raw or escaped, where it is. */
+	{ "label-del.json", "line 6, column 28: \"label\" is not one line of "
+			    "printable UTF-8: U+007F (a control character)" },
+	{ "label-csi.json", "column 28: \"label\" is not one line of "
+			    "printable UTF-8: U+009B (a control character)" },
+	{ "label-nel.json", "column 28: \"label\" is not one line of "
+			    "printable UTF-8: U+0085 (a line break)" },
+	{ "label-tab.json", "\"label\" is not one line of printable UTF-8: "
+			    "U+0009 (a tab)" },
+	{ "note-bidi.json",
+	  "line 6, column 49: \"note\" is not one line of "
+	  "printable UTF-8: U+202E (a bidirectional control)" },
+	{ "note-isolate.json", "U+2067 (a bidirectional control)" },
+	{ "reason-separator.json", "line 13, column 41: \"reason\" is not one "
+				   "line of printable UTF-8: U+2028 (a line "
+				   "break)" },
+	{ "vuln-name-c1.json",
+	  "line 6, column 60: a name in "
+	  "\"vulnerabilities\" is not one line of "
+	  "printable UTF-8: U+009B (a control character)" },
 	{ "label-too-long.json", "\"label\" is longer than 127 bytes" },
 	{ "lone-surrogate.json", "not JSON: a lone low surrogate" },
 	{ "rtt-sum.json", "\"rtt\" buckets add up to 2, not \"count\" 3" },
@@ -895,6 +919,36 @@ static void test_options(void)
 			       "'' $'new\\x0aline'");
 		quote_cmdline(9, argv, buf, 20);
 		CHECK_STR(buf, "ctxbench -n 'it'...");
+	}
+	{
+		/*
+		 * What text may not hold is written \xNN in $'...', so that
+		 * the saved command reads back; what it may is kept.
+		 */
+		char *argv[] = { "ctxbench",
+				 "-n",
+				 "A\xc2\x9b"
+				 "31m",
+				 "--note",
+				 "a\xe2\x80\xae"
+				 "b caf\xc3\xa9",
+				 "-P",
+				 "caf\xc3\xa9",
+				 "-n",
+				 "\xe9",
+				 NULL };
+		char big[160];
+
+		quote_cmdline(9, argv, big, sizeof(big));
+		CHECK_STR(big, "ctxbench -n $'A\\xc2\\x9b31m' --note "
+			       "$'a\\xe2\\x80\\xaeb caf\xc3\xa9' -P "
+			       "'caf\xc3\xa9' -n $'\\xe9'");
+		CHECK(text_check(big, buf, sizeof(buf)) == -1);
+		/* Cut short: never inside a character. */
+		quote_cmdline(7, argv, big, 60);
+		CHECK_STR(big, "ctxbench -n $'A\\xc2\\x9b31m' --note "
+			       "$'a\\xe2\\x80\\xaeb caf...");
+		CHECK(text_check(big, buf, sizeof(buf)) == -1);
 	}
 }
 
