@@ -688,6 +688,20 @@ bounds() {
 	[ "$rc" -eq 2 ] && grep -q 'longer than 64 bytes' <<<"$err" && pass ||
 		fail "-n of 66 bytes: exit $rc: $err"
 
+	# Moves between CPUs: a file marked migrated counted them; merged
+	# with one that could not count them, how often is unknown, not -1.
+	sed 's/"status": "ok",/"status": "ok", "flags": ["migrated"], "migrations": 40,/' \
+		"$dir/minimal.json" >"$tmp/moved.json"
+	sed 's/"status": "ok",/"status": "ok", "migrations": -1,/; s/100500/100700/' \
+		"$dir/minimal.json" >"$tmp/unknown.json"
+	run "$bin" report "$tmp/moved.json"
+	[ "$rc" -eq 0 ] && grep -q '(unpinned: moved between CPUs 40 times)' <<<"$out" &&
+		pass || fail "migrated 40: exit $rc: $err"
+	run "$bin" report "$tmp/moved.json" "$tmp/unknown.json"
+	[ "$rc" -eq 0 ] && grep -q '(unpinned: moved between CPUs, how often unknown)' <<<"$out" &&
+		! grep -q -- '-1 times' <<<"$out" && pass ||
+		fail "migrated 40 and unknown: exit $rc: $(grep unpinned <<<"$out") $err"
+
 	# A host name of control characters and bad UTF-8 (root: a UTS
 	# namespace of its own): the saved run is JSON, and reads back.
 	if [ "$(id -u)" -eq 0 ] && unshare -u true 2>/dev/null; then

@@ -6,6 +6,7 @@
  * report parse.  Set CTXBENCH_UPDATE_GOLDEN=1 to rewrite the golden files.
  */
 #include <dirent.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "golden.h"
@@ -529,6 +530,36 @@ static const struct {
 	  "line 6, column 60: a name in "
 	  "\"vulnerabilities\" is not one line of "
 	  "printable UTF-8: U+009B (a control character)" },
+	/* Each member in its range; members that must agree, agree. */
+	{ "participants-range.json", "\"participants\" must be an integer "
+				     "from 0 to 1024, not 2000" },
+	{ "migrated-unknown.json", "line 13: \"flags\" holds \"migrated\", "
+				   "but \"migrations\" is -1" },
+	{ "migrated-zero.json", "\"flags\" holds \"migrated\", but "
+				"\"migrations\" is 0" },
+	{ "end-before-start.json", "line 6: \"end\" is 1000 s before "
+				   "\"start\"" },
+	{ "seed-not-shuffle.json", "\"seed\" is 7, but only \"order\": "
+				   "\"shuffle\" has a seed" },
+	{ "policy-unknown.json", "\"policy\" must be \"other\", \"batch\", "
+				 "\"idle\", \"fifo\", \"rr\" or \"\", not "
+				 "\"fast\"" },
+	{ "priority-other.json", "\"priority\" is 50, but \"policy\" "
+				 "\"other\" has none" },
+	{ "fifo-no-priority.json", "\"policy\" \"fifo\" needs a "
+				   "\"priority\" from 1 to 99" },
+	{ "nice-idle.json", "\"nice\" is 5, but \"policy\" \"idle\" has "
+			    "none" },
+	{ "procs-running-one.json", "line 15: \"procs_running\" is [at "
+				    "start, at end]" },
+	{ "ring-min-max.json", "line 15: \"ring_min_loops\" 60000 is more "
+			       "than \"ring_max_loops\" 40000" },
+	{ "ring-loops-sum.json", "sample 2: \"loops\" 100500 is not its 2 "
+				 "rings' between \"ring_min_loops\" 40000 "
+				 "and \"ring_max_loops\" 50000 each" },
+	{ "ring-one-ring.json", "sample 1: \"ring_min_loops\" and "
+				"\"ring_max_loops\" are only for a row of "
+				"several rings" },
 	{ "label-too-long.json", "\"label\" is longer than 127 bytes" },
 	{ "lone-surrogate.json", "not JSON: a lone low surrogate" },
 	{ "rtt-sum.json", "\"rtt\" buckets add up to 2, not \"count\" 3" },
@@ -1003,12 +1034,99 @@ static void test_facts(void)
 	CHECK_EQ_INT(off, offsetof(struct results, info.runs));
 }
 
+/* A bound as docs/json.md writes it: 10^6 for a large power of ten. */
+static void doc_bound(char *buf, size_t size, double v)
+{
+	double e = round(log10(fabs(v)));
+
+	if (v >= 1e4 && v == pow(10, e))
+		snprintf(buf, size, "10^%.0f", e);
+	else
+		snprintf(buf, size, "%.17g", v);
+}
+
+/* Does a line of @doc name `@key` and say @range? */
+static int doc_says(const char *doc, const char *key, const char *range)
+{
+	char name[80];
+
+	snprintf(name, sizeof(name), "`%s`", key);
+	for (const char *l = doc; *l;) {
+		size_t n = strcspn(l, "\n");
+		char *line = strndup(l, n);
+		int ok = line && strstr(line, name) && strstr(line, range);
+
+		free(line);
+		if (ok)
+			return 1;
+		l += n + !!l[n];
+	}
+	return 0;
+}
+
+/*
+ * The range the reader takes of every number of table @t is the one
+ * docs/json.md gives it, on a line that names the member: "1..1024",
+ * "-1 or more", "more than 0 and at most 10^6".
+ */
+static void check_documented(const char *doc, const struct field *t)
+{
+	for (int i = 0; t[i].key; i++) {
+		const struct field *f = &t[i];
+		char lo[32], hi[32], range[96];
+
+		if (f->sub)
+			check_documented(doc, f->sub);
+		switch (f->type) {
+		case FIELD_INT:
+		case FIELD_UINT:
+		case FIELD_LL:
+		case FIELD_PAIR:
+			if (f->max >= (double)INT64_MAX)
+				snprintf(range, sizeof(range), "%.0f or more",
+					 f->min);
+			else
+				snprintf(range, sizeof(range), "%.0f..%.0f",
+					 f->min, f->max);
+			break;
+		case FIELD_DOUBLE:
+		case FIELD_MAYBE:
+			doc_bound(lo, sizeof(lo), f->min);
+			doc_bound(hi, sizeof(hi), f->max);
+			if (f->flags & FIELD_OPEN_MIN)
+				snprintf(range, sizeof(range),
+					 "more than %s and at most %s", lo, hi);
+			else
+				snprintf(range, sizeof(range), "%s..%s", lo,
+					 hi);
+			break;
+		default:
+			continue;
+		}
+		if (!doc_says(doc, f->key, range)) {
+			fprintf(stderr, "docs/json.md: \"%s\" is not %s\n",
+				f->key, range);
+			CHECK(0);
+		}
+	}
+}
+
 static void test_fields(void)
 {
+	size_t len;
+	char *doc = golden_slurp(TEST_DIR "/../docs/json.md", &len);
+
 	check_table(invocation_fields);
 	check_table(row_fields);
 	check_table(sample_fields);
 	test_facts();
+	CHECK(doc != NULL);
+	if (doc) {
+		check_documented(doc, invocation_fields);
+		check_documented(doc, row_fields);
+		check_documented(doc, sample_fields);
+	}
+	free(doc);
 }
 
 int main(void)
