@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "lib/text.h"
 #include "lib/util.h"
 #include "run/run.h"
 #include "model/schema.h"
@@ -49,7 +50,7 @@ struct plan_opt {
 	unsigned long min, max;
 	const char *what; /* "a count of runs", for messages */
 	const char *more; /* after the range in messages; a list's letter */
-	int once; /* a second time is an error */
+	int many; /* may be given again, each time one more (--noise) */
 };
 
 static plan_parse_fn plan_opt_percent;
@@ -57,7 +58,7 @@ static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
 	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_backends,
 	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise,
 	plan_opt_format, plan_opt_parallel, plan_opt_policy, plan_opt_prio,
-	plan_opt_nice;
+	plan_opt_nice, plan_opt_label;
 
 #define AT(m) .off = offsetof(struct plan, m)
 #define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
@@ -107,8 +108,7 @@ static const struct plan_opt plan_opts[] = {
 	{ "note", 0x100, "TEXT", "free text printed after the label",
 	  PLAN_M_RUN, plan_opt_text, TEXT(note) },
 	{ "output", 'o', "FILE", "also write the results as JSON to FILE",
-	  PLAN_M_BOTH, plan_opt_file, AT(output), .what = "empty file name",
-	  .once = 1 },
+	  PLAN_M_BOTH, plan_opt_file, AT(output), .what = "empty file name" },
 	{ "retry-disturbed", 0x101, "N",
 	  "run a disturbed run again, up to N times", PLAN_M_RUN, plan_opt_uint,
 	  AT(retry_disturbed), .max = PLAN_MAX_RETRY,
@@ -131,13 +131,13 @@ static const struct plan_opt plan_opts[] = {
 	  plan_opt_set, AT(format), .min = PLAN_JSON },
 	{ "baseline", 0x105, "LABEL",
 	  "compare with the run labelled LABEL (default first)", PLAN_M_REPORT,
-	  plan_opt_file, AT(baseline), .what = "empty label" },
+	  plan_opt_label, AT(baseline) },
 	{ "fail-above", 0x10f, "PCT",
 	  "exit 1 if the last label is marked PCT % slower", PLAN_M_REPORT,
 	  plan_opt_percent, AT(fail_above) },
 	{ "noise", 0x108, "FILE",
 	  "saved runs of one kernel, whose spread is the noise", PLAN_M_REPORT,
-	  plan_opt_noise, AT(noise), .max = PLAN_MAX_NOISE },
+	  plan_opt_noise, AT(noise), .max = PLAN_MAX_NOISE, .many = 1 },
 	{ "quiet", 'q', NULL, "no progress line on the terminal (stderr)",
 	  PLAN_M_RUN, plan_opt_set, AT(quiet), .min = 1 },
 	{ "list", 'l', NULL, "list the mechanisms and exit", PLAN_M_RUN,
@@ -324,28 +324,35 @@ static int plan_backends(struct plan *p, const char *arg, char *err,
 	return 0;
 }
 
+/*
+ * @arg of option @opt is text the report and the saved run print as it
+ * is, and the reader takes back: not empty, and as lib/text.h says.
+ */
+static int plan_text_ok(const char *arg, const char *opt, char *err,
+			size_t errlen)
+{
+	char why[64];
+	long at;
+
+	if (!arg[0])
+		return plan_error(err, errlen, "%s: empty text", opt);
+	at = text_check(arg, why, sizeof(why));
+	if (at >= 0)
+		return plan_error(
+			err, errlen,
+			"%s: not one line of printable UTF-8: %s at byte %ld",
+			opt, why, at + 1);
+	return 0;
+}
+
 static int plan_text(char *dst, size_t size, const char *arg, const char *opt,
 		     char *err, size_t errlen)
 {
-	if (!arg[0])
-		return plan_error(err, errlen, "%s: empty text", opt);
+	if (plan_text_ok(arg, opt, err, errlen) < 0)
+		return -1;
 	if (strlen(arg) >= size)
 		return plan_error(err, errlen, "%s: longer than %zu bytes", opt,
 				  size - 1);
-	/* The report and the saved run print it as it is: text, one line. */
-	for (const char *c = arg; *c;) {
-		unsigned int n = result_utf8_len(c);
-
-		if (n == 1 && ((unsigned char)*c < 0x20 || *c == 0x7f))
-			return plan_error(
-				err, errlen,
-				"%s: must be one line of text, without control characters",
-				opt);
-		if (!n)
-			return plan_error(err, errlen,
-					  "%s: not valid UTF-8 text", opt);
-		c += n;
-	}
 	memcpy(dst, arg, strlen(arg) + 1);
 	return 0;
 }
@@ -368,7 +375,7 @@ static int plan_check_size(const struct plan *p, char *err, size_t errlen)
 	if (bytes > SAVED_MAX_FILE_BYTES)
 		return plan_error(
 			err, errlen,
-			"-r %u over %llu rows could save more than the %u MB a saved run may hold",
+			"-r %u over %llu rows could save more than the %u MiB a saved run may hold",
 			p->runs, rows, SAVED_MAX_FILE_BYTES >> 20);
 	return 0;
 }
@@ -434,7 +441,7 @@ static int plan_opt_list(const struct plan_opt *o, const char *arg,
 				PLAN_MAX_LIST);
 	char name[32];
 
-	if (n < 0 || *count) {
+	if (n < 0) {
 		plan_opt_name(o, name, sizeof(name));
 		return plan_error(
 			err, errlen,
@@ -455,7 +462,7 @@ static int plan_opt_text(const struct plan_opt *o, const char *arg,
 	return plan_text(plan_target(o, p), o->size, arg, name, err, errlen);
 }
 
-/* A file name or a label: given once, not empty. */
+/* A file name: not empty. */
 static int plan_opt_file(const struct plan_opt *o, const char *arg,
 			 struct plan *p, char *err, size_t errlen)
 {
@@ -463,11 +470,22 @@ static int plan_opt_file(const struct plan_opt *o, const char *arg,
 	char name[32];
 
 	plan_opt_name(o, name, sizeof(name));
-	if (*target && o->once)
-		return plan_error(err, errlen, "%s: given twice", name);
 	if (!arg[0])
 		return plan_error(err, errlen, "%s: %s", name, o->what);
 	*target = arg;
+	return 0;
+}
+
+/* A label to find among the saved runs': text as theirs is. */
+static int plan_opt_label(const struct plan_opt *o, const char *arg,
+			  struct plan *p, char *err, size_t errlen)
+{
+	char name[32];
+
+	plan_opt_name(o, name, sizeof(name));
+	if (plan_text_ok(arg, name, err, errlen) < 0)
+		return -1;
+	*(const char **)plan_target(o, p) = arg;
 	return 0;
 }
 
@@ -486,10 +504,6 @@ static int plan_opt_backends(const struct plan_opt *o, const char *arg,
 			     struct plan *p, char *err, size_t errlen)
 {
 	(void)o;
-	if (p->nops)
-		return plan_error(
-			err, errlen,
-			"-b/--backend: given twice (name them all in one comma list)");
 	return plan_backends(p, arg, err, errlen);
 }
 
@@ -511,10 +525,6 @@ static int plan_opt_places(const struct plan_opt *o, const char *arg,
 	int n;
 
 	(void)o;
-	if (p->nplaces)
-		return plan_error(
-			err, errlen,
-			"-P/--placement: given twice (name them all in one comma list)");
 	n = place_parse(arg, p->place, PLAN_MAX_PLACES, err, errlen);
 	if (n < 0)
 		return -1;
@@ -580,10 +590,6 @@ static int plan_opt_policy(const struct plan_opt *o, const char *arg,
 	char list[128], *rest = list, *name;
 
 	(void)o;
-	if (p->nclasses)
-		return plan_error(
-			err, errlen,
-			"--policy: given twice (name them all in one comma list)");
 	if (snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
 		return plan_error(err, errlen, "--policy: list too long");
 	while ((name = strsep(&rest, ","))) {
@@ -711,8 +717,7 @@ static int plan_opt_parallel(const struct plan_opt *o, const char *arg,
 	cpu_set_t set;
 	int dup;
 
-	if (p->nrings ||
-	    snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
+	if (snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
 		goto bad;
 	while ((tok = strsep(&rest, ","))) {
 		if (strcmp(tok, "cpus") == 0) {
@@ -805,9 +810,60 @@ static void plan_getopt(struct option *lopts, char *sopts)
 	*s = '\0';
 }
 
-/* getopt_long()'s answer @c, with @mode the command: 0, or -1 and @err. */
+/*
+ * Does option @o set one value, which a second option could only say
+ * again or contradict?  Every option that takes a value but --noise, and
+ * a flag that sets the target of one (--json, --format's).  A flag alone
+ * (-q, -T) says the same each time.
+ */
+static int plan_opt_single(const struct plan_opt *o)
+{
+	if (o->arg)
+		return !o->many;
+	for (size_t i = 0; i < PLAN_NOPTS; i++)
+		if (plan_opts[i].arg && plan_opts[i].off == o->off)
+			return 1;
+	return 0;
+}
+
+/*
+ * One value, one option: @o, given after the @ngiven options in @given,
+ * sets what none of them set.  Then it is one of them.
+ */
+static int plan_once(const struct plan_opt *o, const struct plan_opt **given,
+		     unsigned int *ngiven, char *err, size_t errlen)
+{
+	char name[32], other[32];
+
+	if (!plan_opt_single(o))
+		return 0;
+	for (unsigned int i = 0; i < *ngiven; i++) {
+		if (given[i]->off != o->off)
+			continue;
+		plan_opt_name(o, name, sizeof(name));
+		if (given[i] == o)
+			return plan_error(
+				err, errlen, "%s: given twice%s", name,
+				o->arg && !strcmp(o->arg, "LIST") ?
+					" (name them all in one comma list)" :
+					" (give it once)");
+		plan_opt_name(given[i], other, sizeof(other));
+		return plan_error(err, errlen,
+				  "%s: given with %s, which sets the same "
+				  "(give one of them, once)",
+				  name, other);
+	}
+	given[(*ngiven)++] = o;
+	return 0;
+}
+
+/*
+ * getopt_long()'s answer @c, with @mode the command and @given the
+ * options of one value so far: 0, or -1 and @err.
+ */
 static int plan_option(int c, char *const *argv, unsigned int mode,
-		       struct plan *p, char *err, size_t errlen)
+		       struct plan *p, const struct plan_opt **given,
+		       unsigned int *ngiven, char *err, size_t errlen)
 {
 	const struct plan_opt *o = plan_find(c);
 	char name[32];
@@ -829,6 +885,8 @@ static int plan_option(int c, char *const *argv, unsigned int mode,
 				"%s: only for ctxbench report FILE... (see --help)",
 			name);
 	}
+	if (plan_once(o, given, ngiven, err, errlen) < 0)
+		return -1;
 	return o->parse(o, optarg, p, err, errlen);
 }
 
@@ -874,7 +932,8 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 {
 	struct option lopts[PLAN_NOPTS + 1];
 	char sopts[PLAN_NOPTS * 2 + 2];
-	unsigned int mode = PLAN_M_RUN;
+	const struct plan_opt *given[PLAN_NOPTS];
+	unsigned int mode = PLAN_M_RUN, ngiven = 0;
 	int c;
 
 	memset(p, 0, sizeof(*p));
@@ -895,7 +954,8 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 	optind = 0; /* a full reset: plan_parse() may be called again */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1)
-		if (plan_option(c, argv, mode, p, err, errlen) < 0)
+		if (plan_option(c, argv, mode, p, given, &ngiven, err, errlen) <
+		    0)
 			return -1;
 	if (mode == PLAN_M_REPORT)
 		return plan_files(argc, argv, p, err, errlen);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "quote.h"
+#include "lib/text.h"
 
 /* Can the shell take @s back as it is, without quotes? */
 static int quote_plain(const char *s)
@@ -39,31 +40,50 @@ void quote_cmdline(int argc, char *const *argv, char *buf, size_t size)
 	if (!size)
 		return;
 	for (int i = 0; i < argc && !cut; i++) {
-		int plain = quote_plain(argv[i]), ctl = 0;
+		int plain = quote_plain(argv[i]), ctl;
+		char why[64];
 
-		for (const char *s = argv[i]; *s; s++)
-			ctl |= (unsigned char)*s < 0x20 || *s == 0x7f;
+		/*
+		 * What text may not hold (lib/text.h) is written \xNN, byte
+		 * by byte, in $'...': the saved command is text, and the
+		 * shell takes back the same bytes.
+		 */
+		ctl = text_check(argv[i], why, sizeof(why)) >= 0;
 		if (i)
 			quote_put(buf, size, &len, &cut, " ");
-		/* '...' takes anything but a quote; $'...' control bytes. */
+		/* '...' takes anything but a quote; $'...' any byte. */
 		if (!plain)
 			quote_put(buf, size, &len, &cut, ctl ? "$'" : "'");
-		for (const char *s = argv[i]; *s; s++) {
-			char one[8] = { *s, '\0' };
+		for (const char *s = argv[i]; *s;) {
+			unsigned int n;
+			unsigned long cp;
+			const char *what = text_refused(s, &n, &cp);
+			char one[20];
 
-			if (ctl && ((unsigned char)*s < 0x20 || *s == 0x7f))
-				snprintf(one, sizeof(one), "\\x%02x",
-					 (unsigned char)*s);
-			else if (ctl && (*s == '\'' || *s == '\\'))
+			if (what) {
+				for (unsigned int k = 0; k < n; k++)
+					snprintf(one + 4 * k, 5, "\\x%02x",
+						 (unsigned char)s[k]);
+			} else if (ctl && (*s == '\'' || *s == '\\')) {
 				snprintf(one, sizeof(one), "\\%c", *s);
-			else if (*s == '\'' && !plain)
+			} else if (*s == '\'' && !plain) {
 				snprintf(one, sizeof(one), "'\\''");
+			} else {
+				memcpy(one, s, n);
+				one[n] = '\0';
+			}
 			quote_put(buf, size, &len, &cut, one);
+			s += n;
 		}
 		if (!plain)
 			quote_put(buf, size, &len, &cut, "'");
 	}
 	buf[len] = '\0';
-	if (cut && len >= 3)
-		memcpy(buf + len - 3, "...", 4);
+	/* Cut at a character, so that what is saved stays UTF-8. */
+	if (cut && len >= 3) {
+		len -= 3;
+		while (len && ((unsigned char)buf[len] & 0xc0) == 0x80)
+			len--;
+		memcpy(buf + len, "...", 4);
+	}
 }

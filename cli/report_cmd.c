@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The report command: saved runs read, each once, checked, then emitted. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,27 +12,31 @@
 #include "store/store.h"
 
 /*
- * Drop the invocations of @r from @first up to *@n that repeat one from
- * @start on, read from @file: the same saved run given twice (a shell
- * glob that overlaps, a copy, a file merged from it, /dev/stdin twice)
- * would count as two invocations without spread, and any change against
- * it would look significant.  It carries nothing new, so it counts once,
- * and is said.
+ * Drop the invocations of @r from @first up to *@n that repeat one read
+ * before them, read from @file: the same saved run given twice (a shell
+ * glob that overlaps, a copy, a file merged from it, /dev/stdin twice,
+ * a file both among the saved files and --noise) would count as two
+ * invocations without spread, and any change against it would look
+ * significant.  It carries nothing new, so it counts once, where it came
+ * first (the saved files before --noise, from @noise on), and is said.
  */
-static void drop_repeats(struct results *r, unsigned int start,
+static void drop_repeats(struct results *r, unsigned int noise,
 			 unsigned int first, unsigned int *n, const char *file)
 {
 	unsigned int w = first;
 
 	for (unsigned int i = first; i < *n; i++) {
-		int dup = 0;
+		unsigned int j = 0;
 
-		for (unsigned int j = start; j < w && !dup; j++)
-			dup = results_same_run(&r[j], &r[i]);
-		if (dup) {
+		while (j < w && !results_same_run(&r[j], &r[i]))
+			j++;
+		if (j < w) {
 			fprintf(stderr,
-				"ctxbench: %s: the run labelled '%s' of %s is given twice: counted once\n",
-				file, r[i].info.label, r[i].info.date);
+				"ctxbench: %s: the run labelled '%s' of %s is given twice%s: counted once\n",
+				file, r[i].info.label, r[i].info.date,
+				i >= noise && j < noise ?
+					", as a saved file and as --noise" :
+					"");
 			results_free(&r[i]);
 			continue;
 		}
@@ -43,13 +48,13 @@ static void drop_repeats(struct results *r, unsigned int start,
 }
 
 /*
- * Read @nfiles saved files into *@r after its *@n, each saved run once;
- * 0, or -1 having said why.
+ * Read @nfiles saved files into *@r after its *@n, each saved run once
+ * among all read, those from @noise on being --noise's; 0, or -1 having
+ * said why.
  */
 static int read_saved(const char *const *files, unsigned int nfiles,
-		      struct results **r, unsigned int *n)
+		      unsigned int noise, struct results **r, unsigned int *n)
 {
-	unsigned int start = *n;
 	char err[256];
 
 	for (unsigned int i = 0; i < nfiles; i++) {
@@ -59,7 +64,7 @@ static int read_saved(const char *const *files, unsigned int nfiles,
 			fprintf(stderr, "ctxbench: %s: %s\n", files[i], err);
 			return -1;
 		}
-		drop_repeats(*r, start, first, n, files[i]);
+		drop_repeats(*r, noise, first, n, files[i]);
 	}
 	return 0;
 }
@@ -122,10 +127,11 @@ int report_cmd(const struct plan *p)
 	unsigned int n = 0, nf, baseline = 0;
 	int status = 2;
 
-	if (read_saved((const char *const *)p->files, p->nfiles, &r, &n) < 0)
+	if (read_saved((const char *const *)p->files, p->nfiles, UINT_MAX, &r,
+		       &n) < 0)
 		goto out;
 	nf = n;
-	if (read_saved(p->noise, p->nnoise, &r, &n) < 0)
+	if (read_saved(p->noise, p->nnoise, nf, &r, &n) < 0)
 		goto out;
 	if (p->nnoise && !any_label_twice(r + nf, n - nf)) {
 		fprintf(stderr,

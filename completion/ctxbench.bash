@@ -59,19 +59,22 @@ _ctxbench_words() {
 }
 
 # Files for @cur: all, or only saved runs (*.json) when @1 is "json";
-# directories always, to go into.
+# directories always, to go into.  Each once: compgen -f lists the
+# directories -d does (all of them, or those named *.json).
 _ctxbench_files() {
 	local w
 
 	compopt -o filenames 2>/dev/null
 	while IFS= read -r w; do
 		COMPREPLY+=("$w")
-	done < <(compgen -d -- "$2"
+	done < <({
+		compgen -d -- "$2"
 		if [ "$1" = json ]; then
 			compgen -f -X '!*.json' -- "$2"
 		else
 			compgen -f -- "$2"
-		fi | sort -u)
+		fi
+	} | sort -u)
 }
 
 _ctxbench() {

@@ -20,6 +20,7 @@
 #include "tick.h"
 #include "lib/cpulist.h"
 #include "lib/fs.h"
+#include "lib/text.h"
 #include "lib/util.h"
 
 #define SYSINFO_CPU "/sys/devices/system/cpu"
@@ -31,14 +32,14 @@
 /*
  * The system's text is anybody's (a host name may hold anything): what
  * the Run information prints and saves is one line of printable UTF-8,
- * the rest written \xNN (result_text_clean()), on both sides alike.
+ * the rest written \xNN (text_clean()), on both sides alike.
  */
 static int sysinfo_line(const char *root, const char *path, char *buf,
 			size_t size)
 {
 	int rc = fs_read_line(root, path, buf, size);
 
-	result_text_clean(buf, size);
+	text_clean(buf, size);
 	return rc;
 }
 
@@ -48,7 +49,7 @@ static int sysinfo_keyed(const char *root, const char *path,
 	int rc = fs_read_keyed(root, path, keys, buf, size);
 
 	if (rc == 0)
-		result_text_clean(buf, size);
+		text_clean(buf, size);
 	return rc;
 }
 
@@ -467,6 +468,7 @@ static void sysinfo_params(const char *root, const char *path,
 		if (sysinfo_line(root, file, kv->value, sizeof(kv->value)) < 0)
 			continue; /* a parameter only root may read */
 		snprintf(kv->key, sizeof(kv->key), "%s.%s", module, names[i]);
+		text_clean(kv->key, sizeof(kv->key));
 		in->nhalt_poll++;
 	}
 	free(names);
@@ -503,6 +505,7 @@ static void sysinfo_vulnerabilities(const char *root, struct result_info *in)
 		if (sysinfo_line(root, file, kv->value, sizeof(kv->value)) < 0)
 			continue;
 		snprintf(kv->key, sizeof(kv->key), "%s", names[i]);
+		text_clean(kv->key, sizeof(kv->key));
 		in->nvulns++;
 	}
 	free(names);

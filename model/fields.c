@@ -10,7 +10,6 @@
 
 #define MAX_SIGNAL 64
 #define MAX_NCPU 1048576
-#define MAX_PARTICIPANTS 65536
 #define MAX_CPU_S 1e12 /* CPU seconds of a row */
 #define MAX_EPOCH_S 1e11 /* a start or end: year 5138 */
 #define MAX_SHARE 1e3 /* a share of a run's CPUs, or a clock's change */
@@ -28,7 +27,7 @@
 		.aux = offsetof(struct result_info, count), .max = most \
 	}
 
-static const struct field info_fields[] = {
+const struct field info_fields[] = {
 	{ .key = "label",
 	  .type = FIELD_STR,
 	  AT(struct result_info, label),
@@ -95,7 +94,7 @@ static const struct field info_fields[] = {
 	{ .key = NULL }
 };
 
-static const struct field param_fields[] = {
+const struct field param_fields[] = {
 	{ .key = "seconds",
 	  .type = FIELD_DOUBLE,
 	  AT(struct result_info, duration_s),
@@ -113,7 +112,7 @@ static const struct field param_fields[] = {
 	{ .key = "participants",
 	  .type = FIELD_UINT,
 	  AT(struct result_info, participants),
-	  .max = MAX_PARTICIPANTS },
+	  .max = SAVED_MAX_PROCS },
 	{ .key = "order", .type = FIELD_ORDER, AT(struct result_info, order) },
 	{ .key = "seed",
 	  .type = FIELD_LL,

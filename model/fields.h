@@ -67,8 +67,13 @@ struct field {
 	const char *empty; /* FIELD_STR: written for an empty string */
 };
 
-/* The members of an invocation (struct results), of its rows, samples. */
+/*
+ * The members of an invocation (struct results), of its "info" and its
+ * "parameters" (both struct result_info), of its rows, samples.
+ */
 extern const struct field invocation_fields[];
+extern const struct field info_fields[];
+extern const struct field param_fields[];
 extern const struct field row_fields[];
 extern const struct field sample_fields[];
 

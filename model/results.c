@@ -6,7 +6,6 @@
 
 #include "results.h"
 #include "lib/stats.h"
-#include "lib/utf8.h"
 #include "lib/util.h"
 
 void result_row_stats(const struct result_row *row, struct stats *s)
@@ -21,51 +20,6 @@ void result_row_stats(const struct result_row *row, struct stats *s)
 		rate[i] = result_rate(&row->sample[i]);
 	stats_summary(rate, row->nsamples, s);
 	free(rate);
-}
-
-unsigned int result_utf8_len(const char *s)
-{
-	return utf8_char(s, NULL);
-}
-
-void result_text_clean(char *s, size_t size)
-{
-	size_t len = 0;
-	char *out;
-
-	/* Up to 4 KB: on the heap, not on a small stack. */
-	if (size > 4096)
-		size = 4096;
-	out = malloc(size);
-	if (!out) {
-		s[0] = '\0'; /* nothing unclean is kept */
-		return;
-	}
-	for (const char *p = s; *p;) {
-		unsigned char c = (unsigned char)*p;
-		unsigned int n = result_utf8_len(p);
-		char esc[5];
-
-		if (n == 1 && (c < 0x20 || c == 0x7f))
-			n = 0;
-		if (n) {
-			if (len + n >= size)
-				break;
-			memcpy(out + len, p, n);
-			len += n;
-			p += n;
-			continue;
-		}
-		if (len + 4 >= size)
-			break;
-		snprintf(esc, sizeof(esc), "\\x%02x", c);
-		memcpy(out + len, esc, 4);
-		len += 4;
-		p++;
-	}
-	out[len] = '\0';
-	memcpy(s, out, len + 1);
-	free(out);
 }
 
 /* Each status as the report names it, and as saved files spell it. */

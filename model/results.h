@@ -240,21 +240,6 @@ void result_row_stats(const struct result_row *row, struct stats *s);
 
 const char *result_status_name(enum result_status st);
 
-/*
- * The length of the valid UTF-8 character at @s (1..4), or 0 when the
- * bytes there are not one (overlong, a surrogate, cut short...).
- */
-unsigned int result_utf8_len(const char *s);
-
-/*
- * Make @s, of @size bytes, one line of printable UTF-8: every control
- * byte and every byte that is not part of valid UTF-8 becomes "\xNN", cut
- * at a character when it no longer fits.  For text read from the system
- * (a host name is anybody's), so that the report and the saved run say
- * the same and the saved run is JSON.
- */
-void result_text_clean(char *s, size_t size);
-
 /* The name of order @o ("interleave"; "" for RESULT_ORDER_NONE). */
 const char *result_order_name(enum result_order o);
 

@@ -471,9 +471,13 @@ void text_row_notes(FILE *f, const struct results *r,
 	if (row->nsamples && emulation_yes(r->info.emulated))
 		fprintf(f, "    (emulated CPU: the emulator's times, not the "
 			   "kernel's)\n");
-	if (row->flags & RESULT_MIGRATED)
+	/* Merged with an invocation that could not count them: unknown. */
+	if ((row->flags & RESULT_MIGRATED) && row->migrations > 0)
 		fprintf(f, "    (unpinned: moved between CPUs %lld times)\n",
 			row->migrations);
+	else if (row->flags & RESULT_MIGRATED)
+		fprintf(f, "    (unpinned: moved between CPUs, how often "
+			   "unknown)\n");
 	if (row->flags & RESULT_DEGENERATE)
 		fprintf(f,
 			"    (degenerate: the spinners share one CPU and "

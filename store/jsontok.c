@@ -14,13 +14,14 @@
 #include <string.h>
 
 #include "jsontok.h"
-#include "model/results.h"
+#include "lib/text.h"
+#include "lib/utf8.h"
 #include "store.h"
 
 #define JP_NUM_MAX 64 /* the longest number text a field may have */
 
-/* Say what is wrong at @at, with its line (and column, for syntax). */
-int jp_err(struct jp *p, const char *at, int syntax, const char *fmt, ...)
+/* Say what is wrong at @at, with its line (and column, as @where says). */
+int jp_err(struct jp *p, const char *at, int where, const char *fmt, ...)
 {
 	const char *line_start = p->start;
 	unsigned int line = 1;
@@ -36,9 +37,10 @@ int jp_err(struct jp *p, const char *at, int syntax, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (syntax)
-		snprintf(p->err, p->errlen, "line %u, column %u: not JSON: %s",
-			 line, (unsigned int)(at - line_start) + 1, msg);
+	if (where != JP_AT_LINE)
+		snprintf(p->err, p->errlen, "line %u, column %u: %s%s", line,
+			 (unsigned int)(at - line_start) + 1,
+			 where == JP_NOT_JSON ? "not JSON: " : "", msg);
 	else
 		snprintf(p->err, p->errlen, "line %u: %s", line, msg);
 	return -1;
@@ -206,16 +208,32 @@ struct jp_str {
 	const char *at, *key; /* for messages */
 };
 
-/* Keep the @n decoded bytes at @out as @s->mode says: 0, or -1. */
-static int jp_keep(struct jp *p, struct jp_str *s, const unsigned char *out,
-		   size_t n)
+/*
+ * Keep the character of @n decoded bytes at @out, written at @at, as
+ * @s->mode says: 0, or -1.
+ */
+static int jp_keep(struct jp *p, struct jp_str *s, const char *at,
+		   const unsigned char *out, size_t n)
 {
-	/* A report line holds it: no NUL, no line break, no control. */
-	if (n == 1 && out[0] < 0x20 && out[0] != '\t') {
+	char one[5] = { 0 };
+	const char *what;
+	unsigned long cp;
+	unsigned int len;
+
+	/* The report prints it as it is: text (lib/text.h), not a \u0000. */
+	memcpy(one, out, n);
+	what = text_refused(one, &len, &cp);
+	if (what) {
 		if (s->mode == JP_VALUE)
-			return jp_err(p, s->at, 0,
-				      "\"%s\" must be one line of text",
-				      s->key);
+			return jp_err(
+				p, at, JP_AT_COLUMN,
+				"\"%s\" is not one line of printable UTF-8: U+%04lX (%s)",
+				s->key, cp, what);
+		if (!s->odd) {
+			snprintf(p->key_why, sizeof(p->key_why), "U+%04lX (%s)",
+				 cp, what);
+			p->key_at = at;
+		}
 		s->odd = 1;
 	}
 	if (s->len + n >= s->size) {
@@ -242,7 +260,11 @@ static int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
 		.mode = mode, .dst = dst, .size = size, .at = p->p, .key = key
 	};
 
+	if (mode == JP_KEY)
+		p->key_why[0] = '\0';
+
 	for (p->p++;;) {
+		const char *at = p->p;
 		unsigned char out[4], c;
 		size_t n = 1;
 
@@ -260,7 +282,7 @@ static int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
 
 			for (n = 0; n < 4 && p->p + n < p->end; n++)
 				seq[n] = p->p[n];
-			n = result_utf8_len(seq);
+			n = utf8_char(seq, NULL);
 			if (!n)
 				return jp_err(p, p->p, 1,
 					      "a string that is not UTF-8");
@@ -272,7 +294,7 @@ static int jp_string(struct jp *p, enum jp_mode mode, char *dst, size_t size,
 		}
 		if (c == '\\' && !(n = jp_escape(p, out)))
 			return -1;
-		if (mode != JP_CHECK && jp_keep(p, &s, out, n) < 0)
+		if (mode != JP_CHECK && jp_keep(p, &s, at, out, n) < 0)
 			return -1;
 	}
 	p->p++;

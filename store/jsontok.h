@@ -3,7 +3,8 @@
  * The JSON tokenizer of the saved-run reader (store/jsontok.c).  Every
  * function returns 0, or -1 with one line in the caller's error buffer
  * that says where: "line 3, column 7: not JSON: ..." for the grammar,
- * "line 3: ..." for a value out of its range.
+ * "line 3: ..." for a value out of its range, "line 3, column 7: ..." for
+ * a character text may not hold (lib/text.h).
  */
 #ifndef CTXBENCH_JSONTOK_H
 #define CTXBENCH_JSONTOK_H
@@ -19,10 +20,20 @@ struct jp {
 	unsigned int depth;
 	char *err;
 	size_t errlen;
+	/* The last key read as "" for a character text may not hold: what, where. */
+	char key_why[48];
+	const char *key_at;
 };
 
-/* Say what is wrong at @at, with its line (and column, for @syntax). */
-int jp_err(struct jp *p, const char *at, int syntax, const char *fmt, ...)
+/* Where jp_err() says a problem is. */
+enum jp_at {
+	JP_AT_LINE, /* "line 3: ...": a value, a member */
+	JP_NOT_JSON, /* "line 3, column 7: not JSON: ...": the grammar */
+	JP_AT_COLUMN, /* "line 3, column 7: ...": a character of a value */
+};
+
+/* Say what is wrong at @at, with its line (and column, as @where says). */
+int jp_err(struct jp *p, const char *at, int where, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 /* Skip white space; the next byte, or -1 at the end. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "jsonw.h"
-#include "model/results.h"
+#include "lib/utf8.h"
 
 void jw_init(struct jw *w, FILE *f)
 {
@@ -32,7 +32,7 @@ static void jw_quoted(FILE *f, const char *s)
 			fputs("\\t", f);
 		} else if (*p < 0x20 || *p == 0x7f) {
 			fprintf(f, "\\u%04x", *p);
-		} else if (!(n = result_utf8_len((const char *)p))) {
+		} else if (!(n = utf8_char((const char *)p, NULL))) {
 			/*
 			 * Not UTF-8, so not JSON: the replacement character,
 			 * as the bytes it reads back as, so that a file read

@@ -127,6 +127,7 @@ struct rd_obj {
 	const struct field *t;
 	void *base;
 	unsigned long long seen; /* by index in @t: FIELD_MAX_MEMBERS */
+	const char *at[FIELD_MAX_MEMBERS]; /* where each value seen starts */
 	unsigned int cap; /* of the array its rows or samples grow in */
 	double rate; /* a sample's "loops_per_s", checked at its end */
 };
@@ -146,12 +147,18 @@ static int rd_kv_member(struct jp *p, const char *key, void *ctx)
 	struct rd_kvs *v = ctx;
 	struct result_kv *kv = &v->kv[*v->n];
 
-	/* A key too long or not one line of text reads as "". */
+	/* A key too long or not one line of printable UTF-8 reads as "". */
+	if (!key[0] && p->key_why[0])
+		return jp_err(p, p->key_at, JP_AT_COLUMN,
+			      "a name in %s is not one line of printable "
+			      "UTF-8: %s",
+			      v->what, p->key_why);
 	if (!key[0])
-		return jp_err(p, p->p, 0,
-			      "a name in %s is empty, not one line of text or "
-			      "longer than %zu bytes",
-			      v->what, sizeof(kv->key) - 1);
+		return jp_err(
+			p, p->p, 0,
+			"a name in %s is empty, not one line of printable "
+			"UTF-8 or longer than %zu bytes",
+			v->what, sizeof(kv->key) - 1);
 	for (unsigned int i = 0; i < *v->n; i++)
 		if (strcmp(v->kv[i].key, key) == 0)
 			return jp_err(p, p->p, 0, "\"%s\" appears twice", key);
@@ -175,17 +182,39 @@ static int rd_kvs(struct jp *p, const struct field *f, void *base,
 	return jp_object(p, what, rd_kv_member, &kvs);
 }
 
+/* "procs_running": [at start, at end], each from @f's range. */
+struct rd_pair {
+	const struct field *f;
+	long *v;
+	unsigned int n;
+};
+
 static int rd_pair_elem(struct jp *p, unsigned int i, void *ctx)
 {
-	long *v = ctx;
+	struct rd_pair *pair = ctx;
 	long long ll;
 
 	if (i >= 2)
-		return jp_err(p, p->p, 0,
-			      "\"procs_running\" is [at start, at end]");
-	if (jp_get_int(p, "procs_running", -1, INT32_MAX, &ll) < 0)
+		return jp_err(p, p->p, 0, "\"%s\" is [at start, at end]",
+			      pair->f->key);
+	if (jp_get_int(p, pair->f->key, (long long)pair->f->min,
+		       (long long)pair->f->max, &ll) < 0)
 		return -1;
-	v[i] = (long)ll;
+	pair->v[i] = (long)ll;
+	pair->n = i + 1;
+	return 0;
+}
+
+static int rd_pair(struct jp *p, const struct field *f, long *v,
+		   const char *what)
+{
+	struct rd_pair pair = { f, v, 0 };
+	const char *at = p->p;
+
+	if (jp_array(p, what, rd_pair_elem, &pair) < 0)
+		return -1;
+	if (pair.n != 2)
+		return jp_err(p, at, 0, "\"%s\" is [at start, at end]", f->key);
 	return 0;
 }
 
@@ -521,7 +550,7 @@ static int rd_value(struct jp *p, const struct field *f, struct rd_obj *o)
 	case FIELD_KVS:
 		return rd_kvs(p, f, o->base, what);
 	case FIELD_PAIR:
-		return jp_array(p, what, rd_pair_elem, v);
+		return rd_pair(p, f, v, what);
 	case FIELD_STATUS:
 		return rd_status(p, f->key, v);
 	case FIELD_FLAGS:
@@ -552,7 +581,163 @@ static int rd_member(struct jp *p, const char *key, void *ctx)
 	if (!(o->t[i].flags & FIELD_REPEAT) && rd_once(p, &o->seen, i, key) < 0)
 		return -1;
 	o->seen |= 1ull << i;
+	o->at[i] = p->p;
 	return rd_value(p, &o->t[i], o);
+}
+
+/*
+ * What members of one object say together, as docs/json.md has it: each
+ * rule refused where the member that breaks it is.
+ */
+
+/* Where member @key of @o was; where @p is when it was not there. */
+static const char *rd_at(const struct jp *p, const struct rd_obj *o,
+			 const char *key)
+{
+	int i = field_index(o->t, key);
+
+	return i >= 0 && (o->seen & 1ull << i) ? o->at[i] : p->p;
+}
+
+/* An invocation ends after it starts. */
+static int rd_info_rules(struct jp *p, const struct rd_obj *o)
+{
+	const struct result_info *in = o->base;
+
+	if (in->start_s > 0 && in->end_s > 0 && in->end_s < in->start_s)
+		return jp_err(p, rd_at(p, o, "end"), 0,
+			      "\"end\" is %.6g s before \"start\": an "
+			      "invocation ends after it starts",
+			      in->start_s - in->end_s);
+	return 0;
+}
+
+/* Only "shuffle" has a seed. */
+static int rd_param_rules(struct jp *p, const struct rd_obj *o)
+{
+	const struct result_info *in = o->base;
+
+	if (in->seed && in->order != RESULT_ORDER_SHUFFLE)
+		return jp_err(p, rd_at(p, o, "seed"), 0,
+			      "\"seed\" is %llu, but only \"order\": "
+			      "\"shuffle\" has a seed",
+			      in->seed);
+	return 0;
+}
+
+/* The scheduling classes, and which of them take a priority or a nice. */
+static const struct {
+	const char *name;
+	int rt, niced;
+} rd_classes[] = {
+	{ "", 0, 1 },	  { "other", 0, 1 }, { "batch", 0, 1 },
+	{ "idle", 0, 0 }, { "fifo", 1, 0 },  { "rr", 1, 0 },
+};
+
+/* A row's class: one of them, with its priority or its nice. */
+static int rd_class_rules(struct jp *p, const struct rd_obj *o)
+{
+	const struct result_row *row = o->base;
+	const char *policy = row->policy[0] ? row->policy : "other";
+	size_t k = 0;
+
+	while (k < ARRAY_SIZE(rd_classes) &&
+	       strcmp(rd_classes[k].name, row->policy))
+		k++;
+	if (k == ARRAY_SIZE(rd_classes))
+		return jp_err(p, rd_at(p, o, "policy"), 0,
+			      "\"policy\" must be \"other\", \"batch\", "
+			      "\"idle\", \"fifo\", \"rr\" or \"\", not \"%s\"",
+			      row->policy);
+	if (row->prio && !rd_classes[k].rt)
+		return jp_err(p, rd_at(p, o, "priority"), 0,
+			      "\"priority\" is %d, but \"policy\" \"%s\" has "
+			      "none (only \"fifo\" and \"rr\" have one)",
+			      row->prio, policy);
+	if (!row->prio && rd_classes[k].rt)
+		return jp_err(p, rd_at(p, o, "policy"), 0,
+			      "\"policy\" \"%s\" needs a \"priority\" from 1 "
+			      "to 99",
+			      policy);
+	if (row->nice && !rd_classes[k].niced)
+		return jp_err(p, rd_at(p, o, "nice"), 0,
+			      "\"nice\" is %d, but \"policy\" \"%s\" has none "
+			      "(only \"other\" and \"batch\" have one)",
+			      row->nice, policy);
+	return 0;
+}
+
+/*
+ * A row marked "migrated" counted its moves; in a row of several rings
+ * each sample's loops are its rings' together, each ring between the
+ * slowest and the fastest; a row of one ring has neither.
+ */
+static int rd_row_rules(struct jp *p, const struct rd_obj *o)
+{
+	const struct result_row *row = o->base;
+	unsigned long long rings = result_row_rings(row);
+
+	if (rd_class_rules(p, o) < 0)
+		return -1;
+	if ((row->flags & RESULT_MIGRATED) && row->migrations <= 0)
+		return jp_err(p, rd_at(p, o, "flags"), 0,
+			      "\"flags\" holds \"migrated\", but "
+			      "\"migrations\" is %lld: a row marked migrated "
+			      "moved between CPUs at least once",
+			      row->migrations);
+	for (unsigned int k = 0; k < row->nsamples; k++) {
+		const struct result_sample *s = &row->sample[k];
+
+		if (!s->ring_min && !s->ring_max)
+			continue;
+		if (rings == 1)
+			return jp_err(p, rd_at(p, o, "samples"), 0,
+				      "sample %u: \"ring_min_loops\" and "
+				      "\"ring_max_loops\" are only for a row "
+				      "of several rings",
+				      k + 1);
+		/* Below UINT64_MAX / SAVED_MAX_RINGS: no product overflows. */
+		if (s->ring_max > UINT64_MAX / SAVED_MAX_RINGS ||
+		    s->loops < rings * s->ring_min ||
+		    s->loops > rings * s->ring_max)
+			return jp_err(
+				p, rd_at(p, o, "samples"), 0,
+				"sample %u: \"loops\" %llu is not its %llu "
+				"rings' between \"ring_min_loops\" %llu and "
+				"\"ring_max_loops\" %llu each",
+				k + 1, (unsigned long long)s->loops, rings,
+				(unsigned long long)s->ring_min,
+				(unsigned long long)s->ring_max);
+	}
+	return 0;
+}
+
+/* The slowest ring is not faster than the fastest. */
+static int rd_sample_rules(struct jp *p, const struct rd_obj *o)
+{
+	const struct result_sample *s = o->base;
+
+	if (s->ring_min > s->ring_max)
+		return jp_err(p, rd_at(p, o, "ring_min_loops"), 0,
+			      "\"ring_min_loops\" %llu is more than "
+			      "\"ring_max_loops\" %llu",
+			      (unsigned long long)s->ring_min,
+			      (unsigned long long)s->ring_max);
+	return 0;
+}
+
+/* The rules of @o's table, once its object is read. */
+static int rd_rules(struct jp *p, const struct rd_obj *o)
+{
+	if (o->t == info_fields)
+		return rd_info_rules(p, o);
+	if (o->t == param_fields)
+		return rd_param_rules(p, o);
+	if (o->t == row_fields)
+		return rd_row_rules(p, o);
+	if (o->t == sample_fields)
+		return rd_sample_rules(p, o);
+	return 0;
 }
 
 /*
@@ -572,7 +757,7 @@ static int rd_object(struct jp *p, const struct field *t, void *base,
 		if ((t[i].flags & FIELD_NONEMPTY) &&
 		    !*(const char *)field_ptr(base, &t[i]))
 			return jp_err(p, at, 0, "\"%s\" is empty", t[i].key);
-	return 0;
+	return rd_rules(p, o);
 }
 
 /* The saved runs of a document, appended to what was read before. */

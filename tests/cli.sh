@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Tests that run the ctxbench binary: usage, bad input, short runs, leaks.
-# usage: cli.sh basics BIN | cli.sh run BIN MECH [ARGS...] | cli.sh cross BIN |
-#        cli.sh isolated CMD [ARGS...]
+# usage: cli.sh basics BIN | cli.sh twice BIN | cli.sh run BIN MECH [ARGS...] |
+#        cli.sh cross BIN | cli.sh isolated CMD [ARGS...]
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -48,7 +48,8 @@ basics() {
 	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass ||
 		fail "--list has lines wider than 80 columns"
 
-	# Bad input: exit 2, one line on stderr, nothing on stdout, nothing run.
+	# Bad input: exit 2, one line on stderr, nothing on stdout, nothing run
+	# (-h after what the parser must refuse: taken, it prints the help).
 	local before
 	before=$(ipc_ids)
 	while IFS= read -r args; do
@@ -79,6 +80,14 @@ basics() {
 -b pipe,pipe
 -b ''
 -n ''
+-n $'A\x7f' -h
+-n $'A\xc2\x9b31m' -h
+-n $'A\xc2\x85' -h
+--note $'a\u2028b' -h
+--note $'a\u202eb' -h
+-n $'\u2067x' -h
+-t 1 -t 1 -h
+-n a -n a -h
 -P nowhere
 -P ''
 -P same,same
@@ -324,8 +333,76 @@ lo_down() {
 	summary
 }
 
+# The options of one value: each given twice is refused by the option
+# table, exit 2 and one line naming it, in the short form and the long
+# one alike; a flag may be repeated, and --noise given once per file.  The
+# options walked are those --help lists, for ctxbench and ctxbench report,
+# so that a new option is walked too (its value is below, or it fails).
+twice() {
+	local bin=$1 mode section line long short arg n=0
+	local re='^ +(-([A-Za-z0-9]), )? *--([a-z][a-z0-9-]*)( ([A-Z]+))? '
+	local -A value=(
+		[--time]=1 [--runs]=1 [--backend]=pipe [--placement]=any
+		[--policy]=fifo [--prio]=1 [--nice]=1 [--procs]=2 [--size]=0
+		[--parallel]=1 [--name]=x [--note]=x [--output]=x.json
+		[--retry-disturbed]=1 [--sample]=1 [--order]=shuffle
+		[--seed]=1 [--format]=text [--baseline]=x [--fail-above]=1
+		[--noise]=x.json
+	)
+	# --noise adds a file each time; --json sets --format's value.
+	local -A many=([--noise]=1) valued=([--json]=1)
+	local -a pre two
+
+	for mode in run report; do
+		pre=()
+		[ $mode = report ] && pre=(report)
+		section=
+		while IFS= read -r line; do
+			case $line in
+			'Options:') section=run ;;
+			'Options of ctxbench report:') section=report ;;
+			'') section= ;;
+			*)
+				[ "$section" = $mode ] && [[ $line =~ $re ]] || continue
+				long=--${BASH_REMATCH[3]} short=${BASH_REMATCH[2]}
+				arg=${BASH_REMATCH[5]}
+				n=$((n + 1))
+				# The short form first where there is one.
+				if [ -z "$arg" ]; then
+					two=("${short:+-$short}" "$long")
+				elif [ -n "${value[$long]:-}" ]; then
+					two=("${short:+-$short}" "${value[$long]}" "$long" "${value[$long]}")
+				else
+					fail "$long takes $arg: give it a value in cli.sh twice"
+					continue
+				fi
+				[ -n "$short" ] || two[0]=$long
+				# -h last: what is taken prints the help, nothing runs.
+				run_ctx "$bin" "${pre[@]}" "${two[@]}" -h
+				if [ -n "${many[$long]:-}" ] || { [ -z "$arg" ] && [ -z "${valued[$long]:-}" ]; }; then
+					[ "$rc" -eq 0 ] && pass ||
+						fail "$mode ${two[*]}: exit $rc, not taken: $err"
+				elif [ "$rc" -ne 2 ] || [ -n "$out" ] ||
+					[ "$(wc -l <<<"$err")" -ne 1 ] ||
+					! grep -q -- "^ctxbench: .*$long: given twice" <<<"$err"; then
+					fail "$mode ${two[*]}: exit $rc, not refused as given twice: $out$err"
+				else
+					pass
+				fi
+			esac
+		done < <("$bin" --help)
+	done
+	[ "$n" -ge 20 ] && pass || fail "--help lists $n options"
+	# Two options of one value: one of them.
+	run_ctx "$bin" --format kv --json -h
+	[ "$rc" -eq 2 ] && grep -q -- '--json: given with --format' <<<"$err" && pass ||
+		fail "--format kv --json: exit $rc: $err"
+	summary
+}
+
 case "${1:-}" in
 basics) basics "$2" ;;
+twice) twice "$2" ;;
 lo-down) lo_down "$2" ;;
 run) shift; run "$@" ;;
 cross) cross "$2" ;;
@@ -344,7 +421,7 @@ isolated)
 	summary
 	;;
 *)
-	echo "usage: $0 basics BIN | run BIN MECH [ARGS...] | isolated CMD [ARGS...]" >&2
+	echo "usage: $0 basics BIN | twice BIN | run BIN MECH [ARGS...] | isolated CMD [ARGS...]" >&2
 	exit 2
 	;;
 esac

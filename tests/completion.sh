@@ -105,6 +105,14 @@ words() {
 	same "$(comp "$bin" report --noise "$tmp/d/")" "$tmp/d/a.json"$'\n'"$tmp/d/b.json"$'\n'"$tmp/d/sub" \
 		"--noise completes other than saved runs and directories"
 	same "$(comp "$bin" -o "$tmp/d/n")" "$tmp/d/notes.txt" "-o completes other than any file"
+	# Each once: a directory is a file too, and one may be named *.json.
+	mkdir "$tmp/d/old.json"
+	got=$(comp "$bin" -o "$tmp/d/")
+	same "$got" "$(printf "$tmp/d/%s\n" a.json b.json notes.txt old.json sub)" "-o DIR/ completes"
+	[ "$(sort <<<"$got" | uniq -d)" = "" ] && pass || fail "-o DIR/ completes twice: $(sort <<<"$got" | uniq -d)"
+	got=$(comp "$bin" report "$tmp/d/")
+	[ "$(sort <<<"$got" | uniq -d)" = "" ] && pass || fail "report DIR/ completes twice: $(sort <<<"$got" | uniq -d)"
+	rmdir "$tmp/d/old.json"
 	same "$(comp "$bin" -t '')" "" "-t completes a word"
 	same "$(comp "$bin" report -b)" "" "report completes run's -b"
 	# A ctxbench that is not there: nothing, and no error.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The documentation against the code: relative links and anchors resolve,
+# the saved run's limits are model/schema.h's,
 # the manual page's mechanisms and Run information facts are the code's,
 # and the README stays short, with the blocks CI and the tests read.
-# usage: docs.sh links SRC | docs.sh mechanisms SRC PAGE |
+# usage: docs.sh links SRC | docs.sh limits SRC | docs.sh mechanisms SRC PAGE |
 #        docs.sh facts BIN PAGE FIXTURE | docs.sh readme SRC
 set -u
 
@@ -193,13 +194,42 @@ readme() {
 	summary
 }
 
+# The value of limit @1 in model/schema.h, as its #define has it.
+schema() {
+	sed -nE "s/^#define $1 (\([^)]*\)|[^ ]+).*/\1/p" "$src/model/schema.h"
+}
+
+# The limits of a saved run that docs/json.md gives are model/schema.h's:
+# the file size in MiB (the only size it gives, and docs/method.md's), the
+# nesting, the samples, rows and invocations.
+limits() {
+	local bytes mib text
+	bytes=$(schema SAVED_MAX_FILE_BYTES)
+	[[ $bytes =~ ^\(([0-9]+)u\ \<\<\ 20\)$ ]] && mib=${BASH_REMATCH[1]} && pass ||
+		{ fail "SAVED_MAX_FILE_BYTES is '$bytes', not (Nu << 20): say its MiB here"; summary; exit; }
+	# The page as one line, single spaces: a phrase may break anywhere.
+	text=$(tr -s ' \n' '  ' <"$src/docs/json.md")
+	[ "$(grep -oE '[0-9]+ ?[KMGT]i?B\b' <<<"$text" | sort -u)" = "$mib MiB" ] && pass ||
+		fail "json.md gives sizes $(grep -oE '[0-9]+ ?[KMGT]i?B\b' <<<"$text" | sort -u | paste -sd,), not only $mib MiB"
+	grep -q "bytes ($mib MiB)" "$src/docs/method.md" && pass ||
+		fail "method.md does not give a saved run's $mib MiB"
+	for phrase in "nested no deeper than $(schema SAVED_MAX_DEPTH)." \
+		"$(schema SAVED_MAX_SAMPLES) samples per row" \
+		"$(schema SAVED_MAX_ROWS) rows per invocation" \
+		"$(schema SAVED_MAX_INVOCATIONS) invocations in one report"; do
+		grep -qF -- "$phrase" <<<"$text" && pass || fail "json.md does not say '$phrase'"
+	done
+	summary
+}
+
 case ${1:-} in
+limits) src=$2 limits ;;
 links) src=$2 links ;;
 mechanisms) src=$2 mechanisms "$3" ;;
 facts) facts "$2" "$3" "$4" ;;
 readme) src=$2 readme ;;
 *)
-	echo "usage: $0 links SRC | mechanisms SRC PAGE | facts BIN PAGE FIXTURE | readme SRC" >&2
+	echo "usage: $0 links SRC | limits SRC | mechanisms SRC PAGE | facts BIN PAGE FIXTURE | readme SRC" >&2
 	exit 2
 	;;
 esac

@@ -177,7 +177,7 @@ sub png {
 # the attribute it is put in and to run something, which would set the
 # page's title or say something on the console.  The long ones fit a line
 # of text (a label has 127 bytes, a note, a fact), the short ones the
-# members of 31 bytes or less, the tiny ones a row's class (7 bytes).
+# members of 31 bytes or less.
 my @long = (
 	'x" onload="document.title=1',
 	'x"><script>document.title=2</script>',
@@ -193,12 +193,11 @@ my @short = (
 	'x" onload="alert(1)', '"><b>2</b>', '</style><i>3', ']]><u>4</u>',
 	q{'&<>"5}, 'a b 6', '<svg onload=a()>',
 );
-my @tiny = ('"<i>&', q{'<b>'});
 my %short = map { $_ => 1 } qw(cpu_mhz sched_rt_runtime_us sched_rt_period_us
 	config_hz date boot_id title cpus);
-my %tiny = (policy => 1);
-# Not text: values the reader refuses when unknown ("mech" must be a name).
-my %keep = map { $_ => 1 } qw(format status tasks order flags mech);
+# Not text: values the reader refuses when unknown ("mech" must be a name,
+# "policy" a scheduling class).
+my %keep = map { $_ => 1 } qw(format status tasks order flags mech policy);
 
 # @s without markup, the same length, its blanks and colons kept: what
 # the text report wraps at and the page splits entries at.
@@ -225,7 +224,7 @@ sub hostile {
 		my ($key, $v, $mild) = @_;
 		my $h = $map{$key}{$v};
 		unless (defined $h) {
-			my $pool = $tiny{$key} ? \@tiny : $short{$key} ? \@short : \@long;
+			my $pool = $short{$key} ? \@short : \@long;
 			$h = $pool->[$n++ % @$pool];
 			$h = $pool->[$n % @$pool] . ' ' . $n++
 				while $used{$key}{ benign($h) };

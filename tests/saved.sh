@@ -147,11 +147,11 @@ roundtrip() {
 compare() {
 	local bin=$1 t
 
-	for n in A B; do
-		"$bin" -b pipe,signal -t 0.2 -r 3 -n "$n" -o "$tmp/$n.json" >/dev/null
+	for n in A0 A B; do
+		"$bin" -b pipe,signal -t 0.2 -r 3 -n "${n:0:1}" -o "$tmp/$n.json" >/dev/null
 		[ $? -eq 0 ] && pass || fail "run $n failed"
 	done
-	undisturbed "$tmp/A.json" "$tmp/B.json"
+	undisturbed "$tmp/A0.json" "$tmp/A.json" "$tmp/B.json"
 	run "$bin" report "$tmp/A.json" "$tmp/B.json"
 	[ "$rc" -eq 0 ] && pass || fail "report exits $rc: $err"
 	grep -q '^Run: ALL$' <<<"$out" && pass || fail "no Run: ALL block"
@@ -192,8 +192,10 @@ compare() {
 			pass || fail "$t: no judged change for B:"$'\n'"$table"
 	done
 
-	# The A/A noise of --noise judges one invocation a label.
-	run "$bin" report --noise "$tmp/A.json" --noise "$tmp/A2.json" \
+	# The A/A noise of --noise judges one invocation a label: runs of
+	# their own (A.json as noise too would count once, as a saved file),
+	# A0 before A and B, A2 after them, so two blocks.
+	run "$bin" report --noise "$tmp/A0.json" --noise "$tmp/A2.json" \
 		"$tmp/A.json" "$tmp/B.json"
 	[ "$rc" -eq 0 ] && pass || fail "report --noise exits $rc: $err"
 	grep -q '^noise: 2 invocations of --noise' <<<"$out" && pass ||
@@ -423,12 +425,12 @@ links() {
 	# Nowhere to write: said before the run, exit 2.
 	ln -s "$d/no/such/dir/x.json" "$d/nowhere.json"
 	for o in /dev/fd/9 "$d/nowhere.json"; do
-		q -t 5 -o "$o" >/dev/null 2>"$tmp/err"
+		"$bin" -b pipe -t 5 -r 1 -q -o "$o" >/dev/null 2>"$tmp/err"
 		rc=$?
 		[ "$rc" -eq 2 ] && grep -q '^ctxbench: ' "$tmp/err" && pass ||
 			fail "-o $o: exit $rc, expected 2 at once: $(cat "$tmp/err")"
 	done
-	q -t 5 -o /dev/stdout >&- 2>"$tmp/err"
+	"$bin" -b pipe -t 5 -r 1 -q -o /dev/stdout >&- 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -q 'Bad file descriptor' "$tmp/err" && pass ||
 		fail "-o /dev/stdout >&-: exit $rc, expected 2: $(cat "$tmp/err")"
@@ -590,8 +592,9 @@ stalled() {
 }
 
 # The same saved run given twice (the same file, a copy, a file merged
-# from it, /dev/stdin twice) counts once, and is said: else two
-# invocations without spread make any change look significant.
+# from it, /dev/stdin twice, a saved file given as --noise too) counts
+# once, and is said: else two invocations without spread make any change
+# look significant.
 twice() {
 	local bin=$1 d=$tmp/twice
 	mkdir -p "$d"
@@ -619,6 +622,24 @@ twice() {
 	run "$bin" report "$d/a1.json" "$d/b1.json" --noise "$d/a1.json" --noise "$d/a1.json"
 	[ "$rc" -eq 2 ] && grep -q 'no label is measured twice' <<<"$err" && pass ||
 		fail "--noise a1 a1: exit $rc: $err"
+	# A saved file that is --noise too counts once, as a saved file: the
+	# noise a change is judged by is not the change's own runs.
+	"$bin" -b pipe -P same -t 0.1 -r 2 -q -n b -o "$d/b2.json" >/dev/null ||
+		fail "run b2 failed"
+	"$bin" -b pipe -P same -t 0.1 -r 2 -q -n b -o "$d/b3.json" >/dev/null ||
+		fail "run b3 failed"
+	run "$bin" report --noise "$d/b1.json" --noise "$d/b2.json" \
+		--noise "$d/b3.json" "$d/a1.json" "$d/b1.json"
+	[ "$rc" -eq 0 ] && pass || fail "--noise b1 b2 b3 a1 b1: exit $rc: $err"
+	[ "$(grep -c 'given twice' <<<"$err")" -eq 1 ] &&
+		grep -q "^ctxbench: $d/b1.json: the run labelled 'b' of .* is given twice, as a saved file and as --noise: counted once$" <<<"$err" &&
+		pass || fail "--noise b1 and b1: not said once: $err"
+	grep -q '^noise: 2 invocations of --noise' <<<"$out" && pass ||
+		fail "--noise b1 and b1: b1 counted as noise too: $(grep noise <<<"$out")"
+	run "$bin" report --noise "$d/b1.json" --noise "$d/b2.json" "$d/a1.json" "$d/b1.json"
+	[ "$rc" -eq 2 ] && grep -q 'given twice, as a saved file and as --noise' <<<"$err" &&
+		grep -q 'no label is measured twice' <<<"$err" && pass ||
+		fail "--noise b1 b2 a1 b1: exit $rc: $err"
 	summary
 }
 
@@ -628,22 +649,63 @@ twice() {
 bounds() {
 	local bin=$1 dir=$2 f
 	run "$bin" -b pipe -t 0.1 -r 1 -n $'a\tb'
-	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'control characters' <<<"$err" &&
+	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'U+0009 (a tab) at byte 2' <<<"$err" &&
 		pass || fail "-n with a tab: exit $rc: $err"
 	run "$bin" -b pipe -t 0.1 -r 1 --note $'\e[31mred'
-	[ "$rc" -eq 2 ] && grep -q 'control characters' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q 'U+001B (a control character)' <<<"$err" && pass ||
 		fail "--note with an escape: exit $rc: $err"
 	run "$bin" -b pipe -t 0.1 -r 1 -n $'caf\xe9'
-	[ "$rc" -eq 2 ] && grep -q 'UTF-8' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q 'byte 0xe9 (not UTF-8)' <<<"$err" && pass ||
 		fail "-n of Latin-1: exit $rc: $err"
+	# One rule, the option's and the reader's: what one refuses, so does
+	# the other, and what the option takes reads back.
+	local text why
+	for text in $'A\x7f' $'A\xc2\x9b31m' $'A\xc2\x85' $'a\u2028b' $'a\u2029b' \
+		$'a\u202eb' $'a\u2066b' $'a\tb'; do
+		run "$bin" -b pipe -t 0.1 -r 1 -n "$text"
+		why=$(grep -o 'U+[0-9A-F]* ([a-z ]*)' <<<"$err")
+		[ "$rc" -eq 2 ] && [ -z "$out" ] && [ -n "$why" ] && pass ||
+			fail "-n $(printf %q "$text"): exit $rc: $err"
+		# Raw, as JSON takes it; a tab escaped, as JSON must have it.
+		awk -v l="$text" 'BEGIN { gsub(/\t/, "\\\\t", l) }
+			{ sub(/"label": "minimal"/, "\"label\": \"" l "\"") } 1' \
+			"$dir/minimal.json" >"$tmp/text.json"
+		run "$bin" report "$tmp/text.json"
+		[ "$rc" -eq 2 ] && [ -z "$out" ] &&
+			[[ $err == "ctxbench: $tmp/text.json: line 6, column 28: \"label\" is not one line of printable UTF-8: $why" ]] &&
+			pass || fail "a saved label $(printf %q "$text"): exit $rc: $err"
+	done
+	text=$'caf\u00e9 \u200f\U0001F427'
+	run "$bin" -b null -t 0.01 -r 1 -q -n "$text" --note "$text" -o "$tmp/ok.json" \
+		-P $'cpus:0\u2028' --baseline $'\x85'
+	[ "$rc" -eq 2 ] && pass || fail "a refused option ran: $rc"
+	run "$bin" -b null -t 0.01 -r 1 -q -n "$text" --note "$text" -o "$tmp/ok.json"
+	[ "$rc" -eq 0 ] && pass || fail "-n $(printf %q "$text"): exit $rc: $err"
+	run "$bin" report "$tmp/ok.json"
+	[ "$rc" -eq 0 ] && grep -qF "Run: $text" <<<"$out" && pass ||
+		fail "-n $(printf %q "$text") does not read back: $rc: $err"
 	run "$bin" -b pipe -t 0.1 -r 1 -n "$(printf 'é%.0s' {1..33})"
 	[ "$rc" -eq 2 ] && grep -q 'longer than 64 bytes' <<<"$err" && pass ||
 		fail "-n of 66 bytes: exit $rc: $err"
 
+	# Moves between CPUs: a file marked migrated counted them; merged
+	# with one that could not count them, how often is unknown, not -1.
+	sed 's/"status": "ok",/"status": "ok", "flags": ["migrated"], "migrations": 40,/' \
+		"$dir/minimal.json" >"$tmp/moved.json"
+	sed 's/"status": "ok",/"status": "ok", "migrations": -1,/; s/100500/100700/' \
+		"$dir/minimal.json" >"$tmp/unknown.json"
+	run "$bin" report "$tmp/moved.json"
+	[ "$rc" -eq 0 ] && grep -q '(unpinned: moved between CPUs 40 times)' <<<"$out" &&
+		pass || fail "migrated 40: exit $rc: $err"
+	run "$bin" report "$tmp/moved.json" "$tmp/unknown.json"
+	[ "$rc" -eq 0 ] && grep -q '(unpinned: moved between CPUs, how often unknown)' <<<"$out" &&
+		! grep -q -- '-1 times' <<<"$out" && pass ||
+		fail "migrated 40 and unknown: exit $rc: $(grep unpinned <<<"$out") $err"
+
 	# A host name of control characters and bad UTF-8 (root: a UTS
 	# namespace of its own): the saved run is JSON, and reads back.
 	if [ "$(id -u)" -eq 0 ] && unshare -u true 2>/dev/null; then
-		unshare -u sh -c 'printf "h\001o\377st\tx" >/proc/sys/kernel/hostname &&
+		unshare -u sh -c 'printf "h\001o\377st\tx\302\205y\342\200\256z" >/proc/sys/kernel/hostname &&
 			exec "$0" -b pipe -t 0.1 -r 1 -q -o "$1/host.json"' \
 			"$bin" "$tmp" >"$tmp/host.txt" 2>"$tmp/err"
 		rc=$?
@@ -652,7 +714,7 @@ bounds() {
 			fail "odd host name: not read back: $(cat "$tmp/err")"
 		cmp -s "$tmp/host.txt" "$tmp/host2.txt" && pass ||
 			fail "odd host name: not the same report:"$'\n'"$(diff "$tmp/host.txt" "$tmp/host2.txt")"
-		grep -q '^  HostName  *h\\x01o\\xffst\\x09x$' "$tmp/host.txt" && pass ||
+		grep -q '^  HostName  *h\\x01o\\xffst\\x09x\\xc2\\x85y\\xe2\\x80\\xaez$' "$tmp/host.txt" && pass ||
 			fail "odd host name: not escaped: $(grep HostName "$tmp/host.txt")"
 		if command -v python3 >/dev/null; then
 			python3 -c 'import json,sys; json.load(open(sys.argv[1], encoding="utf-8"))' \

@@ -6,12 +6,14 @@
  * report parse.  Set CTXBENCH_UPDATE_GOLDEN=1 to rewrite the golden files.
  */
 #include <dirent.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "golden.h"
 #include "lib/util.h"
 #include "cli/plan.h"
 #include "cli/quote.h"
+#include "lib/text.h"
 #include "model/fields.h"
 #include "report/report.h"
 #include "store/store.h"
@@ -137,8 +139,9 @@ static void fill(struct results *r, struct result_row *rows)
 	snprintf(r->cmdline, sizeof(r->cmdline),
 		 "ctxbench -n 'a \"quoted\" \\ label' -o x.json");
 	snprintf(r->info.label, sizeof(r->info.label), "a \"quoted\" \\ label");
-	snprintf(r->info.note, sizeof(r->info.note),
-		 "tab\there, caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x90\xa7");
+	snprintf(
+		r->info.note, sizeof(r->info.note),
+		"marks \xe2\x80\x8f\xe2\x80\x8e, caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x90\xa7");
 	snprintf(r->info.cpu_mhz, sizeof(r->info.cpu_mhz), "498.014");
 	snprintf(r->info.cpu_type, sizeof(r->info.cpu_type), "Celeron");
 	snprintf(r->info.hostname, sizeof(r->info.hostname), "testbox");
@@ -503,8 +506,60 @@ static const struct {
 	{ "flag-unknown.json", "unknown flag \"fast\"" },
 	{ "garbage-after.json", "not JSON: more after the end" },
 	{ "info-array.json", "\"info\" must be an object, not an array" },
-	{ "label-newline.json", "\"label\" must be one line" },
-	{ "label-nul.json", "\"label\" must be one line" },
+	{ "label-newline.json", "line 6, column 28: \"label\" is not one line "
+				"of printable UTF-8: U+000A (a line break)" },
+	{ "label-nul.json", "\"label\" is not one line of printable UTF-8: "
+			    "U+0000 (a control character)" },
+	/* One rule for text (lib/text.h), raw or escaped, where it is. */
+	{ "label-del.json", "line 6, column 28: \"label\" is not one line of "
+			    "printable UTF-8: U+007F (a control character)" },
+	{ "label-csi.json", "column 28: \"label\" is not one line of "
+			    "printable UTF-8: U+009B (a control character)" },
+	{ "label-nel.json", "column 28: \"label\" is not one line of "
+			    "printable UTF-8: U+0085 (a line break)" },
+	{ "label-tab.json", "\"label\" is not one line of printable UTF-8: "
+			    "U+0009 (a tab)" },
+	{ "note-bidi.json",
+	  "line 6, column 49: \"note\" is not one line of "
+	  "printable UTF-8: U+202E (a bidirectional control)" },
+	{ "note-isolate.json", "U+2067 (a bidirectional control)" },
+	{ "reason-separator.json", "line 13, column 41: \"reason\" is not one "
+				   "line of printable UTF-8: U+2028 (a line "
+				   "break)" },
+	{ "vuln-name-c1.json",
+	  "line 6, column 60: a name in "
+	  "\"vulnerabilities\" is not one line of "
+	  "printable UTF-8: U+009B (a control character)" },
+	/* Each member in its range; members that must agree, agree. */
+	{ "participants-range.json", "\"participants\" must be an integer "
+				     "from 0 to 1024, not 2000" },
+	{ "migrated-unknown.json", "line 13: \"flags\" holds \"migrated\", "
+				   "but \"migrations\" is -1" },
+	{ "migrated-zero.json", "\"flags\" holds \"migrated\", but "
+				"\"migrations\" is 0" },
+	{ "end-before-start.json", "line 6: \"end\" is 1000 s before "
+				   "\"start\"" },
+	{ "seed-not-shuffle.json", "\"seed\" is 7, but only \"order\": "
+				   "\"shuffle\" has a seed" },
+	{ "policy-unknown.json", "\"policy\" must be \"other\", \"batch\", "
+				 "\"idle\", \"fifo\", \"rr\" or \"\", not "
+				 "\"fast\"" },
+	{ "priority-other.json", "\"priority\" is 50, but \"policy\" "
+				 "\"other\" has none" },
+	{ "fifo-no-priority.json", "\"policy\" \"fifo\" needs a "
+				   "\"priority\" from 1 to 99" },
+	{ "nice-idle.json", "\"nice\" is 5, but \"policy\" \"idle\" has "
+			    "none" },
+	{ "procs-running-one.json", "line 15: \"procs_running\" is [at "
+				    "start, at end]" },
+	{ "ring-min-max.json", "line 15: \"ring_min_loops\" 60000 is more "
+			       "than \"ring_max_loops\" 40000" },
+	{ "ring-loops-sum.json", "sample 2: \"loops\" 100500 is not its 2 "
+				 "rings' between \"ring_min_loops\" 40000 "
+				 "and \"ring_max_loops\" 50000 each" },
+	{ "ring-one-ring.json", "sample 1: \"ring_min_loops\" and "
+				"\"ring_max_loops\" are only for a row of "
+				"several rings" },
 	{ "label-too-long.json", "\"label\" is longer than 127 bytes" },
 	{ "lone-surrogate.json", "not JSON: a lone low surrogate" },
 	{ "rtt-sum.json", "\"rtt\" buckets add up to 2, not \"count\" 3" },
@@ -896,6 +951,36 @@ static void test_options(void)
 		quote_cmdline(9, argv, buf, 20);
 		CHECK_STR(buf, "ctxbench -n 'it'...");
 	}
+	{
+		/*
+		 * What text may not hold is written \xNN in $'...', so that
+		 * the saved command reads back; what it may is kept.
+		 */
+		char *argv[] = { "ctxbench",
+				 "-n",
+				 "A\xc2\x9b"
+				 "31m",
+				 "--note",
+				 "a\xe2\x80\xae"
+				 "b caf\xc3\xa9",
+				 "-P",
+				 "caf\xc3\xa9",
+				 "-n",
+				 "\xe9",
+				 NULL };
+		char big[160];
+
+		quote_cmdline(9, argv, big, sizeof(big));
+		CHECK_STR(big, "ctxbench -n $'A\\xc2\\x9b31m' --note "
+			       "$'a\\xe2\\x80\\xaeb caf\xc3\xa9' -P "
+			       "'caf\xc3\xa9' -n $'\\xe9'");
+		CHECK(text_check(big, buf, sizeof(buf)) == -1);
+		/* Cut short: never inside a character. */
+		quote_cmdline(7, argv, big, 60);
+		CHECK_STR(big, "ctxbench -n $'A\\xc2\\x9b31m' --note "
+			       "$'a\\xe2\\x80\\xaeb caf...");
+		CHECK(text_check(big, buf, sizeof(buf)) == -1);
+	}
 }
 
 /* Every key of a table once. */
@@ -949,12 +1034,99 @@ static void test_facts(void)
 	CHECK_EQ_INT(off, offsetof(struct results, info.runs));
 }
 
+/* A bound as docs/json.md writes it: 10^6 for a large power of ten. */
+static void doc_bound(char *buf, size_t size, double v)
+{
+	double e = round(log10(fabs(v)));
+
+	if (v >= 1e4 && v == pow(10, e))
+		snprintf(buf, size, "10^%.0f", e);
+	else
+		snprintf(buf, size, "%.17g", v);
+}
+
+/* Does a line of @doc name `@key` and say @range? */
+static int doc_says(const char *doc, const char *key, const char *range)
+{
+	char name[80];
+
+	snprintf(name, sizeof(name), "`%s`", key);
+	for (const char *l = doc; *l;) {
+		size_t n = strcspn(l, "\n");
+		char *line = strndup(l, n);
+		int ok = line && strstr(line, name) && strstr(line, range);
+
+		free(line);
+		if (ok)
+			return 1;
+		l += n + !!l[n];
+	}
+	return 0;
+}
+
+/*
+ * The range the reader takes of every number of table @t is the one
+ * docs/json.md gives it, on a line that names the member: "1..1024",
+ * "-1 or more", "more than 0 and at most 10^6".
+ */
+static void check_documented(const char *doc, const struct field *t)
+{
+	for (int i = 0; t[i].key; i++) {
+		const struct field *f = &t[i];
+		char lo[32], hi[32], range[96];
+
+		if (f->sub)
+			check_documented(doc, f->sub);
+		switch (f->type) {
+		case FIELD_INT:
+		case FIELD_UINT:
+		case FIELD_LL:
+		case FIELD_PAIR:
+			if (f->max >= (double)INT64_MAX)
+				snprintf(range, sizeof(range), "%.0f or more",
+					 f->min);
+			else
+				snprintf(range, sizeof(range), "%.0f..%.0f",
+					 f->min, f->max);
+			break;
+		case FIELD_DOUBLE:
+		case FIELD_MAYBE:
+			doc_bound(lo, sizeof(lo), f->min);
+			doc_bound(hi, sizeof(hi), f->max);
+			if (f->flags & FIELD_OPEN_MIN)
+				snprintf(range, sizeof(range),
+					 "more than %s and at most %s", lo, hi);
+			else
+				snprintf(range, sizeof(range), "%s..%s", lo,
+					 hi);
+			break;
+		default:
+			continue;
+		}
+		if (!doc_says(doc, f->key, range)) {
+			fprintf(stderr, "docs/json.md: \"%s\" is not %s\n",
+				f->key, range);
+			CHECK(0);
+		}
+	}
+}
+
 static void test_fields(void)
 {
+	size_t len;
+	char *doc = golden_slurp(TEST_DIR "/../docs/json.md", &len);
+
 	check_table(invocation_fields);
 	check_table(row_fields);
 	check_table(sample_fields);
 	test_facts();
+	CHECK(doc != NULL);
+	if (doc) {
+		check_documented(doc, invocation_fields);
+		check_documented(doc, row_fields);
+		check_documented(doc, sample_fields);
+	}
+	free(doc);
 }
 
 int main(void)

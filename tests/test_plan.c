@@ -43,10 +43,49 @@ static const struct plan_case bad_cases[] = {
 	{ { "-n", "" }, 0, "-n/--name" },
 	{ { "--note", "a\nb" }, 0, "--note" },
 	/* What the report prints and the saved run keeps: text, one line. */
-	{ { "-n", "a\033[2Jb" }, 0, "control characters" },
-	{ { "--note", "tab\there" }, 0, "control characters" },
-	{ { "-n", "caf\xe9" }, 0, "UTF-8" },
-	{ { "--note", "\xc0\xaf" }, 0, "UTF-8" },
+	{ { "-n", "a\033[2Jb" },
+	  0,
+	  "-n/--name: not one line of printable UTF-8: U+001B (a control "
+	  "character) at byte 2" },
+	{ { "--note", "tab\there" }, 0, "U+0009 (a tab) at byte 4" },
+	{ { "-n", "caf\xe9" }, 0, "byte 0xe9 (not UTF-8) at byte 4" },
+	{ { "--note", "\xc0\xaf" }, 0, "byte 0xc0 (not UTF-8) at byte 1" },
+	/* The rule of lib/text.h: DEL, C1, separators, bidi controls. */
+	{ { "-n", "A\x7f" }, 0, "U+007F (a control character) at byte 2" },
+	{ { "-n", "A\xc2\x9b"
+		  "31m" },
+	  0,
+	  "U+009B (a control character)" },
+	{ { "-n", "A\xc2\x85" }, 0, "U+0085 (a line break) at byte 2" },
+	{ { "--note", "a\xe2\x80\xa8"
+		      "b" },
+	  0,
+	  "U+2028 (a line break)" },
+	{ { "--note", "a\xe2\x80\xa9"
+		      "b" },
+	  0,
+	  "U+2029 (a line break)" },
+	{ { "-n", "abc\xe2\x80\xae"
+		  "fed" },
+	  0,
+	  "U+202E (a bidirectional control) at byte 4" },
+	{ { "-n", "x\xe2\x81\xa6"
+		  "y" },
+	  0,
+	  "U+2066 (a bidirectional control)" },
+	{ { "-n", "\xed\xa0\x80" }, 0, "byte 0xed (not UTF-8)" },
+	{ { "report", "--baseline", "\033[2J", "a.json" },
+	  0,
+	  "--baseline: not one line of printable UTF-8: U+001B" },
+	/* An option of one value, given twice (the table's rule). */
+	{ { "-t", "1", "-t", "2" }, 0, "-t/--time: given twice" },
+	{ { "-n", "a", "--name", "a" }, 0, "-n/--name: given twice" },
+	{ { "--json", "--format", "text" },
+	  0,
+	  "--format: given with --json, which sets the same" },
+	{ { "report", "--fail-above", "1", "--fail-above", "2", "a.json" },
+	  0,
+	  "--fail-above: given twice" },
 	{ { "-t", "0.0001" }, 0, "-t/--time" },
 	{ { "-j", "0" }, 0, "-j/--parallel" },
 	{ { "-j", "257" }, 0, "-j/--parallel" },
@@ -68,7 +107,7 @@ static const struct plan_case bad_cases[] = {
 	{ { "-b", "all", "-P", "same,cross,any", "-p", "2,4,8,16,32,64,128,256",
 	    "-s", "0,4,16,64,256", "-r", "10000" },
 	  0,
-	  "MB" },
+	  "MiB" },
 	/* The same CPUs twice, however spelled: one placement, two rows. */
 	{ { "-P", "cpus:0,1,cpus:0,1" }, 0, "named twice" },
 	{ { "-P", "cpus:00,1,cpus:0,1" }, 0, "named twice" },
@@ -215,8 +254,16 @@ static void test_good(void)
 		static const char *const a[MAXARGS] = { "--format", "kv" };
 		static const char *const b[MAXARGS] = { "--format=tsv" };
 		static const char *const c[MAXARGS] = { "--json" };
-		static const char *const d[MAXARGS] = { "--json", "--format",
-							"text" };
+		/* A flag says the same each time; --noise adds a file. */
+		static const char *const d[MAXARGS] = { "-q", "-q", "-T",
+							"-T" };
+		static const char *const e[MAXARGS] = { "report", "--noise",
+							"a",	  "--noise",
+							"b",	  "c" };
+		/* Text may hold what is printable, marks of direction too. */
+		static const char *const f[MAXARGS] = {
+			"-n", "caf\xc3\xa9 \xf0\x9f\x90\xa7 \xe2\x80\x8f"
+		};
 
 		CHECK_EQ_INT(parse(defaults, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.format, PLAN_TEXT);
@@ -227,7 +274,10 @@ static void test_good(void)
 		CHECK_EQ_INT(parse(c, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.format, PLAN_JSON);
 		CHECK_EQ_INT(parse(d, &p, err, sizeof(err)), 0);
-		CHECK_EQ_INT(p.format, PLAN_TEXT);
+		CHECK_EQ_INT(p.quiet, 1);
+		CHECK_EQ_INT(parse(e, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.nnoise, 2);
+		CHECK_EQ_INT(parse(f, &p, err, sizeof(err)), 0);
 	}
 }
 

@@ -210,7 +210,18 @@ static void test_other_trees(void)
 	put(root, "/sys/devices/system/cpu/cpufreq", NULL);
 	put(root, "/sys/devices/system/cpu/smt/active", "0\n");
 	put(root, "/sys/module/ext4", NULL);
+	/* What text may not hold (lib/text.h) is written \xNN, names too. */
+	put(root, "/proc/sys/kernel/hostname",
+	    "h\xc2\x85o\xe2\x80\xaest\x7f\n");
+	put(root,
+	    "/sys/devices/system/cpu/vulnerabilities/a\xc2\x9b"
+	    "b",
+	    "Not affected\n");
 	sysinfo_read(root, &in);
+	CHECK_STR(in.hostname, "h\\xc2\\x85o\\xe2\\x80\\xaest\\x7f");
+	CHECK_EQ_INT(in.nvulns, 1);
+	CHECK_STR(in.vulns[0].key, "a\\xc2\\x9b"
+				   "b");
 	CHECK_STR(in.virt, "no (no hypervisor flag)");
 	CHECK_STR(in.preempt, "none (kernel config)");
 	CHECK_STR(in.config_hz, "300");
@@ -712,7 +723,12 @@ static void test_json_bad(void)
 		{ "\"vulnerabilities\":{\"\":\"x\"}",
 		  "a name in \"vulnerabilities\" is empty" },
 		{ "\"halt_poll_params\":{\"a\":\"x\\ny\"}",
-		  "\"a\" must be one line of text" },
+		  "\"a\" is not one line of printable UTF-8: U+000A (a line "
+		  "break)" },
+		/* A name is text too (lib/text.h): said, not taken for "". */
+		{ "\"vulnerabilities\":{\"a\\u202eb\":\"x\"}",
+		  "column 98: a name in \"vulnerabilities\" is not one line of "
+		  "printable UTF-8: U+202E (a bidirectional control)" },
 		{ "\"date\":5", "\"date\" must be a string, not a number" },
 		{ "\"date\":\"a\",\"date\":\"b\"", "\"date\" appears twice" },
 		{ "\"smt\":\"on\",\"vulnerabilities\":{},\"vulnerabilities\":{}",
