@@ -144,14 +144,15 @@ hung() {
 
 # A stall inside the measured window: a participant, or ctxbench with
 # every process it has (as a ^Z would), stopped for half a second of a 2 s
-# run.  The stop comes a few tenths after the first participant exists, so
-# inside the window whatever the Run information took to read.  The run is
-# disturbed, and the report says how long the token stood still.
+# run.  The stop comes once the token is moving, so inside the window
+# however long the set-up took.  The run is disturbed, and the report says
+# how long the token stood still.
 stall() {
 	local who=$1 victim all
 	start "$bin" -b pipe -t 2 -r 1 -n fault -o "$out_f.json"
-	victim=$(participant)
-	sleep 0.3
+	victim=$(passing)
+	[ -n "$victim" ] || fail "stall $who: the token never moved"
+	sleep 0.1
 	if [ "$who" = participant ]; then
 		kill -STOP "$victim"
 		sleep 0.5
