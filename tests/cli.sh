@@ -145,6 +145,8 @@ check_row() {
 run() {
 	local bin=$1 mech=$2
 	shift 2
+	# The exit status, three of each row, the Run line and the tasks.
+	plan 9
 	run_ctx "$bin" -b "$mech" -P same,any -t 0.2 -r 2 -n cli-test "$@"
 	if [ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out"; then
 		echo "SKIP: $mech cannot run here: $(grep -m1 'skipped:' <<<"$out")"
@@ -165,6 +167,8 @@ run() {
 # table is printed.
 ring() {
 	local bin=$1 mech=$2 sizes=${3:-0} p s row
+	# The exit status, each row, the lat_ctx table and its 8p line.
+	plan $((3 + 3 * $(tr , '\n' <<<"$sizes" | wc -l)))
 	run_ctx "$bin" -b "$mech" -p 2,3,8 -s "$sizes" -t 0.2 -r 1 -n cli-test
 	if [ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out"; then
 		echo "SKIP: $mech cannot run here"
@@ -190,6 +194,7 @@ ring() {
 # before anything starts.
 ring_limit() {
 	local bin=$1
+	plan 3
 	run_ctx prlimit --nofile=40:40 "$bin" -b pipe -p 64 -t 0.2 -r 1
 	[ "$rc" -eq 2 ] && pass || fail "ring limit: exit $rc"
 	grep -q "RLIMIT_NOFILE" <<<"$err" && pass || fail "ring limit: $err"
@@ -200,6 +205,7 @@ ring_limit() {
 # A large ring sets up, runs and goes away cleanly.
 ring_large() {
 	local bin=$1 n=$2
+	plan 2
 	run_ctx "$bin" -b pipe -p "$n" -t 0.3 -r 1 -n cli-test
 	[ "$rc" -eq 0 ] && pass || fail "ring of $n: exit $rc: $err"
 	awk -v r="${n}p/0K" '$1 == "cli-test" && $3 == r && $4 > 0' <<<"$out" | grep -q . &&
@@ -211,6 +217,7 @@ ring_large() {
 # about twice a loop; the latency table and --histogram are there and fit.
 cost() {
 	local bin=$1 row
+	plan 7
 	run_ctx "$bin" -b pipe -P same -t 0.3 -r 2 -n cli-test --histogram
 	[ "$rc" -eq 0 ] && pass || fail "cost: exit $rc: $err"
 	row=$(awk '/CPU per loop/ { on = 1 } on && $1 == "cli-test" { print; exit }' <<<"$out")
@@ -323,6 +330,7 @@ lo_down() {
 		echo "skipped: cannot make a network namespace (unshare -n)"
 		exit 77
 	fi
+	plan 4
 	run_ctx "${ns[@]}" "$bin" -b tcp,pipe -t 0.1 -r 1 -q
 	[ "$rc" -eq 0 ] && pass || fail "lo down: exit $rc: $err"
 	grep -Eq '^  .* skipped: setup: .* \(bring lo up\)$' <<<"$out" && pass ||
