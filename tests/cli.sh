@@ -141,6 +141,22 @@ check_row() {
 	[[ $cpus =~ ^[0-9] ]] && pass || fail "$what $place: cpus '$cpus'"
 }
 
+# The mechanism @1 was skipped at set-up ($out): skipped with the reason,
+# or a failure with it under CTXBENCH_REQUIRE_MECHS=1 (CI, where every
+# mechanism runs).
+mech_skipped() {
+	local why
+	why=$(unwrap_reasons <<<"$out" | grep -m1 'skipped:' | sed 's/^ *//')
+	if [ "${CTXBENCH_REQUIRE_MECHS:-}" = 1 ]; then
+		planned=
+		fail "$1 was skipped, and CTXBENCH_REQUIRE_MECHS=1 requires it: $why"
+		summary
+		exit
+	fi
+	echo "SKIP: $1 cannot run here: $why"
+	exit 77
+}
+
 # One short run of one mechanism, pinned to one CPU and unpinned.
 run() {
 	local bin=$1 mech=$2
@@ -148,10 +164,7 @@ run() {
 	# The exit status, three of each row, the Run line and the tasks.
 	plan 9
 	run_ctx "$bin" -b "$mech" -P same,any -t 0.2 -r 2 -n cli-test "$@"
-	if [ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out"; then
-		echo "SKIP: $mech cannot run here: $(grep -m1 'skipped:' <<<"$out")"
-		exit 77
-	fi
+	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass || fail "$mech: exit $rc: $err"
 	check_row "$mech $*" same
 	check_row "$mech $*" any
@@ -170,10 +183,7 @@ ring() {
 	# The exit status, each row, the lat_ctx table and its 8p line.
 	plan $((3 + 3 * $(tr , '\n' <<<"$sizes" | wc -l)))
 	run_ctx "$bin" -b "$mech" -p 2,3,8 -s "$sizes" -t 0.2 -r 1 -n cli-test
-	if [ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out"; then
-		echo "SKIP: $mech cannot run here"
-		exit 77
-	fi
+	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass || fail "ring $mech: exit $rc: $err"
 	for p in 2 3 8; do
 		for s in ${sizes//,/ }; do
@@ -408,8 +418,37 @@ twice() {
 	summary
 }
 
+# A mechanism that cannot run (tcp with the loopback down, in a network
+# namespace of its own): its run test skips with the reason, and fails
+# with it under CTXBENCH_REQUIRE_MECHS=1.
+required() {
+	local bin=$1 ns o rc
+	if unshare -n true 2>/dev/null; then
+		ns=(unshare -n --)
+	elif unshare -rn true 2>/dev/null; then
+		ns=(unshare -rn --)
+	else
+		echo "SKIP: cannot make a network namespace (unshare -n)"
+		exit 77
+	fi
+	plan 4
+	o=$(env -u CTXBENCH_REQUIRE_MECHS "${ns[@]}" "$0" run "$bin" tcp 2>&1)
+	rc=$?
+	[ "$rc" -eq 77 ] && pass || fail "tcp, lo down: exit $rc, expected 77: $o"
+	grep -q '^SKIP: tcp cannot run here: .*(bring lo up)$' <<<"$o" && pass ||
+		fail "tcp, lo down: skipped without the reason: $o"
+	o=$(CTXBENCH_REQUIRE_MECHS=1 "${ns[@]}" "$0" run "$bin" tcp 2>&1)
+	rc=$?
+	[ "$rc" -eq 1 ] && pass ||
+		fail "tcp, lo down, CTXBENCH_REQUIRE_MECHS=1: exit $rc, expected 1: $o"
+	grep -q '^FAIL: tcp was skipped, .*(bring lo up)$' <<<"$o" && pass ||
+		fail "tcp, lo down, CTXBENCH_REQUIRE_MECHS=1: no failure with the reason: $o"
+	summary
+}
+
 case "${1:-}" in
 basics) basics "$2" ;;
+required) required "$2" ;;
 twice) twice "$2" ;;
 lo-down) lo_down "$2" ;;
 run) shift; run "$@" ;;
