@@ -5,14 +5,18 @@
 # After each: the documented exit status, no IPC object left, no process.
 # usage: faults.sh BIN CASE [HELPER]   (CASE: see the list at the bottom)
 #        faults.sh BIN trials N [HELPER]   (N random faults at random moments)
+#        faults.sh --list   (the cases, as tests/CMakeLists.txt reads them)
 set -u
-bin=$1
-case=$2
 . "$(dirname "$0")/lib.sh"
-isolate "$@"
-out_f=$(mktemp) err_f=$(mktemp)
-trap 'rm -f "$out_f" "$err_f"' EXIT
-. "$(dirname "$0")/session.sh"
+if [ "${1:-}" != --list ]; then
+	bin=$1
+	case=$2
+	args=("${@:3}")
+	isolate "$@"
+	out_f=$(mktemp) err_f=$(mktemp)
+	trap 'rm -f "$out_f" "$err_f"' EXIT
+	. "$(dirname "$0")/session.sh"
+fi
 
 # SIGINT, SIGTERM or SIGHUP: stopped, cleaned, partial report, 128+N.
 interrupt() {
@@ -765,37 +769,62 @@ trials() {
 	done
 }
 
-case $case in
-SIGINT) interrupt INT ;;
-SIGTERM) interrupt TERM ;;
-SIGHUP) interrupt HUP ;;
-SIGINT-twice) interrupt INT twice ;;
-child-killed) child_killed KILL ;;
-child-crashed) child_killed SEGV ;;
-runner-killed) runner_killed ;;
-group-killed) group_killed kill ;;
-group-timeout) group_killed timeout ;;
-guard-window) guard_window "$3" ;;
-hung) hung ;;
-stall-participant) stall participant ;;
-stall-all) stall all ;;
-quota) quota ;;
-degenerate) degenerate ;;
-exhausted) exhausted ;;
-seccomp) seccomp "$3" ;;
-limits) limits ;;
-stack) stack ;;
-queue-limits) queue_limits ;;
-nproc) nproc ;;
-inject-runner-* | inject-group-*)
-	w=${case#inject-}
-	inject_step "${w%%-*}" "${w#*-}"
-	;;
-guard-held) guard_held ;;
-trials) trials "$3" "${4:-}" ;;
-*)
-	echo "usage: $0 BIN CASE [ARG]" >&2
+# The cases, a row each: NAME; serial when it runs alone (it acts at a
+# moment of a run, a kill after 1 s, a hang found within its bound) or
+# beside when it may run beside other tests; the argument it takes after
+# NAME (helper: the seccomp helper; trials: how many; - none); what runs
+# it.  "faults.sh --list" prints the first three columns, from which
+# tests/CMakeLists.txt makes a test fault-NAME of each.
+fault_cases=(
+	"SIGINT serial - interrupt INT"
+	"SIGTERM serial - interrupt TERM"
+	"SIGHUP serial - interrupt HUP"
+	"SIGINT-twice serial - interrupt INT twice"
+	"child-killed serial - child_killed KILL"
+	"child-crashed serial - child_killed SEGV"
+	"runner-killed serial - runner_killed"
+	"hung serial - hung"
+	"degenerate serial - degenerate"
+	"exhausted serial - exhausted"
+	"limits serial - limits"
+	"stack serial - stack"
+	"group-killed serial - group_killed kill"
+	"group-timeout serial - group_killed timeout"
+	"nproc serial - nproc"
+	"guard-held serial - guard_held"
+	"queue-limits serial - queue_limits"
+	"quota serial - quota"
+	"stall-participant serial - stall participant"
+	"stall-all serial - stall all"
+	"seccomp serial helper seccomp"
+	"guard-window serial helper guard_window"
+	# Every moment is as good as another, and every outcome of each is
+	# judged.
+	"trials beside trials trials"
+)
+# Fault injection: the hold lasts until the kill is in, whatever the
+# machine does.
+for who in runner group; do
+	for step in "${inject_steps[@]}"; do
+		fault_cases+=("inject-$who-${step%% *} beside - inject_step $who ${step%% *}")
+	done
+done
+
+if [ "${1:-}" = --list ]; then
+	for row in "${fault_cases[@]}"; do
+		read -r name how arg _ <<<"$row"
+		echo "$name $how $arg"
+	done
+	exit 0
+fi
+for row in "${fault_cases[@]}"; do
+	read -r name _ _ what <<<"$row"
+	[ "$name" = "$case" ] && break
+	what=
+done
+if [ -z "$what" ]; then
+	echo "usage: $0 BIN CASE [ARG]   (CASE: $0 --list)" >&2
 	exit 2
-	;;
-esac
+fi
+$what "${args[@]}"
 summary
