@@ -46,9 +46,16 @@ static unsigned int check_passed, check_failed;
 			   check_b);                                     \
 	} while (0)
 
-/* Print "N passed, N failed" alone on the last line; the exit status. */
+/*
+ * Print "N passed, N failed" alone on the last line; the exit status, a
+ * failure too when no check ran.
+ */
 static inline int check_summary(void)
 {
+	if (check_passed + check_failed == 0) {
+		fprintf(stderr, "no check ran\n");
+		check_failed++;
+	}
 	printf("%u passed, %u failed\n", check_passed, check_failed);
 	return check_failed ? 1 : 0;
 }

@@ -141,15 +141,30 @@ check_row() {
 	[[ $cpus =~ ^[0-9] ]] && pass || fail "$what $place: cpus '$cpus'"
 }
 
+# The mechanism @1 was skipped at set-up ($out): skipped with the reason,
+# or a failure with it under CTXBENCH_REQUIRE_MECHS=1 (CI, where every
+# mechanism runs).
+mech_skipped() {
+	local why
+	why=$(unwrap_reasons <<<"$out" | grep -m1 'skipped:' | sed 's/^ *//')
+	if [ "${CTXBENCH_REQUIRE_MECHS:-}" = 1 ]; then
+		planned=
+		fail "$1 was skipped, and CTXBENCH_REQUIRE_MECHS=1 requires it: $why"
+		summary
+		exit
+	fi
+	echo "SKIP: $1 cannot run here: $why"
+	exit 77
+}
+
 # One short run of one mechanism, pinned to one CPU and unpinned.
 run() {
 	local bin=$1 mech=$2
 	shift 2
+	# The exit status, three of each row, the Run line and the tasks.
+	plan 9
 	run_ctx "$bin" -b "$mech" -P same,any -t 0.2 -r 2 -n cli-test "$@"
-	if [ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out"; then
-		echo "SKIP: $mech cannot run here: $(grep -m1 'skipped:' <<<"$out")"
-		exit 77
-	fi
+	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass || fail "$mech: exit $rc: $err"
 	check_row "$mech $*" same
 	check_row "$mech $*" any
@@ -165,11 +180,10 @@ run() {
 # table is printed.
 ring() {
 	local bin=$1 mech=$2 sizes=${3:-0} p s row
+	# The exit status, each row, the lat_ctx table and its 8p line.
+	plan $((3 + 3 * $(tr , '\n' <<<"$sizes" | wc -l)))
 	run_ctx "$bin" -b "$mech" -p 2,3,8 -s "$sizes" -t 0.2 -r 1 -n cli-test
-	if [ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out"; then
-		echo "SKIP: $mech cannot run here"
-		exit 77
-	fi
+	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass || fail "ring $mech: exit $rc: $err"
 	for p in 2 3 8; do
 		for s in ${sizes//,/ }; do
@@ -190,6 +204,7 @@ ring() {
 # before anything starts.
 ring_limit() {
 	local bin=$1
+	plan 3
 	run_ctx prlimit --nofile=40:40 "$bin" -b pipe -p 64 -t 0.2 -r 1
 	[ "$rc" -eq 2 ] && pass || fail "ring limit: exit $rc"
 	grep -q "RLIMIT_NOFILE" <<<"$err" && pass || fail "ring limit: $err"
@@ -200,6 +215,7 @@ ring_limit() {
 # A large ring sets up, runs and goes away cleanly.
 ring_large() {
 	local bin=$1 n=$2
+	plan 2
 	run_ctx "$bin" -b pipe -p "$n" -t 0.3 -r 1 -n cli-test
 	[ "$rc" -eq 0 ] && pass || fail "ring of $n: exit $rc: $err"
 	awk -v r="${n}p/0K" '$1 == "cli-test" && $3 == r && $4 > 0' <<<"$out" | grep -q . &&
@@ -211,6 +227,7 @@ ring_large() {
 # about twice a loop; the latency table and --histogram are there and fit.
 cost() {
 	local bin=$1 row
+	plan 7
 	run_ctx "$bin" -b pipe -P same -t 0.3 -r 2 -n cli-test --histogram
 	[ "$rc" -eq 0 ] && pass || fail "cost: exit $rc: $err"
 	row=$(awk '/CPU per loop/ { on = 1 } on && $1 == "cli-test" { print; exit }' <<<"$out")
@@ -323,6 +340,7 @@ lo_down() {
 		echo "skipped: cannot make a network namespace (unshare -n)"
 		exit 77
 	fi
+	plan 4
 	run_ctx "${ns[@]}" "$bin" -b tcp,pipe -t 0.1 -r 1 -q
 	[ "$rc" -eq 0 ] && pass || fail "lo down: exit $rc: $err"
 	grep -Eq '^  .* skipped: setup: .* \(bring lo up\)$' <<<"$out" && pass ||
@@ -400,8 +418,37 @@ twice() {
 	summary
 }
 
+# A mechanism that cannot run (tcp with the loopback down, in a network
+# namespace of its own): its run test skips with the reason, and fails
+# with it under CTXBENCH_REQUIRE_MECHS=1.
+required() {
+	local bin=$1 ns o rc
+	if unshare -n true 2>/dev/null; then
+		ns=(unshare -n --)
+	elif unshare -rn true 2>/dev/null; then
+		ns=(unshare -rn --)
+	else
+		echo "SKIP: cannot make a network namespace (unshare -n)"
+		exit 77
+	fi
+	plan 4
+	o=$(env -u CTXBENCH_REQUIRE_MECHS "${ns[@]}" "$0" run "$bin" tcp 2>&1)
+	rc=$?
+	[ "$rc" -eq 77 ] && pass || fail "tcp, lo down: exit $rc, expected 77: $o"
+	grep -q '^SKIP: tcp cannot run here: .*(bring lo up)$' <<<"$o" && pass ||
+		fail "tcp, lo down: skipped without the reason: $o"
+	o=$(CTXBENCH_REQUIRE_MECHS=1 "${ns[@]}" "$0" run "$bin" tcp 2>&1)
+	rc=$?
+	[ "$rc" -eq 1 ] && pass ||
+		fail "tcp, lo down, CTXBENCH_REQUIRE_MECHS=1: exit $rc, expected 1: $o"
+	grep -q '^FAIL: tcp was skipped, .*(bring lo up)$' <<<"$o" && pass ||
+		fail "tcp, lo down, CTXBENCH_REQUIRE_MECHS=1: no failure with the reason: $o"
+	summary
+}
+
 case "${1:-}" in
 basics) basics "$2" ;;
+required) required "$2" ;;
 twice) twice "$2" ;;
 lo-down) lo_down "$2" ;;
 run) shift; run "$@" ;;

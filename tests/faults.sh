@@ -5,14 +5,18 @@
 # After each: the documented exit status, no IPC object left, no process.
 # usage: faults.sh BIN CASE [HELPER]   (CASE: see the list at the bottom)
 #        faults.sh BIN trials N [HELPER]   (N random faults at random moments)
+#        faults.sh --list   (the cases, as tests/CMakeLists.txt reads them)
 set -u
-bin=$1
-case=$2
 . "$(dirname "$0")/lib.sh"
-isolate "$@"
-out_f=$(mktemp) err_f=$(mktemp)
-trap 'rm -f "$out_f" "$err_f"' EXIT
-. "$(dirname "$0")/session.sh"
+if [ "${1:-}" != --list ]; then
+	bin=$1
+	case=$2
+	args=("${@:3}")
+	isolate "$@"
+	out_f=$(mktemp) err_f=$(mktemp)
+	trap 'rm -f "$out_f" "$err_f"' EXIT
+	. "$(dirname "$0")/session.sh"
+fi
 
 # SIGINT, SIGTERM or SIGHUP: stopped, cleaned, partial report, 128+N.
 interrupt() {
@@ -501,44 +505,91 @@ private_ns() {
 	before=$(ipc_ids)
 }
 
+# The holds of the fault-injection cases, in seconds, tried in turn: a
+# hold need only last until the kill is in, and a longer one is tried
+# only when the machine was too slow for the shorter.
+holds=(1 3 10)
+
+# Wait until the trace @1 has its @3rd line of the call that matches @2
+# (an awk regular expression), within @4 s and while strace ($pid) runs:
+# strace writes the line when it stops the call, before the hold.  Sets
+# t_held, strace's time of it (-ttt, the clock of $EPOCHREALTIME).
+wait_held() {
+	local end=$((${EPOCHREALTIME//[!0-9]/} + $4 * 1000000))
+	while :; do
+		t_held=$(awk -v p="$2" -v n="$3" '$0 ~ p {
+			for (i = 1; i <= NF; i++)
+				if ($i ~ /^[0-9]+\.[0-9]+$/) {
+					if (++k == n) { print $i; exit }
+					break
+				}
+		}' "$1" 2>/dev/null)
+		[ -n "$t_held" ] && return 0
+		kill -0 "$pid" 2>/dev/null || return 1
+		[ "${EPOCHREALTIME//[!0-9]/}" -lt "$end" ] || return 1
+		sleep 0.01
+	done
+}
+
+# Whether the signal sent before $t_kill came inside the hold of $hold s
+# that began no earlier than $t_held; else says how late it was, or fails
+# when the longest hold was missed too.  $1 names what was done.
+in_hold() {
+	local late
+	late=$(awk -v a="$t_held" -v b="$t_kill" 'BEGIN { printf "%.2f", b - a }')
+	awk -v l="$late" -v h="$hold" 'BEGIN { exit !(l < h - 0.05) }' && return 0
+	if [ "$hold" = "${holds[-1]}" ]; then
+		fail "$1: the signal came $late s after the call, past its $hold s hold"
+	else
+		echo "note: $1: the signal came $late s after the call, past its $hold s hold: again with a longer one"
+	fi
+	return 1
+}
+
 # Fault injection: strace holds the @nth call of @call (at its entry or
-# its exit) of ctxbench (of its children too when @follow is -f) for a few
-# seconds, and inside that hold ctxbench alone (runner) or its whole
-# process group (group) is killed.  Whatever step that was, no IPC object,
-# no POSIX queue name (in $mq) and no process may be left.
+# its exit) of ctxbench (of its children too when @follow is -f), and
+# inside that hold ctxbench alone (runner) or its whole process group
+# (group) is killed.  Whatever step that was, no IPC object, no POSIX
+# queue name (in $mq) and no process may be left.  The hold is short, and
+# the kill must have come inside it (strace's time of the call against
+# the kill's): if the machine was too slow, the case runs again with a
+# longer hold.
 inject() {
-	local follow=$1 call=$2 at=$3 nth=$4 who=$5 trace=$out_f.trace i n runner
+	local follow=$1 call=$2 at=$3 nth=$4 who=$5 trace=$out_f.trace runner
+	local hold t_held t_kill reached
 	shift 5
 	local what="kill $who in $call #$nth (delay at $at; $*)"
-	start strace $follow -o "$trace" -e trace="$call" \
-		-e inject="$call:delay_$at=10000000:when=$nth" "$bin" -n fault "$@"
-	for ((i = 0; i < 400; i++)); do
-		n=$(grep -c "$call(" "$trace" 2>/dev/null)
-		[ "${n:-0}" -ge "$nth" ] && break
-		sleep 0.025
+	for hold in "${holds[@]}"; do
+		start strace $follow -ttt -o "$trace" -e trace="$call" \
+			-e inject="$call:delay_$at=${hold}000000:when=$nth" "$bin" -n fault "$@"
+		wait_held "$trace" "$call[(]" "$nth" 10 && reached=1 || reached=0
+		[ "$reached" = 1 ] && pass ||
+			fail "$what: the call was never reached: $(cat "$trace")"
+		if [ "$who" = group ]; then
+			# What the runner does meanwhile (it does not wait for the guard).
+			sleep 0.3
+			kill -KILL -- -"$pid"
+		else
+			runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+			kill -KILL "${runner:-$pid}"
+		fi
+		t_kill=$EPOCHREALTIME
+		# strace ends with the last task it traces: the guard's work is done.
+		finish
+		rm -f "$trace"
+		for ((i = 0; i < 20; i++)); do
+			[ "$(ipc_ids)" = "$before" ] && [ -z "$(ls -A "$mq")" ] && break
+			sleep 0.1
+		done
+		check_clean "$what"
+		[ -z "$(ls -A "$mq")" ] && pass ||
+			fail "$what: POSIX queues left: $(ls -A "$mq" | tr '\n' ' ')"
+		# A clean start for the next try: this namespace is ours alone.
+		ipcrm -a 2>/dev/null
+		rm -f "$mq"/*
+		[ "$reached" = 1 ] || return
+		in_hold "$what" && pass && return
 	done
-	[ "$i" -lt 400 ] && pass || fail "$what: the call was never reached: $(cat "$trace")"
-	if [ "$who" = group ]; then
-		# What the runner does meanwhile (it does not wait for the guard).
-		sleep 0.3
-		kill -KILL -- -"$pid"
-	else
-		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
-		kill -KILL "${runner:-$pid}"
-	fi
-	# strace ends with the last task it traces: the guard's work is done.
-	finish
-	rm -f "$trace"
-	for ((i = 0; i < 20; i++)); do
-		[ "$(ipc_ids)" = "$before" ] && [ -z "$(ls -A "$mq")" ] && break
-		sleep 0.1
-	done
-	check_clean "$what"
-	[ -z "$(ls -A "$mq")" ] && pass ||
-		fail "$what: POSIX queues left: $(ls -A "$mq" | tr '\n' ' ')"
-	# A clean start for the next case: this namespace is ours alone.
-	ipcrm -a 2>/dev/null
-	rm -f "$mq"/*
 }
 
 # ctxbench killed between removing a set or a queue and marking it gone:
@@ -548,112 +599,139 @@ inject() {
 # exit; the kill lands in the hold of the one that removes.
 inject_reused() {
 	local kind=$1 who=$2 trace=$out_f.trace call next list i id runner guard
-	local mk=(-Q)
+	local hold t_held t_kill mk=(-Q)
 	case $kind in
 	sem) call=semctl next=sem_next_id list=/proc/sysvipc/sem mk=(-S 1) ;;
 	msg) call=msgctl next=msg_next_id list=/proc/sysvipc/msg ;;
 	esac
 	local what="kill $who after $call IPC_RMID, the id given to another"
-	if [ ! -w /proc/sys/kernel/$next ]; then
-		echo "note: no kernel.$next (CONFIG_CHECKPOINT_RESTORE): $what not tried"
-		return 0
-	fi
-	start strace -o "$trace" -e trace="$call" \
-		-e inject="$call:delay_exit=2000000" "$bin" -n fault \
-		-b "sysv-$kind" -t 0.1 -r 1
-	for ((i = 0; i < 800; i++)); do
-		id=$(sed -n "s/^$call(\([0-9]*\),.*IPC_RMID.*/\1/p" "$trace" 2>/dev/null)
-		[ -n "$id" ] && break
-		sleep 0.025
+	[ -w /proc/sys/kernel/$next ] ||
+		skip "no kernel.$next (CONFIG_CHECKPOINT_RESTORE): $what not tried"
+	for hold in "${holds[@]}"; do
+		start strace -ttt -o "$trace" -e trace="$call" \
+			-e inject="$call:delay_exit=${hold}000000" "$bin" -n fault \
+			-b "sysv-$kind" -t 0.1 -r 1
+		# The calls before it are held too: a few holds.
+		id=
+		wait_held "$trace" "$call[(].*IPC_RMID" 1 $((5 * hold + 10)) &&
+			id=$(sed -n "s/.*$call(\([0-9]*\),.*IPC_RMID.*/\1/p" "$trace" | head -n 1)
+		[ -n "$id" ] && pass || fail "$what: no IPC_RMID seen: $(cat "$trace")"
+		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+		guard=$(pgrep -x ctxbench-guard -P "${runner:-0}" | head -n 1)
+		# Somebody else's object, with the id that was ctxbench's.
+		echo "${id:-0}" >/proc/sys/kernel/$next && ipcmk "${mk[@]}" >/dev/null
+		awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass ||
+			fail "$what: the id $id was not given again"
+		if [ "$who" = group ]; then
+			kill -KILL -- -"$pid"
+		else
+			kill -KILL "${runner:-$pid}"
+		fi
+		t_kill=$EPOCHREALTIME
+		finish
+		rm -f "$trace"
+		for ((i = 0; i < 40; i++)); do
+			[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null || break
+			sleep 0.05
+		done
+		awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass ||
+			fail "$what: somebody else's $kind $id was removed"
+		ipcrm -a 2>/dev/null
+		rm -f "$mq"/*
+		[ -n "$id" ] || return
+		in_hold "$what" && pass && return
 	done
-	[ -n "$id" ] && pass || fail "$what: no IPC_RMID seen: $(cat "$trace")"
-	runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
-	guard=$(pgrep -x ctxbench-guard -P "${runner:-0}" | head -n 1)
-	# Somebody else's object, with the id that was ctxbench's.
-	echo "${id:-0}" >/proc/sys/kernel/$next && ipcmk "${mk[@]}" >/dev/null
-	awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass ||
-		fail "$what: the id $id was not given again"
-	if [ "$who" = group ]; then
-		kill -KILL -- -"$pid"
-	else
-		kill -KILL "${runner:-$pid}"
-	fi
-	finish
-	rm -f "$trace"
-	for ((i = 0; i < 40; i++)); do
-		[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null || break
-		sleep 0.05
-	done
-	awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass ||
-		fail "$what: somebody else's $kind $id was removed"
-	ipcrm -a 2>/dev/null
-	rm -f "$mq"/*
 }
 
 # Every step at which a SIGKILL to ctxbench alone (runner) or to its
-# process group (group) could leave an object behind, each provoked.
-inject_all() {
-	local who=$1
-	private_ns
-	{
-		# Set-up: a set or a queue the kernel has made, its id not yet
-		# returned to ctxbench (the kill lands on the call's return).
-		inject "" semget exit 3 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
-		inject "" msgget exit 2 "$who" -b sysv-msg -j 3 -t 0.1 -r 1
-		# Teardown: the runner removes the sets one by one.
-		inject "" semctl enter 1 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
-		inject "" semctl enter 3 "$who" -b sysv-sem -j 4 -t 0.1 -r 1
-		# Set-up looks at each queue (IPC_STAT), teardown removes them.
-		inject "" msgctl enter 2 "$who" -b sysv-msg -j 3 -t 0.1 -r 1
-		inject "" msgctl enter 5 "$who" -b sysv-msg -j 3 -t 0.1 -r 1
-		# Set-up: a POSIX queue named, not yet unlinked.
-		inject "" mq_unlink enter 2 "$who" -b posix-mq -p 4 -t 0.1 -r 1
-		inject "" mq_open exit 3 "$who" -b posix-mq -p 4 -t 0.1 -r 1
-		# The guard on its way out of ctxbench's process group.
-		inject -f setsid enter 1 "$who" -b sysv-sem,sysv-msg -j 4 -t 0.1 -r 1
-		# Between the removal and the mark: the id may be another's.
-		inject_reused sem "$who"
-		inject_reused msg "$who"
-	}
+# process group (group) could leave an object behind, each provoked, each
+# a case of its own, inject-runner-NAME and inject-group-NAME: "NAME
+# FOLLOW CALL AT NTH ARGS..." of inject (FOLLOW - for none), or NAME alone
+# for inject_reused.
+inject_steps=(
+	# Set-up: a set or a queue the kernel has made, its id not yet
+	# returned to ctxbench (the kill lands on the call's return).
+	"semget-3 - semget exit 3 -b sysv-sem -j 4 -t 0.1 -r 1"
+	"msgget-2 - msgget exit 2 -b sysv-msg -j 3 -t 0.1 -r 1"
+	# Teardown: the runner removes the sets one by one.
+	"semctl-1 - semctl enter 1 -b sysv-sem -j 4 -t 0.1 -r 1"
+	"semctl-3 - semctl enter 3 -b sysv-sem -j 4 -t 0.1 -r 1"
+	# Set-up looks at each queue (IPC_STAT), teardown removes them.
+	"msgctl-2 - msgctl enter 2 -b sysv-msg -j 3 -t 0.1 -r 1"
+	"msgctl-5 - msgctl enter 5 -b sysv-msg -j 3 -t 0.1 -r 1"
+	# Set-up: a POSIX queue named, not yet unlinked.
+	"mq-unlink-2 - mq_unlink enter 2 -b posix-mq -p 4 -t 0.1 -r 1"
+	"mq-open-3 - mq_open exit 3 -b posix-mq -p 4 -t 0.1 -r 1"
+	# The guard on its way out of ctxbench's process group.
+	"setsid-1 -f setsid enter 1 -b sysv-sem,sysv-msg -j 4 -t 0.1 -r 1"
+	# Between the removal and the mark: the id may be another's.
+	"reused-sem"
+	"reused-msg"
+)
+inject_step() {
+	local who=$1 name=$2 step
+	for step in "${inject_steps[@]}"; do
+		[ "${step%% *}" = "$name" ] || continue
+		private_ns
+		case $name in
+		reused-*) inject_reused "${name#reused-}" "$who" ;;
+		*)
+			set -- $step
+			[ "$2" = - ] && set -- "$1" "" "${@:3}"
+			inject "$2" "$3" "$4" "$5" "$who" "${@:6}"
+			;;
+		esac
+		return
+	done
+	echo "$0: no step $name of fault injection" >&2
+	exit 2
 }
 
-# The guard held before it says it is ready (strace holds its setsid for
-# 10 s): the runner waits for it, but a SIGTERM meanwhile still ends the
-# run at once.  Timed by the runner's kill of the guard, in strace's own
-# clock: strace itself then sits out its hold of the killed guard, which
-# outside strace dies at once.
+# The guard held before it says it is ready (strace holds its setsid):
+# the runner waits for it, but a SIGTERM meanwhile still ends the run at
+# once.  Timed by the runner's kill of the guard, in strace's own clock:
+# strace itself then sits out its hold of the killed guard, which outside
+# strace dies at once.  The SIGTERM must come inside the hold, with a
+# longer one on a machine too slow for that.
 guard_held() {
-	local trace=$out_f.trace i runner t0 t1
+	local trace=$out_f.trace runner t0 t1 hold t_held t_kill reached
 	private_ns
-	# LeakSanitizer cannot work under ptrace: in the sanitizer build it
-	# would turn the exit status to 1.
-	start env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		strace -f -ttt -o "$trace" -e trace=setsid,kill \
-		-e inject=setsid:delay_enter=10000000:when=1 \
-		"$bin" -n fault -b sysv-sem -t 0.1 -r 1
-	for ((i = 0; i < 400; i++)); do
-		grep -q "setsid(" "$trace" 2>/dev/null && break
-		sleep 0.025
+	for hold in "${holds[@]}"; do
+		# LeakSanitizer cannot work under ptrace: in the sanitizer build it
+		# would turn the exit status to 1.
+		start env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			strace -f -ttt -o "$trace" -e trace=setsid,kill \
+			-e inject=setsid:delay_enter=${hold}000000:when=1 \
+			"$bin" -n fault -b sysv-sem -t 0.1 -r 1
+		wait_held "$trace" "setsid[(]" 1 10 && reached=1 || reached=0
+		[ "$reached" = 1 ] && pass || fail "guard held: setsid never reached"
+		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
+		t0=$EPOCHREALTIME
+		kill -TERM "${runner:-$pid}"
+		t_kill=$EPOCHREALTIME
+		finish
+		t1=$(awk -v r="$runner" '$1 == r && /kill\(.*SIGKILL/ { print $2; exit }' "$trace")
+		rm -f "$trace"
+		if [ "$reached" = 1 ] && ! in_hold "guard held"; then
+			# The guard was ready before the SIGTERM: a run like
+			# any other, interrupted.
+			check_clean "guard held"
+			continue
+		fi
+		# 143: the SIGTERM ended it.  On a machine slow enough that the
+		# signal came after the runner's 10 s for the guard, the run failed
+		# naming the guard instead: bounded too.
+		if [ "$rc" -eq 1 ] && grep -q "the guard not ready after" <<<"$out"; then
+			pass
+			t1=$t0
+		else
+			expect_rc "guard held" 143
+		fi
+		awk -v a="$t0" -v b="${t1:-1e12}" 'BEGIN { exit !(b - a < 2) }' && pass ||
+			fail "guard held: the run ended $(awk -v a="$t0" -v b="${t1:-1e12}" 'BEGIN { print b - a }') s after SIGTERM"
+		check_clean "guard held"
+		return
 	done
-	[ "$i" -lt 400 ] && pass || fail "guard held: setsid never reached"
-	runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
-	t0=$EPOCHREALTIME
-	kill -TERM "${runner:-$pid}"
-	finish
-	t1=$(awk -v r="$runner" '$1 == r && /kill\(.*SIGKILL/ { print $2; exit }' "$trace")
-	rm -f "$trace"
-	# 143: the SIGTERM ended it.  On a machine slow enough that the
-	# signal came after the runner's 10 s for the guard, the run failed
-	# naming the guard instead: bounded too.
-	if [ "$rc" -eq 1 ] && grep -q "the guard not ready after" <<<"$out"; then
-		pass
-		t1=$t0
-	else
-		expect_rc "guard held" 143
-	fi
-	awk -v a="$t0" -v b="${t1:-1e12}" 'BEGIN { exit !(b - a < 2) }' && pass ||
-		fail "guard held: the run ended $(awk -v a="$t0" -v b="${t1:-1e12}" 'BEGIN { print b - a }') s after SIGTERM"
-	check_clean "guard held"
 }
 
 # N random faults at random moments, each followed by the checks.
@@ -692,35 +770,62 @@ trials() {
 	done
 }
 
-case $case in
-SIGINT) interrupt INT ;;
-SIGTERM) interrupt TERM ;;
-SIGHUP) interrupt HUP ;;
-SIGINT-twice) interrupt INT twice ;;
-child-killed) child_killed KILL ;;
-child-crashed) child_killed SEGV ;;
-runner-killed) runner_killed ;;
-group-killed) group_killed kill ;;
-group-timeout) group_killed timeout ;;
-guard-window) guard_window "$3" ;;
-hung) hung ;;
-stall-participant) stall participant ;;
-stall-all) stall all ;;
-quota) quota ;;
-degenerate) degenerate ;;
-exhausted) exhausted ;;
-seccomp) seccomp "$3" ;;
-limits) limits ;;
-stack) stack ;;
-queue-limits) queue_limits ;;
-nproc) nproc ;;
-inject-runner) inject_all runner ;;
-inject-group) inject_all group ;;
-guard-held) guard_held ;;
-trials) trials "$3" "${4:-}" ;;
-*)
-	echo "usage: $0 BIN CASE [ARG]" >&2
+# The cases, a row each: NAME; serial when it runs alone (it acts at a
+# moment of a run, a kill after 1 s, a hang found within its bound) or
+# beside when it may run beside other tests; the argument it takes after
+# NAME (helper: the seccomp helper; trials: how many; - none); what runs
+# it.  "faults.sh --list" prints the first three columns, from which
+# tests/CMakeLists.txt makes a test fault-NAME of each.
+fault_cases=(
+	"SIGINT serial - interrupt INT"
+	"SIGTERM serial - interrupt TERM"
+	"SIGHUP serial - interrupt HUP"
+	"SIGINT-twice serial - interrupt INT twice"
+	"child-killed serial - child_killed KILL"
+	"child-crashed serial - child_killed SEGV"
+	"runner-killed serial - runner_killed"
+	"hung serial - hung"
+	"degenerate serial - degenerate"
+	"exhausted serial - exhausted"
+	"limits serial - limits"
+	"stack serial - stack"
+	"group-killed serial - group_killed kill"
+	"group-timeout serial - group_killed timeout"
+	"nproc serial - nproc"
+	"guard-held serial - guard_held"
+	"queue-limits serial - queue_limits"
+	"quota serial - quota"
+	"stall-participant serial - stall participant"
+	"stall-all serial - stall all"
+	"seccomp serial helper seccomp"
+	"guard-window serial helper guard_window"
+	# Every moment is as good as another, and every outcome of each is
+	# judged.
+	"trials beside trials trials"
+)
+# Fault injection: the hold lasts until the kill is in, whatever the
+# machine does.
+for who in runner group; do
+	for step in "${inject_steps[@]}"; do
+		fault_cases+=("inject-$who-${step%% *} beside - inject_step $who ${step%% *}")
+	done
+done
+
+if [ "${1:-}" = --list ]; then
+	for row in "${fault_cases[@]}"; do
+		read -r name how arg _ <<<"$row"
+		echo "$name $how $arg"
+	done
+	exit 0
+fi
+for row in "${fault_cases[@]}"; do
+	read -r name _ _ what <<<"$row"
+	[ "$name" = "$case" ] && break
+	what=
+done
+if [ -z "$what" ]; then
+	echo "usage: $0 BIN CASE [ARG]   (CASE: $0 --list)" >&2
 	exit 2
-	;;
-esac
+fi
+$what "${args[@]}"
 summary

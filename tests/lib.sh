@@ -1,16 +1,24 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Shared by the test scripts: counting checks, the closing line ctest
-# and CI read ("N passed, N failed"), and namespaces of their own for the
-# scripts that run ctxbench, so that what they find left is theirs.
+# Shared by the test scripts: counting checks against a plan, the closing
+# line ctest and CI read ("N passed, N failed"), and namespaces of their
+# own for the scripts that run ctxbench, so that what they find left is
+# theirs.
 
 passed=0
 failed=0
+planned=
 fail() {
 	echo "FAIL: $*" >&2
 	failed=$((failed + 1))
 }
 pass() {
 	passed=$((passed + 1))
+}
+# The number of checks the case makes: summary fails when it made another
+# number (a check skipped by mistake).  Without a plan, summary still
+# fails a case that made none.
+plan() {
+	planned=$1
 }
 
 # The text report on stdin with each row's reason (skipped:, FAILED:,
@@ -104,8 +112,13 @@ check_left() {
 	fi
 }
 
-# The closing line; in a namespace of its own, nothing may be left.
+# The closing line; a case that checked nothing, or not what it planned,
+# fails; in a namespace of its own, nothing may be left.
 summary() {
+	local ran=$((passed + failed))
+	[ "$ran" -gt 0 ] || fail "no check ran"
+	[ -z "$planned" ] || [ "$ran" -eq "$planned" ] ||
+		fail "$ran checks ran, $planned planned"
 	[ -n "${CTXBENCH_TEST_TAG:-}" ] && check_left "at the end"
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
