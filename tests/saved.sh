@@ -454,24 +454,23 @@ links() {
 	summary
 }
 
-# Once $pid blocks on its output, SIG$1 ends it: exit $3 within 3 s, a
+# Once $pid blocks on its output (its wchan matches $4: by default an open
+# of a fifo or a write to a pipe), SIG$1 ends it: exit $3 within 3 s, a
 # message in $d/err ($2 names the case).
 stopped() {
-	local sig=$1 what=$2 code=$3 w i rc
+	local sig=$1 what=$2 code=$3 re=${4:-'^(wait_for_partner|.*pipe_write.*)$'}
+	local w i rc
 	for i in $(seq 200); do
 		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
-		case $w in wait_for_partner | *pipe_write*) break ;; esac
+		[[ $w =~ $re ]] && break
 		sleep 0.1
 	done
-	case $w in
-	wait_for_partner | *pipe_write*) ;;
-	*)
+	if ! [[ $w =~ $re ]]; then
 		fail "$what: never blocked on its output (wchan '$w')"
 		kill -KILL "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
 		return
-		;;
-	esac
+	fi
 	kill -"$sig" "$pid"
 	# Bounded: one that ignores the signal is killed after 3 s.
 	for i in $(seq 30); do
@@ -513,10 +512,12 @@ signals() {
 			exec "$bin" -b pipe -t 0.1 -r 1 -q $o 2>"$d/err"
 		} >"$d/pipe" &
 		pid=$!
+		# pipe_write alone: the shell's open of the fifo, before
+		# ctxbench, waits for its reader in wait_for_partner.
 		if [ -z "$o" ]; then
-			stopped HUP "stdout a full pipe" 129
+			stopped HUP "stdout a full pipe" 129 pipe_write
 		else
-			stopped TERM "$o, a full pipe" 143
+			stopped TERM "$o, a full pipe" 143 pipe_write
 		fi
 		kill "$reader"
 		wait "$reader" 2>/dev/null
