@@ -555,7 +555,7 @@ in_hold() {
 # the kill's): if the machine was too slow, the case runs again with a
 # longer hold.
 inject() {
-	local follow=$1 call=$2 at=$3 nth=$4 who=$5 trace=$out_f.trace runner
+	local follow=$1 call=$2 at=$3 nth=$4 who=$5 trace=$out_f.trace runner i
 	local hold t_held t_kill reached
 	shift 5
 	local what="kill $who in $call #$nth (delay at $at; $*)"
