@@ -327,11 +327,10 @@ cross() {
 	summary
 }
 
-# A network namespace of its own has its loopback down: tcp is skipped with
-# the way to have it, the others run, and the exit status stays 0.
-lo_down() {
-	local bin=$1 ns
-
+# The command that runs the rest of its line in a network namespace of
+# its own, whose loopback is down, into the caller's ns array; the test
+# skips where none can be made.
+netns() {
 	if unshare -n true 2>/dev/null; then
 		ns=(unshare -n --)
 	elif unshare -rn true 2>/dev/null; then
@@ -340,6 +339,14 @@ lo_down() {
 		echo "skipped: cannot make a network namespace (unshare -n)"
 		exit 77
 	fi
+}
+
+# A network namespace of its own has its loopback down: tcp is skipped with
+# the way to have it, the others run, and the exit status stays 0.
+lo_down() {
+	local bin=$1 ns
+
+	netns
 	plan 4
 	run_ctx "${ns[@]}" "$bin" -b tcp,pipe -t 0.1 -r 1 -q
 	[ "$rc" -eq 0 ] && pass || fail "lo down: exit $rc: $err"
@@ -423,14 +430,7 @@ twice() {
 # with it under CTXBENCH_REQUIRE_MECHS=1.
 required() {
 	local bin=$1 ns o rc
-	if unshare -n true 2>/dev/null; then
-		ns=(unshare -n --)
-	elif unshare -rn true 2>/dev/null; then
-		ns=(unshare -rn --)
-	else
-		echo "SKIP: cannot make a network namespace (unshare -n)"
-		exit 77
-	fi
+	netns
 	plan 4
 	o=$(env -u CTXBENCH_REQUIRE_MECHS "${ns[@]}" "$0" run "$bin" tcp 2>&1)
 	rc=$?
