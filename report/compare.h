@@ -110,6 +110,10 @@ void compare_free(struct compare *c);
 /* The names of a mark and of a reason, as the JSON spells them. */
 const char *compare_mark_key(enum compare_mark m);
 const char *compare_why_key(enum compare_why w);
+/* The same in words ("one block a label, no --noise"). */
+const char *compare_why_words(enum compare_why w);
+/* What the legend says of the mark of such a row; "" when none. */
+const char *compare_why_legend(enum compare_why w);
 /* What a label's replicates are, as the JSON spells it ("boots"). */
 const char *report_level_key(enum result_level l);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "formats.h"
 #include "report.h"
 #include "rings.h"
 #include "lib/stats.h"
@@ -283,26 +284,49 @@ static void flat_run(const struct results *const *g, unsigned int i, char *buf,
 		snprintf(buf, size, "%s/", mine);
 }
 
+/* The flat format of @m in @shape. */
+static int flat_render(FILE *f, const struct report_model *m,
+		       enum report_flat_shape shape)
+{
+	struct flat_out o = { .f = f, .shape = shape, .run = "" };
+	const struct compare *c = &m->cmp;
+	char run[sizeof(c->r[0]->info.label) + 16];
+
+	if (m->n < 2) {
+		if (m->n)
+			flat_invocation(&o, m->r[0], NULL);
+		return 0;
+	}
+	for (unsigned int i = 0; i < c->n; i++) {
+		flat_run(c->r, i, run, sizeof(run));
+		o.run = run;
+		flat_invocation(&o, c->r[i], c->cell[i]);
+	}
+	return 0;
+}
+
+static int flat_kv(FILE *f, const struct report_model *m)
+{
+	return flat_render(f, m, REPORT_FLAT_KV);
+}
+
+static int flat_tsv(FILE *f, const struct report_model *m)
+{
+	return flat_render(f, m, REPORT_FLAT_TSV);
+}
+
+const struct report_format report_format_kv = { "kv", flat_kv };
+const struct report_format report_format_tsv = { "tsv", flat_tsv };
+
 int report_flat(FILE *f, const struct results *const *r, unsigned int n,
 		unsigned int baseline, const struct results *const *noise,
 		unsigned int nnoise, enum report_flat_shape shape)
 {
-	struct flat_out o = { .f = f, .shape = shape, .run = "" };
-	char run[sizeof(r[0]->info.label) + 16];
-	struct compare c;
+	struct report_model m;
 
-	if (n < 2) {
-		if (n)
-			flat_invocation(&o, r[0], NULL);
-		return 0;
-	}
-	if (compare_build(&c, r, n, baseline, noise, nnoise) < 0)
+	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
 		return -ENOMEM;
-	for (unsigned int i = 0; i < c.n; i++) {
-		flat_run(c.r, i, run, sizeof(run));
-		o.run = run;
-		flat_invocation(&o, c.r[i], c.cell[i]);
-	}
-	compare_free(&c);
+	flat_render(f, &m, shape);
+	report_model_free(&m);
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "compare.h"
+#include "formats.h"
 #include "model/fields.h"
 #include "model/schema.h"
 #include "store/jsonw.h"
@@ -350,20 +351,29 @@ void report_json(FILE *f, const struct results *const *r, unsigned int n)
 	json_document(f, r, n, NULL);
 }
 
+/* The document of @m's invocations, with its comparison of two labels. */
+static int json_render(FILE *f, const struct report_model *m)
+{
+	json_document(f, m->r, m->n, m->n >= 2 ? &m->cmp : NULL);
+	return 0;
+}
+
+const struct report_format report_format_json = { "json", json_render };
+
 int report_json_compared(FILE *f, const struct results *const *r,
 			 unsigned int n, unsigned int baseline,
 			 const struct results *const *noise,
 			 unsigned int nnoise)
 {
-	struct compare c;
+	struct report_model m;
 
 	if (n < 2) {
 		json_document(f, r, n, NULL);
 		return 0;
 	}
-	if (compare_build(&c, r, n, baseline, noise, nnoise) < 0)
+	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
 		return -ENOMEM;
-	json_document(f, r, n, &c);
-	compare_free(&c);
+	json_render(f, &m);
+	report_model_free(&m);
 	return 0;
 }
