@@ -346,9 +346,9 @@ static int html_mech(FILE *f, const struct report_model *mo, unsigned int m)
 		html_table(f, mo, m, "cpu", "CPU per loop, all participants",
 			   cpu, html_cpu_row);
 	if (!err)
-		err = chart_rings(f, c, m, id);
+		err = chart_rings(f, mo, m, id);
 	if (!err)
-		err = chart_latctx(f, c, m, id);
+		err = chart_latctx(f, mo, m, id);
 	fputs("</section>\n", f);
 	return err;
 }

@@ -467,7 +467,8 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 	m->flags = flags;
 	if (compare_build(&m->cmp, r, n, baseline, noise, nnoise) < 0)
 		return -ENOMEM;
-	if (model_findings(m) < 0 || (m->cmp.n >= 2 && model_legend(m) < 0)) {
+	if (model_findings(m) < 0 || report_model_series(m) < 0 ||
+	    (m->cmp.n >= 2 && model_legend(m) < 0)) {
 		report_model_free(m);
 		return -ENOMEM;
 	}
@@ -486,6 +487,7 @@ void report_model_free(struct report_model *m)
 	for (unsigned int k = 0; m->legend && k < m->nlegend; k++)
 		free(m->legend[k].words);
 	free(m->legend);
+	report_model_series_free(m);
 	compare_free(&m->cmp);
 	memset(m, 0, sizeof(*m));
 }

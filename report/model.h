@@ -71,6 +71,34 @@ struct report_legend {
 
 #define REPORT_LEGEND_MAX 16 /* entries, besides one per label */
 
+#define REPORT_AXIS_MAX 64 /* ring sizes, working sets of a grid */
+
+/*
+ * lmbench lat_ctx's grid: the rows of label @label (of the comparison)
+ * like @like but for their ring size and working set, the sizes sorted.
+ */
+struct report_grid {
+	unsigned int label, mech; /* of compare.r[], compare.mech[] */
+	const struct result_row *like; /* the first such row */
+	unsigned int procs[REPORT_AXIS_MAX], kb[REPORT_AXIS_MAX], np, nk;
+	const struct result_row **at; /* [np * nk], row by row; NULL: none */
+};
+
+/* The row of @g with @procs participants and @kb, or NULL. */
+const struct result_row *report_grid_row(const struct report_grid *g,
+					 unsigned int procs, unsigned int kb);
+
+/*
+ * Several rings at once: the rows of label @label like @like but for
+ * their count of rings, by that count.
+ */
+struct report_series {
+	unsigned int label, mech;
+	const struct result_row *like; /* the first such row compared */
+	unsigned int n;
+	const struct result_row **row; /* [n] */
+};
+
 struct report_model {
 	const struct results *const *r; /* the invocations as given, [n] */
 	unsigned int n;
@@ -78,6 +106,12 @@ struct report_model {
 	struct report_findings **find; /* [cmp.n][cmp.r[i]->nrows] */
 	unsigned int nlegend;
 	struct report_legend *legend; /* [nlegend], with two labels or more */
+	/* Of labels that swept rings, in label and row order. */
+	unsigned int ngrids;
+	struct report_grid *grid;
+	/* Of labels of several rings, in the comparison's row order. */
+	unsigned int nseries;
+	struct report_series *series;
 	unsigned int flags; /* REPORT_* */
 };
 
@@ -95,6 +129,10 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 
 /* Free what report_model_build() made. */
 void report_model_free(struct report_model *m);
+
+/* The grids and series of @m (series.c): 0, or -ENOMEM; and their end. */
+int report_model_series(struct report_model *m);
+void report_model_series_free(struct report_model *m);
 
 /* The findings of @cell of @m's comparison. */
 const struct report_findings *

@@ -523,8 +523,7 @@ static void text_table(FILE *f, const struct text_ctx *c, unsigned int m)
 		fputc('\n', f);
 	}
 	for (unsigned int i = 0; i < n; i++)
-		if (results_rings(r[i]))
-			report_latctx(f, r[i], mech);
+		report_latctx(f, c->m, i, m);
 }
 
 static int text_disturbed(const struct results *const *r, unsigned int n)

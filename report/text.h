@@ -12,6 +12,7 @@
 
 struct compare;
 struct compare_cell;
+struct report_model;
 
 /* The widest line the report prints. */
 #define TEXT_WIDTH 80
@@ -58,11 +59,13 @@ void text_change(const struct compare_cell *cell, char *change, char *detect,
 double latctx_hop_us(const struct result_row *row, int less);
 
 /*
- * lat_ctx's tables for @mech at each placement of @r: a row per ring
+ * lat_ctx's tables of label @label of @m for mechanism @mech (of its
+ * comparison), from its grids: a row per ring
  * size, a column per working set, the time of one hop in microseconds;
  * then the same less the hop's own work (touching the working set and
  * the mechanism's calls, measured in one process without a switch).
  */
-void report_latctx(FILE *f, const struct results *r, const char *mech);
+void report_latctx(FILE *f, const struct report_model *m, unsigned int label,
+		   unsigned int mech);
 
 #endif
