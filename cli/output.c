@@ -15,6 +15,7 @@
 #include "report/formats.h"
 #include "report/report.h"
 #include "store/save.h"
+#include "store/store.h"
 
 /* The signal that stopped the output, once output_emit() writes it; else 0. */
 static volatile sig_atomic_t output_signo;
@@ -139,7 +140,7 @@ static int output_save(const struct plan *p, const struct results *const *r,
 		free(err);
 		return -1;
 	}
-	report_json(f, r, n);
+	store_write(f, r, n);
 	if (fclose(f) != 0)
 		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
 			strerror(errno));

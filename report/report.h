@@ -30,7 +30,7 @@ void report_histograms(FILE *f, const struct results *const *r, unsigned int n);
 
 /*
  * The @n invocations as one JSON document (the saved-run format; see
- * docs/json.md).  Doubles are written so that they read back exactly.
+ * docs/json.md), as store_write() writes it beside its reader.
  */
 void report_json(FILE *f, const struct results *const *r, unsigned int n);
 
