@@ -12,10 +12,59 @@
 #include "store/store.h"
 #include "report.h"
 
+/* A finding: its kind, and its figures. */
+static void json_finding(struct jw *w, const struct report_finding *f)
+{
+	jw_object(w, NULL, 1);
+	jw_string(w, "finding", report_finding_key(f->kind));
+	switch (f->kind) {
+	case FINDING_MIGRATED:
+		if (f->moves >= 0)
+			jw_int(w, "moves", f->moves);
+		break;
+	case FINDING_RINGS:
+		jw_uint(w, "rings", f->n);
+		jw_double(w, "slowest", f->lo);
+		jw_double(w, "fastest", f->hi);
+		jw_double(w, "scalability", f->scale);
+		break;
+	case FINDING_DISTURBED:
+		jw_uint(w, "count", f->n);
+		jw_uint(w, "of_runs", f->of);
+		jw_uint(w, "worst_run", f->run);
+		jw_string(w, "why", f->why);
+		break;
+	case FINDING_DISCARDED:
+		jw_uint(w, "count", f->n);
+		break;
+	case FINDING_OUTLIERS:
+		jw_array(w, "runs", 1);
+		for (unsigned int k = 0; k < f->n; k++)
+			jw_uint(w, NULL, f->runs[k]);
+		jw_end(w);
+		jw_array(w, "loops_per_sec", 1);
+		for (unsigned int k = 0; k < f->n; k++)
+			jw_double(w, NULL, f->rates[k]);
+		jw_end(w);
+		break;
+	case FINDING_CLUSTERS:
+		jw_uint(w, "low_runs", f->n);
+		jw_double(w, "low", f->lo);
+		jw_uint(w, "high_runs", f->of - f->n);
+		jw_double(w, "high", f->hi);
+		break;
+	default:
+		break; /* its kind says it all */
+	}
+	jw_end(w);
+}
+
 /* One label's row: its figures, and its verdict unless the baseline's. */
-static void json_cell(struct jw *w, const struct compare *c,
+static void json_cell(struct jw *w, const struct report_model *m,
 		      const struct compare_cell *cell)
 {
+	const struct report_findings *fs = report_cell_findings(m, cell);
+	const struct compare *c = &m->cmp;
 	const struct verdict *v = &cell->v;
 
 	jw_object(w, NULL, 1);
@@ -48,13 +97,21 @@ static void json_cell(struct jw *w, const struct compare *c,
 		jw_double(w, "drift_per_hour", cell->drift);
 		jw_double(w, "drift_p", cell->drift_p);
 	}
+	if (fs->n) {
+		jw_break(w);
+		jw_array(w, "findings", 0);
+		for (unsigned int k = 0; k < fs->n; k++)
+			json_finding(w, &fs->f[k]);
+		jw_end(w);
+	}
 	jw_end(w);
 }
 
 /* A row key and its cells. */
-static void json_compare_row(struct jw *w, const struct compare *c,
+static void json_compare_row(struct jw *w, const struct report_model *m,
 			     const struct compare_row *row)
 {
+	const struct compare *c = &m->cmp;
 	char key[256], cls[32];
 
 	jw_object(w, NULL, 0);
@@ -72,7 +129,7 @@ static void json_compare_row(struct jw *w, const struct compare *c,
 	jw_string(w, "class", cls);
 	jw_array(w, "labels", 0);
 	for (unsigned int i = 0; i < row->ncells; i++)
-		json_cell(w, c, &row->cell[i]);
+		json_cell(w, m, &row->cell[i]);
 	jw_end(w);
 	jw_end(w);
 }
@@ -97,8 +154,9 @@ static void json_labels(struct jw *w, const struct compare *c)
 }
 
 /* The comparison: every row of every label against the baseline's. */
-static void json_compare(struct jw *w, const struct compare *c)
+static void json_compare(struct jw *w, const struct report_model *m)
 {
+	const struct compare *c = &m->cmp;
 	jw_object(w, "comparison", 0);
 	jw_string(w, "baseline", c->r[c->base]->info.label);
 	jw_double(w, "alpha", VERDICT_ALPHA);
@@ -112,20 +170,19 @@ static void json_compare(struct jw *w, const struct compare *c)
 	json_labels(w, c);
 	jw_array(w, "rows", 0);
 	for (unsigned int k = 0; k < c->nrows; k++)
-		json_compare_row(w, c, &c->row[k]);
+		json_compare_row(w, m, &c->row[k]);
 	jw_end(w);
 	jw_end(w);
 }
 
-/* The document of @n invocations, and @c's comparison unless NULL. */
-static void json_document(FILE *f, const struct results *const *r,
-			  unsigned int n, const struct compare *c)
+/* The document of @m's invocations, and its comparison of two labels. */
+static void json_document(FILE *f, const struct report_model *m)
 {
 	struct jw w;
 
-	store_write_begin(&w, f, r, n);
-	if (c)
-		json_compare(&w, c);
+	store_write_begin(&w, f, m->r, m->n);
+	if (m->n >= 2)
+		json_compare(&w, m);
 	jw_end(&w);
 }
 
@@ -137,7 +194,7 @@ void report_json(FILE *f, const struct results *const *r, unsigned int n)
 /* The document of @m's invocations, with its comparison of two labels. */
 static int json_render(FILE *f, const struct report_model *m)
 {
-	json_document(f, m->r, m->n, m->n >= 2 ? &m->cmp : NULL);
+	json_document(f, m);
 	return 0;
 }
 
@@ -151,7 +208,7 @@ int report_json_compared(FILE *f, const struct results *const *r,
 	struct report_model m;
 
 	if (n < 2) {
-		json_document(f, r, n, NULL);
+		store_write(f, r, n);
 		return 0;
 	}
 	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)

@@ -56,6 +56,11 @@ static const struct {
 
 #define FINDING_RUNS_SAID 4 /* outliers named in the words */
 
+const char *report_finding_key(enum report_finding_kind k)
+{
+	return (unsigned int)k < FINDING_KINDS ? finding_rows[k].key : "";
+}
+
 /* A new finding of @kind at the end of @fs; NULL when out of memory. */
 static struct report_finding *finding_add(struct report_findings *fs,
 					  enum report_finding_kind kind)

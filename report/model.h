@@ -51,6 +51,9 @@ struct report_finding {
 	char *words;
 };
 
+/* The name of a finding's kind, as kv, tsv and JSON spell it. */
+const char *report_finding_key(enum report_finding_kind k);
+
 /* The findings of one compared row (a cell of the comparison). */
 struct report_findings {
 	unsigned int n;
