@@ -114,6 +114,13 @@ const char *compare_why_key(enum compare_why w);
 const char *compare_why_words(enum compare_why w);
 /* What the legend says of the mark of such a row; "" when none. */
 const char *compare_why_legend(enum compare_why w);
+/*
+ * The mark after the change of such a row in the text report: " " for a
+ * bare change, "!", "?"; NULL when the reason shows no change to mark
+ * (the row is judged, or there is nothing to compare).  A row with a
+ * mark is judged by its runs alone, if at all: its detect is [...].
+ */
+const char *compare_why_mark(enum compare_why w);
 /* What a label's replicates are, as the JSON spells it ("boots"). */
 const char *report_level_key(enum result_level l);
 

@@ -180,10 +180,14 @@ static void flat_change(const struct flat_out *o,
 	if (cell->mark != COMPARE_NOT_JUDGED) {
 		flat_put(o, "p", cell->v.p);
 		flat_put(o, "marked", cell->mark == COMPARE_MARKED);
-	} else if (cell->why == COMPARE_DISTURBED) {
-		flat_put(o, "not_judged_disturbed", 1);
-	} else if (cell->why == COMPARE_ONE_BLOCK) {
-		flat_put(o, "not_judged_one_block", 1);
+	} else if (compare_why_mark(cell->why) &&
+		   strcmp(compare_why_mark(cell->why), " ")) {
+		/* A reason with a mark of its own: not_judged_disturbed... */
+		char metric[48];
+
+		snprintf(metric, sizeof(metric), "not_judged_%s",
+			 compare_why_key(cell->why));
+		flat_put(o, metric, 1);
 	}
 	if (cell->runs_left)
 		flat_put(o, "left_out_runs", cell->runs_left);

@@ -230,9 +230,8 @@ void text_change(const struct compare_cell *cell, char *change, char *detect,
 		 size_t size)
 {
 	const struct verdict *v = &cell->v;
-	int runs = cell->why == COMPARE_NO_NOISE ||
-		   cell->why == COMPARE_ONE_BLOCK ||
-		   cell->why == COMPARE_DISTURBED;
+	const char *sign = compare_why_mark(cell->why);
+	int runs = sign != NULL;
 	char pct[32];
 
 	detect[0] = '\0';
@@ -245,11 +244,8 @@ void text_change(const struct compare_cell *cell, char *change, char *detect,
 		return;
 	}
 	text_percent(pct, sizeof(pct), v->change * 100);
-	if (cell->why == COMPARE_DISTURBED || cell->why == COMPARE_ONE_BLOCK)
-		snprintf(change, size, "%s%s", pct,
-			 cell->why == COMPARE_DISTURBED ? "!" : "?");
-	else if (runs)
-		snprintf(change, size, "%s ", pct);
+	if (runs)
+		snprintf(change, size, "%s%s", pct, sign);
 	else if (cell->mark == COMPARE_MARKED)
 		snprintf(change, size, "*%s*", pct);
 	else
