@@ -2,8 +2,8 @@
 /*
  * The comparison of invocations, computed once: the invocations merged by
  * label, every row of every label set against the same row of the
- * baseline's label, with its verdict.  The text, flat and JSON formats
- * render this struct; none of them judges a row itself.
+ * baseline's label, with its verdict.  Built once per report, in the
+ * model every format renders (model.h); no format judges a row itself.
  */
 #ifndef CTXBENCH_COMPARE_H
 #define CTXBENCH_COMPARE_H
