@@ -67,7 +67,7 @@ static int run_plan(const struct plan *p, struct results *res)
 	sig = output_pending();
 	if (!res->signo)
 		res->signo = sig;
-	out = output_emit(p, all, 1, 0, NULL, 0);
+	out = output_emit(p, all, 1, 0, NULL, 0, NULL);
 	if (out > 0)
 		return 128 + out;
 	if (out < 0 && !status)

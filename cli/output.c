@@ -12,8 +12,10 @@
 
 #include "output.h"
 #include "lib/util.h"
+#include "report/formats.h"
 #include "report/report.h"
 #include "store/save.h"
+#include "store/store.h"
 
 /* The signal that stopped the output, once output_emit() writes it; else 0. */
 static volatile sig_atomic_t output_signo;
@@ -138,7 +140,7 @@ static int output_save(const struct plan *p, const struct results *const *r,
 		free(err);
 		return -1;
 	}
-	report_json(f, r, n);
+	store_write(f, r, n);
 	if (fclose(f) != 0)
 		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
 			strerror(errno));
@@ -152,40 +154,24 @@ static int output_save(const struct plan *p, const struct results *const *r,
 	return rc;
 }
 
+/* --format's formats are the report's, in its order. */
+_Static_assert(PLAN_HTML + 1 == REPORT_NFORMATS,
+	       "enum plan_format follows report/formats.h");
+
 /*
- * What --format asks for, rendered for stdout into *@buf, *@len (which
- * the caller frees).  Returns 0, or -ENOMEM when it could not be rendered
- * whole (*@buf may hold its start).
+ * What --format asks for, rendered from @m for stdout into *@buf, *@len
+ * (which the caller frees).  Returns 0, or -ENOMEM when it could not be
+ * rendered whole (*@buf may hold its start).
  */
-static int output_render(const struct plan *p, const struct results *const *r,
-			 unsigned int n, unsigned int baseline,
-			 const struct results *const *noise,
-			 unsigned int nnoise, char **buf, size_t *len)
+static int output_render(const struct plan *p, const struct report_model *m,
+			 char **buf, size_t *len)
 {
 	FILE *f = open_memstream(buf, len);
-	int rc = 0;
+	int rc;
 
 	if (!f)
 		return -ENOMEM;
-	switch (p->format) {
-	case PLAN_TEXT:
-		rc = report_text(f, r, n, baseline, noise, nnoise);
-		if (p->histogram)
-			report_histograms(f, r, n);
-		break;
-	case PLAN_JSON:
-		rc = report_json_compared(f, r, n, baseline, noise, nnoise);
-		break;
-	case PLAN_KV:
-	case PLAN_TSV:
-		rc = report_flat(f, r, n, baseline, noise, nnoise,
-				 p->format == PLAN_KV ? REPORT_FLAT_KV :
-							REPORT_FLAT_TSV);
-		break;
-	case PLAN_HTML:
-		rc = report_html(f, r, n, baseline, noise, nnoise);
-		break;
-	}
+	rc = report_formats[p->format]->render(f, m);
 	if (ferror(f))
 		rc = -ENOMEM;
 	if (fclose(f) != 0)
@@ -193,13 +179,37 @@ static int output_render(const struct plan *p, const struct results *const *r,
 	return rc < 0 ? -ENOMEM : 0;
 }
 
-int output_emit(const struct plan *p, const struct results *const *r,
-		unsigned int n, unsigned int baseline,
-		const struct results *const *noise, unsigned int nnoise)
+/*
+ * The report of @m (NULL: it could not be made) on stdout, written whole;
+ * 0, or -1 having said why.
+ */
+static int output_stdout(const struct plan *p, const struct report_model *m)
 {
 	char err[128], *buf = NULL;
 	size_t len = 0;
-	int rc = 0, saved = 0, wrote = 0;
+	int rc = 0, wrote;
+
+	if (!m || output_render(p, m, &buf, &len) < 0) {
+		fprintf(stderr, "ctxbench: stdout: %s\n", strerror(ENOMEM));
+		rc = -1;
+	}
+	wrote = save_fd(STDOUT_FILENO, "stdout", buf ? buf : "", len, err,
+			sizeof(err)) == 0;
+	if (!wrote && !output_signo) {
+		fprintf(stderr, "ctxbench: %s\n", err);
+		rc = -1;
+	}
+	free(buf);
+	return wrote ? rc : -2;
+}
+
+int output_emit(const struct plan *p, const struct results *const *r,
+		unsigned int n, unsigned int baseline,
+		const struct results *const *noise, unsigned int nnoise,
+		int *bisect)
+{
+	struct report_model m;
+	int rc = 0, saved = 0, wrote = 0, built = 0;
 
 	output_interruptible();
 	if (p->output) {
@@ -208,20 +218,28 @@ int output_emit(const struct plan *p, const struct results *const *r,
 			rc = -1;
 	}
 	if (!output_signo) {
-		if (output_render(p, r, n, baseline, noise, nnoise, &buf,
-				  &len) < 0) {
-			fprintf(stderr, "ctxbench: stdout: %s\n",
-				strerror(ENOMEM));
+		/* The model of the report, built once for all it renders. */
+		built = report_model_build(&m, r, n, baseline, noise, nnoise,
+					   p->histogram ? REPORT_HISTOGRAM :
+							  0) == 0;
+		switch (output_stdout(p, built ? &m : NULL)) {
+		case 0:
+			wrote = 1;
+			break;
+		case -1:
+			wrote = 1;
+			rc = -1;
+			break;
+		default:
 			rc = -1;
 		}
-		wrote = save_fd(STDOUT_FILENO, "stdout", buf ? buf : "", len,
-				err, sizeof(err)) == 0;
-		if (!wrote && !output_signo) {
-			fprintf(stderr, "ctxbench: %s\n", err);
-			rc = -1;
-		}
-		free(buf);
 	}
+	if (bisect && built)
+		*bisect = compare_bisect(&m.cmp, p->fail_above);
+	else if (bisect)
+		*bisect = 125; /* the runs cannot tell */
+	if (built)
+		report_model_free(&m);
 	if (!output_signo)
 		return rc;
 	/*

@@ -44,11 +44,15 @@ int output_pending(void);
  * @baseline with the @nnoise invocations @noise apart, or what --format
  * asks for, on stdout.  The report is rendered whole before it is
  * written, so that a signal stops a write that blocks and nothing is
- * tried again after it.  Returns 0, -1 when either could not be written,
- * or the signal that stopped them.
+ * tried again after it.  The report's model is built once, for the
+ * format and for *@bisect (unless NULL): compare_bisect() of its
+ * comparison at --fail-above's percent, 125 when it could not be built.
+ * Returns 0, -1 when either could not be written, or the signal that
+ * stopped them.
  */
 int output_emit(const struct plan *p, const struct results *const *r,
 		unsigned int n, unsigned int baseline,
-		const struct results *const *noise, unsigned int nnoise);
+		const struct results *const *noise, unsigned int nnoise,
+		int *bisect);
 
 #endif

@@ -7,7 +7,6 @@
 
 #include "report_cmd.h"
 #include "output.h"
-#include "report/compare.h"
 #include "model/results.h"
 #include "store/store.h"
 
@@ -99,33 +98,12 @@ static int find_label(const struct results *r, unsigned int n,
  */
 #define REPORT_UNWRITTEN 255
 
-/*
- * --fail-above's exit status for git bisect run: 0 good, 1 bad, 125 the
- * runs cannot tell (compare_bisect()).
- */
-static int bisect_status(const struct plan *p, const struct results *const *r,
-			 unsigned int n, unsigned int baseline,
-			 const struct results *const *noise,
-			 unsigned int nnoise)
-{
-	struct compare c;
-	int st;
-
-	if (compare_build(&c, r, n, baseline, noise, nnoise) < 0) {
-		perror("ctxbench");
-		return 125;
-	}
-	st = compare_bisect(&c, p->fail_above);
-	compare_free(&c);
-	return st;
-}
-
 int report_cmd(const struct plan *p)
 {
 	const struct results **all = NULL;
 	struct results *r = NULL;
 	unsigned int n = 0, nf, baseline = 0;
-	int status = 2;
+	int status = 2, bisect = 125;
 
 	if (read_saved((const char *const *)p->files, p->nfiles, UINT_MAX, &r,
 		       &n) < 0)
@@ -162,13 +140,15 @@ int report_cmd(const struct plan *p)
 			status = REPORT_UNWRITTEN;
 		goto out;
 	}
-	status = output_emit(p, all, nf, baseline, all + nf, n - nf);
+	/* --fail-above's exit status for git bisect run: 0, 1 or 125. */
+	status = output_emit(p, all, nf, baseline, all + nf, n - nf,
+			     p->fail_above >= 0 ? &bisect : NULL);
 	if (status > 0)
 		status += 128;
 	else if (status < 0)
 		status = p->fail_above >= 0 ? REPORT_UNWRITTEN : 1;
 	else if (p->fail_above >= 0)
-		status = bisect_status(p, all, nf, baseline, all + nf, n - nf);
+		status = bisect;
 out:
 	free(all);
 	for (unsigned int i = 0; i < n; i++)

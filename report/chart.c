@@ -49,14 +49,6 @@ void chart_key(char *buf, size_t size, const struct compare *c,
 void chart_verdict(char *buf, size_t size, const struct compare *c,
 		   const struct compare_cell *cell)
 {
-	static const char *const why[] = {
-		[COMPARE_JUDGED] = "",
-		[COMPARE_NO_BASE_ROW] = "the baseline did not measure it",
-		[COMPARE_NO_RUNS] = "no successful run on one side",
-		[COMPARE_NO_NOISE] = "one invocation a label, no --noise",
-		[COMPARE_DISTURBED] = "too few replicates undisturbed",
-		[COMPARE_ONE_BLOCK] = "one block a label, no --noise",
-	};
 	const struct verdict *v = &cell->v;
 	char pct[32], det[48] = "";
 	size_t len;
@@ -70,7 +62,8 @@ void chart_verdict(char *buf, size_t size, const struct compare *c,
 		return;
 	}
 	if (isnan(v->change)) {
-		snprintf(buf, size, "not judged: %s", why[cell->why]);
+		snprintf(buf, size, "not judged: %s",
+			 compare_why_words(cell->why));
 		return;
 	}
 	text_percent(pct, sizeof(pct), v->change * 100);
@@ -84,8 +77,8 @@ void chart_verdict(char *buf, size_t size, const struct compare *c,
 	else if (cell->mark == COMPARE_NOT_MARKED)
 		snprintf(buf, size, "%s not marked (p %.2g)%s", pct, v->p, det);
 	else
-		snprintf(buf, size, "%s not judged: %s%s", pct, why[cell->why],
-			 det);
+		snprintf(buf, size, "%s not judged: %s%s", pct,
+			 compare_why_words(cell->why), det);
 	len = strlen(buf);
 	if (cell->drifts && len < size)
 		snprintf(buf + len, size - len, "; drifts");

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "compare.h"
+#include "model.h"
 #include "svg.h"
 
 /*
@@ -24,10 +25,10 @@ int chart_loops(FILE *f, const struct compare *c, unsigned int m,
 int chart_rtt(FILE *f, const struct compare *c, unsigned int m,
 	      const char *mid);
 /* Several rings at once (-j): loops/sec and the scalability. */
-int chart_rings(FILE *f, const struct compare *c, unsigned int m,
+int chart_rings(FILE *f, const struct report_model *mo, unsigned int m,
 		const char *mid);
 /* lat_ctx's curves: a chart per key of rows that swept ring sizes. */
-int chart_latctx(FILE *f, const struct compare *c, unsigned int m,
+int chart_latctx(FILE *f, const struct report_model *mo, unsigned int m,
 		 const char *mid);
 
 /* Does any label of @c run on an emulated CPU? */

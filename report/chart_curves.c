@@ -29,19 +29,6 @@
 #define RINGS_STEP 370 /* to the second */
 #define RINGS_W 300
 
-/* Are @a and @b the same row but for their count of rings? */
-static int same_but_rings(const struct result_row *a,
-			  const struct result_row *b)
-{
-	return result_row_same_but(a, b, RESULT_KEY_RINGS);
-}
-
-/* The series of -j rows of mechanism @m: one per label and row but rings. */
-struct rings_series {
-	unsigned int label;
-	const struct result_row *like;
-};
-
 /* What the rows of several rings of @m reach, for the axes. */
 struct rings_reach {
 	unsigned int most; /* rings */
@@ -49,31 +36,29 @@ struct rings_reach {
 	double peak, scale_hi;
 };
 
-static unsigned int rings_series(const struct compare *c, unsigned int m,
-				 struct rings_series *s, struct rings_reach *w)
+/* The series of mechanism @m of the model into @s; the reach of its rows. */
+static unsigned int rings_series(const struct report_model *mo, unsigned int m,
+				 const struct report_series **s,
+				 struct rings_reach *w)
 {
+	const struct compare *c = &mo->cmp;
 	unsigned int n = 0;
 
+	for (unsigned int j = 0; j < mo->nseries && n < RINGS_SERIES; j++)
+		if (mo->series[j].mech == m)
+			s[n++] = &mo->series[j];
 	*w = (struct rings_reach){ .most = 1, .scale_hi = 1.1 };
 	for (unsigned int k = 0; k < c->nrows; k++)
 		for (unsigned int i = 0;
 		     c->row[k].mech == m && i < c->row[k].ncells; i++) {
 			const struct compare_cell *cell = &c->row[k].cell[i];
 			const struct results *r = c->r[cell->label];
-			unsigned int j;
 			double sc;
 
 			if (!results_parallel(r))
 				continue;
 			if (result_row_rings(cell->row) > w->most)
 				w->most = result_row_rings(cell->row);
-			for (j = 0; j < n; j++)
-				if (s[j].label == cell->label &&
-				    same_but_rings(s[j].like, cell->row))
-					break;
-			if (j == n && n < RINGS_SERIES)
-				s[n++] = (struct rings_series){ cell->label,
-								cell->row };
 			if (!cell->row->nsamples)
 				continue;
 			w->drawn += result_row_rings(cell->row) > 1;
@@ -117,7 +102,7 @@ static void rings_plot(struct svg *s, const struct compare *c, unsigned int m,
 
 /* The two curves of series @ser of @r, on plots @xa, @ya. */
 static void rings_curves(struct svg *s, const struct results *r,
-			 const struct result_row *like,
+			 const struct report_series *ser,
 			 const struct svg_axis *xa, const struct svg_axis *ya,
 			 const char *colour, int dashed)
 {
@@ -125,27 +110,24 @@ static void rings_curves(struct svg *s, const struct results *r,
 		struct svg_curve cv;
 
 		svg_curve_begin(&cv, s, colour, dashed);
-		for (unsigned int ring = 1; ring <= xa[p].hi; ring++)
-			for (unsigned int q = 0; q < r->nrows; q++) {
-				const struct result_row *row = &r->row[q];
-				char tip[48];
-				double v;
+		for (unsigned int q = 0; q < ser->n; q++) {
+			const struct result_row *row = ser->row[q];
+			unsigned int ring = result_row_rings(row);
+			char tip[48];
+			double v;
 
-				if (result_row_rings(row) != ring ||
-				    !row->nsamples ||
-				    !same_but_rings(like, row))
-					continue;
-				v = p ? rings_scalability(r, row) :
-					verdict_mean(row);
-				if (!isfinite(v))
-					continue;
-				snprintf(tip, sizeof(tip),
-					 p ? "x%u: scalability %.2f" :
-					     "x%u: %.0f loops/sec",
-					 ring, v);
-				svg_curve_point(&cv, svg_at(&xa[p], ring),
-						svg_at(&ya[p], v), tip);
-			}
+			if (ring > xa[p].hi || !row->nsamples)
+				continue;
+			v = p ? rings_scalability(r, row) : verdict_mean(row);
+			if (!isfinite(v))
+				continue;
+			snprintf(tip, sizeof(tip),
+				 p ? "x%u: scalability %.2f" :
+				     "x%u: %.0f loops/sec",
+				 ring, v);
+			svg_curve_point(&cv, svg_at(&xa[p], ring),
+					svg_at(&ya[p], v), tip);
+		}
 		svg_curve_end(&cv);
 	}
 }
@@ -170,7 +152,7 @@ static void rings_name(char *buf, size_t size, const struct results *r,
 
 /* The chart of the @n series @ser, which reach @w. */
 static int rings_chart(struct svg *s, const struct compare *c, unsigned int m,
-		       const struct rings_series *ser, unsigned int n,
+		       const struct report_series *const *ser, unsigned int n,
 		       const struct rings_reach *w)
 {
 	struct svg_axis xa[2], ya[2];
@@ -192,11 +174,11 @@ static int rings_chart(struct svg *s, const struct compare *c, unsigned int m,
 	}
 	s->y = top + CURVE_KEYS;
 	for (unsigned int j = 0; j < n; j++) {
-		const struct results *r = c->r[ser[j].label];
-		const char *colour = svg_colour(ser[j].label);
+		const struct results *r = c->r[ser[j]->label];
+		const char *colour = svg_colour(ser[j]->label);
 
-		rings_curves(s, r, ser[j].like, xa, ya, colour, j % 2);
-		rings_name(name, sizeof(name), r, ser[j].like);
+		rings_curves(s, r, ser[j], xa, ya, colour, j % 2);
+		rings_name(name, sizeof(name), r, ser[j]->like);
 		svg_key(s, colour, j % 2, name);
 	}
 	s->y += CURVE_FOOT;
@@ -205,10 +187,11 @@ static int rings_chart(struct svg *s, const struct compare *c, unsigned int m,
 			    "times one ring's) against the count of rings.");
 }
 
-int chart_rings(FILE *f, const struct compare *c, unsigned int m,
+int chart_rings(FILE *f, const struct report_model *mo, unsigned int m,
 		const char *mid)
 {
-	struct rings_series *ser = calloc(RINGS_SERIES, sizeof(*ser));
+	const struct report_series **ser = calloc(RINGS_SERIES, sizeof(*ser));
+	const struct compare *c = &mo->cmp;
 	struct rings_reach w;
 	unsigned int n;
 	struct svg s;
@@ -217,7 +200,7 @@ int chart_rings(FILE *f, const struct compare *c, unsigned int m,
 
 	if (!ser)
 		return -ENOMEM;
-	n = rings_series(c, m, ser, &w);
+	n = rings_series(mo, m, ser, &w);
 	/* Drawn when a row of several rings ran. */
 	if (n && w.most >= 2 && w.drawn) {
 		snprintf(id, sizeof(id), "rings-%s", mid);
@@ -267,21 +250,35 @@ static void latctx_add(unsigned int *v, unsigned int *n, unsigned int x)
 	v[k] = x;
 }
 
-static void latctx_sweep(struct latctx_sweep *w, const struct compare *c,
+/* The grid of label @i like @like, or NULL. */
+static const struct report_grid *latctx_grid(const struct report_model *m,
+					     unsigned int i,
+					     const struct result_row *like)
+{
+	for (unsigned int g = 0; g < m->ngrids; g++)
+		if (m->grid[g].label == i &&
+		    same_but_ring(like, m->grid[g].like))
+			return &m->grid[g];
+	return NULL;
+}
+
+/* What the grids like @like swept, of every label. */
+static void latctx_sweep(struct latctx_sweep *w, const struct report_model *m,
 			 const struct result_row *like)
 {
 	memset(w, 0, sizeof(*w));
-	for (unsigned int i = 0; i < c->n; i++)
-		for (unsigned int j = 0;
-		     results_rings(c->r[i]) && j < c->r[i]->nrows; j++) {
-			const struct result_row *row = &c->r[i]->row[j];
+	for (unsigned int g = 0; g < m->ngrids; g++) {
+		const struct report_grid *a = &m->grid[g];
 
-			if (!same_but_ring(like, row))
-				continue;
-			latctx_add(w->procs, &w->np, row->procs);
-			latctx_add(w->kb, &w->nk, row->ws_kb);
-			w->hi = fmax(w->hi, latctx_hop_us(row, 0));
-		}
+		if (!same_but_ring(like, a->like))
+			continue;
+		for (unsigned int p = 0; p < a->np; p++)
+			latctx_add(w->procs, &w->np, a->procs[p]);
+		for (unsigned int k = 0; k < a->nk; k++)
+			latctx_add(w->kb, &w->nk, a->kb[k]);
+		for (unsigned int q = 0; q < a->np * a->nk; q++)
+			w->hi = fmax(w->hi, latctx_hop_us(a->at[q], 0));
+	}
 	w->by_kb = w->nk >= 2;
 	w->nx = w->by_kb ? w->nk : w->np;
 }
@@ -309,35 +306,32 @@ static void latctx_plot(struct svg *s, const struct latctx_sweep *w,
 }
 
 /* Label @i's curve of ring size @p (by working set), or its only one. */
-static void latctx_curve(struct svg *s, const struct compare *c, unsigned int i,
-			 unsigned int p, const struct result_row *like,
+static void latctx_curve(struct svg *s, const struct report_model *m,
+			 unsigned int i, unsigned int p,
+			 const struct result_row *like,
 			 const struct latctx_sweep *w,
 			 const struct svg_axis *xa, const struct svg_axis *ya)
 {
-	const struct results *r = c->r[i];
+	const struct report_grid *g = latctx_grid(m, i, like);
+	const struct results *r = m->cmp.r[i];
 	struct svg_curve cv;
 	char what[160];
 
 	svg_curve_begin(&cv, s, svg_colour(i), p % 2);
-	for (unsigned int k = 0; k < w->nx; k++)
-		for (unsigned int j = 0; j < r->nrows; j++) {
-			const struct result_row *row = &r->row[j];
-			char tip[48];
-			double us;
+	for (unsigned int k = 0; g && k < w->nx; k++) {
+		const struct result_row *row =
+			w->by_kb ? report_grid_row(g, w->procs[p], w->kb[k]) :
+				   report_grid_row(g, w->procs[k],
+						   w->nk ? w->kb[0] : 0);
+		char tip[48];
+		double us = latctx_hop_us(row, 0);
 
-			if (!same_but_ring(like, row) ||
-			    (w->by_kb ? row->ws_kb != w->kb[k] ||
-						row->procs != w->procs[p] :
-					row->procs != w->procs[k]))
-				continue;
-			us = latctx_hop_us(row, 0);
-			if (us < 0)
-				continue;
-			snprintf(tip, sizeof(tip), "%up %uK: %.2f usec per hop",
-				 row->procs, row->ws_kb, us);
-			svg_curve_point(&cv, svg_at(xa, k), svg_at(ya, us),
-					tip);
-		}
+		if (us < 0)
+			continue;
+		snprintf(tip, sizeof(tip), "%up %uK: %.2f usec per hop",
+			 row->procs, row->ws_kb, us);
+		svg_curve_point(&cv, svg_at(xa, k), svg_at(ya, us), tip);
+	}
 	svg_curve_end(&cv);
 	if (w->by_kb)
 		snprintf(what, sizeof(what), "%s %up", r->info.label,
@@ -353,9 +347,10 @@ static void latctx_curve(struct svg *s, const struct compare *c, unsigned int i,
  * per label and ring size; or against the ring size when one working
  * set, a curve per label.
  */
-static int latctx_chart(FILE *f, const struct compare *c,
+static int latctx_chart(FILE *f, const struct report_model *m,
 			const struct result_row *like, const char *id)
 {
+	const struct compare *c = &m->cmp;
 	struct svg_axis xa = { .x0 = LATCTX_X0, .x1 = LATCTX_X1, .step = 1 };
 	struct svg_axis ya = { .num = SVG_NUM_2F };
 	struct latctx_sweep w;
@@ -363,7 +358,7 @@ static int latctx_chart(FILE *f, const struct compare *c,
 	struct svg s;
 	double top;
 
-	latctx_sweep(&w, c, like);
+	latctx_sweep(&w, m, like);
 	if (w.nx < 2)
 		return 0;
 	chart_key(key, sizeof(key), c, like);
@@ -381,16 +376,17 @@ static int latctx_chart(FILE *f, const struct compare *c,
 	for (unsigned int i = 0; i < c->n; i++)
 		for (unsigned int p = 0;
 		     results_rings(c->r[i]) && p < (w.by_kb ? w.np : 1); p++)
-			latctx_curve(&s, c, i, p, like, &w, &xa, &ya);
+			latctx_curve(&s, m, i, p, like, &w, &xa, &ya);
 	s.y += CURVE_FOOT;
 	return svg_close(&s, "The time of one hop, as lmbench's lat_ctx "
 			     "tables give it, against the ring size or the "
 			     "working set each participant touches.");
 }
 
-int chart_latctx(FILE *f, const struct compare *c, unsigned int m,
+int chart_latctx(FILE *f, const struct report_model *mo, unsigned int m,
 		 const char *mid)
 {
+	const struct compare *c = &mo->cmp;
 	unsigned int nth = 0;
 	int err = 0;
 
@@ -407,7 +403,7 @@ int chart_latctx(FILE *f, const struct compare *c, unsigned int m,
 		if (done)
 			continue;
 		snprintf(id, sizeof(id), "latctx-%s-%u", mid, nth);
-		err = latctx_chart(f, c, like, id);
+		err = latctx_chart(f, mo, like, id);
 		nth++;
 	}
 	return err;

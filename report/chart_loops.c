@@ -176,8 +176,9 @@ static void loops_means(struct svg *s, const struct compare_cell *cell,
 	loops_interval(cell, &half, &what);
 	if (isfinite(half)) {
 		snprintf(tip, sizeof(tip),
-			 "95%% interval of the mean of its %s: %.0f to %.0f",
-			 what, cell->mean - half, cell->mean + half);
+			 "%.0f%% interval of the mean of its %s: %.0f to %.0f",
+			 VERDICT_LEVEL_PCT, what, cell->mean - half,
+			 cell->mean + half);
 		svg_bracket(s, "interval", svg_at(a, cell->mean - half),
 			    svg_at(a, cell->mean + half), mid, 8, tip,
 			    "stroke=\"#000\" fill=\"none\"");
@@ -272,7 +273,8 @@ static void loops_legend(struct svg *s, int compared)
 	svg_path(s, d, "stroke=\"#000\" fill=\"none\"");
 	svg_line(s, NULL, x + 12, y - 8, x + 12, y + 8, NULL,
 		 "stroke=\"#000\" stroke-width=\"2.5\"");
-	svg_text(s, x + 30, y + 4, SVG_START, NULL, "mean, 95% interval");
+	snprintf(d, sizeof(d), "mean, %.0f%% interval", VERDICT_LEVEL_PCT);
+	svg_text(s, x + 30, y + 4, SVG_START, NULL, d);
 	x += 180;
 	svg_circle(s, NULL, x, y, 3, NULL, "fill=\"none\" stroke=\"%s\"",
 		   SVG_ALERT);
@@ -290,8 +292,8 @@ static void loops_legend(struct svg *s, int compared)
 int chart_loops(FILE *f, const struct compare *c, unsigned int m,
 		const char *mid)
 {
+	char id[96], caption[320];
 	struct svg s;
-	char id[96];
 
 	snprintf(id, sizeof(id), "loops-%s", mid);
 	if (svg_open(&s, f, id, c->mech[m].title, "loops/sec") < 0)
@@ -302,14 +304,16 @@ int chart_loops(FILE *f, const struct compare *c, unsigned int m,
 		if (c->row[k].mech == m)
 			loops_panel(&s, c, &c->row[k]);
 	s.y += LOOPS_FOOT;
-	return svg_close(
-		&s, c->n >= 2 ? "Each run of each label as a point, each "
-				"invocation's mean as a diamond, the label's "
-				"mean with its 95 % interval; the dashed line "
-				"is the baseline's mean. The verdict on the "
-				"right is the text report's change column in "
-				"words." :
-				"Each run as a point, each invocation's mean "
-				"as a diamond, the mean with its 95 % "
-				"interval.");
+	snprintf(caption, sizeof(caption),
+		 c->n >= 2 ? "Each run of each label as a point, each "
+			     "invocation's mean as a diamond, the label's "
+			     "mean with its %.0f %% interval; the dashed line "
+			     "is the baseline's mean. The verdict on the "
+			     "right is the text report's change column in "
+			     "words." :
+			     "Each run as a point, each invocation's mean "
+			     "as a diamond, the mean with its %.0f %% "
+			     "interval.",
+		 VERDICT_LEVEL_PCT);
+	return svg_close(&s, caption);
 }

@@ -18,13 +18,35 @@ static const char *const compare_marks[] = {
 	[COMPARE_MARKED] = "marked",
 };
 
-static const char *const compare_whys[] = {
-	[COMPARE_JUDGED] = "",
-	[COMPARE_NO_BASE_ROW] = "no_baseline_row",
-	[COMPARE_NO_RUNS] = "no_runs",
-	[COMPARE_NO_NOISE] = "no_noise",
-	[COMPARE_DISTURBED] = "disturbed",
-	[COMPARE_ONE_BLOCK] = "one_block",
+/*
+ * Each reason a row is not judged, once: its key (kv, tsv, JSON), its
+ * words (the page's verdict), the mark of its change in the text report
+ * (NULL: none, the change has no figure to show) and the legend's entry
+ * of that mark.
+ */
+static const struct {
+	const char *key, *words, *mark, *legend;
+} compare_whys[] = {
+	[COMPARE_JUDGED] = { "", "", NULL, "" },
+	[COMPARE_NO_BASE_ROW] = { "no_baseline_row",
+				  "the baseline did not measure it", NULL, "" },
+	[COMPARE_NO_RUNS] = { "no_runs", "no successful run on one side", NULL,
+			      "" },
+	[COMPARE_NO_NOISE] = { "no_noise", "one invocation a label, no --noise",
+			       " ",
+			       "bare change: one invocation a label, not judged (runs of one "
+			       "invocation are\nno replicates of a kernel: save 2 or more a "
+			       "label, or give --noise);" },
+	[COMPARE_DISTURBED] = { "disturbed", "too few replicates undisturbed",
+				"!",
+				"change!: too few replicates left undisturbed "
+				"on a side, not judged." },
+	[COMPARE_ONE_BLOCK] = { "one_block", "one block a label, no --noise",
+				"?",
+				"change?: one block a label (all its invocations in a row, one "
+				"boot), not judged:\nthe noise between blocks is unknown.  "
+				"Take boots in turn (A B A B), or give --noise\nan A/A set of "
+				"blocks or boots of one kernel on this machine." },
 };
 
 static const char *const compare_levels[] = {
@@ -41,9 +63,28 @@ const char *compare_mark_key(enum compare_mark m)
 	return COMPARE_KEY(compare_marks, m);
 }
 
+#define COMPARE_WHY(w, m) \
+	((size_t)(w) < ARRAY_SIZE(compare_whys) ? compare_whys[w].m : "")
+
 const char *compare_why_key(enum compare_why w)
 {
-	return COMPARE_KEY(compare_whys, w);
+	return COMPARE_WHY(w, key);
+}
+
+const char *compare_why_words(enum compare_why w)
+{
+	return COMPARE_WHY(w, words);
+}
+
+const char *compare_why_legend(enum compare_why w)
+{
+	return COMPARE_WHY(w, legend);
+}
+
+const char *compare_why_mark(enum compare_why w)
+{
+	return (size_t)w < ARRAY_SIZE(compare_whys) ? compare_whys[w].mark :
+						      NULL;
 }
 
 const char *report_level_key(enum result_level l)

@@ -2,8 +2,8 @@
 /*
  * The comparison of invocations, computed once: the invocations merged by
  * label, every row of every label set against the same row of the
- * baseline's label, with its verdict.  The text, flat and JSON formats
- * render this struct; none of them judges a row itself.
+ * baseline's label, with its verdict.  Built once per report, in the
+ * model every format renders (model.h); no format judges a row itself.
  */
 #ifndef CTXBENCH_COMPARE_H
 #define CTXBENCH_COMPARE_H
@@ -110,6 +110,17 @@ void compare_free(struct compare *c);
 /* The names of a mark and of a reason, as the JSON spells them. */
 const char *compare_mark_key(enum compare_mark m);
 const char *compare_why_key(enum compare_why w);
+/* The same in words ("one block a label, no --noise"). */
+const char *compare_why_words(enum compare_why w);
+/* What the legend says of the mark of such a row; "" when none. */
+const char *compare_why_legend(enum compare_why w);
+/*
+ * The mark after the change of such a row in the text report: " " for a
+ * bare change, "!", "?"; NULL when the reason shows no change to mark
+ * (the row is judged, or there is nothing to compare).  A row with a
+ * mark is judged by its runs alone, if at all: its detect is [...].
+ */
+const char *compare_why_mark(enum compare_why w);
 /* What a label's replicates are, as the JSON spells it ("boots"). */
 const char *report_level_key(enum result_level l);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "formats.h"
 #include "report.h"
 #include "rings.h"
 #include "lib/stats.h"
@@ -179,10 +180,14 @@ static void flat_change(const struct flat_out *o,
 	if (cell->mark != COMPARE_NOT_JUDGED) {
 		flat_put(o, "p", cell->v.p);
 		flat_put(o, "marked", cell->mark == COMPARE_MARKED);
-	} else if (cell->why == COMPARE_DISTURBED) {
-		flat_put(o, "not_judged_disturbed", 1);
-	} else if (cell->why == COMPARE_ONE_BLOCK) {
-		flat_put(o, "not_judged_one_block", 1);
+	} else if (compare_why_mark(cell->why) &&
+		   strcmp(compare_why_mark(cell->why), " ")) {
+		/* A reason with a mark of its own: not_judged_disturbed... */
+		char metric[48];
+
+		snprintf(metric, sizeof(metric), "not_judged_%s",
+			 compare_why_key(cell->why));
+		flat_put(o, metric, 1);
 	}
 	if (cell->runs_left)
 		flat_put(o, "left_out_runs", cell->runs_left);
@@ -205,15 +210,70 @@ static void flat_rings(const struct flat_out *o, const struct results *r,
 }
 
 /*
+ * The findings of @row that its figures above do not already say: an
+ * emulated CPU, a row unpinned, the outliers and the two clusters.  The
+ * disturbed, discarded, degenerate and oversubscribed runs and the rings
+ * have their keys among the figures.
+ */
+static void flat_finding(const struct flat_out *o,
+			 const struct report_finding *f)
+{
+	const char *key = report_finding_key(f->kind);
+	char metric[64];
+
+	switch (f->kind) {
+	case FINDING_EMULATED:
+	case FINDING_MIGRATED:
+		flat_put(o, key, 1);
+		break;
+	case FINDING_OUTLIERS:
+		flat_put(o, key, f->n);
+		for (unsigned int k = 0; k < f->n; k++) {
+			snprintf(metric, sizeof(metric), "outlier_run%u",
+				 f->runs[k]);
+			flat_put(o, metric, f->rates[k]);
+		}
+		break;
+	case FINDING_CLUSTERS:
+		snprintf(metric, sizeof(metric), "%s_low_runs", key);
+		flat_put(o, metric, f->n);
+		snprintf(metric, sizeof(metric), "%s_low_loops_per_sec", key);
+		flat_put(o, metric, f->lo);
+		snprintf(metric, sizeof(metric), "%s_high_runs", key);
+		flat_put(o, metric, f->of - f->n);
+		snprintf(metric, sizeof(metric), "%s_high_loops_per_sec", key);
+		flat_put(o, metric, f->hi);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The findings of @row of label @label of @m's comparison, or NULL. */
+static const struct report_findings *flat_findings(const struct report_model *m,
+						   unsigned int label,
+						   const struct result_row *row)
+{
+	const struct results *g = m->cmp.r[label];
+
+	for (unsigned int k = 0; label < m->cmp.n && k < g->nrows; k++)
+		if (result_row_same(&g->row[k], row))
+			return &m->find[label][k];
+	return NULL;
+}
+
+/*
  * Every row of @r: its status, and its figures when it was measured
  * whole, with the verdict of its cell in @cell (NULL: no comparison).  A
  * row that failed, hung or was interrupted keeps no figure, even of the
  * runs that ended well: a harness would compare them as if they were a
  * whole measurement.
  */
-static void flat_invocation(struct flat_out *o, const struct results *r,
+static void flat_invocation(struct flat_out *o, const struct report_model *m,
+			    unsigned int label, const struct results *r,
 			    struct compare_cell *const *cell)
 {
+	const struct report_findings *fs;
 	char key[256];
 
 	for (unsigned int j = 0; j < r->nrows; j++) {
@@ -245,6 +305,9 @@ static void flat_invocation(struct flat_out *o, const struct results *r,
 			flat_rings(o, r, row);
 		if (cell)
 			flat_change(o, cell[j]);
+		fs = flat_findings(m, label, row);
+		for (unsigned int k = 0; fs && k < fs->n; k++)
+			flat_finding(o, &fs->f[k]);
 	}
 }
 
@@ -283,26 +346,49 @@ static void flat_run(const struct results *const *g, unsigned int i, char *buf,
 		snprintf(buf, size, "%s/", mine);
 }
 
+/* The flat format of @m in @shape. */
+static int flat_render(FILE *f, const struct report_model *m,
+		       enum report_flat_shape shape)
+{
+	struct flat_out o = { .f = f, .shape = shape, .run = "" };
+	const struct compare *c = &m->cmp;
+	char run[sizeof(c->r[0]->info.label) + 16];
+
+	if (m->n < 2) {
+		if (m->n)
+			flat_invocation(&o, m, 0, m->r[0], NULL);
+		return 0;
+	}
+	for (unsigned int i = 0; i < c->n; i++) {
+		flat_run(c->r, i, run, sizeof(run));
+		o.run = run;
+		flat_invocation(&o, m, i, c->r[i], c->cell[i]);
+	}
+	return 0;
+}
+
+static int flat_kv(FILE *f, const struct report_model *m)
+{
+	return flat_render(f, m, REPORT_FLAT_KV);
+}
+
+static int flat_tsv(FILE *f, const struct report_model *m)
+{
+	return flat_render(f, m, REPORT_FLAT_TSV);
+}
+
+const struct report_format report_format_kv = { "kv", flat_kv };
+const struct report_format report_format_tsv = { "tsv", flat_tsv };
+
 int report_flat(FILE *f, const struct results *const *r, unsigned int n,
 		unsigned int baseline, const struct results *const *noise,
 		unsigned int nnoise, enum report_flat_shape shape)
 {
-	struct flat_out o = { .f = f, .shape = shape, .run = "" };
-	char run[sizeof(r[0]->info.label) + 16];
-	struct compare c;
+	struct report_model m;
 
-	if (n < 2) {
-		if (n)
-			flat_invocation(&o, r[0], NULL);
-		return 0;
-	}
-	if (compare_build(&c, r, n, baseline, noise, nnoise) < 0)
+	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
 		return -ENOMEM;
-	for (unsigned int i = 0; i < c.n; i++) {
-		flat_run(c.r, i, run, sizeof(run));
-		o.run = run;
-		flat_invocation(&o, c.r[i], c.cell[i]);
-	}
-	compare_free(&c);
+	flat_render(f, &m, shape);
+	report_model_free(&m);
 	return 0;
 }

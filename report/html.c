@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "formats.h"
 #include "info.h"
 #include "model/fields.h"
 #include "report.h"
@@ -83,74 +84,51 @@ static const char *html_trim(char *buf, size_t size, const char *s)
 
 /* ---- The tables, in the text report's figures ---- */
 
-/* Text a format wrote to a FILE, caught: the caller frees it. */
-struct html_caught {
-	FILE *f;
-	char *buf;
-	size_t len;
-};
-
-static FILE *html_catch(struct html_caught *k)
+/*
+ * @s as paragraphs of class @cls: a paragraph a line, or with @join its
+ * lines one paragraph, each line without the blanks before it.  *@open
+ * says a paragraph is open, for the caller to close with "</p>".
+ */
+static void html_paras(FILE *f, const char *s, int join, const char *cls,
+		       int *open)
 {
-	k->buf = NULL;
-	k->len = 0;
-	k->f = open_memstream(&k->buf, &k->len);
-	return k->f;
+	for (const char *end; *s; s = *end ? end + 1 : end) {
+		char *line;
+
+		end = strchrnul(s, '\n');
+		while (*s == ' ' && s < end)
+			s++;
+		if (s == end)
+			continue;
+		if (*open && join) {
+			fputc(' ', f);
+		} else {
+			if (*open)
+				fputs("</p>", f);
+			fprintf(f, "<p class=\"%s\">", cls);
+			*open = 1;
+		}
+		line = strndup(s, (size_t)(end - s));
+		svg_esc(f, line ? line : "");
+		free(line);
+	}
 }
 
-/*
- * Does caught line @line start an entry of its own: its first word or
- * two end with a colon ("detect:", "bare change:", "6.1-base:")?  Else
- * it goes on the entry before it, which the text report wrapped.
- */
-static int html_entry(const char *line)
-{
-	const char *sp = strchr(line, ' ');
-
-	if (!sp)
-		return line[0] && line[strlen(line) - 1] == ':';
-	if (sp > line && sp[-1] == ':')
-		return 1;
-	sp = strchr(sp + 1, ' ');
-	return sp ? sp[-1] == ':' : line[strlen(line) - 1] == ':';
-}
-
-/*
- * What was caught, a paragraph of class @cls per line, or per entry when
- * @join (wrapped lines joined); then freed.
- */
-static void html_caught_lines(FILE *f, struct html_caught *k, int join,
-			      const char *cls)
+/* The findings of a row, as the text report says them: "(...)". */
+static void html_findings(FILE *f, const struct report_findings *fs)
 {
 	int open = 0;
 
-	if (!k->f)
-		return;
-	if (fclose(k->f) == 0 && k->buf)
-		for (char *line = k->buf, *end; *line; line = end) {
-			end = strchr(line, '\n');
-			if (!end)
-				end = line + strlen(line);
-			else
-				*end++ = '\0';
-			while (*line == ' ')
-				line++;
-			if (!*line)
-				continue;
-			if (open && join && !html_entry(line)) {
-				fputc(' ', f);
-			} else {
-				if (open)
-					fputs("</p>", f);
-				fprintf(f, "<p class=\"%s\">", cls);
-				open = 1;
-			}
-			svg_esc(f, line);
-		}
+	for (unsigned int k = 0; k < fs->n; k++) {
+		char *note;
+
+		if (asprintf(&note, "(%s)", fs->f[k].words) < 0)
+			continue;
+		html_paras(f, note, 0, "note", &open);
+		free(note);
+	}
 	if (open)
 		fputs("</p>\n", f);
-	free(k->buf);
-	k->buf = NULL;
 }
 
 static void html_td(FILE *f, const char *cls, const char *s)
@@ -192,12 +170,13 @@ static void html_th_row(FILE *f, const struct compare *c,
 	fputs("</th>", f);
 }
 
-static void html_loops_row(FILE *f, const struct compare *c,
+static void html_loops_row(FILE *f, const struct report_model *m,
 			   const struct compare_cell *cell)
 {
+	const struct report_findings *fs = report_cell_findings(m, cell);
+	const struct compare *c = &m->cmp;
 	const struct result_row *row = cell->row;
 	const struct stats *s = &cell->runs;
-	struct html_caught notes;
 	char change[48], detect[48], v[256];
 
 	html_th_row(f, c, cell);
@@ -219,39 +198,34 @@ static void html_loops_row(FILE *f, const struct compare *c,
 		fprintf(f, "<td class=\"status\" colspan=\"%d\"></td>",
 			c->n >= 2 ? 7 : 5);
 	fputs("</tr>\n", f);
-	/* The verdict in words and the notes, on a line of their own. */
-	notes.f = NULL;
-	if (html_catch(&notes)) {
-		text_row_notes(notes.f, c->r[cell->label], row);
-		fflush(notes.f);
-	}
+	/* The verdict in words and the findings, on a line of their own. */
 	if (c->n >= 2 && row->nsamples)
 		chart_verdict(v, sizeof(v), c, cell);
 	else
 		v[0] = '\0';
-	if (v[0] || row->status != RESULT_OK || (notes.f && notes.len)) {
-		fprintf(f, "<tr class=\"notes\"><td></td><td colspan=\"%d\">",
-			c->n >= 2 ? 7 : 5);
-		if (v[0]) {
-			fputs("<p class=\"verdict\">", f);
-			svg_esc(f, v);
-			fputs("</p>", f);
-		}
-		if (row->status != RESULT_OK) {
-			fprintf(f, "<p class=\"status\">%s: ",
-				result_status_name(row->status));
-			svg_esc(f, row->reason);
-			fputs("</p>", f);
-		}
-		html_caught_lines(f, &notes, 0, "note");
-		fputs("</td></tr>\n", f);
-	} else
-		html_caught_lines(f, &notes, 0, "note"); /* nothing: freed */
+	if (!v[0] && row->status == RESULT_OK && !fs->n)
+		return;
+	fprintf(f, "<tr class=\"notes\"><td></td><td colspan=\"%d\">",
+		c->n >= 2 ? 7 : 5);
+	if (v[0]) {
+		fputs("<p class=\"verdict\">", f);
+		svg_esc(f, v);
+		fputs("</p>", f);
+	}
+	if (row->status != RESULT_OK) {
+		fprintf(f, "<p class=\"status\">%s: ",
+			result_status_name(row->status));
+		svg_esc(f, row->reason);
+		fputs("</p>", f);
+	}
+	html_findings(f, fs);
+	fputs("</td></tr>\n", f);
 }
 
-static void html_rtt_row(FILE *f, const struct compare *c,
+static void html_rtt_row(FILE *f, const struct report_model *m,
 			 const struct compare_cell *cell)
 {
+	const struct compare *c = &m->cmp;
 	const struct result_row *row = cell->row;
 
 	if (!row->rtt.count)
@@ -265,9 +239,10 @@ static void html_rtt_row(FILE *f, const struct compare *c,
 	fputs("</tr>\n", f);
 }
 
-static void html_cpu_row(FILE *f, const struct compare *c,
+static void html_cpu_row(FILE *f, const struct report_model *m,
 			 const struct compare_cell *cell)
 {
+	const struct compare *c = &m->cmp;
 	const struct result_cpu *u = &cell->row->cpu;
 	double loops = (double)u->loops;
 
@@ -285,13 +260,15 @@ static void html_cpu_row(FILE *f, const struct compare *c,
 	fputs("</tr>\n", f);
 }
 
-typedef void html_row_fn(FILE *f, const struct compare *c,
+typedef void html_row_fn(FILE *f, const struct report_model *m,
 			 const struct compare_cell *cell);
 
-static void html_table(FILE *f, const struct compare *c, unsigned int m,
+static void html_table(FILE *f, const struct report_model *mo, unsigned int m,
 		       const char *kind, const char *caption,
 		       const char *const *heads, html_row_fn *fn)
 {
+	const struct compare *c = &mo->cmp;
+
 	fputs("<div class=\"wrap\"><table class=\"figures\" data-table=\"", f);
 	svg_esc(f, kind);
 	fputs("\" data-mech=\"", f);
@@ -310,7 +287,7 @@ static void html_table(FILE *f, const struct compare *c, unsigned int m,
 	for (unsigned int k = 0; k < c->nrows; k++)
 		for (unsigned int i = 0;
 		     c->row[k].mech == m && i < c->row[k].ncells; i++)
-			fn(f, c, &c->row[k].cell[i]);
+			fn(f, mo, &c->row[k].cell[i]);
 	fputs("</tbody></table></div>\n", f);
 }
 
@@ -329,8 +306,9 @@ static int html_any(const struct compare *c, unsigned int m, int cpu)
 }
 
 /* Mechanism @m's section: its charts, each beside its table. */
-static int html_mech(FILE *f, const struct compare *c, unsigned int m)
+static int html_mech(FILE *f, const struct report_model *mo, unsigned int m)
 {
+	const struct compare *c = &mo->cmp;
 	static const char *const one[] = { "low", "high", "average",
 					   "cv",  "cpus", NULL };
 	static const char *const cmp[] = {
@@ -357,20 +335,20 @@ static int html_mech(FILE *f, const struct compare *c, unsigned int m)
 	svg_esc(f, c->mech[m].mech);
 	fputs(")</small></h2>\n", f);
 	err = chart_loops(f, c, m, id);
-	html_table(f, c, m, "loops", "loops/sec", c->n >= 2 ? cmp : one,
+	html_table(f, mo, m, "loops", "loops/sec", c->n >= 2 ? cmp : one,
 		   html_loops_row);
 	if (!err && html_any(c, m, 0)) {
 		err = chart_rtt(f, c, m, id);
-		html_table(f, c, m, "rtt", "round trip, usec (sampled)", rtt,
+		html_table(f, mo, m, "rtt", "round trip, usec (sampled)", rtt,
 			   html_rtt_row);
 	}
 	if (html_any(c, m, 1))
-		html_table(f, c, m, "cpu", "CPU per loop, all participants",
+		html_table(f, mo, m, "cpu", "CPU per loop, all participants",
 			   cpu, html_cpu_row);
 	if (!err)
-		err = chart_rings(f, c, m, id);
+		err = chart_rings(f, mo, m, id);
 	if (!err)
-		err = chart_latctx(f, c, m, id);
+		err = chart_latctx(f, mo, m, id);
 	fputs("</section>\n", f);
 	return err;
 }
@@ -591,20 +569,45 @@ static void html_warnings(FILE *f, const struct compare *c,
 		}
 }
 
-/* The labels, what they are, and what the report's marks mean. */
-static void html_intro(FILE *f, const struct compare *c,
-		       const struct results *const *r, unsigned int n)
+/* The legend of @m, a paragraph an entry. */
+static void html_legend(FILE *f, const struct report_model *m)
 {
-	struct html_caught k;
+	int open = 0;
+
+	fputs("<div class=\"legend\">", f);
+	for (unsigned int k = 0; k < m->nlegend; k++) {
+		const struct report_legend *e = &m->legend[k];
+		char *words = NULL;
+
+		if (strcmp(e->key, "level"))
+			words = strdup(e->words);
+		else if (asprintf(&words, "%s: %s",
+				  m->cmp.r[e->label]->info.label, e->words) < 0)
+			words = NULL;
+		if (!words)
+			continue;
+		if (open)
+			fputs("</p>", f);
+		open = 0;
+		html_paras(f, words, 1, "legend", &open);
+		free(words);
+	}
+	if (open)
+		fputs("</p>\n", f);
+	fputs("</div>\n", f);
+}
+
+/* The labels, what they are, and what the report's marks mean. */
+static void html_intro(FILE *f, const struct report_model *mo)
+{
+	const struct compare *c = &mo->cmp;
+	const struct results *const *r = mo->r;
+	unsigned int n = mo->n;
 
 	html_labels(f, c, r, n);
 	html_warnings(f, c, r, n);
-	if (c->n >= 2 && html_catch(&k)) {
-		text_legend(k.f, c);
-		fputs("<div class=\"legend\">", f);
-		html_caught_lines(f, &k, 1, "legend");
-		fputs("</div>\n", f);
-	}
+	if (c->n >= 2)
+		html_legend(f, mo);
 	fputs("<nav>", f);
 	for (unsigned int m = 0; m < c->nmechs; m++) {
 		char id[64];
@@ -618,21 +621,32 @@ static void html_intro(FILE *f, const struct compare *c,
 	fputs("<a href=\"#info\">Run information</a></nav>\n", f);
 }
 
+/* The page of @m. */
+static int html_render(FILE *f, const struct report_model *m)
+{
+	int err = 0;
+
+	html_head(f, &m->cmp);
+	html_intro(f, m);
+	for (unsigned int k = 0; k < m->cmp.nmechs && !err; k++)
+		err = html_mech(f, m, k);
+	html_info(f, m->r, m->n);
+	fputs("</body>\n</html>\n", f);
+	return err;
+}
+
+const struct report_format report_format_html = { "html", html_render };
+
 int report_html(FILE *f, const struct results *const *r, unsigned int n,
 		unsigned int baseline, const struct results *const *noise,
 		unsigned int nnoise)
 {
-	struct compare c;
-	int err = 0;
+	struct report_model m;
+	int err;
 
-	if (compare_build(&c, r, n, baseline, noise, nnoise) < 0)
+	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
 		return -ENOMEM;
-	html_head(f, &c);
-	html_intro(f, &c, r, n);
-	for (unsigned int m = 0; m < c.nmechs && !err; m++)
-		err = html_mech(f, &c, m);
-	html_info(f, r, n);
-	fputs("</body>\n</html>\n", f);
-	compare_free(&c);
+	err = html_render(f, &m);
+	report_model_free(&m);
 	return err;
 }

@@ -8,62 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model.h"
 #include "report.h"
 #include "lib/stats.h"
 #include "text.h"
-
-/* Is @row of @like's mechanism, placement, class, rings and sharing? */
-static int latctx_same(const struct result_row *row,
-		       const struct result_row *like)
-{
-	char a[32], b[32];
-
-	result_row_class(row, a, sizeof(a));
-	result_row_class(like, b, sizeof(b));
-	return !strcmp(row->mech, like->mech) &&
-	       !strcmp(row->placement, like->placement) && !strcmp(a, b) &&
-	       result_row_rings(row) == result_row_rings(like) &&
-	       !row->shared == !like->shared;
-}
-
-/* Sorted distinct ring sizes (@procs) or working sets of rows like @like. */
-static unsigned int latctx_axis(const struct results *r,
-				const struct result_row *like, int procs,
-				unsigned int *v, unsigned int max)
-{
-	unsigned int n = 0;
-
-	for (unsigned int j = 0; j < r->nrows; j++) {
-		const struct result_row *row = &r->row[j];
-		unsigned int x = procs ? row->procs : row->ws_kb, k;
-
-		if (!latctx_same(row, like))
-			continue;
-		for (k = 0; k < n && v[k] != x; k++)
-			;
-		if (k < n || n == max)
-			continue;
-		for (k = n++; k > 0 && v[k - 1] > x; k--)
-			v[k] = v[k - 1];
-		v[k] = x;
-	}
-	return n;
-}
-
-/* The row like @like with @procs participants and @kb, or NULL. */
-static const struct result_row *latctx_cell(const struct results *r,
-					    const struct result_row *like,
-					    unsigned int procs, unsigned int kb)
-{
-	for (unsigned int j = 0; j < r->nrows; j++) {
-		const struct result_row *row = &r->row[j];
-
-		if (latctx_same(row, like) && row->procs == procs &&
-		    row->ws_kb == kb)
-			return row;
-	}
-	return NULL;
-}
 
 /*
  * The time of one hop in microseconds, less the hop's own work when
@@ -102,24 +50,16 @@ static void latctx_us(FILE *f, double us)
 
 #define LATCTX_COLS 6 /* sizes per table: 14 + 6 x 10 columns */
 
-/* The axes of one lat_ctx table: ring sizes down, working sets across. */
-struct latctx_axes {
-	/* Its mechanism, placement, class, rings and sharing. */
-	const struct result_row *like;
-	unsigned int procs[64], kb[64], np, nk;
-};
-
 /* The hop's own work at each working set from @c0 to @c1, as a last row. */
-static void latctx_hop_work(FILE *f, const struct results *r,
-			    const struct latctx_axes *a, unsigned int c0,
-			    unsigned int c1)
+static void latctx_hop_work(FILE *f, const struct report_grid *a,
+			    unsigned int c0, unsigned int c1)
 {
 	fprintf(f, "  %-12s", "hop work");
 	for (unsigned int c = c0; c < c1; c++) {
 		const struct result_row *w = NULL;
 
 		for (unsigned int p = 0; p < a->np && !w; p++) {
-			w = latctx_cell(r, a->like, a->procs[p], a->kb[c]);
+			w = a->at[p * a->nk + c];
 			if (w && !(w->hop_work_ns > 0))
 				w = NULL;
 		}
@@ -130,7 +70,7 @@ static void latctx_hop_work(FILE *f, const struct results *r,
 
 /* The working sets @c0 to @c1 of one table, less the hop's work if @less. */
 static void latctx_table(FILE *f, const struct results *r,
-			 const struct latctx_axes *a, int less, unsigned int c0,
+			 const struct report_grid *a, int less, unsigned int c0,
 			 unsigned int c1)
 {
 	char corner[96], cls[32], procs[16];
@@ -154,37 +94,27 @@ static void latctx_table(FILE *f, const struct results *r,
 		snprintf(procs, sizeof(procs), "%up", a->procs[p]);
 		fprintf(f, "  %-12s", procs);
 		for (unsigned int c = c0; c < c1; c++)
-			latctx_us(f, latctx_hop_us(latctx_cell(r, a->like,
-							       a->procs[p],
-							       a->kb[c]),
-						   less));
+			latctx_us(f, latctx_hop_us(a->at[p * a->nk + c], less));
 		fputc('\n', f);
 	}
 	if (!less)
-		latctx_hop_work(f, r, a, c0, c1);
+		latctx_hop_work(f, a, c0, c1);
 	fputc('\n', f);
 }
 
-void report_latctx(FILE *f, const struct results *r, const char *mech)
+void report_latctx(FILE *f, const struct report_model *m, unsigned int label,
+		   unsigned int mech)
 {
-	for (unsigned int j = 0; j < r->nrows; j++) {
-		struct latctx_axes a = { .like = &r->row[j] };
-		int done = 0;
+	for (unsigned int g = 0; g < m->ngrids; g++) {
+		const struct report_grid *a = &m->grid[g];
 
-		if (strcmp(r->row[j].mech, mech))
+		if (a->label != label || a->mech != mech)
 			continue;
-		for (unsigned int k = 0; k < j; k++)
-			if (latctx_same(&r->row[k], a.like))
-				done = 1; /* this placement has its tables */
-		if (done)
-			continue;
-		a.np = latctx_axis(r, a.like, 1, a.procs, 64);
-		a.nk = latctx_axis(r, a.like, 0, a.kb, 64);
 		for (int less = 0; less < 2; less++)
-			for (unsigned int c0 = 0; c0 < a.nk; c0 += LATCTX_COLS)
-				latctx_table(f, r, &a, less, c0,
-					     c0 + LATCTX_COLS < a.nk ?
+			for (unsigned int c0 = 0; c0 < a->nk; c0 += LATCTX_COLS)
+				latctx_table(f, m->cmp.r[label], a, less, c0,
+					     c0 + LATCTX_COLS < a->nk ?
 						     c0 + LATCTX_COLS :
-						     a.nk);
+						     a->nk);
 	}
 }

@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Output formats: pure functions of results, written to a caller's FILE. */
+/*
+ * Output formats of results, written to a caller's FILE.  Each function
+ * below that compares builds the model of its own report (model.h), for
+ * the unit tests; the output phase builds one model and renders the
+ * format of report/formats.h that --format names.
+ */
 #ifndef CTXBENCH_REPORT_H
 #define CTXBENCH_REPORT_H
 
@@ -30,7 +35,7 @@ void report_histograms(FILE *f, const struct results *const *r, unsigned int n);
 
 /*
  * The @n invocations as one JSON document (the saved-run format; see
- * docs/json.md).  Doubles are written so that they read back exactly.
+ * docs/json.md), as store_write() writes it beside its reader.
  */
 void report_json(FILE *f, const struct results *const *r, unsigned int n);
 

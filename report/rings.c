@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Several rings at once: the slowest and fastest ring, the scalability. */
 #include <math.h>
-#include <string.h>
 
 #include "rings.h"
 #include "lib/stats.h"
@@ -54,27 +53,4 @@ double rings_scalability(const struct results *r, const struct result_row *row)
 	if (!(base > 0) || !row->nsamples)
 		return NAN;
 	return rings_mean(row) / (result_row_rings(row) * base);
-}
-
-void rings_note(FILE *f, const struct results *r, const struct result_row *row)
-{
-	double slow, fast, scale;
-
-	if (!results_parallel(r) || !row->nsamples)
-		return;
-	/* One ring is its own slowest and fastest, and the scale itself. */
-	if (result_row_rings(row) > 1) {
-		rings_rates(row, &slow, &fast);
-		scale = rings_scalability(r, row);
-		fprintf(f,
-			"    (x%u: slowest ring %.0f, fastest %.0f loops/sec",
-			result_row_rings(row), slow, fast);
-		if (isnan(scale))
-			fprintf(f, "; no x1 row to scale by)\n");
-		else
-			fprintf(f, "; scalability %.2f)\n", scale);
-	}
-	if (row->flags & RESULT_OVERSUB)
-		fprintf(f, "    (oversubscribed: more of its tasks than CPUs "
-			   "for them)\n");
 }

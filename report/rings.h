@@ -3,8 +3,6 @@
 #ifndef CTXBENCH_RINGS_H
 #define CTXBENCH_RINGS_H
 
-#include <stdio.h>
-
 #include "model/results.h"
 
 /*
@@ -20,13 +18,5 @@ void rings_rates(const struct result_row *row, double *slow, double *fast);
  * row measured.
  */
 double rings_scalability(const struct results *r, const struct result_row *row);
-
-/*
- * The lines under a row of the text report that say it: the slowest and
- * fastest ring, the scalability, and whether its rings oversubscribed
- * the CPUs.  Nothing for rows of invocations without -j or --shared;
- * a row of one ring has no slowest and fastest to tell.
- */
-void rings_note(FILE *f, const struct results *r, const struct result_row *row);
 
 #endif

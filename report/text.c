@@ -9,12 +9,12 @@
 #include <string.h>
 
 #include "compare.h"
+#include "formats.h"
 #include "model/fields.h"
 #include "report.h"
 #include "model/results.h"
 #include "facts/emulation.h"
 #include "info.h"
-#include "rings.h"
 #include "lib/stats.h"
 #include "lib/utf8.h"
 #include "text.h"
@@ -61,7 +61,8 @@
  * judged them against the baseline's.
  */
 struct text_ctx {
-	const struct compare *cmp;
+	const struct report_model *m;
+	const struct compare *cmp; /* m's */
 	const struct results *const *r; /* cmp's labels, [n] */
 	unsigned int n;
 	int keys; /* rows are named by a key, "#1", with a legend */
@@ -229,9 +230,8 @@ void text_change(const struct compare_cell *cell, char *change, char *detect,
 		 size_t size)
 {
 	const struct verdict *v = &cell->v;
-	int runs = cell->why == COMPARE_NO_NOISE ||
-		   cell->why == COMPARE_ONE_BLOCK ||
-		   cell->why == COMPARE_DISTURBED;
+	const char *sign = compare_why_mark(cell->why);
+	int runs = sign != NULL;
 	char pct[32];
 
 	detect[0] = '\0';
@@ -244,11 +244,8 @@ void text_change(const struct compare_cell *cell, char *change, char *detect,
 		return;
 	}
 	text_percent(pct, sizeof(pct), v->change * 100);
-	if (cell->why == COMPARE_DISTURBED || cell->why == COMPARE_ONE_BLOCK)
-		snprintf(change, size, "%s%s", pct,
-			 cell->why == COMPARE_DISTURBED ? "!" : "?");
-	else if (runs)
-		snprintf(change, size, "%s ", pct);
+	if (runs)
+		snprintf(change, size, "%s%s", pct, sign);
 	else if (cell->mark == COMPARE_MARKED)
 		snprintf(change, size, "*%s*", pct);
 	else
@@ -356,76 +353,13 @@ static int text_need_keys(const struct text_ctx *c)
 	return 0;
 }
 
-/*
- * What the reader must not average away: disturbed runs (the worst one
- * named), runs run again, outliers and runs that fall in two clusters.
- */
-static void text_notes(FILE *f, const struct result_row *row)
-{
-	unsigned int bad = 0, worst = 0;
-	double worst_share = -1;
-	double *rate;
-
-	for (unsigned int i = 0; i < row->nsamples; i++) {
-		const struct result_sample *smp = &row->sample[i];
-		double share = smp->steal_share + smp->other_share;
-
-		if (!smp->disturbed)
-			continue;
-		bad++;
-		if (!(share <= worst_share)) {
-			worst_share = share;
-			worst = i;
-		}
-	}
-	if (bad) {
-		char head[64], why[TEXT_WIDTH];
-		int w = snprintf(head, sizeof(head),
-				 "    (disturbed: %u of %u runs; run %u: ", bad,
-				 row->nsamples, worst + 1);
-
-		/* The reason, cut between words to keep within TEXT_WIDTH. */
-		w = w > 0 && w < TEXT_WIDTH - 1 ? TEXT_WIDTH - w : 1;
-		result_note_fit(why, (size_t)w, row->sample[worst].why);
-		fprintf(f, "%s%s)\n", head, why);
-	}
-	if (row->discarded)
-		fprintf(f, "    (%u disturbed run%s discarded and run again)\n",
-			row->discarded, row->discarded == 1 ? "" : "s");
-	rate = malloc((row->nsamples + 1) * sizeof(*rate));
-	if (!rate)
-		return;
-	for (unsigned int i = 0; i < row->nsamples; i++)
-		rate[i] = result_rate(&row->sample[i]);
-	if (row->nsamples >= 4) {
-		unsigned char *out = calloc(row->nsamples, 1);
-		double lo, hi;
-		size_t nlo;
-
-		if (out && stats_tukey(rate, row->nsamples, out) > 0) {
-			fprintf(f, "    (outside the Tukey fences:");
-			for (unsigned int i = 0, k = 0; i < row->nsamples; i++)
-				if (out[i] && k++ < 4)
-					fprintf(f, " run %u %.0f", i + 1,
-						rate[i]);
-			fprintf(f, ")\n");
-		}
-		free(out);
-		if (stats_two_clusters(rate, row->nsamples, &lo, &hi, &nlo) ==
-		    1)
-			fprintf(f,
-				"    (two clusters: %zu runs near %.0f, %zu near %.0f loops/sec)\n",
-				nlo, lo, row->nsamples - nlo, hi);
-	}
-	free(rate);
-}
-
 static void text_row(FILE *f, const struct text_ctx *c,
 		     const struct compare_cell *cell)
 {
 	const struct result_row *row = cell->row;
 	const struct stats *s = &cell->runs;
 	unsigned int i = cell->label;
+	const struct report_findings *fs;
 	char line[192], change[48], detect[48];
 
 	text_row_label(f, c, i, row);
@@ -462,28 +396,10 @@ static void text_row(FILE *f, const struct text_ctx *c,
 				row->reason);
 		free(why);
 	}
-	text_row_notes(f, c->r[i], row);
-}
-
-void text_row_notes(FILE *f, const struct results *r,
-		    const struct result_row *row)
-{
-	if (row->nsamples && emulation_yes(r->info.emulated))
-		fprintf(f, "    (emulated CPU: the emulator's times, not the "
-			   "kernel's)\n");
-	/* Merged with an invocation that could not count them: unknown. */
-	if ((row->flags & RESULT_MIGRATED) && row->migrations > 0)
-		fprintf(f, "    (unpinned: moved between CPUs %lld times)\n",
-			row->migrations);
-	else if (row->flags & RESULT_MIGRATED)
-		fprintf(f, "    (unpinned: moved between CPUs, how often "
-			   "unknown)\n");
-	if (row->flags & RESULT_DEGENERATE)
-		fprintf(f,
-			"    (degenerate: the spinners share one CPU and "
-			"the token moves\n     only when a time slice ends)\n");
-	rings_note(f, r, row);
-	text_notes(f, row);
+	/* What the reader must not average away, a line each. */
+	fs = report_cell_findings(c->m, cell);
+	for (unsigned int k = 0; k < fs->n; k++)
+		fprintf(f, "    (%s)\n", fs->f[k].words);
 }
 
 /* Microseconds in USEC_W columns, "-" for no value (@ns < 0). */
@@ -603,8 +519,7 @@ static void text_table(FILE *f, const struct text_ctx *c, unsigned int m)
 		fputc('\n', f);
 	}
 	for (unsigned int i = 0; i < n; i++)
-		if (results_rings(r[i]))
-			report_latctx(f, r[i], mech);
+		report_latctx(f, c->m, i, m);
 }
 
 static int text_disturbed(const struct results *const *r, unsigned int n)
@@ -626,93 +541,34 @@ static int text_emulated(const struct results *const *r, unsigned int n)
 }
 
 /*
- * Per label with several invocations: its boots and blocks, and what its
- * replicates are.
+ * What a label's replicates are, after its label: on one line, or a long
+ * label on a line of its own.
  */
-static void text_levels(FILE *f, const struct compare *c)
+static void text_level(FILE *f, const struct compare *c,
+		       const struct report_legend *e)
 {
-	for (unsigned int i = 0; i < c->n; i++) {
-		const struct results *g = c->r[i];
-		char head[sizeof(g->info.label) + 2], boots[32], how[80];
-		char rest[160], line[sizeof(head) + sizeof(rest)];
+	const struct results *g = c->r[e->label];
+	char head[sizeof(g->info.label) + 2], line[sizeof(head) + 160];
 
-		if (g->invocations < 2)
-			continue;
-		if (g->boots)
-			snprintf(boots, sizeof(boots), "%u boot%s", g->boots,
-				 g->boots == 1 ? "" : "s");
-		else
-			snprintf(boots, sizeof(boots), "boots unknown");
-		if (!g->blocks)
-			snprintf(how, sizeof(how),
-				 "order unknown: replicates are invocations");
-		else if (g->level == RESULT_LEVEL_ONE_BLOCK)
-			snprintf(how, sizeof(how), "one block: no replicates");
-		else
-			snprintf(how, sizeof(how),
-				 "took turns (%u blocks): replicates are %s",
-				 g->blocks, report_level_key(g->level));
-		snprintf(head, sizeof(head), "%s:", g->info.label);
-		snprintf(rest, sizeof(rest), "%u invocations, %s, %s",
-			 g->invocations, boots, how);
-		/* A long label on a line of its own. */
-		if (utf8_width(g->info.label) > 24) {
-			text_wrap(f, head, 0, INDENT_W);
-			fprintf(f, "%*s", INDENT_W, "");
-			text_wrap(f, rest, INDENT_W, INDENT_W);
-		} else {
-			snprintf(line, sizeof(line), "%s %s", head, rest);
-			text_wrap(f, line, 0, INDENT_W);
-		}
+	snprintf(head, sizeof(head), "%s:", g->info.label);
+	if (utf8_width(g->info.label) > 24) {
+		text_wrap(f, head, 0, INDENT_W);
+		fprintf(f, "%*s", INDENT_W, "");
+		text_wrap(f, e->words, INDENT_W, INDENT_W);
+	} else {
+		snprintf(line, sizeof(line), "%s %s", head, e->words);
+		text_wrap(f, line, 0, INDENT_W);
 	}
 }
 
-void text_legend(FILE *f, const struct compare *c)
+/* The legend of @m: what the change column and its marks mean. */
+static void text_legend(FILE *f, const struct report_model *m)
 {
-	unsigned int noise = c->noise_invocations;
-
-	fprintf(f, "change: the average against the baseline row, positive "
-		   "when faster.\n");
-	if (c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED)) {
-		fprintf(f,
-			"*...*: it stands out from the noise between "
-			"invocations at 95 %% (t-test of\ntheir means; "
-			"the noise is their spread within each label%s); "
-			"(...): not.\n",
-			noise ? " and\nwithin --noise's labels" : "");
-		fprintf(f, "detect: the smallest change so marked 4 times in "
-			   "5.\n");
-	}
-	if (c->whys & 1u << COMPARE_NO_NOISE)
-		fprintf(f, "bare change: one invocation a label, not judged "
-			   "(runs of one invocation are\nno replicates of a "
-			   "kernel: save 2 or more a label, or give --noise);"
-			   "\n[detect]: what its runs alone could see, a lower "
-			   "bound.\n");
-	if (c->whys & 1u << COMPARE_ONE_BLOCK)
-		fprintf(f, "change?: one block a label (all its invocations in "
-			   "a row, one boot), not judged:\nthe noise between "
-			   "blocks is unknown.  Take boots in turn (A B A B), "
-			   "or give --noise\nan A/A set of blocks or boots of "
-			   "one kernel on this machine.\n");
-	if (c->whys & 1u << COMPARE_DISTURBED)
-		fprintf(f, "change!: too few replicates left undisturbed on a "
-			   "side, not judged.\n");
-	if (c->runs_left)
-		fprintf(f,
-			"left out: %u of %u runs disturbed (%u invocation%s "
-			"with fewer than half its\nruns undisturbed), from "
-			"the averages and the verdict.\n",
-			c->runs_left, c->runs_all, c->inv_left,
-			c->inv_left == 1 ? "" : "s");
-	if (c->drifts)
-		fprintf(f, "change~: the label's invocations drift over time "
-			   "inside their blocks or\nboots (slope of their "
-			   "mean logs, p < 0.05).\n");
-	if (noise)
-		fprintf(f, "noise: %u invocation%s of --noise.\n", noise,
-			noise == 1 ? "" : "s");
-	text_levels(f, c);
+	for (unsigned int k = 0; k < m->nlegend; k++)
+		if (!strcmp(m->legend[k].key, "level"))
+			text_level(f, &m->cmp, &m->legend[k]);
+		else
+			fprintf(f, "%s\n", m->legend[k].words);
 }
 
 /* The labels: their keys when rows use them, and how often each ran. */
@@ -760,7 +616,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 			   "each other.\n\n");
 	text_labels(f, c);
 	if (c->n >= 2) {
-		text_legend(f, c->cmp);
+		text_legend(f, c->m);
 		fputc('\n', f);
 	}
 	/* One table per mechanism, in the order they first appear. */
@@ -778,22 +634,38 @@ static void text_results(FILE *f, const struct text_ctx *c)
 	}
 }
 
+/* The text report of @m, and each row's histogram when it asks. */
+static int text_render(FILE *f, const struct report_model *m)
+{
+	struct text_ctx c = { .m = m, .cmp = &m->cmp };
+
+	text_banner(f, "Run information");
+	text_info(f, m->r, m->n);
+	c.r = m->cmp.r;
+	c.n = m->cmp.n;
+	c.keys = text_need_keys(&c);
+	c.label_w = text_label_w(&c);
+	text_results(f, &c);
+	if (m->flags & REPORT_HISTOGRAM)
+		report_histograms(f, m->r, m->n);
+	return 0;
+}
+
+const struct report_format report_format_text = { "text", text_render };
+
 int report_text(FILE *f, const struct results *const *r, unsigned int n,
 		unsigned int baseline, const struct results *const *noise,
 		unsigned int nnoise)
 {
-	struct compare cmp;
-	struct text_ctx c = { .cmp = &cmp };
+	struct report_model m;
 
-	text_banner(f, "Run information");
-	text_info(f, r, n);
-	if (compare_build(&cmp, r, n, baseline, noise, nnoise) < 0)
+	/* The Run information comes first, whatever the model. */
+	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0) {
+		text_banner(f, "Run information");
+		text_info(f, r, n);
 		return -ENOMEM;
-	c.r = cmp.r;
-	c.n = cmp.n;
-	c.keys = text_need_keys(&c);
-	c.label_w = text_label_w(&c);
-	text_results(f, &c);
-	compare_free(&cmp);
+	}
+	text_render(f, &m);
+	report_model_free(&m);
 	return 0;
 }

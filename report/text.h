@@ -12,6 +12,7 @@
 
 struct compare;
 struct compare_cell;
+struct report_model;
 
 /* The widest line the report prints. */
 #define TEXT_WIDTH 80
@@ -52,28 +53,19 @@ void text_change(const struct compare_cell *cell, char *change, char *detect,
 		 size_t size);
 
 /*
- * The lines under a row of @r that the reader must not miss: an emulated
- * CPU, migrations, spinners sharing a CPU, its rings, disturbed runs,
- * outliers and clusters; each "    (...)".
- */
-void text_row_notes(FILE *f, const struct results *r,
-		    const struct result_row *row);
-
-/*
  * The time of one hop of @row in microseconds, less the hop's own work
  * when @less; negative when there is no such value.
  */
 double latctx_hop_us(const struct result_row *row, int less);
 
-/* What the change column and its marks mean, from what @c's rows have. */
-void text_legend(FILE *f, const struct compare *c);
-
 /*
- * lat_ctx's tables for @mech at each placement of @r: a row per ring
+ * lat_ctx's tables of label @label of @m for mechanism @mech (of its
+ * comparison), from its grids: a row per ring
  * size, a column per working set, the time of one hop in microseconds;
  * then the same less the hop's own work (touching the working set and
  * the mechanism's calls, measured in one process without a switch).
  */
-void report_latctx(FILE *f, const struct results *r, const char *mech);
+void report_latctx(FILE *f, const struct report_model *m, unsigned int label,
+		   unsigned int mech);
 
 #endif

@@ -24,6 +24,8 @@
 
 #define VERDICT_ALPHA 0.05 /* two-sided level of the mark */
 #define VERDICT_POWER 0.80 /* of the smallest detectable change */
+/* The confidence of the intervals, in percent: 95. */
+#define VERDICT_LEVEL_PCT ((1 - VERDICT_ALPHA) * 100)
 
 enum verdict_basis {
 	VERDICT_NONE, /* nothing to compare: no runs on one side */

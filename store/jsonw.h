@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define JW_MAX_DEPTH 8
+#define JW_MAX_DEPTH 10
 
 struct jw {
 	FILE *f;

@@ -1,12 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The saved-run store: reading saved runs back (writing: save.h, report_json()). */
+/* The saved-run store: saved runs written and read back (the file: save.h). */
 #ifndef CTXBENCH_STORE_H
 #define CTXBENCH_STORE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "model/results.h"
 #include "model/schema.h"
+
+struct jw;
+
+/*
+ * The @n invocations @r as one JSON document (the saved-run format; see
+ * docs/json.md), doubles written so that they read back exactly.
+ */
+void store_write(FILE *f, const struct results *const *r, unsigned int n);
+
+/*
+ * The same, through @w, its object left open for derived members after
+ * the invocations (the comparison); jw_end() ends it.
+ */
+void store_write_begin(struct jw *w, FILE *f, const struct results *const *r,
+		       unsigned int n);
 
 /*
  * Read a saved document of @len bytes at @buf and append its invocations

@@ -377,7 +377,7 @@ def check_flat(fmt, text):
             bad.append("%s: no label's" % k)
             continue
         if not (metric in documented or
-                re.fullmatch(r"loops_per_sec_run[0-9]+", metric)):
+                re.fullmatch(r"(loops_per_sec|outlier)_run[0-9]+", metric)):
             bad.append("%s: %s is not in docs/keys.md" % (k, metric))
         at = rowkey.get((prefix[run], row))
         if model is not None and at is None:

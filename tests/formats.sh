@@ -6,7 +6,8 @@
 # labels, rows, figures and verdicts those of the JSON's comparison
 # (tests/formats.py); -o of the report and a run's own JSON as
 # docs/json.md has them.
-# usage: formats.sh report BIN SRC
+# The notes under a row in every format: findings.
+# usage: formats.sh report BIN SRC | formats.sh findings BIN FIXTURES
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -119,10 +120,50 @@ sys.exit(len(d["invocations"]) != 4 or "comparison" in d)' "$tmp/merged.json" &&
 	summary
 }
 
+# The notes under a row (outliers, two clusters, disturbed runs) of a saved
+# run of two labels, in every format: the findings of the JSON's
+# comparison are the text report's notes, and kv and tsv carry them
+# (tests/findings.py); and the kv of one label alone.
+findings() {
+	local bin=$1 fx=$2 f line
+	local here
+	here=$(cd "$(dirname "$0")" && pwd)
+
+	command -v python3 >/dev/null || {
+		echo "skip: no python3 to read the JSON"
+		exit 77
+	}
+	for f in text kv tsv json; do
+		run "$bin" report --format "$f" "$fx/findings.json"
+		[ "$rc" -eq 0 ] && [ -n "$out" ] && [ -z "$err" ] && pass ||
+			fail "report --format $f of findings.json: exit $rc: $err"
+		cp "$tmp/out" "$tmp/report.$f"
+	done
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d["invocations"] = d["invocations"][:1]
+json.dump(d, open(sys.argv[2], "w"))' "$fx/findings.json" "$tmp/one.json"
+	run "$bin" report --format kv "$tmp/one.json"
+	[ "$rc" -eq 0 ] && pass || fail "report --format kv of one label: exit $rc: $err"
+	cp "$tmp/out" "$tmp/one.kv"
+	python3 "$here/findings.py" "$tmp" >"$tmp/checks" 2>&1
+	rc=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass ;;
+		"not ok - "*) fail "${line#not ok - }" ;;
+		*) fail "findings.py: $line" ;;
+		esac
+	done <"$tmp/checks"
+	[ "$rc" -eq 0 ] && pass || fail "findings.py exits $rc"
+	summary
+}
+
 case "${1:-}" in
 report) report "$2" "$3" ;;
+findings) findings "$2" "$3" ;;
 *)
-	echo "usage: $0 report BIN SRC" >&2
+	echo "usage: $0 report BIN SRC | $0 findings BIN FIXTURES" >&2
 	exit 2
 	;;
 esac

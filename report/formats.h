@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Every format of the report, one line each, in the order --format lists
+ * them.  X(name) is a struct report_format report_format_name, defined
+ * in the file of that format; model.c makes the table of this list.
+ */
+#ifndef CTXBENCH_REPORT_FORMATS_H
+#define CTXBENCH_REPORT_FORMATS_H
+
+#include "model.h"
+
+/* clang-format off */
+#define REPORT_FORMATS(X) \
+	X(text) \
+	X(json) \
+	X(kv) \
+	X(tsv) \
+	X(html) \
+	/* end of the list */
+/* clang-format on */
+
+#define REPORT_FORMAT_EXTERN(name) \
+	extern const struct report_format report_format_##name;
+REPORT_FORMATS(REPORT_FORMAT_EXTERN)
+#undef REPORT_FORMAT_EXTERN
+
+#define REPORT_FORMAT_ONE(name) +1
+/* How many formats there are. */
+enum { REPORT_NFORMATS = 0 REPORT_FORMATS(REPORT_FORMAT_ONE) };
+#undef REPORT_FORMAT_ONE
+
+/* All formats, in the order of the list; NULL-terminated. */
+extern const struct report_format *const report_formats[];
+
+#endif

@@ -1,0 +1,498 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The report model: the comparison, each row's findings, the legend. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "facts/emulation.h"
+#include "formats.h"
+#include "lib/stats.h"
+#include "rings.h"
+#include "text.h"
+
+/* Expanded from formats.h, the one list of formats. */
+#define REPORT_FORMAT_ENTRY(name) &report_format_##name,
+const struct report_format *const report_formats[] = { REPORT_FORMATS(
+	REPORT_FORMAT_ENTRY) NULL };
+
+/*
+ * Each finding once: its key, and its words (a format of its figures;
+ * @other the words when its kind says it another way).
+ */
+static const struct {
+	const char *key, *words, *other;
+} finding_rows[FINDING_KINDS] = {
+	[FINDING_EMULATED] = { "emulated",
+			       "emulated CPU: the emulator's times, not the "
+			       "kernel's" },
+	[FINDING_MIGRATED] = { "migrated",
+			       "unpinned: moved between CPUs %lld times",
+			       "unpinned: moved between CPUs, how often "
+			       "unknown" },
+	[FINDING_DEGENERATE] = { "degenerate",
+				 "degenerate: the spinners share one CPU and "
+				 "the token moves\n     only when a time "
+				 "slice ends" },
+	[FINDING_RINGS] = { "rings",
+			    "x%u: slowest ring %.0f, fastest %.0f loops/sec; "
+			    "scalability %.2f",
+			    "x%u: slowest ring %.0f, fastest %.0f loops/sec; "
+			    "no x1 row to scale by" },
+	[FINDING_OVERSUBSCRIBED] = { "oversubscribed",
+				     "oversubscribed: more of its tasks than "
+				     "CPUs for them" },
+	[FINDING_DISTURBED] = { "disturbed",
+				"disturbed: %u of %u runs; run %u: %s" },
+	[FINDING_DISCARDED] = { "discarded",
+				"%u disturbed run%s discarded and run again" },
+	[FINDING_OUTLIERS] = { "outliers",
+			       "outside the Tukey fences:", " run %u %.0f" },
+	[FINDING_CLUSTERS] = { "clusters",
+			       "two clusters: %u runs near %.0f, %u near %.0f "
+			       "loops/sec" },
+};
+
+#define FINDING_RUNS_SAID 4 /* outliers named in the words */
+
+const char *report_finding_key(enum report_finding_kind k)
+{
+	return (unsigned int)k < FINDING_KINDS ? finding_rows[k].key : "";
+}
+
+/* A new finding of @kind at the end of @fs; NULL when out of memory. */
+static struct report_finding *finding_add(struct report_findings *fs,
+					  enum report_finding_kind kind)
+{
+	struct report_finding *f = realloc(fs->f, (fs->n + 1) * sizeof(*fs->f));
+
+	if (!f)
+		return NULL;
+	fs->f = f;
+	f = &fs->f[fs->n++];
+	memset(f, 0, sizeof(*f));
+	f->kind = kind;
+	f->scale = NAN;
+	return f;
+}
+
+/* Its words, from @fmt; 0, or -ENOMEM. */
+static int finding_say(struct report_finding *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int finding_say(struct report_finding *f, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vasprintf(&f->words, fmt, ap);
+	va_end(ap);
+	if (rc < 0) {
+		f->words = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* A finding of no figure, or of the migrations. */
+static int finding_plain(struct report_findings *fs,
+			 enum report_finding_kind kind, long long moves)
+{
+	struct report_finding *f = finding_add(fs, kind);
+
+	if (!f)
+		return -ENOMEM;
+	f->moves = moves;
+	if (kind == FINDING_MIGRATED && moves < 0)
+		return finding_say(f, "%s", finding_rows[kind].other);
+	return finding_say(f, finding_rows[kind].words, moves);
+}
+
+/* Of several rings at once: the slowest and fastest ring, the scale. */
+static int finding_rings(struct report_findings *fs, const struct results *r,
+			 const struct result_row *row)
+{
+	struct report_finding *f = finding_add(fs, FINDING_RINGS);
+
+	if (!f)
+		return -ENOMEM;
+	f->n = result_row_rings(row);
+	rings_rates(row, &f->lo, &f->hi);
+	f->scale = rings_scalability(r, row);
+	if (isnan(f->scale))
+		return finding_say(f, finding_rows[FINDING_RINGS].other, f->n,
+				   f->lo, f->hi);
+	return finding_say(f, finding_rows[FINDING_RINGS].words, f->n, f->lo,
+			   f->hi, f->scale);
+}
+
+/* Disturbed runs: how many, the worst, its reason cut to fit a line. */
+static int finding_disturbed(struct report_findings *fs,
+			     const struct result_row *row)
+{
+	unsigned int bad = 0, worst = 0;
+	double worst_share = -1;
+	struct report_finding *f;
+	char why[TEXT_WIDTH];
+	int w;
+
+	for (unsigned int i = 0; i < row->nsamples; i++) {
+		const struct result_sample *smp = &row->sample[i];
+		double share = smp->steal_share + smp->other_share;
+
+		if (!smp->disturbed)
+			continue;
+		bad++;
+		if (!(share <= worst_share)) {
+			worst_share = share;
+			worst = i;
+		}
+	}
+	if (!bad)
+		return 0;
+	f = finding_add(fs, FINDING_DISTURBED);
+	if (!f)
+		return -ENOMEM;
+	*f = (struct report_finding){ .kind = FINDING_DISTURBED,
+				      .n = bad,
+				      .of = row->nsamples,
+				      .run = worst + 1,
+				      .scale = NAN,
+				      .why = row->sample[worst].why };
+	/* The reason, cut between words to keep "    (...)" a line. */
+	w = snprintf(NULL, 0, "    (disturbed: %u of %u runs; run %u: ", bad,
+		     row->nsamples, worst + 1);
+	w = w > 0 && w < TEXT_WIDTH - 1 ? TEXT_WIDTH - w : 1;
+	result_note_fit(why, (size_t)w, f->why);
+	return finding_say(f, finding_rows[FINDING_DISTURBED].words, bad,
+			   row->nsamples, worst + 1, why);
+}
+
+/* The runs outside the Tukey fences, the first few named in the words. */
+static int finding_outliers(struct report_findings *fs,
+			    const struct result_row *row, const double *rate,
+			    const unsigned char *out, unsigned int nout)
+{
+	struct report_finding *f = finding_add(fs, FINDING_OUTLIERS);
+	size_t len = strlen(finding_rows[FINDING_OUTLIERS].words);
+	unsigned int k = 0;
+
+	if (!f)
+		return -ENOMEM;
+	f->n = nout;
+	f->of = row->nsamples;
+	f->runs = calloc(nout, sizeof(*f->runs));
+	f->rates = calloc(nout, sizeof(*f->rates));
+	f->words = malloc(len + FINDING_RUNS_SAID * 40 + 1);
+	if (!f->runs || !f->rates || !f->words)
+		return -ENOMEM;
+	memcpy(f->words, finding_rows[FINDING_OUTLIERS].words, len + 1);
+	for (unsigned int i = 0; i < row->nsamples && k < nout; i++) {
+		if (!out[i])
+			continue;
+		f->runs[k] = i + 1;
+		f->rates[k] = rate[i];
+		if (k++ < FINDING_RUNS_SAID)
+			len += (size_t)snprintf(
+				f->words + len, 40,
+				finding_rows[FINDING_OUTLIERS].other, i + 1,
+				rate[i]);
+	}
+	return 0;
+}
+
+/* Outliers and two clusters of the loops/sec of @row's runs. */
+static int finding_spread(struct report_findings *fs,
+			  const struct result_row *row)
+{
+	double *rate, lo, hi;
+	unsigned char *out;
+	int nout, rc = -ENOMEM;
+	size_t nlo;
+
+	if (row->nsamples < 4)
+		return 0;
+	rate = malloc(row->nsamples * sizeof(*rate));
+	out = calloc(row->nsamples, 1);
+	if (!rate || !out)
+		goto out;
+	for (unsigned int i = 0; i < row->nsamples; i++)
+		rate[i] = result_rate(&row->sample[i]);
+	nout = stats_tukey(rate, row->nsamples, out);
+	rc = 0;
+	if (nout > 0)
+		rc = finding_outliers(fs, row, rate, out, (unsigned int)nout);
+	if (!rc &&
+	    stats_two_clusters(rate, row->nsamples, &lo, &hi, &nlo) == 1) {
+		struct report_finding *f = finding_add(fs, FINDING_CLUSTERS);
+
+		if (!f) {
+			rc = -ENOMEM;
+			goto out;
+		}
+		f->n = (unsigned int)nlo;
+		f->of = row->nsamples;
+		f->lo = lo;
+		f->hi = hi;
+		rc = finding_say(f, finding_rows[FINDING_CLUSTERS].words, f->n,
+				 lo, f->of - f->n, hi);
+	}
+out:
+	free(rate);
+	free(out);
+	return rc;
+}
+
+/* Every finding of @row of @r, in the order the text report says them. */
+static int findings_of(struct report_findings *fs, const struct results *r,
+		       const struct result_row *row)
+{
+	int rc = 0;
+
+	if (row->nsamples && emulation_yes(r->info.emulated))
+		rc = finding_plain(fs, FINDING_EMULATED, 0);
+	/* Merged with an invocation that could not count them: unknown. */
+	if (!rc && (row->flags & RESULT_MIGRATED))
+		rc = finding_plain(fs, FINDING_MIGRATED,
+				   row->migrations > 0 ? row->migrations : -1);
+	if (!rc && (row->flags & RESULT_DEGENERATE))
+		rc = finding_plain(fs, FINDING_DEGENERATE, 0);
+	/* One ring is its own slowest and fastest, and the scale itself. */
+	if (!rc && results_parallel(r) && row->nsamples &&
+	    result_row_rings(row) > 1)
+		rc = finding_rings(fs, r, row);
+	if (!rc && results_parallel(r) && row->nsamples &&
+	    (row->flags & RESULT_OVERSUB))
+		rc = finding_plain(fs, FINDING_OVERSUBSCRIBED, 0);
+	if (!rc)
+		rc = finding_disturbed(fs, row);
+	if (!rc && row->discarded) {
+		struct report_finding *f = finding_add(fs, FINDING_DISCARDED);
+
+		if (!f)
+			return -ENOMEM;
+		f->n = row->discarded;
+		rc = finding_say(f, finding_rows[FINDING_DISCARDED].words, f->n,
+				 f->n == 1 ? "" : "s");
+	}
+	return rc ? rc : finding_spread(fs, row);
+}
+
+static void findings_free(struct report_findings *fs)
+{
+	for (unsigned int i = 0; i < fs->n; i++) {
+		free(fs->f[i].runs);
+		free(fs->f[i].rates);
+		free(fs->f[i].words);
+	}
+	free(fs->f);
+}
+
+const struct report_findings *
+report_cell_findings(const struct report_model *m,
+		     const struct compare_cell *cell)
+{
+	const struct results *r = m->cmp.r[cell->label];
+
+	return &m->find[cell->label][cell->row - r->row];
+}
+
+/* The findings of every row of every label of @m's comparison. */
+static int model_findings(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+
+	m->find = calloc(c->n ? c->n : 1, sizeof(*m->find));
+	if (!m->find)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < c->n; i++) {
+		m->find[i] = calloc(c->r[i]->nrows ? c->r[i]->nrows : 1,
+				    sizeof(*m->find[i]));
+		if (!m->find[i])
+			return -ENOMEM;
+		for (unsigned int j = 0; j < c->r[i]->nrows; j++)
+			if (findings_of(&m->find[i][j], c->r[i],
+					&c->r[i]->row[j]) < 0)
+				return -ENOMEM;
+	}
+	return 0;
+}
+
+/* ---- The legend ---- */
+
+/* An entry of @key, its words from @fmt; 0, or -ENOMEM. */
+static int legend_add(struct report_model *m, const char *key,
+		      unsigned int label, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int legend_add(struct report_model *m, const char *key,
+		      unsigned int label, const char *fmt, ...)
+{
+	struct report_legend *e = &m->legend[m->nlegend];
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vasprintf(&e->words, fmt, ap);
+	va_end(ap);
+	if (rc < 0)
+		return -ENOMEM;
+	e->key = key;
+	e->label = label;
+	m->nlegend++;
+	return 0;
+}
+
+/* @x as "N times in D", the smallest such D up to 20; else a percent. */
+static void legend_times(char *buf, size_t size, double x)
+{
+	for (unsigned int d = 1; d <= 20; d++) {
+		double t = x * d;
+
+		if (fabs(t - round(t)) < 1e-9) {
+			snprintf(buf, size, "%.0f times in %u", t, d);
+			return;
+		}
+	}
+	snprintf(buf, size, "%.0f %% of the time", x * 100);
+}
+
+/* What a label's replicates are: "3 invocations, 2 boots, took turns...". */
+static int legend_level(struct report_model *m, unsigned int i)
+{
+	const struct results *g = m->cmp.r[i];
+	char boots[32], how[80];
+
+	if (g->boots)
+		snprintf(boots, sizeof(boots), "%u boot%s", g->boots,
+			 g->boots == 1 ? "" : "s");
+	else
+		snprintf(boots, sizeof(boots), "boots unknown");
+	if (!g->blocks)
+		snprintf(how, sizeof(how),
+			 "order unknown: replicates are invocations");
+	else if (g->level == RESULT_LEVEL_ONE_BLOCK)
+		snprintf(how, sizeof(how), "one block: no replicates");
+	else
+		snprintf(how, sizeof(how),
+			 "took turns (%u blocks): replicates are %s", g->blocks,
+			 report_level_key(g->level));
+	return legend_add(m, "level", i, "%u invocations, %s, %s",
+			  g->invocations, boots, how);
+}
+
+/* The reasons not to judge that @c's rows have, each in its words. */
+static int legend_whys(struct report_model *m)
+{
+	static const enum compare_why whys[] = { COMPARE_NO_NOISE,
+						 COMPARE_ONE_BLOCK,
+						 COMPARE_DISTURBED };
+	const struct compare *c = &m->cmp;
+	int rc = 0;
+
+	for (size_t k = 0; k < sizeof(whys) / sizeof(whys[0]) && !rc; k++) {
+		if (!(c->whys & 1u << whys[k]))
+			continue;
+		rc = legend_add(m, compare_why_key(whys[k]), 0, "%s",
+				compare_why_legend(whys[k]));
+		if (!rc && whys[k] == COMPARE_NO_NOISE)
+			rc = legend_add(m, "detect_runs", 0,
+					"[detect]: what its runs alone could "
+					"see, a lower bound.");
+	}
+	return rc;
+}
+
+/* What the change column and its marks mean, from what @c's rows have. */
+static int model_legend(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+	unsigned int noise = c->noise_invocations;
+	char times[48];
+	int rc;
+
+	m->legend = calloc(REPORT_LEGEND_MAX + c->n, sizeof(*m->legend));
+	if (!m->legend)
+		return -ENOMEM;
+	rc = legend_add(m, "change", 0,
+			"change: the average against the baseline row, "
+			"positive when faster.");
+	if (!rc &&
+	    c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED)) {
+		legend_times(times, sizeof(times), VERDICT_POWER);
+		rc = legend_add(m, "marked", 0,
+				"*...*: it stands out from the noise between "
+				"invocations at %.0f %% (t-test of\ntheir "
+				"means; the noise is their spread within each "
+				"label%s); (...): not.",
+				VERDICT_LEVEL_PCT,
+				noise ? " and\nwithin --noise's labels" : "");
+		if (!rc)
+			rc = legend_add(m, "detect", 0,
+					"detect: the smallest change so marked "
+					"%s.",
+					times);
+	}
+	if (!rc)
+		rc = legend_whys(m);
+	if (!rc && c->runs_left)
+		rc = legend_add(m, "left_out", 0,
+				"left out: %u of %u runs disturbed (%u "
+				"invocation%s with fewer than half its\nruns "
+				"undisturbed), from the averages and the "
+				"verdict.",
+				c->runs_left, c->runs_all, c->inv_left,
+				c->inv_left == 1 ? "" : "s");
+	if (!rc && c->drifts)
+		rc = legend_add(m, "drift", 0,
+				"change~: the label's invocations drift over "
+				"time inside their blocks or\nboots (slope of "
+				"their mean logs, p < %g).",
+				VERDICT_ALPHA);
+	if (!rc && noise)
+		rc = legend_add(m, "noise", 0,
+				"noise: %u invocation%s of --noise.", noise,
+				noise == 1 ? "" : "s");
+	for (unsigned int i = 0; i < c->n && !rc; i++)
+		if (c->r[i]->invocations >= 2)
+			rc = legend_level(m, i);
+	return rc;
+}
+
+int report_model_build(struct report_model *m, const struct results *const *r,
+		       unsigned int n, unsigned int baseline,
+		       const struct results *const *noise, unsigned int nnoise,
+		       unsigned int flags)
+{
+	memset(m, 0, sizeof(*m));
+	m->r = r;
+	m->n = n;
+	m->flags = flags;
+	if (compare_build(&m->cmp, r, n, baseline, noise, nnoise) < 0)
+		return -ENOMEM;
+	if (model_findings(m) < 0 || report_model_series(m) < 0 ||
+	    (m->cmp.n >= 2 && model_legend(m) < 0)) {
+		report_model_free(m);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void report_model_free(struct report_model *m)
+{
+	for (unsigned int i = 0; m->find && i < m->cmp.n; i++) {
+		for (unsigned int j = 0; m->find[i] && j < m->cmp.r[i]->nrows;
+		     j++)
+			findings_free(&m->find[i][j]);
+		free(m->find[i]);
+	}
+	free(m->find);
+	for (unsigned int k = 0; m->legend && k < m->nlegend; k++)
+		free(m->legend[k].words);
+	free(m->legend);
+	report_model_series_free(m);
+	compare_free(&m->cmp);
+	memset(m, 0, sizeof(*m));
+}

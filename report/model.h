@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The report model: what every format renders, built once per report.  The
+ * comparison of the invocations (compare.h), every row's findings with
+ * their kind, figures and words, and the legend of what the comparison's
+ * rows have, each entry from the constants it states.  A format is a pure
+ * function of it.
+ */
+#ifndef CTXBENCH_REPORT_MODEL_H
+#define CTXBENCH_REPORT_MODEL_H
+
+#include <stdio.h>
+
+#include "compare.h"
+
+/*
+ * What the reader of a row must not average away, in the order the
+ * text report prints it under the row.
+ */
+enum report_finding_kind {
+	FINDING_EMULATED, /* the CPU was emulated */
+	FINDING_MIGRATED, /* unpinned: moved between CPUs */
+	FINDING_DEGENERATE, /* spinners sharing one CPU */
+	FINDING_RINGS, /* several rings: slowest, fastest, scalability */
+	FINDING_OVERSUBSCRIBED, /* more tasks than CPUs for them */
+	FINDING_DISTURBED, /* runs disturbed, the worst one named */
+	FINDING_DISCARDED, /* disturbed runs discarded and run again */
+	FINDING_OUTLIERS, /* runs outside the Tukey fences */
+	FINDING_CLUSTERS, /* the runs fall in two clusters */
+	FINDING_KINDS
+};
+
+/* One finding: its kind, its figures (those its kind has), its words. */
+struct report_finding {
+	enum report_finding_kind kind;
+	/*
+	 * DISTURBED: @n of @of runs, the worst @run (from 1), its @why.
+	 * DISCARDED: @n runs.  OUTLIERS: @n runs, numbered @runs[] (from 1),
+	 * of loops/sec @rates[].  CLUSTERS: @n runs near @lo, @of - @n
+	 * near @hi.  RINGS: @n rings, the slowest @lo, the fastest @hi,
+	 * the @scale (NAN: no row of one ring).  MIGRATED: @moves, -1
+	 * unknown.
+	 */
+	unsigned int n, of, run;
+	long long moves;
+	double lo, hi, scale;
+	unsigned int *runs;
+	double *rates;
+	const char *why;
+	/* As the text report says it, without "(...)"; may hold "\n". */
+	char *words;
+};
+
+/* The name of a finding's kind, as kv, tsv and JSON spell it. */
+const char *report_finding_key(enum report_finding_kind k);
+
+/* The findings of one compared row (a cell of the comparison). */
+struct report_findings {
+	unsigned int n;
+	struct report_finding *f; /* [n] */
+};
+
+/* An entry of the legend: a paragraph of the page, a line or more of text. */
+struct report_legend {
+	const char *key;
+	/*
+	 * The words, broken where the text report breaks them ("\n"); of
+	 * a label's replicates ("level"), what follows "LABEL:", @label
+	 * its label in the comparison.
+	 */
+	char *words;
+	unsigned int label;
+};
+
+#define REPORT_LEGEND_MAX 16 /* entries, besides one per label */
+
+#define REPORT_AXIS_MAX 64 /* ring sizes, working sets of a grid */
+
+/*
+ * lmbench lat_ctx's grid: the rows of label @label (of the comparison)
+ * like @like but for their ring size and working set, the sizes sorted.
+ */
+struct report_grid {
+	unsigned int label, mech; /* of compare.r[], compare.mech[] */
+	const struct result_row *like; /* the first such row */
+	unsigned int procs[REPORT_AXIS_MAX], kb[REPORT_AXIS_MAX], np, nk;
+	const struct result_row **at; /* [np * nk], row by row; NULL: none */
+};
+
+/* The row of @g with @procs participants and @kb, or NULL. */
+const struct result_row *report_grid_row(const struct report_grid *g,
+					 unsigned int procs, unsigned int kb);
+
+/*
+ * Several rings at once: the rows of label @label like @like but for
+ * their count of rings, by that count.
+ */
+struct report_series {
+	unsigned int label, mech;
+	const struct result_row *like; /* the first such row compared */
+	unsigned int n;
+	const struct result_row **row; /* [n] */
+};
+
+struct report_model {
+	const struct results *const *r; /* the invocations as given, [n] */
+	unsigned int n;
+	struct compare cmp; /* of them, merged by label */
+	struct report_findings **find; /* [cmp.n][cmp.r[i]->nrows] */
+	unsigned int nlegend;
+	struct report_legend *legend; /* [nlegend], with two labels or more */
+	/* Of labels that swept rings, in label and row order. */
+	unsigned int ngrids;
+	struct report_grid *grid;
+	/* Of labels of several rings, in the comparison's row order. */
+	unsigned int nseries;
+	struct report_series *series;
+	unsigned int flags; /* REPORT_* */
+};
+
+#define REPORT_HISTOGRAM 1u /* the text report: each row's histogram too */
+
+/*
+ * The model of the @n invocations @r against invocation @baseline's
+ * label, with the @nnoise A/A invocations @noise (compare_build()),
+ * rendered with @flags.  Returns 0, or -ENOMEM with nothing to free.
+ */
+int report_model_build(struct report_model *m, const struct results *const *r,
+		       unsigned int n, unsigned int baseline,
+		       const struct results *const *noise, unsigned int nnoise,
+		       unsigned int flags);
+
+/* Free what report_model_build() made. */
+void report_model_free(struct report_model *m);
+
+/* The grids and series of @m (series.c): 0, or -ENOMEM; and their end. */
+int report_model_series(struct report_model *m);
+void report_model_series_free(struct report_model *m);
+
+/* The findings of @cell of @m's comparison. */
+const struct report_findings *
+report_cell_findings(const struct report_model *m,
+		     const struct compare_cell *cell);
+
+/*
+ * A format: its name, as --format takes it, and its renderer, a pure
+ * function of the model.  Returns 0, or -ENOMEM.
+ */
+struct report_format {
+	const char *name;
+	int (*render)(FILE *f, const struct report_model *m);
+};
+
+#endif

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# One report, one model: in the objects of the product, compare_build() is
+# called once, by report_model_build(), which the output phase calls once
+# for every format it renders (report/formats.h), and no format's
+# function that builds a model of its own (report_text() and the like,
+# there for the unit tests) is called.  Read from the relocations of the
+# built objects, so that a second comparison cannot come back unseen.
+# Usage: model.sh OBJDUMP OBJECT_OR_ARCHIVE...
+set -u
+. "$(dirname "$0")/lib.sh"
+objdump=$1
+shift
+[ $# -gt 0 ] || { echo "no object given"; exit 1; }
+
+tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+# "object symbol" for each call or reference of a symbol by code or data
+# (not by the debugging information).
+"$objdump" -r "$@" 2>/dev/null | awk '
+	/file format/ { obj = $1; sub(/:$/, "", obj); n = split(obj, p, "/")
+		obj = p[n]; sub(/^.*\(/, "", obj); sub(/\)$/, "", obj); next }
+	/^RELOCATION RECORDS FOR/ { code = $4 !~ /^\[\.(debug|eh_frame)/; next }
+	code && NF >= 3 && $3 !~ /^\./ {
+		s = $3; sub(/[-+].*/, "", s); print obj, s }' \
+	>"$tmp/refs"
+[ -s "$tmp/refs" ] || { echo "no relocation read from $*"; exit 1; }
+
+# The objects that refer to @sym, with how many times each: "obj n".
+refs() {
+	awk -v s="$1" '$2 == s { n[$1]++ } END { for (o in n) print o, n[o] }' \
+		"$tmp/refs" | sort
+}
+
+expect() {
+	local sym=$1 want=$2 got
+	got=$(refs "$sym" | tr '\n' ' ')
+	got=${got% }
+	if [ "$got" = "$want" ]; then
+		pass
+	else
+		fail "$sym is called by '${got:-nothing}', expected '${want:-nothing}'"
+	fi
+}
+
+expect compare_build "model.c.o 1"
+# The output phase, once; the formats' own wrappers, for the unit tests.
+expect report_model_build \
+	"flat.c.o 1 html.c.o 1 json.c.o 1 output.c.o 1 text.c.o 1"
+for wrapper in report_text report_flat report_html report_json_compared; do
+	expect "$wrapper" ""
+done
+# Each format is reached from the table alone.
+expect report_formats "output.c.o 1"
+summary
