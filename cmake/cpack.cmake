@@ -23,6 +23,11 @@ set(CPACK_DEBIAN_PACKAGE_VERSION "${deb}")
 # changelog's entry, the commit's (so that one tree gives one package),
 # else SOURCE_DATE_EPOCH's or now.
 if(CPACK_GENERATOR STREQUAL "DEB")
+  # CPACK_CUSTOM_INSTALL_VARIABLES is 3.21's: before it, a package
+  # unstripped, its page uncompressed, would be made without a word.
+  if(CMAKE_VERSION VERSION_LESS 3.21)
+    message(FATAL_ERROR "cpack -G DEB needs CMake 3.21 or later (this is ${CMAKE_VERSION})")
+  endif()
   set(date)
   find_program(CTXBENCH_GIT git)
   if(CTXBENCH_GIT)

@@ -144,7 +144,7 @@ gzip_n() {
 lintian_check() {
 	command -v lintian >/dev/null || { echo "SKIP: no lintian (apt-get install lintian)"; exit 77; }
 	build_deb
-	lintian --show-overrides --info "$deb" >"$tmp/lintian" 2>"$tmp/lintian.err"
+	lintian --show-overrides --display-info --display-experimental "$deb" >"$tmp/lintian" 2>"$tmp/lintian.err"
 	cat "$tmp/lintian"
 	grep -v 'running with root privileges' "$tmp/lintian.err" >&2
 	! grep -E '^[EW]: ' "$tmp/lintian" && pass || fail "lintian: errors or warnings above"
