@@ -42,4 +42,8 @@ if(CPACK_GENERATOR STREQUAL "DEB")
     "CTXBENCH_DEB_VERSION=${deb}"
     "CTXBENCH_DEB_MAINTAINER=${CPACK_PACKAGE_CONTACT}"
     "CTXBENCH_DEB_DATE=${date}")
+else()
+  # One cpack run makes each generator's package in turn: the RPM keeps
+  # the files as they are installed.
+  unset(CPACK_CUSTOM_INSTALL_VARIABLES)
 endif()

@@ -10,7 +10,8 @@
 # rewrites the parser outputs (never the harnesses' own outputs).
 # lkp-pkg builds ctxbench with LKP's own makepkg, where a checkout of
 # lkp-tests is given (CTXBENCH_LKP_SRC), lkp-install runs lkp install;
-# mmtests-install runs mmtests' shellpacks (CTXBENCH_MMTESTS_SRC).
+# mmtests-install runs mmtests' shellpacks (CTXBENCH_MMTESTS_SRC): these
+# three run the harness's own code, and skip, saying why, without it.
 # usage: contrib.sh lkp|lkp-pkg|lkp-install|mmtests|mmtests-install|pts|lava BIN
 set -u
 
