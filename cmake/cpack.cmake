@@ -17,3 +17,33 @@ if(version MATCHES "^([0-9.]+)-(.*)$")
 endif()
 set(CPACK_PACKAGE_VERSION "${deb}")
 set(CPACK_DEBIAN_PACKAGE_VERSION "${deb}")
+
+# The Debian package's own layout (cmake/deb.cmake, run at the end of the
+# install cpack makes): its version, maintainer, and the date of the
+# changelog's entry, the commit's (so that one tree gives one package),
+# else SOURCE_DATE_EPOCH's or now.
+if(CPACK_GENERATOR STREQUAL "DEB")
+  # CPACK_CUSTOM_INSTALL_VARIABLES is 3.21's: before it, a package
+  # unstripped, its page uncompressed, would be made without a word.
+  if(CMAKE_VERSION VERSION_LESS 3.21)
+    message(FATAL_ERROR "cpack -G DEB needs CMake 3.21 or later (this is ${CMAKE_VERSION})")
+  endif()
+  set(date)
+  find_program(CTXBENCH_GIT git)
+  if(CTXBENCH_GIT)
+    execute_process(COMMAND ${CTXBENCH_GIT} -C "${CPACK_CTXBENCH_SOURCE_DIR}"
+      log -1 "--date=format:%a, %d %b %Y %H:%M:%S %z" --format=%ad
+      OUTPUT_VARIABLE date OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  endif()
+  if(NOT date MATCHES "^[A-Z][a-z][a-z], [0-9][0-9] [A-Z][a-z][a-z] [0-9]+ [0-9:]+ [-+][0-9]+$")
+    string(TIMESTAMP date "%a, %d %b %Y %H:%M:%S +0000" UTC)
+  endif()
+  set(CPACK_CUSTOM_INSTALL_VARIABLES "CTXBENCH_DEB=1"
+    "CTXBENCH_DEB_VERSION=${deb}"
+    "CTXBENCH_DEB_MAINTAINER=${CPACK_PACKAGE_CONTACT}"
+    "CTXBENCH_DEB_DATE=${date}")
+else()
+  # One cpack run makes each generator's package in turn: the RPM keeps
+  # the files as they are installed.
+  unset(CPACK_CUSTOM_INSTALL_VARIABLES)
+endif()

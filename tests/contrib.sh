@@ -8,7 +8,11 @@
 # changed number format or a broken parser fails here, with no harness
 # installed: only bash, awk and coreutils.  CTXBENCH_UPDATE_GOLDEN=1
 # rewrites the parser outputs (never the harnesses' own outputs).
-# usage: contrib.sh lkp|mmtests|pts|lava BIN
+# lkp-pkg builds ctxbench with LKP's own makepkg, where a checkout of
+# lkp-tests is given (CTXBENCH_LKP_SRC), lkp-install runs lkp install;
+# mmtests-install runs mmtests' shellpacks (CTXBENCH_MMTESTS_SRC): these
+# three run the harness's own code, and skip, saying why, without it.
+# usage: contrib.sh lkp|lkp-pkg|lkp-install|mmtests|mmtests-install|pts|lava BIN
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -114,6 +118,125 @@ lkp_runtime() {
 		fail "runtime: 500ms of the job split from was not refused: $out"
 }
 
+# lkp install's build of ctxbench, through LKP's own code: a copy of the
+# lkp-tests checkout CTXBENCH_LKP_SRC (github.com/intel/lkp-tests), our
+# install run into it, then its sbin/makepkg on programs/ctxbench/pkg as
+# lib/install.sh's makepkg_install calls it (but -s -i: its dependencies
+# and the package are not installed into this system).  The tree built is
+# a git tree of this one's files, given as CTXBENCH_GIT; the package's
+# ctxbench is then run by programs/ctxbench/run with LKP's lib, as a job
+# would.  Needs git, cmake, a compiler and bsdtar (LKP's makepkg's).
+lkp_pkg() {
+	local lkp=$tmp/lkp src=$tmp/ctxbench-src pkg f out arch
+	[ -n "${CTXBENCH_LKP_SRC:-}" ] && [ -x "$CTXBENCH_LKP_SRC/sbin/makepkg" ] || {
+		echo "SKIP: no lkp-tests checkout: set CTXBENCH_LKP_SRC (github.com/intel/lkp-tests)"
+		exit 77
+	}
+	for f in git cmake bsdtar cc make; do
+		command -v $f >/dev/null || { echo "SKIP: no $f (LKP's makepkg needs it)"; exit 77; }
+	done
+	cp -a "$CTXBENCH_LKP_SRC" "$lkp" && rm -rf "$lkp/.git" || fail "cannot copy $CTXBENCH_LKP_SRC"
+	"$contrib/lkp-tests/install" "$lkp" 2>"$tmp/err" && pass ||
+		fail "install: $(cat "$tmp/err")"
+	pkg=$lkp/programs/ctxbench/pkg
+	# What makes lkp install build it: a pkg/ of LKP's layout, the line
+	# of adaptation-pkg, and by default this tree at its commit.
+	[ -f "$pkg/PKGBUILD" ] && [ -f "$pkg/depends-dev" ] && pass ||
+		fail "install left out programs/ctxbench/pkg/{PKGBUILD,depends-dev}"
+	grep -qx 'ctxbench::' "$lkp/distro/adaptation-pkg/debian" && pass ||
+		fail "no ctxbench:: in distro/adaptation-pkg/debian: lkp install would build nothing"
+	if git -C "$top" rev-parse --verify -q HEAD >/dev/null; then
+		grep -qx "_tree=file://$(git -C "$top" rev-parse --show-toplevel)" "$pkg/PKGBUILD" &&
+			grep -qx "_ref=#commit=$(git -C "$top" rev-parse HEAD)" "$pkg/PKGBUILD" && pass ||
+			fail "the PKGBUILD does not build this tree at HEAD: $(grep '^_' "$pkg/PKGBUILD")"
+	fi
+	tree_of_files "$src"
+	arch=$(uname -m)
+	(cd "$pkg" && LKP_SRC=$lkp CTXBENCH_GIT=$src PACMAN=$lkp/sbin/pacman-LKP CARCH=$arch \
+		BUILDDIR=$lkp/tmp-pkg "$lkp/sbin/makepkg" --config "$lkp/etc/makepkg.conf" \
+		--skippgpcheck) >"$tmp/makepkg.log" 2>&1 && pass ||
+		fail "LKP's makepkg failed: $(tail -15 "$tmp/makepkg.log")"
+	f=$(echo "$pkg"/ctxbench-*.pkg.tar.gz)
+	mkdir -p "$tmp/root" && [ -f "$f" ] && tar -xzf "$f" -C "$tmp/root" && pass ||
+		fail "makepkg made no package: $(ls "$pkg")"
+	[ -x "$tmp/root/lkp/benchmarks/ctxbench/bin/ctxbench" ] && pass ||
+		fail "the package has no lkp/benchmarks/ctxbench/bin/ctxbench: $(tar -tzf "$f" | head)"
+	# programs/ctxbench/run finds it where LKP's BENCHMARK_ROOT is.
+	mkdir -p "$tmp/rr"
+	out=$(cd "$tmp" && env -i PATH=/usr/bin:/bin LKP_SRC=$lkp BENCHMARK_ROOT=$tmp/root/lkp/benchmarks \
+		RESULT_ROOT=$tmp/rr TMP_RESULT_ROOT=$tmp/rr mechanisms=pipe runtime=0.02 runs=1 \
+		"$lkp/programs/ctxbench/run" 2>&1)
+	grep -q '^pipe\.same\.2p\.0k\.loops_per_sec: [0-9]' <<<"$out" && pass ||
+		fail "programs/ctxbench/run with the package's ctxbench: $(tail -5 <<<"$out")"
+	summary
+}
+
+# lkp install itself, as a test box runs it: LKP's lkp-exec/install of an
+# atomic job of ctxbench installs makepkg's and ctxbench's build
+# dependencies with apt, builds the PKGBUILD, installs the package it made
+# as LKP does (a Debian package ctxbench-lkp, with /lkp/benchmarks/ctxbench)
+# and the job's run finds it there; then the package is removed.  It
+# writes to /: only as root with CTXBENCH_TEST_INSTALL=1 (.ci/run), and
+# LKP's Debian installer adds the foreign architecture i386 on x86_64,
+# taken away again here when it was not there before.
+lkp_install_run() {
+	local lkp=$tmp/lkp src=$tmp/ctxbench-src foreign out
+	[ -n "${CTXBENCH_LKP_SRC:-}" ] && [ -x "$CTXBENCH_LKP_SRC/bin/lkp" ] || {
+		echo "SKIP: no lkp-tests checkout: set CTXBENCH_LKP_SRC (github.com/intel/lkp-tests)"
+		exit 77
+	}
+	[ "$(id -u)" -eq 0 ] && [ "${CTXBENCH_TEST_INSTALL:-}" = 1 ] || {
+		echo "SKIP: lkp install writes to / and installs packages: as root with CTXBENCH_TEST_INSTALL=1 (as .ci/run does)"
+		exit 77
+	}
+	command -v dpkg >/dev/null && command -v apt-get >/dev/null ||
+		{ echo "SKIP: lkp install is checked on Debian (dpkg, apt-get)"; exit 77; }
+	if dpkg-query -W ctxbench-lkp >/dev/null 2>&1 || [ -e /lkp/benchmarks/ctxbench ]; then
+		echo "SKIP: ctxbench-lkp or /lkp/benchmarks/ctxbench is here already: not replaced"
+		exit 77
+	fi
+	lkp_foreign=$(dpkg --print-foreign-architectures)
+	lkp_made=
+	[ -e /lkp ] || lkp_made=1
+	trap 'lkp_install_undo; rm -rf "$tmp"' EXIT
+	cp -a "$CTXBENCH_LKP_SRC" "$lkp" && rm -rf "$lkp/.git" || fail "cannot copy $CTXBENCH_LKP_SRC"
+	"$contrib/lkp-tests/install" "$lkp" 2>/dev/null && pass || fail "contrib/lkp-tests/install failed"
+	tree_of_files "$src"
+	printf 'suite: ctxbench\ntestcase: ctxbench\narch: %s\nctxbench:\n  mechanisms: pipe\n' \
+		"$(uname -m)" >"$tmp/job.yaml"
+	(cd "$lkp" && LKP_SRC=$lkp CTXBENCH_GIT=$src DEBIAN_FRONTEND=noninteractive \
+		"$lkp/bin/lkp" install --skip-base "$tmp/job.yaml") >"$tmp/install.log" 2>&1 && pass ||
+		fail "lkp install: $(tail -15 "$tmp/install.log")"
+	dpkg-query -W -f='${Status}' ctxbench-lkp 2>/dev/null | grep -q ' installed$' && pass ||
+		fail "lkp install installed no ctxbench-lkp: $(tail -5 "$tmp/install.log")"
+	out=$(cd "$tmp" && env -i PATH=/usr/bin:/bin LKP_SRC=$lkp BENCHMARK_ROOT=/lkp/benchmarks \
+		RESULT_ROOT=$tmp TMP_RESULT_ROOT=$tmp mechanisms=pipe runtime=0.02 runs=1 \
+		"$lkp/programs/ctxbench/run" 2>&1)
+	grep -q '^pipe\.same\.2p\.0k\.loops_per_sec: [0-9]' <<<"$out" && pass ||
+		fail "programs/ctxbench/run with /lkp/benchmarks/ctxbench: $(tail -5 <<<"$out")"
+	dpkg -r ctxbench-lkp >"$tmp/log" 2>&1 && [ ! -e /lkp/benchmarks/ctxbench/bin/ctxbench ] && pass ||
+		fail "dpkg -r ctxbench-lkp: $(cat "$tmp/log")"
+	lkp_install_undo
+	[ "$(dpkg --print-foreign-architectures)" = "$lkp_foreign" ] && pass ||
+		fail "foreign architectures left: $(dpkg --print-foreign-architectures | paste -sd' ')"
+	summary
+}
+
+# What lkp install did to this system, undone.
+lkp_install_undo() {
+	dpkg -r ctxbench-lkp >/dev/null 2>&1
+	[ -z "$lkp_made" ] || rm -rf /lkp
+	grep -qx i386 <<<"$lkp_foreign" || dpkg --remove-architecture i386 2>/dev/null || true
+}
+
+# This tree's files as they are, committed in git tree $1 of their own.
+tree_of_files() {
+	mkdir -p "$1" && (cd "$top" && git ls-files -z 2>/dev/null | xargs -0 cp --parents -t "$1" 2>/dev/null ||
+		tar -cf - --exclude=./build\* . | tar -xf - -C "$1")
+	git -C "$1" init -q && git -C "$1" add -A &&
+		git -C "$1" -c user.name=t -c user.email=t@t commit -qm t || fail "cannot make $1 a git tree"
+}
+
 mmtests() {
 	local pack=$contrib/mmtests/shellpack_src/src/ctxbench k
 	for k in a b; do
@@ -138,6 +261,49 @@ mmtests() {
 		fail "mmtests' compare table has other labels than parse-results"
 	mmtests_failures
 	mmtests_shared
+	summary
+}
+
+# mmtests' install and bench shellpacks, generated by its own refresh.sh
+# in a copy of the mmtests checkout CTXBENCH_MMTESTS_SRC
+# (github.com/gormanm/mmtests): without CTXBENCH_GIT, install takes the
+# ctxbench on PATH (here this one, as the package's /usr/bin/ctxbench
+# would be), and bench runs it; a CTXBENCH_BIN that does not run is
+# refused, saying so.
+mmtests_install() {
+	local mm=$tmp/mmtests out rc
+	[ -n "${CTXBENCH_MMTESTS_SRC:-}" ] && [ -x "$CTXBENCH_MMTESTS_SRC/shellpack_src/src/refresh.sh" ] || {
+		echo "SKIP: no mmtests checkout: set CTXBENCH_MMTESTS_SRC (github.com/gormanm/mmtests)"
+		exit 77
+	}
+	cp -a "$CTXBENCH_MMTESTS_SRC" "$mm" && rm -rf "$mm/.git" && cp -r "$contrib"/mmtests/* "$mm" ||
+		fail "cannot copy $CTXBENCH_MMTESTS_SRC"
+	(cd "$mm" && shellpack_src/src/refresh.sh ctxbench) >"$tmp/log" 2>&1 &&
+		[ -x "$mm/shellpacks/shellpack-install-ctxbench" ] && pass ||
+		fail "refresh.sh ctxbench: $(tail -5 "$tmp/log")"
+	mkdir -p "$tmp/path" "$tmp/src" "$tmp/log.d" "$tmp/res"
+	ln -s "$(realpath "$bin")" "$tmp/path/ctxbench"
+	# As run-mmtests.sh gives a shellpack its environment.
+	mm_env() {
+		env -u CTXBENCH_GIT SCRIPTDIR="$mm" SHELLPACK_INCLUDE="$mm/shellpacks" \
+			SHELLPACK_SOURCES="$tmp/src" SHELLPACK_LOG="$tmp/log.d" SHELLPACK_TEMP="$tmp/t" \
+			LOGDIR_RESULTS="$tmp/res" PATH="$tmp/path:$mm/bin:$PATH" "$@"
+	}
+	out=$(cd "$mm" && mm_env bash shellpacks/shellpack-install-ctxbench -v main 2>&1)
+	[ $? -eq 0 ] && [ "$(readlink "$tmp/src/ctxbench-main-installed/bin/ctxbench")" = "$(realpath "$bin")" ] &&
+		pass || fail "install without CTXBENCH_GIT did not take the ctxbench on PATH: $out"
+	out=$(cd "$mm" && mm_env bash shellpacks/shellpack-bench-ctxbench -v main --mechanisms pipe \
+		--placement same --time 0.02 --runs 1 2>&1)
+	[ $? -eq 0 ] && grep -q '^pipe\.same\.2p\.0k\.loops_per_sec: [0-9]' "$tmp/res/ctxbench.kv" &&
+		pass || fail "bench with the installed ctxbench: $out"
+	"$contrib/mmtests/shellpack_src/src/ctxbench/parse-results" "$tmp/res" | grep -q '^loops	pipe' &&
+		pass || fail "parse-results of that run gave no loops"
+	rm -rf "$tmp/src"
+	out=$(cd "$mm" && mm_env CTXBENCH_BIN=/bin/false bash shellpacks/shellpack-install-ctxbench -v main 2>&1)
+	rc=$?
+	[ $rc -ne 0 ] && grep -q 'CTXBENCH_BIN=/bin/false does not run' <<<"$out" &&
+		[ ! -e "$tmp/src/ctxbench-main-installed/bin/ctxbench" ] && pass ||
+		fail "CTXBENCH_BIN=/bin/false was not refused ($rc): $out"
 	summary
 }
 
@@ -238,8 +404,20 @@ lkp | mmtests | pts | lava)
 	bin=$2
 	"$1"
 	;;
+lkp-pkg)
+	bin=$2
+	lkp_pkg
+	;;
+lkp-install)
+	bin=$2
+	lkp_install_run
+	;;
+mmtests-install)
+	bin=$2
+	mmtests_install
+	;;
 *)
-	echo "usage: $0 lkp|mmtests|pts|lava BIN" >&2
+	echo "usage: $0 lkp|lkp-pkg|lkp-install|mmtests|mmtests-install|pts|lava BIN" >&2
 	exit 2
 	;;
 esac

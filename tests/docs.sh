@@ -3,9 +3,10 @@
 # The documentation against the code: relative links and anchors resolve,
 # the saved run's limits are model/schema.h's,
 # the manual page's mechanisms and Run information facts are the code's,
-# and the README stays short, with the blocks CI and the tests read.
+# the README stays short, with the blocks CI and the tests read, and the
+# pages' examples of a comparison compare what they say.
 # usage: docs.sh links SRC | docs.sh limits SRC | docs.sh mechanisms SRC PAGE |
-#        docs.sh facts BIN PAGE FIXTURE | docs.sh readme SRC
+#        docs.sh facts BIN PAGE FIXTURE | docs.sh readme SRC | docs.sh examples SRC
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -194,6 +195,89 @@ readme() {
 	summary
 }
 
+# The shell lines of the example that compares two kernels, in @1:
+# README's block under "One comparison", docs/method.md's block that
+# saves in a loop, the manual page's "One kernel against another".
+comparison() {
+	case $1 in
+	README.md)
+		awk '/^## One comparison/ { on = 1; next } on && /^```/ { if (b) exit; b = 1; next }
+			b' "$src/README.md" ;;
+	docs/method.md)
+		awk '/^```/ { if (b) { if (loop) exit; b = 0; n = 0; next } b = 1; next }
+			b { l[++n] = $0; if ($0 ~ /^for /) loop = 1 }
+			END { for (i = 1; i <= n; i++) print l[i] }' "$src/docs/method.md" ;;
+	ctxbench.1)
+		awk '/^One kernel against another:/ { on = 1; next } on && /^\.EX/ { b = 1; next }
+			b && /^\.EE/ { exit } b' "$src/ctxbench.1" | sed 's/\\-/-/g' ;;
+	esac
+}
+
+# Each page's comparison, run as written in boots of 6.1.0, 6.2.0, 6.18.0
+# (another kernel measured on the same machine), 6.1.0 and 6.2.0, with
+# stand-ins for uname, date and ctxbench (which saves its label: -n's, or
+# the release, and the boot): the report it ends with is given the runs
+# of 6.1 and of 6.2 alone, of two boots or more each, the replicates it
+# judges a change by (of one boot each, it declines to: "not judged").
+examples() {
+	local page tmp stub lines save report rel labels boots boot n
+	tmp=$(mktemp -d) || exit 1
+	stub=$tmp/bin
+	mkdir -p "$stub"
+	cat >"$stub/uname" <<-'EOF'
+		#!/bin/sh
+		[ "$1" = -r ] && echo "$REL" && exit 0
+		exec /bin/uname "$@"
+	EOF
+	cat >"$stub/date" <<-'EOF'
+		#!/bin/sh
+		n=$(cat "$CLOCK" 2>/dev/null || echo 1700000000)
+		echo $((n + 1)) >"$CLOCK" && echo $((n + 1))
+	EOF
+	cat >"$stub/ctxbench" <<-'EOF'
+		#!/bin/bash
+		if [ "$1" = report ]; then
+			shift
+			for f; do [ -f "$f" ] && cat "$f" || echo "missing:$f"; done
+			exit 0
+		fi
+		label=$REL out=
+		while [ $# -gt 0 ]; do
+			case $1 in -n) label=$2 && shift ;; -o) out=$2 && shift ;; esac
+			shift
+		done
+		[ -n "$out" ] && echo "$label $BOOT" >"$out"
+	EOF
+	chmod +x "$stub"/*
+	for page in README.md docs/method.md ctxbench.1; do
+		lines=$(comparison "$page")
+		save=$(grep -v '^ctxbench report\|^tools/' <<<"$lines")
+		report=$(grep '^ctxbench report' <<<"$lines")
+		[ -n "$save" ] && [ -n "$report" ] && pass ||
+			{ fail "$page: no comparison example found"; continue; }
+		rm -rf "$tmp/w" && mkdir "$tmp/w"
+		boot=0
+		for rel in 6.1.0 6.2.0 6.18.0 6.1.0 6.2.0; do
+			boot=$((boot + 1))
+			(cd "$tmp/w" && PATH=$stub:$PATH REL=$rel BOOT=$boot CLOCK=$tmp/clock \
+				bash -c "$save") ||
+				fail "$page: the saving lines failed in the boot of $rel"
+		done
+		labels=$(cd "$tmp/w" && PATH=$stub:$PATH bash -c "$report" | cut -d' ' -f1)
+		boots=$(cd "$tmp/w" && PATH=$stub:$PATH bash -c "$report" | sort -u | cut -d' ' -f1)
+		! grep -qv '^6\.[12]\(\.0\)\?$' <<<"$labels" && pass ||
+			fail "$page: $report is given other runs: $(grep -v '^6\.[12]\(\.0\)\?$' <<<"$labels" |
+				sort | uniq -c | paste -sd,)"
+		for rel in 6.1 6.2; do
+			n=$(grep -c "^${rel/./\\.}\(\.0\)\?$" <<<"$boots")
+			[ "$n" -ge 2 ] && pass ||
+				fail "$page: $report is given $n boot(s) of $rel: the report does not judge it"
+		done
+	done
+	rm -rf "$tmp"
+	summary
+}
+
 # The value of limit @1 in model/schema.h, as its #define has it.
 schema() {
 	sed -nE "s/^#define $1 (\([^)]*\)|[^ ]+).*/\1/p" "$src/model/schema.h"
@@ -228,8 +312,9 @@ links) src=$2 links ;;
 mechanisms) src=$2 mechanisms "$3" ;;
 facts) facts "$2" "$3" "$4" ;;
 readme) src=$2 readme ;;
+examples) src=$2 examples ;;
 *)
-	echo "usage: $0 links SRC | limits SRC | mechanisms SRC PAGE | facts BIN PAGE FIXTURE | readme SRC" >&2
+	echo "usage: $0 links SRC | limits SRC | mechanisms SRC PAGE | facts BIN PAGE FIXTURE | readme SRC | examples SRC" >&2
 	exit 2
 	;;
 esac

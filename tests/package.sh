@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The Debian package cpack builds: its fields and files, and (install) the
+# The Debian package cpack builds: its fields and files as Debian's policy
+# wants them (deb), lintian's judgement of it (lintian), and (install) the
 # package installed with dpkg -i, ctxbench run from PATH, its manual page
-# and completion found, then removed with dpkg -r, leaving nothing.
+# and completion found, then removed with dpkg -r, leaving nothing; and
+# what cmake --install puts under a prefix (cmake-install).
 # Installing writes to /: only as root with CTXBENCH_TEST_INSTALL=1 (CI).
-# usage: package.sh deb|install BUILD_DIR BIN [CPACK]
+# usage: package.sh deb|lintian|install|cmake-install BUILD_DIR BIN [CPACK]
 set -u
 
 . "$(dirname "$0")/lib.sh"
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+# What the package holds besides the binary, page and completion.
+docs="README.md $(cd "$top" && echo docs/*.md)"
+tools="vmrun vmturns debian-kernels"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -57,16 +64,136 @@ deb() {
 		[[ $(field Depends) == *libc6* ]] && pass || fail "Depends: '$(field Depends)', no libc6"
 	fi
 	files=$(dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -v '/$')
-	for f in ./usr/bin/ctxbench ./usr/share/man/man1/ctxbench.1 \
+	# A maintainer one can write to, not a placeholder.
+	[[ $(field Maintainer) != *.example\>* && $(field Maintainer) != *noreply* ]] && pass ||
+		fail "Maintainer is a placeholder: '$(field Maintainer)'"
+	# Debian's control file keeps the description's lines as they are.
+	awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' <<<"$(field Description)" \
+		>"$tmp/long" && pass || fail "Description lines over 80 columns: $(cat "$tmp/long")"
+	files=$(dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -v '/$')
+	for f in ./usr/bin/ctxbench ./usr/share/man/man1/ctxbench.1.gz \
 		./usr/share/bash-completion/completions/ctxbench \
-		./usr/share/doc/ctxbench/LICENSE ./usr/share/doc/ctxbench/README.md; do
+		./usr/share/doc/ctxbench/copyright ./usr/share/doc/ctxbench/changelog.gz \
+		$(printf './usr/share/doc/ctxbench/%s ' $docs) \
+		$(printf './usr/share/ctxbench/%s ' $tools); do
 		grep -qx "$f" <<<"$files" && pass || fail "the package has no $f"
+	done
+	# The license is the copyright file's, its text common-licenses'.
+	for f in ./usr/share/man/man1/ctxbench.1 ./usr/share/doc/ctxbench/LICENSE; do
+		! grep -qx "$f" <<<"$files" && pass || fail "the package has $f"
 	done
 	[ "$(grep -vc '^\./usr/' <<<"$files")" -eq 0 ] && pass ||
 		fail "files outside /usr: $(grep -v '^\./usr/' <<<"$files")"
-	# The binary packaged is the one built, of the same version.
-	dpkg-deb -x "$deb" "$tmp/root" && cmp -s "$tmp/root/usr/bin/ctxbench" "$bin" &&
-		pass || fail "usr/bin/ctxbench is not $bin"
+	dpkg-deb -x "$deb" "$tmp/root" || fail "dpkg-deb -x failed"
+	# The binary packaged is the one built, of the same version, stripped
+	# as Debian's dh_strip does.
+	if command -v strip >/dev/null && command -v readelf >/dev/null; then
+		strip --remove-section=.comment --remove-section=.note --strip-unneeded \
+			-o "$tmp/stripped" "$bin" &&
+			cmp -s "$tmp/root/usr/bin/ctxbench" "$tmp/stripped" && pass ||
+			fail "usr/bin/ctxbench is not $bin stripped"
+		! readelf -S "$tmp/root/usr/bin/ctxbench" | grep -Eq ' \.(symtab|debug_info|comment) ' &&
+			pass || fail "usr/bin/ctxbench is not stripped: $(readelf -S "$tmp/root/usr/bin/ctxbench" |
+				grep -Eo ' \.(symtab|debug_[a-z]+|comment) ' | tr -d '\n')"
+	else
+		echo "note: no strip or readelf (binutils): the binary is not compared"
+	fi
+	"$tmp/root/usr/bin/ctxbench" -V | cmp -s - <("$bin" -V) && pass ||
+		fail "the packaged ctxbench -V is not $bin's"
+	# gzip -9n: the page whole, no file name and no time in the header.
+	gzip_n "$tmp/root/usr/share/man/man1/ctxbench.1.gz" "$top/ctxbench.1"
+	gzip_n "$tmp/root/usr/share/doc/ctxbench/changelog.gz"
+	# The changelog's entry is of this version.
+	if command -v dpkg-parsechangelog >/dev/null; then
+		[ "$(dpkg-parsechangelog -l "$tmp/root/usr/share/doc/ctxbench/changelog.gz" \
+			-S Version 2>&1)" = "$want" ] && pass ||
+			fail "changelog.gz: $(dpkg-parsechangelog -l \
+				"$tmp/root/usr/share/doc/ctxbench/changelog.gz" 2>&1 | head -3)"
+	fi
+	# copyright in Debian's machine-readable format (DEP-5), of every file.
+	f=$tmp/root/usr/share/doc/ctxbench/copyright
+	[ "$(head -1 "$f")" = "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" ] &&
+		grep -qx 'Files: \*' "$f" && grep -qx 'License: GPL-2+' "$f" &&
+		grep -q '/usr/share/common-licenses/GPL-2' "$f" && pass ||
+		fail "copyright is not DEP-5 of GPL-2+: $(head -3 "$f")"
+	for f in $docs; do
+		cmp -s "$tmp/root/usr/share/doc/ctxbench/$f" "$top/$f" && pass ||
+			fail "usr/share/doc/ctxbench/$f is not $f"
+	done
+	for f in $tools; do
+		[ -x "$tmp/root/usr/share/ctxbench/$f" ] &&
+			cmp -s "$tmp/root/usr/share/ctxbench/$f" "$top/tools/$f" && pass ||
+			fail "usr/share/ctxbench/$f is not tools/$f, executable"
+	done
+	summary
+}
+
+# File $1 is gzip -9n's (no name, no time), of file $2 when given.
+gzip_n() {
+	local h
+	h=$(od -An -tx1 -N8 "$1" | tr -d ' \n')
+	# ID 1f8b, deflate 08, no flags (FNAME is 08), MTIME 0.
+	[ "$h" = 1f8b080000000000 ] && pass || fail "${1#"$tmp"/root} is not gzip -n's: $h"
+	gzip -t "$1" 2>/dev/null && pass || fail "${1#"$tmp"/root} is not gzip"
+	[ $# -lt 2 ] || { gzip -dc "$1" | cmp -s - "$2"; } && pass ||
+		fail "${1#"$tmp"/root} is not $2"
+}
+
+# lintian on the package: no error and no warning; a tag kept is in
+# cmake/lintian-overrides with its reason, and shown here as overridden.
+lintian_check() {
+	command -v lintian >/dev/null || { echo "SKIP: no lintian (apt-get install lintian)"; exit 77; }
+	build_deb
+	lintian --show-overrides --display-info --display-experimental "$deb" >"$tmp/lintian" 2>"$tmp/lintian.err"
+	cat "$tmp/lintian"
+	grep -v 'running with root privileges' "$tmp/lintian.err" >&2
+	! grep -E '^[EW]: ' "$tmp/lintian" && pass || fail "lintian: errors or warnings above"
+	# lintian itself ran (it says nothing of a clean package).
+	grep -q 'E: \|internal error\|Traceback\|^Can.t' "$tmp/lintian.err" &&
+		fail "lintian failed: $(cat "$tmp/lintian.err")" || pass
+	! grep -q '^I: ctxbench: unused-override' "$tmp/lintian" && pass ||
+		fail "cmake/lintian-overrides has a tag lintian no longer gives"
+	summary
+}
+
+# cmake --install under a prefix: the files as they are, for a user's
+# own install; the Debian package's layout (compressed page, copyright in
+# place of LICENSE, overrides) is the package's alone.
+cmake_install() {
+	local cmake=${cpack%cpack}cmake p=$tmp/prefix f out
+	[ "$cmake" != "$cpack" ] && [ -x "$cmake" ] || cmake=cmake
+	"$cmake" --install "$build" --prefix "$p" >"$tmp/log" 2>&1 && pass ||
+		fail "cmake --install: $(cat "$tmp/log")"
+	cmp -s "$p/bin/ctxbench" "$bin" && pass || fail "bin/ctxbench is not $bin"
+	cmp -s "$p/share/man/man1/ctxbench.1" "$top/ctxbench.1" && pass ||
+		fail "share/man/man1/ctxbench.1 is not the page"
+	for f in $docs LICENSE; do
+		cmp -s "$p/share/doc/ctxbench/$f" "$top/$f" && pass ||
+			fail "share/doc/ctxbench/$f is not $f"
+	done
+	[ -f "$p/share/doc/ctxbench/copyright" ] && pass || fail "no share/doc/ctxbench/copyright"
+	for f in share/doc/ctxbench/changelog.gz share/lintian share/man/man1/ctxbench.1.gz; do
+		[ ! -e "$p/$f" ] && pass || fail "cmake --install made the package's $f"
+	done
+	for f in $tools; do
+		[ -x "$p/share/ctxbench/$f" ] && "$p/share/ctxbench/$f" --help >/dev/null 2>&1 &&
+			pass || fail "share/ctxbench/$f is not installed or does not run"
+	done
+	# Installed, the VM tools have no source tree to build a static
+	# ctxbench in: they say to give one, before any boot.  Stand-ins for
+	# qemu, cpio and busybox (a script is no dynamic executable).
+	mkdir -p "$tmp/fake"
+	for f in qemu-system-x86_64 cpio busybox; do
+		printf '#!/bin/sh\nexit 0\n' >"$tmp/fake/$f" && chmod +x "$tmp/fake/$f"
+	done
+	printf 'HdrS' | dd of="$tmp/bzImage" bs=1 seek=$((0x202)) 2>/dev/null
+	out=$(PATH=$tmp/fake:$PATH "$p/share/ctxbench/vmrun" -o "$tmp/r" "$tmp/bzImage" 2>&1)
+	[ $? -eq 2 ] && grep -q 'give -c FILE' <<<"$out" && pass ||
+		fail "the installed vmrun without -c: $out"
+	out=$(PATH=$tmp/fake:$PATH "$p/share/ctxbench/vmturns" -o "$tmp/t" --append-b x=1 \
+		"$tmp/bzImage" 2>&1)
+	[ $? -eq 2 ] && grep -q 'give -c FILE' <<<"$out" && pass ||
+		fail "the installed vmturns without -c: $out"
 	summary
 }
 
@@ -93,8 +220,7 @@ install() {
 	[ "$(env -i PATH=/usr/bin:/bin ctxbench -V)" = "$v" ] && pass ||
 		fail "the installed ctxbench -V says '$(ctxbench -V)', not '$v'"
 	if command -v man >/dev/null && [ -x /usr/bin/mandb ]; then
-		[ "$(man -w ctxbench 2>&1)" = /usr/share/man/man1/ctxbench.1.gz ] ||
-			[ "$(man -w ctxbench 2>&1)" = /usr/share/man/man1/ctxbench.1 ] &&
+		[ "$(man -w ctxbench 2>&1)" = /usr/share/man/man1/ctxbench.1.gz ] &&
 			pass || fail "man -w ctxbench: $(man -w ctxbench 2>&1)"
 		man ctxbench 2>/dev/null | grep -q 'ctxbench report' && pass ||
 			fail "man ctxbench does not show the page"
@@ -116,6 +242,13 @@ install() {
 	fi
 	grep -qx 'complete -F _ctxbench ctxbench' "$tmp/complete" && pass ||
 		fail "complete -p ctxbench: $(cat "$tmp/complete")"
+	# The documents and tools the manual page names, where it names them.
+	for f in /usr/share/doc/ctxbench/docs/:method.md /usr/share/ctxbench/:vmrun; do
+		[ -f "${f/:/}" ] && MANWIDTH=200 man ctxbench 2>/dev/null | grep -q "${f%%:*}" &&
+			pass || fail "${f/:/}: not installed, or ${f%%:*} not named by the manual page"
+	done
+	/usr/share/ctxbench/vmturns --help >/dev/null 2>&1 && pass ||
+		fail "/usr/share/ctxbench/vmturns --help failed"
 	env -i PATH=/usr/bin:/bin ctxbench -t 0.1 -r 1 -b pipe -q >"$tmp/run" 2>&1 &&
 		grep -q 'pipe' "$tmp/run" && pass || fail "ctxbench from PATH: $(cat "$tmp/run")"
 	dpkg -r ctxbench >"$tmp/dpkg.log" 2>&1 && pass ||
@@ -136,9 +269,11 @@ install() {
 build=${2:-} bin=${3:-} cpack=${4:-cpack}
 case ${1:-} in
 deb) deb ;;
+lintian) lintian_check ;;
 install) install ;;
+cmake-install) cmake_install ;;
 *)
-	echo "usage: $0 deb|install BUILD_DIR BIN [CPACK]" >&2
+	echo "usage: $0 deb|lintian|install|cmake-install BUILD_DIR BIN [CPACK]" >&2
 	exit 2
 	;;
 esac
