@@ -717,6 +717,34 @@ vmturns_faults() {
 		fail "--label-a, --label-b: exit $rc: $err"
 	left_after "turns" ""
 
+	# First use, in a tree without build-static/: the static ctxbench is
+	# built there once, before the first boot, then booted and run.
+	local tree=$tmp/tree
+	mkdir -p "$tree/tools" && cp "$src/tools/vmturns" "$src/tools/vmrun" "$tree/tools/"
+	cat >"$tmp/bin/cmake" <<EOF
+#!/bin/sh
+# Stand-in cmake: a "build" of build-static/ copies the stand-in ctxbench.
+echo "cmake \$*" >>"$tmp/cmake.log"
+case \$1 in
+-S) mkdir -p "\$4" ;;
+--build) cp "$tmp/bin/ctxbench" "\$2/ctxbench" ;;
+esac
+EOF
+	chmod 755 "$tmp/bin/cmake"
+	rm -f "$tmp/boots"
+	TMPDIR=$tmp "$tree/tools/vmturns" -N 1 -a tcg -o "$tmp/first" "$a" "$b" -- -t 0.1 \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$? err=$(cat "$tmp/err")
+	[ "$rc" = 0 ] && pass || fail "without build-static/: exit $rc, expected 0: $err"
+	[ -x "$tree/build-static/ctxbench" ] &&
+		grep -q "^cmake -S $tree -B $tree/build-static -DCTXBENCH_STATIC=ON" "$tmp/cmake.log" &&
+		[ "$(grep -c '^cmake --build' "$tmp/cmake.log")" = 1 ] && pass ||
+		fail "without build-static/: not built once: $(cat "$tmp/cmake.log" 2>&1)"
+	[ -s "$tmp/first-A-1.json" ] && [ -s "$tmp/first-B-1.json" ] && pass ||
+		fail "without build-static/: the boots did not run: $err"
+	grep -q "not an executable" <<<"$err" && fail "without build-static/: $err" || pass
+	left_after "without build-static/" ""
+
 	# Stopped by a signal while B boots: the status is 128+N at once,
 	# nothing is left running, and A's saved run is kept.  SIGINT needs
 	# its default back: a script's background command ignores it.
