@@ -5,6 +5,7 @@
 #        vm.sh faults STATIC_BIN        (no boot, panic, time limit, usage)
 #        vm.sh vmrun                    (vmrun's faults, with a stand-in qemu)
 #        vm.sh turns                    (vmturns' order and faults, the same)
+#        vm.sh live                     (vmturns' live turns and faults, the same)
 #        vm.sh words                    (vmrun's and vmturns' messages, the same)
 #        vm.sh turns-real BIN STATIC_BIN  (Debian's two kernels in turn, 2 each)
 #        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
@@ -323,12 +324,22 @@ fake_vm() {
 # and starts init INIT s later; "hang" says its first line, then nothing;
 # "run [N...]" appends its kernel file and command line to ../boots and
 # brings a saved run home that holds both and init's ctxbench line, but
-# panics at its own Nth boots.
-kernel='' serial='' initrd='' append=''
+# panics at its own Nth boots; "live P E" boots (and appends its kernel
+# file, command line and CPUs to ../boots) but panics at its Pth boot,
+# then answers the control port's runs (each appended to ../runs), at
+# the Nth run of a boot panicking (E "N"), hanging ("hN") or having
+# ctxbench exit 1 ("eN").
+kernel='' serial='' initrd='' append='' ctl=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	-kernel) kernel=$2 && shift ;;
-	-serial) serial=${2#file:} && shift ;;
+	-serial)
+		case $2 in
+		pipe:*) ctl=${2#pipe:} ;;
+		*) serial=${2#file:} ;;
+		esac
+		shift
+		;;
 	-initrd) initrd=$2 && shift ;;
 	-append) append=$2 && shift ;;
 	esac
@@ -371,6 +382,46 @@ run)
 		while read -r l; do say "$l"; done
 	say "@@vmrun: json end"
 	say "@@vmrun: exit 0"
+	;;
+live)
+	n=$(($(cat "$kernel.boots" 2>/dev/null || echo 0) + 1))
+	echo "$n" >"$kernel.boots"
+	echo "$kernel $append cpus $(taskset -cp $$ | sed 's/.*: //')" >>"${0%/*}/../boots"
+	say "[    0.000000] Linux version 6.1.0-stand-in"
+	if [ "$first" = "$n" ]; then
+		say "Kernel panic - not syncing: stand-in"
+		exit 0
+	fi
+	say "@@vmrun: init started"
+	[ -n "$ctl" ] || exit 0
+	exec 4<>"$ctl.in" 5<>"$ctl.out"
+	echo "@@vmrun: ready" >&5
+	runs=0
+	while read -r cmd more <&4; do
+		case $cmd in
+		quit) say "reboot: Power down" && exit 0 ;;
+		run) ;;
+		*) continue ;;
+		esac
+		runs=$((runs + 1))
+		echo "$kernel $runs $more" >>"${0%/*}/../runs"
+		rc=0
+		case $init in
+		"$runs") say "Kernel panic - not syncing: stand-in" && exit 0 ;;
+		"h$runs") nap 600 ;;
+		"e$runs") rc=1 ;;
+		esac
+		{
+			echo "@@vmrun: report begin"
+			echo "a report of run $runs"
+			echo "@@vmrun: report end"
+			echo "@@vmrun: json begin"
+			printf 'kernel %s\nboot %s run %s\n%s %s\n' "$kernel" "$n" "$runs" \
+				"$(grep '/bin/ctxbench ' "$initrd" | sed 's/^[[:space:]]*//')" "$more" | base64
+			echo "@@vmrun: json end"
+			echo "@@vmrun: exit $rc"
+		} >&5
+	done
 	;;
 esac
 exit 0
@@ -776,6 +827,128 @@ EOF
 	summary
 }
 
+# The kernel file of each live run so far, in order, as one line.
+run_order() { awk '{ printf "%s%s", s, $1; s = " " }' "$tmp/runs" 2>/dev/null; }
+
+# Nothing of vmturns' left: no process naming $tmp, no work directory
+# of vmrun's, no directory of vmturns' FIFOs.
+live_left() { # what, session
+	left_after "$1" "$2"
+	local dirs
+	dirs=$(cd "$tmp" && ls -d vmturns.* 2>/dev/null)
+	[ -z "$dirs" ] && pass || fail "$1: vmturns' directories left: $dirs"
+}
+
+# tools/vmturns -R, live turns, with the stand-in qemu: nothing is booted.
+vmturns_live() {
+	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b f want sig n i r
+	command -v flock >/dev/null && command -v setpriv >/dev/null &&
+		command -v taskset >/dev/null || skip "no flock, setpriv or taskset (Debian: util-linux)"
+	fake_vm
+	kernel vmlinuz-6.1.0-a "live 0 0"
+	kernel vmlinuz-6.1.0-b "live 0 0"
+
+	# Two boots of both, three rounds each: one boot a side a boot, both
+	# up together, the runs A B, B A, A B, then B A, A B, B A.
+	turns -N 2 -R 3 -a tcg --host-cpus 0 -c "$tmp/bin/ctxbench" -o "$tmp/t" "$a" "$b" -- -t 0.1
+	[ "$rc" = 0 ] && pass || fail "live turns: exit $rc, expected 0: $err"
+	[ "$(awk '{ print $1 }' "$tmp/boots" | sort | uniq -c | awk '{ printf "%s ", $1 }')" = "2 2 " ] &&
+		pass || fail "live turns: not two boots a side: $(cat "$tmp/boots")"
+	want="$a $b $b $a $a $b $b $a $a $b $b $a"
+	[ "$(run_order)" = "$want" ] && pass ||
+		fail "runs in the order '$(run_order)', expected '$want'"
+	want=''
+	for i in 1 2; do
+		for r in 1 2 3; do
+			for f in A B; do
+				[ -s "$tmp/t-$f-$i-$r.json" ] && [ -s "$tmp/t-$f-$i-$r.txt" ] || want+=" $f-$i-$r"
+			done
+		done
+		[ -s "$tmp/t-A-$i.console" ] && [ -s "$tmp/t-B-$i.console" ] || want+=" console $i"
+	done
+	[ -z "$want" ] && pass || fail "live turns: not kept:$want"
+	# Each run is its side's, in its boot, labelled: round 3 of B's
+	# second boot is B's third run there.
+	grep -q "^kernel $b\$" "$tmp/t-B-2-3.json" && grep -q "^boot 2 run 3\$" "$tmp/t-B-2-3.json" &&
+		grep -q "'-n' '6.1.0-b' " "$tmp/t-B-2-3.json" &&
+		grep -q "^/bin/ctxbench '-t' '0.1' '-n' '6.1.0-a' " "$tmp/t-A-1-2.json" && pass ||
+		fail "the saved runs are not each side's: $(cat "$tmp/t-B-2-3.json" "$tmp/t-A-1-2.json")"
+	# The report is of the twelve, in the order they ran.
+	want=$(printf 'run %s\n' "$tmp"/t-{A-1-1,B-1-1,B-1-2,A-1-2,A-1-3,B-1-3,B-2-1,A-2-1,A-2-2,B-2-2,B-2-3,A-2-3}.json)
+	[ "$(grep '^run ' <<<"$out")" = "$want" ] && pass ||
+		fail "the report is not of the runs, in order: $(grep '^run ' <<<"$out")"
+	[ "$(grep -c '^== boot [12] round [123]: ' "$tmp/t.log")" = 6 ] && pass ||
+		fail "PREFIX.log: not six rounds: $(cat "$tmp/t.log")"
+	# Both guests' qemu on the host CPUs given.
+	[ "$(grep -c ' cpus 0$' "$tmp/boots")" = 4 ] && pass ||
+		fail "--host-cpus 0: $(cat "$tmp/boots")"
+	live_left "live turns" ""
+
+	# ctxbench exits 1 in B's second run: said, the turns go on, status 1.
+	rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots
+	kernel vmlinuz-6.1.0-b "live 0 e2"
+	turns -N 1 -R 2 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/e" "$a" "$b"
+	[ "$rc" = 1 ] && grep -q "B 1 round 2 (6.1.0-b): ctxbench exited 1" <<<"$err" && pass ||
+		fail "ctxbench exits 1: exit $rc, expected 1: $err"
+	[ "$(run_order)" = "$a $b $b $a" ] && pass || fail "ctxbench exits 1: runs '$(run_order)'"
+
+	# A side that does not boot (B panics at its second boot), a guest
+	# that dies in a round (A panics at its second run) or hangs there
+	# past --timeout: the turns stop, the other guest is stopped, the runs
+	# saved before are kept and reported, the status is that side's.
+	for f in boot round hang; do
+		rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots "$tmp"/f-*
+		case $f in
+		boot) kernel vmlinuz-6.1.0-b "live 2 0" && want=5 n="B 2 (6.1.0-b) failed to boot: the kernel panicked" ;;
+		round) kernel vmlinuz-6.1.0-a "live 0 2" && want=5 n="A 1 (6.1.0-a) failed in round 2: the kernel panicked" ;;
+		hang) kernel vmlinuz-6.1.0-a "live 0 h2" && want=6 n="A 1 (6.1.0-a) failed in round 2: ctxbench did not finish in time" ;;
+		esac
+		[ "$f" = boot ] || kernel vmlinuz-6.1.0-b "live 0 0"
+		turns -N 2 -R 2 -a tcg --timeout 2 -c "$tmp/bin/ctxbench" -o "$tmp/f" "$a" "$b"
+		[ "$rc" = "$want" ] && pass || fail "$f: exit $rc, expected $want: $err"
+		grep -q "$n" <<<"$err" && pass || fail "$f: the side is not named '$n': $err"
+		case $f in
+		boot) want="$tmp/f-A-1-1.json $tmp/f-B-1-1.json $tmp/f-B-1-2.json $tmp/f-A-1-2.json" ;;
+		*) want="$tmp/f-A-1-1.json $tmp/f-B-1-1.json $tmp/f-B-1-2.json" ;;
+		esac
+		[ "$(grep '^run ' <<<"$out" | sed 's/^run //' | tr '\n' ' ' | sed 's/ $//')" = "$want" ] &&
+			pass || fail "$f: the runs saved are not reported: $(grep '^run ' <<<"$out")"
+		[ "$(ls "$tmp"/f-*-*-*.json | wc -l)" = "$(wc -w <<<"$want")" ] && pass ||
+			fail "$f: runs after the failure: $(ls "$tmp"/f-*.json)"
+		live_left "live turns, a guest lost ($f)" ""
+	done
+
+	# Stopped by a signal while A's guest runs: 128+N at once, the runs
+	# before kept, both guests stopped, nothing left; killed outright,
+	# nothing left either.
+	kernel vmlinuz-6.1.0-a "live 0 h2"
+	for sig in TERM INT KILL; do
+		rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots "$tmp"/s-*
+		if [ "$sig" = INT ]; then
+			env --default-signal=INT true 2>/dev/null || { echo "no env --default-signal: SIGINT not tried"; continue; }
+			TMPDIR=$tmp env --default-signal=INT setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg \
+				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$b" >/dev/null 2>"$tmp/err" &
+		else
+			TMPDIR=$tmp setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg \
+				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$b" >/dev/null 2>"$tmp/err" &
+		fi
+		pid=$!
+		within "[ \"\$(cat '$tmp/runs' 2>/dev/null | wc -l)\" = 4 ]" 100 || fail "SIG$sig: A's second run never started"
+		kill -"$sig" "$pid"
+		{ wait "$pid"; } 2>/dev/null
+		rc=$?
+		n=$(kill -l "$sig")
+		if [ "$sig" != KILL ]; then
+			[ "$rc" = $((128 + n)) ] && grep -q "stopped by signal $n" "$tmp/err" && pass ||
+				fail "SIG$sig: exit $rc, expected $((128 + n)): $(cat "$tmp/err")"
+			[ -s "$tmp/s-A-1-1.json" ] && [ -s "$tmp/s-B-1-2.json" ] && pass ||
+				fail "SIG$sig: the runs before not kept"
+		fi
+		live_left "SIG$sig in live turns" "$pid"
+	done
+	summary
+}
+
 # Stand-ins for apt-cache, apt-get and dpkg-deb in $tmp/apt: the lists
 # hold releases 6.1.0-7 and -9 (generic and rt); apt-get download fails
 # (FAKE_APT=fail), hangs (hang) or writes a .deb; dpkg-deb gives the tar
@@ -884,6 +1057,7 @@ $k/vmlinuz-6.1.0-9-rt-amd64" ] && pass || fail "a fetch: exit $rc, out '$out': $
 case "${1:-}" in
 vmrun) vmrun_faults ;;
 turns) vmturns_faults ;;
+live) vmturns_live ;;
 words) tools_words ;;
 turns-real) turns_real "$2" "${3:-}" ;;
 fetch) fetch_faults ;;
