@@ -8,6 +8,8 @@
 #        vm.sh live                     (vmturns' live turns and faults, the same)
 #        vm.sh words                    (vmrun's and vmturns' messages, the same)
 #        vm.sh turns-real BIN STATIC_BIN  (Debian's two kernels in turn, 2 each)
+#        vm.sh live-real BIN STATIC_BIN   (live turns of one kernel, TCG)
+#        vm.sh live-kvm BIN STATIC_BIN    (the same under KVM, where it boots)
 #        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
 # vmrun, turns, words and fetch boot nothing and need none of the packages below.
 # Skips (77) where qemu, busybox-static, cpio, a static ctxbench or the
@@ -237,6 +239,60 @@ turns_real() {
 	[ "$(cat "$tmp/out")" = "$report" ] && pass ||
 		fail "the report printed is not that of the four runs: $(diff <(echo "$report") "$tmp/out" | head -5)"
 	grep -q "^pipe " "$tmp/out" && pass || fail "no pipe table in the report"
+	summary
+}
+
+# Live turns of Debian's generic kernel against itself (A/A), one boot,
+# two rounds, under accelerator $3: tcg, or kvm, which is tried first and
+# skipped, saying why, where a KVM guest does not boot.
+live_real() {
+	bin=$1
+	local static=$2 accel=$3 dir generic f n order
+	needs "$static"
+	dir=${CTXBENCH_VM_KERNELS:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
+	generic=$(ls "$dir"/vmlinuz-6.1.0-*-amd64 2>/dev/null | grep -v -- '-rt-amd64$' | sort -V | tail -n 1)
+	[ -n "$generic" ] || skip "no Debian 6.1 kernel in $dir (tools/debian-kernels fetches it)"
+	if [ "$accel" = kvm ]; then
+		[ -r /dev/kvm ] && [ -w /dev/kvm ] || { echo "skipped: no /dev/kvm to open"; exit 77; }
+		# A KVM guest boots in seconds; one that says nothing in 8 s
+		# does not boot here (as on this project's machines).
+		vm -a kvm --boot-timeout 8 -c "$static" -o "$tmp/probe" "$generic" -- -t 0.01 -r 1 -b pipe
+		if [ "$rc" != 0 ]; then
+			echo "skipped: a KVM guest does not boot here (vmrun -a kvm exited $rc: $(tail -n 1 <<<"$err"))"
+			exit 77
+		fi
+	fi
+	TMPDIR=$tmp "$src/tools/vmturns" -N 1 -R 2 -a "$accel" -c "$static" -o "$tmp/l" \
+		--label-a a1 --label-b a2 "$generic" -- -t 0.1 -r 1 -b pipe >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	cat "$tmp/err"
+	[ "$rc" = 3 ] && cannot_start "$(cat "$tmp/err")"
+	[ "$rc" = 0 ] && pass || fail "live turns exited $rc"
+	nothing_left
+	ls -d "$tmp"/vmturns.* >/dev/null 2>&1 && fail "vmturns left its directory" || pass
+	grep -q "ran under ${accel^^}; 2 runs, guest powered off" "$tmp/err" && pass ||
+		fail "not two runs in each guest under ${accel^^}, powered off"
+	# Four runs, each its side's label, pipe measured, two in each boot.
+	for f in A-1-1 B-1-1 B-1-2 A-1-2; do
+		n=$([ "${f%%-*}" = A ] && echo a1 || echo a2)
+		grep -q "\"label\": \"$n\"" "$tmp/l-$f.json" 2>/dev/null &&
+			grep -q '"status": "ok"' "$tmp/l-$f.json" && pass ||
+			fail "$f: not a saved run of $n with pipe measured"
+	done
+	[ "$(grep -h '"boot_id"' "$tmp"/l-A-*.json | sort -u | wc -l)" = 1 ] &&
+		[ "$(grep -h '"boot_id"' "$tmp"/l-?-*.json | sort -u | wc -l)" = 2 ] && pass ||
+		fail "not one boot a guest: $(grep -h '"boot_id"' "$tmp"/l-?-*.json)"
+	# A B B A, by the start times the two guests' clocks gave.
+	order=$(for f in "$tmp"/l-?-1-?.json; do
+		printf '%s %s\n' "$(grep -m1 '"start"' "$f" | tr -d ' ",' | cut -d: -f2)" "${f##*/l-}"
+	done | sort -g | awk '{ printf "%s%s", s, $2; s = " " }')
+	[ "$order" = "A-1-1.json B-1-1.json B-1-2.json A-1-2.json" ] && pass ||
+		fail "runs not A B B A by their start: $order"
+	report=$("$bin" report "$tmp"/l-{A-1-1,B-1-1,B-1-2,A-1-2}.json 2>&1)
+	[ "$(cat "$tmp/out")" = "$report" ] && pass ||
+		fail "the report printed is not that of the four runs: $(diff <(echo "$report") "$tmp/out" | head -5)"
+	grep -q "^a1: 2 invocations, 1 boot, took turns" "$tmp/out" && pass ||
+		fail "the report does not see turns: $(grep invocations "$tmp/out")"
 	summary
 }
 
@@ -918,6 +974,26 @@ vmturns_live() {
 		live_left "live turns, a guest lost ($f)" ""
 	done
 
+	# A guest that hangs while it boots: given up at --boot-timeout, the
+	# other guest stopped, status 4; stopped by SIGTERM meanwhile: 143.
+	kernel hang "hang"
+	kernel vmlinuz-6.1.0-a "live 0 0"
+	rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots
+	turns -N 2 -R 2 -a tcg --boot-timeout 3 -c "$tmp/bin/ctxbench" -o "$tmp/h" "$a" "$tmp/hang"
+	[ "$rc" = 4 ] && grep -q "B 1 (hang) failed to boot: no init in time" <<<"$err" && pass ||
+		fail "a guest hangs at boot: exit $rc, expected 4: $err"
+	[ -e "$tmp/runs" ] && fail "a guest hangs at boot: runs: $(cat "$tmp/runs")" || pass
+	live_left "a guest hangs at boot" ""
+	TMPDIR=$tmp setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg -c "$tmp/bin/ctxbench" \
+		-o "$tmp/hs" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err" &
+	pid=$!
+	within "grep -q 'Linux version' '$tmp/hs-B-1.console' 2>/dev/null" 100 || fail "SIGTERM at boot: B never booted"
+	kill -TERM "$pid"
+	{ wait "$pid"; } 2>/dev/null
+	rc=$?
+	[ "$rc" = 143 ] && pass || fail "SIGTERM while the guests boot: exit $rc, expected 143: $(cat "$tmp/err")"
+	live_left "SIGTERM while the guests boot" "$pid"
+
 	# Stopped by a signal while A's guest runs: 128+N at once, the runs
 	# before kept, both guests stopped, nothing left; killed outright,
 	# nothing left either.
@@ -1060,11 +1136,13 @@ turns) vmturns_faults ;;
 live) vmturns_live ;;
 words) tools_words ;;
 turns-real) turns_real "$2" "${3:-}" ;;
+live-real) live_real "$2" "${3:-}" tcg ;;
+live-kvm) live_real "$2" "${3:-}" kvm ;;
 fetch) fetch_faults ;;
 kernels) kernels "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
-	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | words | turns-real BIN STATIC_BIN | fetch" >&2
+	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | live | words | turns-real BIN STATIC_BIN | live-real BIN STATIC_BIN | live-kvm BIN STATIC_BIN | fetch" >&2
 	exit 2
 	;;
 esac
