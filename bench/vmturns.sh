@@ -6,6 +6,8 @@
 # usage: [BUILD=dir] [STATIC=file] [ACCEL=tcg] bench/vmturns.sh [WHAT] [KERNELS_DIR]
 #   WHAT: aa (A/A of the generic kernel), pair (generic against RT), idle,
 #   or all (the default).  The runs go to $OUT (default: a new directory).
+#   BOOTS and ROUNDS (2, 4) are the live turns' -N and -R; REBOOT=0 leaves
+#   the reboot turns out.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +27,8 @@ echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/l
 secs() { date +%s.%N; }
 # The median detect (%) of label $2's rows in report $1, [bounds] too.
 detect() {
-	awk -v l="$2" '$1 == l && NF >= 8 { d = $(NF - 1); gsub(/[][%>]/, "", d);
+	awk -v l="$2" '/ detect cpus$/ { t = 1; next } /^$/ { t = 0 }
+		t && $1 == l { d = $(NF - 1); gsub(/[][%>]/, "", d);
 		if (d ~ /^[0-9.]+$/) print d }' "$1" | median
 }
 # Live turns, then reboot turns for the same wall time: rounds per minute
@@ -38,6 +41,11 @@ versus() {
 		>/dev/null 2>"$out/$name-live.err" || echo "live turns exited $?"
 	t1=$(secs)
 	wl=$(echo "$t1 - $t0" | bc)
+	awk -v w="$wl" -v r=$((boots * rounds)) -v n="$boots" -v d="$(detect "$out/$name-live.txt" "$lb")" 'BEGIN {
+		printf "live, %d boots: %6.1f s  %2d rounds  %5.2f rounds/min  detect %s%%\n", n, w, r, r * 60 / w, d }'
+	grep -h 'both guests' "$out/$name-live.err" | sed 's/^vmturns: /  /'
+	grep -h ': .* invocations, ' "$out/$name-live.txt" | sed 's/^/  /'
+	[ "${REBOOT:-1}" = 1 ] || return 0
 	# Reboot turns, one boot of each at a time, until as much time went.
 	t0=$(secs)
 	while [ "$(echo "$(secs) - $t0 < $wl" | bc)" = 1 ]; do
@@ -49,12 +57,9 @@ versus() {
 	done
 	wr=$(echo "$(secs) - $t0" | bc)
 	"$bin" report "${runs[@]}" >"$out/$name-reboot.txt" 2>&1 || true
-	awk -v w="$wl" -v r=$((boots * rounds)) -v d="$(detect "$out/$name-live.txt" "$lb")" 'BEGIN {
-		printf "live   %-6s %6.1f s  %2d rounds  %5.2f rounds/min  detect %s%%\n", "", w, r, r * 60 / w, d }'
 	awk -v w="$wr" -v r="$n" -v d="$(detect "$out/$name-reboot.txt" "$lb")" 'BEGIN {
-		printf "reboot %-6s %6.1f s  %2d rounds  %5.2f rounds/min  detect %s%%\n", "", w, r, r * 60 / w, d }'
-	grep -h 'both guests' "$out/$name-live.err" | sed 's/^vmturns: /  /'
-	grep -h ': .* invocations, ' "$out/$name-live.txt" "$out/$name-reboot.txt" | sed 's/^/  /'
+		printf "reboot:          %6.1f s  %2d rounds  %5.2f rounds/min  detect %s%%\n", w, r, r * 60 / w, d }'
+	grep -h ': .* invocations, ' "$out/$name-reboot.txt" | sed 's/^/  /'
 }
 
 # The idle guest's cost, in one run: guest X measures (label alive) with a
