@@ -62,6 +62,11 @@ versus() {
 	grep -h ': .* invocations, ' "$out/$name-reboot.txt" | sed 's/^/  /'
 }
 
+# CPU seconds (user + system) qemu $1 has used so far.
+cputime() {
+	awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f\n", ($12 + $13) / hz }' "/proc/$1/stat"
+}
+
 # The idle guest's cost, in one run: guest X measures (label alive) with a
 # second guest of the same kernel up and idle, then (label down) with it
 # powered off, alternately, the second guest booted again in between.
@@ -80,8 +85,16 @@ idle() {
 			<&"$fy" >&"$py" 2>>"$out/idle.err" &
 		IFS= read -r -u "$py" line
 		sleep 2
+		# What the idle guest's qemu takes while the other measures.
+		local q y0 t0
+		q=$(pgrep -f "qemu-system-x86_64.*$out/idle-y-$c.console" | head -n 1)
+		y0=$(cputime "$q") t0=$(secs)
 		printf 'run\t%s\t-n alive\n' "$out/idle-alive-$c" >&"$fx"
 		IFS= read -r -u "$px" line
+		echo "$(cputime "$q") $y0 $(secs) $t0" | awk '{
+			printf "  cycle %d: the idle guest'"'"'s qemu used %.2f CPU s in %.1f s of the other'"'"'s run (%.1f%% of a CPU)\n",
+				'"$c"', $1 - $2, $3 - $4, ($1 - $2) / ($3 - $4) * 100 }'
+
 		printf 'quit\n' >&"$fy"
 		wait $!
 		exec {fy}>&- {py}>&-
