@@ -383,7 +383,8 @@ fake_vm() {
 # panics at its own Nth boots; "live P E" boots (and appends its kernel
 # file, command line and CPUs to ../boots) but panics at its Pth boot,
 # then answers the control port's runs (each appended to ../runs), at
-# the Nth run of a boot panicking (E "N"), hanging ("hN") or having
+# the Nth run of a boot panicking (E "N"), hanging ("hN"), stopping
+# ("sN") or having
 # ctxbench exit 1 ("eN").
 kernel='' serial='' initrd='' append='' ctl=''
 while [ $# -gt 0 ]; do
@@ -465,6 +466,7 @@ live)
 		case $init in
 		"$runs") say "Kernel panic - not syncing: stand-in" && exit 0 ;;
 		"h$runs") nap 600 ;;
+		"s$runs") exit 0 ;;
 		"e$runs") rc=1 ;;
 		esac
 		{
@@ -955,11 +957,12 @@ vmturns_live() {
 	# that dies in a round (A panics at its second run) or hangs there
 	# past --timeout: the turns stop, the other guest is stopped, the runs
 	# saved before are kept and reported, the status is that side's.
-	for f in boot round hang; do
+	for f in boot round stop hang; do
 		rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots "$tmp"/f-*
 		case $f in
 		boot) kernel vmlinuz-6.1.0-b "live 2 0" && want=5 n="B 2 (6.1.0-b) failed to boot: the kernel panicked" ;;
 		round) kernel vmlinuz-6.1.0-a "live 0 2" && want=5 n="A 1 (6.1.0-a) failed in round 2: the kernel panicked" ;;
+		stop) kernel vmlinuz-6.1.0-a "live 0 s2" && want=4 n="A 1 (6.1.0-a) failed in round 2: the guest stopped" ;;
 		hang) kernel vmlinuz-6.1.0-a "live 0 h2" && want=6 n="A 1 (6.1.0-a) failed in round 2: ctxbench did not finish in time" ;;
 		esac
 		[ "$f" = boot ] || kernel vmlinuz-6.1.0-b "live 0 0"
