@@ -105,7 +105,8 @@ idle() {
 	wait "$xpid"
 	rm -rf "$d"
 	"$bin" report "$out"/idle-alive-*.json "$out"/idle-down-*.json >"$out/idle.txt" 2>&1 || true
-	grep -A3 'loops/sec' "$out/idle.txt" | grep -E '^(pipe|futex|  (alive|down) )' || true
+	awk '/ detect cpus$/ { t = 1; print; next } /^$/ { t = 0 }
+		t && ($1 == "alive" || $1 == "down")' "$out/idle.txt"
 	grep -h ': .* invocations, ' "$out/idle.txt" | sed 's/^/  /'
 }
 
