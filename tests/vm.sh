@@ -5,8 +5,11 @@
 #        vm.sh faults STATIC_BIN        (no boot, panic, time limit, usage)
 #        vm.sh vmrun                    (vmrun's faults, with a stand-in qemu)
 #        vm.sh turns                    (vmturns' order and faults, the same)
+#        vm.sh live                     (vmturns' live turns and faults, the same)
 #        vm.sh words                    (vmrun's and vmturns' messages, the same)
 #        vm.sh turns-real BIN STATIC_BIN  (Debian's two kernels in turn, 2 each)
+#        vm.sh live-real BIN STATIC_BIN   (live turns of one kernel, TCG)
+#        vm.sh live-kvm BIN STATIC_BIN    (the same under KVM, where it boots)
 #        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
 # vmrun, turns, words and fetch boot nothing and need none of the packages below.
 # Skips (77) where qemu, busybox-static, cpio, a static ctxbench or the
@@ -239,6 +242,60 @@ turns_real() {
 	summary
 }
 
+# Live turns of Debian's generic kernel against itself (A/A), one boot,
+# two rounds, under accelerator $3: tcg, or kvm, which is tried first and
+# skipped, saying why, where a KVM guest does not boot.
+live_real() {
+	bin=$1
+	local static=$2 accel=$3 dir generic f n order
+	needs "$static"
+	dir=${CTXBENCH_VM_KERNELS:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
+	generic=$(ls "$dir"/vmlinuz-6.1.0-*-amd64 2>/dev/null | grep -v -- '-rt-amd64$' | sort -V | tail -n 1)
+	[ -n "$generic" ] || skip "no Debian 6.1 kernel in $dir (tools/debian-kernels fetches it)"
+	if [ "$accel" = kvm ]; then
+		[ -r /dev/kvm ] && [ -w /dev/kvm ] || { echo "skipped: no /dev/kvm to open"; exit 77; }
+		# A KVM guest boots in seconds; one that says nothing in 8 s
+		# does not boot here (as on this project's machines).
+		vm -a kvm --boot-timeout 8 -c "$static" -o "$tmp/probe" "$generic" -- -t 0.01 -r 1 -b pipe
+		if [ "$rc" != 0 ]; then
+			echo "skipped: a KVM guest does not boot here (vmrun -a kvm exited $rc: $(tail -n 1 <<<"$err"))"
+			exit 77
+		fi
+	fi
+	TMPDIR=$tmp "$src/tools/vmturns" -N 1 -R 2 -a "$accel" -c "$static" -o "$tmp/l" \
+		--label-a a1 --label-b a2 "$generic" -- -t 0.1 -r 1 -b pipe >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	cat "$tmp/err"
+	[ "$rc" = 3 ] && cannot_start "$(cat "$tmp/err")"
+	[ "$rc" = 0 ] && pass || fail "live turns exited $rc"
+	nothing_left
+	ls -d "$tmp"/vmturns.* >/dev/null 2>&1 && fail "vmturns left its directory" || pass
+	grep -q "ran under ${accel^^}; 2 runs, guest powered off" "$tmp/err" && pass ||
+		fail "not two runs in each guest under ${accel^^}, powered off"
+	# Four runs, each its side's label, pipe measured, two in each boot.
+	for f in A-1-1 B-1-1 B-1-2 A-1-2; do
+		n=$([ "${f%%-*}" = A ] && echo a1 || echo a2)
+		grep -q "\"label\": \"$n\"" "$tmp/l-$f.json" 2>/dev/null &&
+			grep -q '"status": "ok"' "$tmp/l-$f.json" && pass ||
+			fail "$f: not a saved run of $n with pipe measured"
+	done
+	[ "$(grep -h '"boot_id"' "$tmp"/l-A-*.json | sort -u | wc -l)" = 1 ] &&
+		[ "$(grep -h '"boot_id"' "$tmp"/l-?-*.json | sort -u | wc -l)" = 2 ] && pass ||
+		fail "not one boot a guest: $(grep -h '"boot_id"' "$tmp"/l-?-*.json)"
+	# A B B A, by the start times the two guests' clocks gave.
+	order=$(for f in "$tmp"/l-?-1-?.json; do
+		printf '%s %s\n' "$(grep -m1 '"start"' "$f" | tr -d ' ",' | cut -d: -f2)" "${f##*/l-}"
+	done | sort -g | awk '{ printf "%s%s", s, $2; s = " " }')
+	[ "$order" = "A-1-1.json B-1-1.json B-1-2.json A-1-2.json" ] && pass ||
+		fail "runs not A B B A by their start: $order"
+	report=$("$bin" report "$tmp"/l-{A-1-1,B-1-1,B-1-2,A-1-2}.json 2>&1)
+	[ "$(cat "$tmp/out")" = "$report" ] && pass ||
+		fail "the report printed is not that of the four runs: $(diff <(echo "$report") "$tmp/out" | head -5)"
+	grep -q "^a1: 2 invocations, 1 boot, took turns" "$tmp/out" && pass ||
+		fail "the report does not see turns: $(grep invocations "$tmp/out")"
+	summary
+}
+
 # The ways a VM run ends other than with ctxbench's status.
 faults() {
 	local static=$1 generic
@@ -323,12 +380,23 @@ fake_vm() {
 # and starts init INIT s later; "hang" says its first line, then nothing;
 # "run [N...]" appends its kernel file and command line to ../boots and
 # brings a saved run home that holds both and init's ctxbench line, but
-# panics at its own Nth boots.
-kernel='' serial='' initrd='' append=''
+# panics at its own Nth boots; "live P E" boots (and appends its kernel
+# file, command line and CPUs to ../boots) but panics at its Pth boot,
+# then answers the control port's runs (each appended to ../runs), at
+# the Nth run of a boot panicking (E "N"), hanging ("hN"), stopping
+# ("sN") or having
+# ctxbench exit 1 ("eN").
+kernel='' serial='' initrd='' append='' ctl=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	-kernel) kernel=$2 && shift ;;
-	-serial) serial=${2#file:} && shift ;;
+	-serial)
+		case $2 in
+		pipe:*) ctl=${2#pipe:} ;;
+		*) serial=${2#file:} ;;
+		esac
+		shift
+		;;
 	-initrd) initrd=$2 && shift ;;
 	-append) append=$2 && shift ;;
 	esac
@@ -371,6 +439,47 @@ run)
 		while read -r l; do say "$l"; done
 	say "@@vmrun: json end"
 	say "@@vmrun: exit 0"
+	;;
+live)
+	n=$(($(cat "$kernel.boots" 2>/dev/null || echo 0) + 1))
+	echo "$n" >"$kernel.boots"
+	echo "$kernel $append cpus $(taskset -cp $$ | sed 's/.*: //')" >>"${0%/*}/../boots"
+	say "[    0.000000] Linux version 6.1.0-stand-in"
+	if [ "$first" = "$n" ]; then
+		say "Kernel panic - not syncing: stand-in"
+		exit 0
+	fi
+	say "@@vmrun: init started"
+	[ -n "$ctl" ] || exit 0
+	exec 4<>"$ctl.in" 5<>"$ctl.out"
+	echo "@@vmrun: ready" >&5
+	runs=0
+	while read -r cmd more <&4; do
+		case $cmd in
+		quit) say "reboot: Power down" && exit 0 ;;
+		run) ;;
+		*) continue ;;
+		esac
+		runs=$((runs + 1))
+		echo "$kernel $runs $more" >>"${0%/*}/../runs"
+		rc=0
+		case $init in
+		"$runs") say "Kernel panic - not syncing: stand-in" && exit 0 ;;
+		"h$runs") nap 600 ;;
+		"s$runs") exit 0 ;;
+		"e$runs") rc=1 ;;
+		esac
+		{
+			echo "@@vmrun: report begin"
+			echo "a report of run $runs"
+			echo "@@vmrun: report end"
+			echo "@@vmrun: json begin"
+			printf 'kernel %s\nboot %s run %s\n%s %s\n' "$kernel" "$n" "$runs" \
+				"$(grep '/bin/ctxbench ' "$initrd" | sed 's/^[[:space:]]*//')" "$more" | base64
+			echo "@@vmrun: json end"
+			echo "@@vmrun: exit $rc"
+		} >&5
+	done
 	;;
 esac
 exit 0
@@ -717,6 +826,34 @@ vmturns_faults() {
 		fail "--label-a, --label-b: exit $rc: $err"
 	left_after "turns" ""
 
+	# First use, in a tree without build-static/: the static ctxbench is
+	# built there once, before the first boot, then booted and run.
+	local tree=$tmp/tree
+	mkdir -p "$tree/tools" && cp "$src/tools/vmturns" "$src/tools/vmrun" "$tree/tools/"
+	cat >"$tmp/bin/cmake" <<EOF
+#!/bin/sh
+# Stand-in cmake: a "build" of build-static/ copies the stand-in ctxbench.
+echo "cmake \$*" >>"$tmp/cmake.log"
+case \$1 in
+-S) mkdir -p "\$4" ;;
+--build) cp "$tmp/bin/ctxbench" "\$2/ctxbench" ;;
+esac
+EOF
+	chmod 755 "$tmp/bin/cmake"
+	rm -f "$tmp/boots"
+	TMPDIR=$tmp "$tree/tools/vmturns" -N 1 -a tcg -o "$tmp/first" "$a" "$b" -- -t 0.1 \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$? err=$(cat "$tmp/err")
+	[ "$rc" = 0 ] && pass || fail "without build-static/: exit $rc, expected 0: $err"
+	[ -x "$tree/build-static/ctxbench" ] &&
+		grep -q "^cmake -S $tree -B $tree/build-static -DCTXBENCH_STATIC=ON" "$tmp/cmake.log" &&
+		[ "$(grep -c '^cmake --build' "$tmp/cmake.log")" = 1 ] && pass ||
+		fail "without build-static/: not built once: $(cat "$tmp/cmake.log" 2>&1)"
+	[ -s "$tmp/first-A-1.json" ] && [ -s "$tmp/first-B-1.json" ] && pass ||
+		fail "without build-static/: the boots did not run: $err"
+	grep -q "not an executable" <<<"$err" && fail "without build-static/: $err" || pass
+	left_after "without build-static/" ""
+
 	# Stopped by a signal while B boots: the status is 128+N at once,
 	# nothing is left running, and A's saved run is kept.  SIGINT needs
 	# its default back: a script's background command ignores it.
@@ -744,6 +881,152 @@ vmturns_faults() {
 		[ -s "$tmp/s-A-1.json" ] && pass || fail "SIG$sig: A's saved run not kept"
 		[ "$(boot_order)" = "$a" ] && pass || fail "SIG$sig: boots after the signal: $(boot_order)"
 		left_after "SIG$sig while B boots" "$pid"
+	done
+	summary
+}
+
+# The kernel file of each live run so far, in order, as one line.
+run_order() { awk '{ printf "%s%s", s, $1; s = " " }' "$tmp/runs" 2>/dev/null; }
+
+# Nothing of vmturns' left: no process naming $tmp, no work directory
+# of vmrun's, no directory of vmturns' FIFOs.
+live_left() { # what, session
+	left_after "$1" "$2"
+	local dirs
+	dirs=$(cd "$tmp" && ls -d vmturns.* 2>/dev/null)
+	[ -z "$dirs" ] && pass || fail "$1: vmturns' directories left: $dirs"
+}
+
+# tools/vmturns -R, live turns, with the stand-in qemu: nothing is booted.
+vmturns_live() {
+	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b f want sig n i r
+	command -v flock >/dev/null && command -v setpriv >/dev/null &&
+		command -v taskset >/dev/null || skip "no flock, setpriv or taskset (Debian: util-linux)"
+	fake_vm
+	kernel vmlinuz-6.1.0-a "live 0 0"
+	kernel vmlinuz-6.1.0-b "live 0 0"
+
+	# Two boots of both, three rounds each: one boot a side a boot, both
+	# up together, the runs A B, B A, A B, then B A, A B, B A.
+	# The first CPU this test may run on, for --host-cpus.
+	local cpu
+	cpu=$(taskset -cp $$ | sed 's/.*: //; s/[-,].*//')
+	turns -N 2 -R 3 -a tcg --host-cpus "$cpu" -c "$tmp/bin/ctxbench" -o "$tmp/t" "$a" "$b" -- -t 0.1
+	[ "$rc" = 0 ] && pass || fail "live turns: exit $rc, expected 0: $err"
+	[ "$(awk '{ print $1 }' "$tmp/boots" | sort | uniq -c | awk '{ printf "%s ", $1 }')" = "2 2 " ] &&
+		pass || fail "live turns: not two boots a side: $(cat "$tmp/boots")"
+	want="$a $b $b $a $a $b $b $a $a $b $b $a"
+	[ "$(run_order)" = "$want" ] && pass ||
+		fail "runs in the order '$(run_order)', expected '$want'"
+	want=''
+	for i in 1 2; do
+		for r in 1 2 3; do
+			for f in A B; do
+				[ -s "$tmp/t-$f-$i-$r.json" ] && [ -s "$tmp/t-$f-$i-$r.txt" ] || want+=" $f-$i-$r"
+			done
+		done
+		[ -s "$tmp/t-A-$i.console" ] && [ -s "$tmp/t-B-$i.console" ] || want+=" console $i"
+	done
+	[ -z "$want" ] && pass || fail "live turns: not kept:$want"
+	# Each run is its side's, in its boot, labelled: round 3 of B's
+	# second boot is B's third run there.
+	grep -q "^kernel $b\$" "$tmp/t-B-2-3.json" && grep -q "^boot 2 run 3\$" "$tmp/t-B-2-3.json" &&
+		grep -q "'-n' '6.1.0-b' " "$tmp/t-B-2-3.json" &&
+		grep -q "^/bin/ctxbench '-t' '0.1' '-n' '6.1.0-a' " "$tmp/t-A-1-2.json" && pass ||
+		fail "the saved runs are not each side's: $(cat "$tmp/t-B-2-3.json" "$tmp/t-A-1-2.json")"
+	# The report is of the twelve, in the order they ran.
+	want=$(printf 'run %s\n' "$tmp"/t-{A-1-1,B-1-1,B-1-2,A-1-2,A-1-3,B-1-3,B-2-1,A-2-1,A-2-2,B-2-2,B-2-3,A-2-3}.json)
+	[ "$(grep '^run ' <<<"$out")" = "$want" ] && pass ||
+		fail "the report is not of the runs, in order: $(grep '^run ' <<<"$out")"
+	[ "$(grep -c '^== boot [12] round [123]: ' "$tmp/t.log")" = 6 ] && pass ||
+		fail "PREFIX.log: not six rounds: $(cat "$tmp/t.log")"
+	# Both guests' qemu on the host CPUs given.
+	[ "$(grep -c " cpus $cpu\$" "$tmp/boots")" = 4 ] && pass ||
+		fail "--host-cpus $cpu: $(cat "$tmp/boots")"
+	live_left "live turns" ""
+
+	# ctxbench exits 1 in B's second run: said, the turns go on, status 1.
+	rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots
+	kernel vmlinuz-6.1.0-b "live 0 e2"
+	turns -N 1 -R 2 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/e" "$a" "$b"
+	[ "$rc" = 1 ] && grep -q "B 1 round 2 (6.1.0-b): ctxbench exited 1" <<<"$err" && pass ||
+		fail "ctxbench exits 1: exit $rc, expected 1: $err"
+	[ "$(run_order)" = "$a $b $b $a" ] && pass || fail "ctxbench exits 1: runs '$(run_order)'"
+
+	# A side that does not boot (B panics at its second boot), a guest
+	# that dies in a round (A panics at its second run) or hangs there
+	# past --timeout: the turns stop, the other guest is stopped, the runs
+	# saved before are kept and reported, the status is that side's.
+	for f in boot round stop hang; do
+		rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots "$tmp"/f-*
+		case $f in
+		boot) kernel vmlinuz-6.1.0-b "live 2 0" && want=5 n="B 2 (6.1.0-b) failed to boot: the kernel panicked" ;;
+		round) kernel vmlinuz-6.1.0-a "live 0 2" && want=5 n="A 1 (6.1.0-a) failed in round 2: the kernel panicked" ;;
+		stop) kernel vmlinuz-6.1.0-a "live 0 s2" && want=4 n="A 1 (6.1.0-a) failed in round 2: the guest stopped" ;;
+		hang) kernel vmlinuz-6.1.0-a "live 0 h2" && want=6 n="A 1 (6.1.0-a) failed in round 2: ctxbench did not finish in time" ;;
+		esac
+		[ "$f" = boot ] || kernel vmlinuz-6.1.0-b "live 0 0"
+		turns -N 2 -R 2 -a tcg --timeout 2 -c "$tmp/bin/ctxbench" -o "$tmp/f" "$a" "$b"
+		[ "$rc" = "$want" ] && pass || fail "$f: exit $rc, expected $want: $err"
+		grep -q "$n" <<<"$err" && pass || fail "$f: the side is not named '$n': $err"
+		case $f in
+		boot) want="$tmp/f-A-1-1.json $tmp/f-B-1-1.json $tmp/f-B-1-2.json $tmp/f-A-1-2.json" ;;
+		*) want="$tmp/f-A-1-1.json $tmp/f-B-1-1.json $tmp/f-B-1-2.json" ;;
+		esac
+		[ "$(grep '^run ' <<<"$out" | sed 's/^run //' | tr '\n' ' ' | sed 's/ $//')" = "$want" ] &&
+			pass || fail "$f: the runs saved are not reported: $(grep '^run ' <<<"$out")"
+		[ "$(ls "$tmp"/f-*-*-*.json | wc -l)" = "$(wc -w <<<"$want")" ] && pass ||
+			fail "$f: runs after the failure: $(ls "$tmp"/f-*.json)"
+		live_left "live turns, a guest lost ($f)" ""
+	done
+
+	# A guest that hangs while it boots: given up at --boot-timeout, the
+	# other guest stopped, status 4; stopped by SIGTERM meanwhile: 143.
+	kernel hang "hang"
+	kernel vmlinuz-6.1.0-a "live 0 0"
+	rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots
+	turns -N 2 -R 2 -a tcg --boot-timeout 3 -c "$tmp/bin/ctxbench" -o "$tmp/h" "$a" "$tmp/hang"
+	[ "$rc" = 4 ] && grep -q "B 1 (hang) failed to boot: no init in time" <<<"$err" && pass ||
+		fail "a guest hangs at boot: exit $rc, expected 4: $err"
+	[ -e "$tmp/runs" ] && fail "a guest hangs at boot: runs: $(cat "$tmp/runs")" || pass
+	live_left "a guest hangs at boot" ""
+	TMPDIR=$tmp setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg -c "$tmp/bin/ctxbench" \
+		-o "$tmp/hs" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err" &
+	pid=$!
+	within "grep -q 'Linux version' '$tmp/hs-B-1.console' 2>/dev/null" 100 || fail "SIGTERM at boot: B never booted"
+	kill -TERM "$pid"
+	{ wait "$pid"; } 2>/dev/null
+	rc=$?
+	[ "$rc" = 143 ] && pass || fail "SIGTERM while the guests boot: exit $rc, expected 143: $(cat "$tmp/err")"
+	live_left "SIGTERM while the guests boot" "$pid"
+
+	# Stopped by a signal while A's guest runs: 128+N at once, the runs
+	# before kept, both guests stopped, nothing left; killed outright,
+	# nothing left either.
+	kernel vmlinuz-6.1.0-a "live 0 h2"
+	for sig in TERM INT KILL; do
+		rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots "$tmp"/s-*
+		if [ "$sig" = INT ]; then
+			env --default-signal=INT true 2>/dev/null || { echo "no env --default-signal: SIGINT not tried"; continue; }
+			TMPDIR=$tmp env --default-signal=INT setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg \
+				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$b" >/dev/null 2>"$tmp/err" &
+		else
+			TMPDIR=$tmp setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg \
+				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$b" >/dev/null 2>"$tmp/err" &
+		fi
+		pid=$!
+		within "[ \"\$(cat '$tmp/runs' 2>/dev/null | wc -l)\" = 4 ]" 100 || fail "SIG$sig: A's second run never started"
+		kill -"$sig" "$pid"
+		{ wait "$pid"; } 2>/dev/null
+		rc=$?
+		n=$(kill -l "$sig")
+		if [ "$sig" != KILL ]; then
+			[ "$rc" = $((128 + n)) ] && grep -q "stopped by signal $n" "$tmp/err" && pass ||
+				fail "SIG$sig: exit $rc, expected $((128 + n)): $(cat "$tmp/err")"
+			[ -s "$tmp/s-A-1-1.json" ] && [ -s "$tmp/s-B-1-2.json" ] && pass ||
+				fail "SIG$sig: the runs before not kept"
+		fi
+		live_left "SIG$sig in live turns" "$pid"
 	done
 	summary
 }
@@ -856,13 +1139,16 @@ $k/vmlinuz-6.1.0-9-rt-amd64" ] && pass || fail "a fetch: exit $rc, out '$out': $
 case "${1:-}" in
 vmrun) vmrun_faults ;;
 turns) vmturns_faults ;;
+live) vmturns_live ;;
 words) tools_words ;;
 turns-real) turns_real "$2" "${3:-}" ;;
+live-real) live_real "$2" "${3:-}" tcg ;;
+live-kvm) live_real "$2" "${3:-}" kvm ;;
 fetch) fetch_faults ;;
 kernels) kernels "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
-	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | words | turns-real BIN STATIC_BIN | fetch" >&2
+	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | live | words | turns-real BIN STATIC_BIN | live-real BIN STATIC_BIN | live-kvm BIN STATIC_BIN | fetch" >&2
 	exit 2
 	;;
 esac
