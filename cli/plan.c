@@ -334,7 +334,7 @@ void plan_dump_options(FILE *f)
 
 		if (strstr(o->help, "%R"))
 			plan_range(o, &r);
-		plan_words(o, ",", ",", 0, &w);
+		plan_words(o, " ", " ", 0, &w);
 		plan_help(o, help, sizeof(help));
 		if (o->key < 0x100)
 			snprintf(key, sizeof(key), "-%c", o->key);

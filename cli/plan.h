@@ -113,7 +113,7 @@ void plan_usage(FILE *f);
  * Write the option table, an option a line of tab-separated fields: the
  * commands ("run", "report" or "both"), the short form ("-t" or empty),
  * the long form, the argument, the default, the range, the words
- * (comma-separated) and the --help text.
+ * (space-separated) and the --help text.
  */
 void plan_dump_options(FILE *f);
 

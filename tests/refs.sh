@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The references made from ctxbench's tables (tools/gen-refs): regenerated
+# into a directory of their own from the binary's dump, each file must be
+# the tree's, byte for byte; and every table can be dumped.
+# usage: refs.sh diff BIN SRC
+set -u
+
+. "$(dirname "$0")/lib.sh"
+
+refs_diff() {
+	local bin=$1 src=$2 out f what
+	out=$(mktemp -d) || exit 1
+	trap 'rm -rf "$out"' EXIT
+	for what in options mechanisms facts json; do
+		[ "$("$bin" dump "$what" | wc -l)" -ge 2 ] && pass ||
+			fail "ctxbench dump $what printed too little"
+	done
+	"$bin" dump none >/dev/null 2>"$out/err" && fail "dump none is taken" ||
+		{ [ $? -eq 2 ] && grep -q '^ctxbench: dump: ' "$out/err"; } && pass ||
+		fail "dump none: not exit 2 with a ctxbench: message: $(cat "$out/err")"
+	if ! "$src/tools/gen-refs" "$bin" "$src" "$out" 2>"$out/err"; then
+		fail "tools/gen-refs failed: $(cat "$out/err")"
+		summary
+		return
+	fi
+	for f in ctxbench.1 completion/ctxbench.bash; do
+		if cmp -s "$src/$f" "$out/$f"; then
+			pass
+		else
+			fail "$f is not what the tables make of it:"$'\n'"$(diff -u "$src/$f" "$out/$f")"$'\n'"regenerate it with: tools/gen-refs $bin"
+		fi
+	done
+	summary
+}
+
+case ${1:-} in
+diff) refs_diff "$2" "$3" ;;
+*)
+	echo "usage: $0 diff BIN SRC" >&2
+	exit 2
+	;;
+esac
