@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The references made from ctxbench's tables (tools/gen-refs): regenerated
 # into a directory of their own from the binary's dump, each file must be
-# the tree's, byte for byte; and every table can be dumped.
+# the tree's, byte for byte, with words for every member and fact; and
+# every table can be dumped.
 # usage: refs.sh diff BIN SRC
 set -u
 
@@ -24,7 +25,18 @@ refs_diff() {
 		summary
 		return
 	fi
-	for f in ctxbench.1 completion/ctxbench.bash; do
+	# A member or a fact the tables have and the page does not say.
+	awk '/GENERATED json-/ { on = /BEGIN/; next }
+		on && /^\| `[^|]*\| [^|]* \| \|$/ { print }' "$out/docs/json.md" >"$out/bare"
+	[ ! -s "$out/bare" ] && pass ||
+		fail "docs/json.md: members without words (write them in their rows):"$'\n'"$(cat "$out/bare")"
+	awk '/GENERATED facts/ { on = /BEGIN/; if (!on && tag != "") print tag; next }
+		on && /^\.TP$/ { if (tag != "") print tag; tag = ""; want = 1; next }
+		on && want { tag = $0; want = 0; next }
+		on { tag = "" }' "$out/ctxbench.1" >"$out/bare"
+	[ ! -s "$out/bare" ] && pass ||
+		fail "ctxbench.1: Run information facts without words (say where each comes from):"$'\n'"$(cat "$out/bare")"
+	for f in ctxbench.1 completion/ctxbench.bash docs/json.md; do
 		if cmp -s "$src/$f" "$out/$f"; then
 			pass
 		else
