@@ -12,6 +12,7 @@
 #include "plan.h"
 #include "ipc/ipc.h"
 #include "model/fields.h"
+#include "model/schema.h"
 
 /* A mechanism a line: its name, its title, how, "all" or "named". */
 static void dump_mechanisms(FILE *f)
@@ -116,6 +117,17 @@ static void dump_members(FILE *f, const struct field *t, const char *path)
 	}
 }
 
+/* The limits of a saved run that docs/json.md gives, a line each. */
+static void dump_limits(FILE *f)
+{
+	fprintf(f, "schema_version\t%d\n", SAVED_SCHEMA_VERSION);
+	fprintf(f, "file_bytes\t%u\n", SAVED_MAX_FILE_BYTES);
+	fprintf(f, "depth\t%d\n", SAVED_MAX_DEPTH);
+	fprintf(f, "samples\t%d\n", SAVED_MAX_SAMPLES);
+	fprintf(f, "rows\t%d\n", SAVED_MAX_ROWS);
+	fprintf(f, "invocations\t%d\n", SAVED_MAX_INVOCATIONS);
+}
+
 int dump_table(FILE *f, const char *what)
 {
 	if (!strcmp(what, "options"))
@@ -126,9 +138,11 @@ int dump_table(FILE *f, const char *what)
 		dump_facts(f);
 	else if (!strcmp(what, "json"))
 		dump_members(f, invocation_fields, "");
+	else if (!strcmp(what, "limits"))
+		dump_limits(f);
 	else {
 		fprintf(stderr,
-			"ctxbench: dump: no table '%s' (expected options, mechanisms, facts or json)\n",
+			"ctxbench: dump: no table '%s' (expected options, mechanisms, facts, json or limits)\n",
 			what);
 		return -1;
 	}

@@ -6,7 +6,8 @@
 #include <stdio.h>
 
 /*
- * Write table @what ("options", "mechanisms", "facts" or "json") to @f,
+ * Write table @what ("options", "mechanisms", "facts", "json" or
+ * "limits") to @f,
  * a line an entry, tab-separated fields.  Returns 0, or -1 with a
  * message on stderr when no table has that name.
  */

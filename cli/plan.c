@@ -1107,7 +1107,7 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		if (argc != 3)
 			return plan_error(
 				err, errlen,
-				"dump: expected ctxbench dump WHAT (options, mechanisms, facts or json)");
+				"dump: expected ctxbench dump WHAT (options, mechanisms, facts, json or limits)");
 		p->action = PLAN_DUMP;
 		p->dump = argv[2];
 		return 0;

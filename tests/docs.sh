@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The documentation against the code: relative links and anchors resolve,
-# the saved run's limits are model/schema.h's,
-# the manual page's mechanisms and Run information facts are the code's,
+# the saved run's limits are the code's (ctxbench dump limits), the manual
+# page's mechanisms are the binary's (ctxbench dump mechanisms) and its Run
+# information facts those the report prints,
 # and the README stays short, with the blocks CI and the tests read.
-# usage: docs.sh links SRC | docs.sh limits SRC | docs.sh mechanisms BIN PAGE |
+# usage: docs.sh links SRC | docs.sh limits BIN SRC | docs.sh mechanisms BIN PAGE |
 #        docs.sh facts BIN PAGE FIXTURE | docs.sh readme SRC
 set -u
 
@@ -186,42 +187,44 @@ readme() {
 	summary
 }
 
-# The value of limit @1 in model/schema.h, as its #define has it.
+# The value of limit @1 of a saved run, as the binary's dump has it.
 schema() {
-	sed -nE "s/^#define $1 (\([^)]*\)|[^ ]+).*/\1/p" "$src/model/schema.h"
+	awk -F '\t' -v k="$1" '$1 == k { print $2 }' <<<"$limits"
 }
 
-# The limits of a saved run that docs/json.md gives are model/schema.h's:
-# the file size in MiB (the only size it gives, and docs/method.md's), the
-# nesting, the samples, rows and invocations.
+# The limits of a saved run that docs/json.md gives are the code's
+# (ctxbench dump limits): the file size in MiB (the only size it gives,
+# and docs/method.md's), the nesting, the samples, rows and invocations.
 limits() {
-	local bytes mib text
-	bytes=$(schema SAVED_MAX_FILE_BYTES)
-	[[ $bytes =~ ^\(([0-9]+)u\ \<\<\ 20\)$ ]] && mib=${BASH_REMATCH[1]} && pass ||
-		{ fail "SAVED_MAX_FILE_BYTES is '$bytes', not (Nu << 20): say its MiB here"; summary; exit; }
+	local bytes mib text limits
+	limits=$("$bin" dump limits) || fail "ctxbench dump limits exits $?"
+	bytes=$(schema file_bytes)
+	[[ $bytes =~ ^[0-9]+$ ]] && [ $((bytes % 1048576)) -eq 0 ] && mib=$((bytes / 1048576)) && pass ||
+		{ fail "a saved run's limit is '$bytes' bytes, not whole MiB: say its MiB here"; summary; exit; }
 	# The page as one line, single spaces: a phrase may break anywhere.
 	text=$(tr -s ' \n' '  ' <"$src/docs/json.md")
 	[ "$(grep -oE '[0-9]+ ?[KMGT]i?B\b' <<<"$text" | sort -u)" = "$mib MiB" ] && pass ||
 		fail "json.md gives sizes $(grep -oE '[0-9]+ ?[KMGT]i?B\b' <<<"$text" | sort -u | paste -sd,), not only $mib MiB"
 	grep -q "bytes ($mib MiB)" "$src/docs/method.md" && pass ||
 		fail "method.md does not give a saved run's $mib MiB"
-	for phrase in "nested no deeper than $(schema SAVED_MAX_DEPTH)." \
-		"$(schema SAVED_MAX_SAMPLES) samples per row" \
-		"$(schema SAVED_MAX_ROWS) rows per invocation" \
-		"$(schema SAVED_MAX_INVOCATIONS) invocations in one report"; do
+	for phrase in "This page describes \`schema_version\` $(schema schema_version)." \
+		"nested no deeper than $(schema depth)." \
+		"$(schema samples) samples per row" \
+		"$(schema rows) rows per invocation" \
+		"$(schema invocations) invocations in one report"; do
 		grep -qF -- "$phrase" <<<"$text" && pass || fail "json.md does not say '$phrase'"
 	done
 	summary
 }
 
 case ${1:-} in
-limits) src=$2 limits ;;
+limits) bin=$2 src=$3 limits ;;
 links) src=$2 links ;;
 mechanisms) mechanisms "$2" "$3" ;;
 facts) facts "$2" "$3" "$4" ;;
 readme) src=$2 readme ;;
 *)
-	echo "usage: $0 links SRC | limits SRC | mechanisms BIN PAGE | facts BIN PAGE FIXTURE | readme SRC" >&2
+	echo "usage: $0 links SRC | limits BIN SRC | mechanisms BIN PAGE | facts BIN PAGE FIXTURE | readme SRC" >&2
 	exit 2
 	;;
 esac
