@@ -10,7 +10,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 
 refs_diff() {
-	local bin=$1 src=$2 out f what
+	local bin=$1 src=$2 f what
 	out=$(mktemp -d) || exit 1
 	trap 'rm -rf "$out"' EXIT
 	for what in options mechanisms facts json; do
