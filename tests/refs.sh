@@ -40,7 +40,7 @@ refs_diff() {
 		if cmp -s "$src/$f" "$out/$f"; then
 			pass
 		else
-			fail "$f is not what the tables make of it:"$'\n'"$(diff -u "$src/$f" "$out/$f")"$'\n'"regenerate it with: tools/gen-refs $bin"
+			fail "$f is not what the tables make of it:"$'\n'"$(diff -u "$src/$f" "$out/$f")"$'\n'"make it again with: tools/gen-refs $bin (or cmake --build BUILD --target refs)"
 		fi
 	done
 	summary
