@@ -4,6 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/dump.h"
 #include "cli/output.h"
 #include "cli/plan.h"
 #include "cli/progress.h"
@@ -111,6 +112,10 @@ int main(int argc, char **argv)
 		return output_stdout_flushed() < 0;
 	case PLAN_LIST:
 		list_backends();
+		return output_stdout_flushed() < 0;
+	case PLAN_DUMP:
+		if (dump_table(stdout, plan.dump) < 0)
+			return 2;
 		return output_stdout_flushed() < 0;
 	case PLAN_REPORT:
 		return report_cmd(&plan);

@@ -33,21 +33,38 @@ typedef int plan_parse_fn(const struct plan_opt *o, const char *arg,
 			  struct plan *p, char *err, size_t errlen);
 
 /*
- * One option: how getopt_long() and --help know it, and what it sets.
- * Each parse function takes its target from @off (and @count) in struct
- * plan and its range from @min and @max, as perf's OPT_INTEGER() does.
+ * The i-th word an option takes (a format, a class), NULL after the last:
+ * as stress-ng's stress_switch_method(i) enumerates a method's values.
+ */
+typedef const char *plan_word_fn(size_t i);
+
+/* Flags of an option. */
+#define PLAN_DEF_SAID 0x1 /* @def is said in --help, not parsed */
+#define PLAN_DEF_MARKED 0x2 /* --help marks @def among the words */
+
+/*
+ * One option: how getopt_long() and --help know it, what it sets, its
+ * default, its range and its words.  Each parse function takes its target
+ * from @off (and @count) in struct plan and its range from @min and @max,
+ * as perf's OPT_INTEGER() does; the plan starts from each @def parsed as
+ * if given, and --help, the messages and the completion's words (through
+ * ctxbench dump options) are made from the same entry, as fio's
+ * fio_options[] with .def, .minval, .maxval and .posval.
  */
 struct plan_opt {
 	const char *name;
 	int key; /* the short option, or a number from 0x100 */
 	const char *arg; /* NULL: takes no argument */
-	const char *help;
+	const char *help; /* "%R" becomes the range, "%W" the words */
+	const char *def; /* the default, as it would be given; NULL: none */
 	unsigned int modes;
+	unsigned int flags;
 	plan_parse_fn *parse;
 	size_t off; /* the target in struct plan */
 	size_t size; /* of a text target */
 	size_t count; /* a list's count in struct plan */
-	unsigned long min, max;
+	long min, max;
+	plan_word_fn *word; /* the words it takes; NULL: none */
 	const char *what; /* "a count of runs", for messages */
 	const char *more; /* after the range in messages; a list's letter */
 	int many; /* may be given again, each time one more (--noise) */
@@ -59,93 +76,106 @@ static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
 	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise,
 	plan_opt_format, plan_opt_parallel, plan_opt_policy, plan_opt_prio,
 	plan_opt_nice, plan_opt_label;
+static plan_word_fn plan_word_place, plan_word_policy, plan_word_order,
+	plan_word_format;
 
 #define AT(m) .off = offsetof(struct plan, m)
 #define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
 #define LIST(m, n) AT(m), .count = offsetof(struct plan, n)
+#define STR(x) STR_(x)
+#define STR_(x) #x
 
 static const struct plan_opt plan_opts[] = {
-	{ "time", 't', "SECONDS",
-	  "length of one run, a positive decimal (default 5)", PLAN_M_RUN,
-	  plan_opt_seconds, AT(duration_s) },
-	{ "runs", 'r', "N", "runs per mechanism, 1..10000 (default 3)",
-	  PLAN_M_RUN, plan_opt_uint, AT(runs), .min = 1, .max = PLAN_MAX_RUNS,
-	  .what = "a count of runs" },
-	{ "backend", 'b', "LIST",
-	  "comma list of mechanisms, or all (default all)", PLAN_M_RUN,
-	  plan_opt_backends, AT(ops) },
-	{ "placement", 'P', "LIST",
-	  "any, same, cross, smt or cpus:A,B (default any)", PLAN_M_RUN,
-	  plan_opt_places, AT(place) },
-	{ "policy", 0x10a, "LIST",
-	  "other, batch, idle, fifo, rr (not deadline)", PLAN_M_RUN,
-	  plan_opt_policy, AT(cls) },
-	{ "prio", 0x10b, "N", "priority of fifo and rr, 1..99 (default 50)",
-	  PLAN_M_RUN, plan_opt_prio, AT(prio), .min = RUN_PRIO_MIN,
+	{ "time", 't', "SECONDS", "length of one run, a positive decimal",
+	  .def = "5", .modes = PLAN_M_RUN, .parse = plan_opt_seconds,
+	  AT(duration_s) },
+	{ "runs", 'r', "N", "runs per mechanism, %R", .def = "3",
+	  .modes = PLAN_M_RUN, .parse = plan_opt_uint, AT(runs), .min = 1,
+	  .max = PLAN_MAX_RUNS, .what = "a count of runs" },
+	{ "backend", 'b', "LIST", "comma list of mechanisms, or all",
+	  .def = "all", .modes = PLAN_M_RUN, .parse = plan_opt_backends,
+	  AT(ops) },
+	{ "placement", 'P', "LIST", "%W", .def = "any", .modes = PLAN_M_RUN,
+	  .parse = plan_opt_places, AT(place), .word = plan_word_place },
+	{ "policy", 0x10a, "LIST", "%W (not deadline)", .modes = PLAN_M_RUN,
+	  .parse = plan_opt_policy, AT(cls), .word = plan_word_policy },
+	{ "prio", 0x10b, "N", "priority of fifo and rr, %R",
+	  .def = STR(RUN_PRIO_DEFAULT), .modes = PLAN_M_RUN,
+	  .parse = plan_opt_prio, AT(prio), .min = RUN_PRIO_MIN,
 	  .max = RUN_PRIO_MAX },
-	{ "nice", 0x10c, "N", "nice of other and batch, -20..19 (default 0)",
-	  PLAN_M_RUN, plan_opt_nice, AT(nice) },
+	{ "nice", 0x10c, "N", "nice of other and batch, %R", .def = "0",
+	  .modes = PLAN_M_RUN, .parse = plan_opt_nice, AT(nice),
+	  .min = RUN_NICE_MIN, .max = RUN_NICE_MAX },
 	{ "mlock", 0x10d, NULL, "participants lock their memory (mlockall)",
-	  PLAN_M_RUN, plan_opt_set, AT(mlock), .min = 1 },
+	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(mlock), .min = 1 },
 	{ "threads", 'T', NULL, "participants are threads of one process",
-	  PLAN_M_RUN, plan_opt_set, AT(threads), .min = 1 },
-	{ "procs", 'p', "LIST", "participants per ring, 2..1024 (default 2)",
-	  PLAN_M_RUN, plan_opt_list, LIST(procs, nprocs), .min = 2,
-	  .max = RUN_MAX_NR, .what = "participant counts", .more = "N" },
-	{ "size", 's', "LIST",
-	  "KB each participant touches per hop (default 0)", PLAN_M_RUN,
-	  plan_opt_list, LIST(size_kb, nsizes), .max = PLAN_MAX_SIZE_KB,
-	  .what = "sizes in KB", .more = "S" },
-	{ "parallel", 'j', "LIST",
-	  "rings at once, a list of 1..256 or cpus (default 1)", PLAN_M_RUN,
-	  plan_opt_parallel, LIST(rings, nrings), .min = 1,
-	  .max = RUN_MAX_RINGS },
+	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(threads), .min = 1 },
+	{ "procs", 'p', "LIST", "participants per ring, %R", .def = "2",
+	  .modes = PLAN_M_RUN, .parse = plan_opt_list, LIST(procs, nprocs),
+	  .min = 2, .max = RUN_MAX_NR, .what = "participant counts",
+	  .more = "N" },
+	{ "size", 's', "LIST", "KB each participant touches per hop",
+	  .def = "0", .modes = PLAN_M_RUN, .parse = plan_opt_list,
+	  LIST(size_kb, nsizes), .max = PLAN_MAX_SIZE_KB, .what = "sizes in KB",
+	  .more = "S" },
+	{ "parallel", 'j', "LIST", "rings at once, a list of %R or cpus",
+	  .def = "1", .modes = PLAN_M_RUN, .parse = plan_opt_parallel,
+	  LIST(rings, nrings), .min = 1, .max = RUN_MAX_RINGS },
 	{ "shared", 0x10e, NULL, "the rings share the mechanism's objects",
-	  PLAN_M_RUN, plan_opt_set, AT(shared), .min = 1 },
-	{ "name", 'n', "LABEL",
-	  "label of this run in the report (default: uname -r)", PLAN_M_RUN,
-	  plan_opt_text, TEXT(label) },
+	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(shared), .min = 1 },
+	{ "name", 'n', "LABEL", "label of this run in the report",
+	  .def = "uname -r", .modes = PLAN_M_RUN, .flags = PLAN_DEF_SAID,
+	  .parse = plan_opt_text, TEXT(label) },
 	{ "note", 0x100, "TEXT", "free text printed after the label",
-	  PLAN_M_RUN, plan_opt_text, TEXT(note) },
+	  .modes = PLAN_M_RUN, .parse = plan_opt_text, TEXT(note) },
 	{ "output", 'o', "FILE", "also write the results as JSON to FILE",
-	  PLAN_M_BOTH, plan_opt_file, AT(output), .what = "empty file name" },
+	  .modes = PLAN_M_BOTH, .parse = plan_opt_file, AT(output),
+	  .what = "empty file name" },
 	{ "retry-disturbed", 0x101, "N",
-	  "run a disturbed run again, up to N times", PLAN_M_RUN, plan_opt_uint,
-	  AT(retry_disturbed), .max = PLAN_MAX_RETRY,
+	  "run a disturbed run again, up to N times", .modes = PLAN_M_RUN,
+	  .parse = plan_opt_uint, AT(retry_disturbed), .max = PLAN_MAX_RETRY,
 	  .what = "a count of retries" },
-	{ "sample", 0x102, "N", "time one round trip in N, 0 none (default 64)",
-	  PLAN_M_RUN, plan_opt_uint, AT(sample_every), .max = PLAN_MAX_SAMPLE,
+	{ "sample", 0x102, "N", "time one round trip in N, 0 none",
+	  .def = STR(RUN_SAMPLE_EVERY), .modes = PLAN_M_RUN,
+	  .parse = plan_opt_uint, AT(sample_every), .max = PLAN_MAX_SAMPLE,
 	  .what = "a count of loops", .more = ", 0 for no timing" },
-	{ "order", 0x106, "ORDER",
-	  "interleave (default), shuffle or sequential runs", PLAN_M_RUN,
-	  plan_opt_order, AT(order) },
-	{ "seed", 0x107, "N", "seed of --order shuffle (default random)",
-	  PLAN_M_RUN, plan_opt_seed, AT(seed), .max = UINT32_MAX },
+	{ "order", 0x106, "ORDER", "%W runs", .def = "interleave",
+	  .modes = PLAN_M_RUN, .flags = PLAN_DEF_MARKED,
+	  .parse = plan_opt_order, AT(order), .word = plan_word_order },
+	{ "seed", 0x107, "N", "seed of --order shuffle", .def = "random",
+	  .modes = PLAN_M_RUN, .flags = PLAN_DEF_SAID, .parse = plan_opt_seed,
+	  AT(seed), .max = UINT32_MAX },
 	{ "histogram", 0x103, NULL,
-	  "add an ASCII histogram of each row's round trips", PLAN_M_BOTH,
-	  plan_opt_set, AT(histogram), .min = 1 },
-	{ "format", 0x109, "FMT",
-	  "text, json, kv, tsv or html on stdout (default text)", PLAN_M_BOTH,
-	  plan_opt_format, AT(format) },
-	{ "json", 0x104, NULL, "the same as --format json", PLAN_M_BOTH,
-	  plan_opt_set, AT(format), .min = PLAN_JSON },
-	{ "baseline", 0x105, "LABEL",
-	  "compare with the run labelled LABEL (default first)", PLAN_M_REPORT,
-	  plan_opt_label, AT(baseline) },
+	  "add an ASCII histogram of each row's round trips",
+	  .modes = PLAN_M_BOTH, .parse = plan_opt_set, AT(histogram),
+	  .min = 1 },
+	{ "format", 0x109, "FMT", "%W on stdout", .def = "text",
+	  .modes = PLAN_M_BOTH, .parse = plan_opt_format, AT(format),
+	  .word = plan_word_format },
+	{ "json", 0x104, NULL, "the same as --format json",
+	  .modes = PLAN_M_BOTH, .parse = plan_opt_set, AT(format),
+	  .min = PLAN_JSON },
+	{ "baseline", 0x105, "LABEL", "compare with the run labelled LABEL",
+	  .def = "first", .modes = PLAN_M_REPORT, .flags = PLAN_DEF_SAID,
+	  .parse = plan_opt_label, AT(baseline) },
 	{ "fail-above", 0x10f, "PCT",
-	  "exit 1 if the last label is marked PCT % slower", PLAN_M_REPORT,
-	  plan_opt_percent, AT(fail_above) },
+	  "exit 1 if the last label is marked PCT % slower",
+	  .modes = PLAN_M_REPORT, .parse = plan_opt_percent, AT(fail_above),
+	  .min = 0, .max = 1000 },
 	{ "noise", 0x108, "FILE",
-	  "saved runs of one kernel, whose spread is the noise", PLAN_M_REPORT,
-	  plan_opt_noise, AT(noise), .max = PLAN_MAX_NOISE, .many = 1 },
+	  "saved runs of one kernel, whose spread is the noise",
+	  .modes = PLAN_M_REPORT, .parse = plan_opt_noise, AT(noise),
+	  .max = PLAN_MAX_NOISE, .many = 1 },
 	{ "quiet", 'q', NULL, "no progress line on the terminal (stderr)",
-	  PLAN_M_RUN, plan_opt_set, AT(quiet), .min = 1 },
-	{ "list", 'l', NULL, "list the mechanisms and exit", PLAN_M_RUN,
-	  plan_opt_set, AT(action), .min = PLAN_LIST },
-	{ "help", 'h', NULL, "show this help and exit", PLAN_M_BOTH,
-	  plan_opt_set, AT(action), .min = PLAN_HELP },
-	{ "version", 'V', NULL, "show the version and exit", PLAN_M_BOTH,
-	  plan_opt_set, AT(action), .min = PLAN_VERSION },
+	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(quiet), .min = 1 },
+	{ "list", 'l', NULL, "list the mechanisms and exit",
+	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(action),
+	  .min = PLAN_LIST },
+	{ "help", 'h', NULL, "show this help and exit", .modes = PLAN_M_BOTH,
+	  .parse = plan_opt_set, AT(action), .min = PLAN_HELP },
+	{ "version", 'V', NULL, "show the version and exit",
+	  .modes = PLAN_M_BOTH, .parse = plan_opt_set, AT(action),
+	  .min = PLAN_VERSION },
 };
 
 #define PLAN_NOPTS ARRAY_SIZE(plan_opts)
@@ -163,11 +193,120 @@ static void plan_opt_name(const struct plan_opt *o, char *buf, size_t size)
 		snprintf(buf, size, "--%s", o->name);
 }
 
+/* The words of --placement: place_parse()'s names, and its CPU list. */
+static const char *plan_word_place(size_t i)
+{
+	static const char *const words[] = { "any", "same",	"cross",
+					     "smt", "cpus:A,B", NULL };
+
+	return i < ARRAY_SIZE(words) ? words[i] : NULL;
+}
+
+/* The classes of --policy, named as run/sched.c names them. */
+static const char *plan_word_policy(size_t i)
+{
+	static const int policies[] = { SCHED_OTHER, SCHED_BATCH, SCHED_IDLE,
+					SCHED_FIFO, SCHED_RR };
+
+	return i < ARRAY_SIZE(policies) ? run_class_name(policies[i]) : NULL;
+}
+
+/* The orders of --order, named as model/results.c names them. */
+static const char *plan_word_order(size_t i)
+{
+	return i + 1 < RESULT_NORDERS ?
+		       result_order_name((enum result_order)(i + 1)) :
+		       NULL;
+}
+
+/* The formats of --format, in enum plan_format's order. */
+static const char *const plan_formats[] = {
+	[PLAN_TEXT] = "text", [PLAN_JSON] = "json", [PLAN_KV] = "kv",
+	[PLAN_TSV] = "tsv",   [PLAN_HTML] = "html",
+};
+
+static const char *plan_word_format(size_t i)
+{
+	return i < ARRAY_SIZE(plan_formats) ? plan_formats[i] : NULL;
+}
+
+/* A text made in @buf of @size, appended to as long as it fits. */
+struct plan_buf {
+	char *s;
+	size_t size, len;
+};
+
+static void plan_add(struct plan_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void plan_add(struct plan_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (b->len >= b->size)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(b->s + b->len, b->size - b->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		b->len += (size_t)n;
+	if (b->len >= b->size)
+		b->len = b->size - 1;
+}
+
+/*
+ * The words of @o as "a, b or c", with @sep between them but the last;
+ * the default marked "(default)" when @mark.
+ */
+static void plan_words(const struct plan_opt *o, const char *sep,
+		       const char *last, int mark, struct plan_buf *b)
+{
+	const char *w;
+
+	for (size_t i = 0; o->word && (w = o->word(i)); i++)
+		plan_add(b, "%s%s%s",
+			 !i		? "" :
+			 o->word(i + 1) ? sep :
+					  last,
+			 w,
+			 mark && o->def && !strcmp(o->def, w) ? " (default)" :
+								"");
+}
+
+/* The range of @o as --help says it: "1..10000", "-20..19". */
+static void plan_range(const struct plan_opt *o, struct plan_buf *b)
+{
+	plan_add(b, "%ld..%ld", o->min, o->max);
+}
+
+/* The --help text of @o into @buf: its help, range, words and default. */
+static void plan_help(const struct plan_opt *o, char *buf, size_t size)
+{
+	struct plan_buf b = { buf, size, 0 };
+
+	buf[0] = '\0';
+	for (const char *h = o->help; *h; h++) {
+		if (h[0] == '%' && h[1] == 'R') {
+			plan_range(o, &b);
+			h++;
+		} else if (h[0] == '%' && h[1] == 'W') {
+			plan_words(o, ", ", " or ", o->flags & PLAN_DEF_MARKED,
+				   &b);
+			h++;
+		} else {
+			plan_add(&b, "%c", *h);
+		}
+	}
+	if (o->def && !(o->flags & PLAN_DEF_MARKED))
+		plan_add(&b, " (default %s)", o->def);
+}
+
 static void plan_usage_opts(FILE *f, unsigned int mode)
 {
 	for (size_t i = 0; i < PLAN_NOPTS; i++) {
 		const struct plan_opt *o = &plan_opts[i];
-		char left[48];
+		char left[48], help[160];
 
 		if (!(o->modes & mode))
 			continue;
@@ -178,7 +317,37 @@ static void plan_usage_opts(FILE *f, unsigned int mode)
 		else
 			snprintf(left, sizeof(left), "    --%s%s%s", o->name,
 				 o->arg ? " " : "", o->arg ? o->arg : "");
-		fprintf(f, "  %-24s %s\n", left, o->help);
+		plan_help(o, help, sizeof(help));
+		fprintf(f, "  %-24s %s\n", left, help);
+	}
+}
+
+/*
+ * Each option, a line of tab-separated fields, for the references made
+ * from this table (tools/gen-refs): the commands it belongs to, its short
+ * and long form, its argument, its default, its range, its words and its
+ * --help text.  An empty field: none.
+ */
+void plan_dump_options(FILE *f)
+{
+	static const char *const modes[] = { "", "run", "report", "both" };
+
+	for (size_t i = 0; i < PLAN_NOPTS; i++) {
+		const struct plan_opt *o = &plan_opts[i];
+		char range[64] = "", words[160] = "", help[160], key[3] = "";
+		struct plan_buf r = { range, sizeof(range), 0 };
+		struct plan_buf w = { words, sizeof(words), 0 };
+
+		if (strstr(o->help, "%R"))
+			plan_range(o, &r);
+		plan_words(o, " ", " ", 0, &w);
+		plan_help(o, help, sizeof(help));
+		if (o->key < 0x100)
+			snprintf(key, sizeof(key), "-%c", o->key);
+		fprintf(f, "%s\t%s\t--%s\t%s\t%s\t%s\t%s\t%s\n",
+			modes[o->modes & PLAN_M_BOTH], key, o->name,
+			o->arg ? o->arg : "", o->def ? o->def : "", range,
+			words, help);
 	}
 }
 
@@ -405,13 +574,13 @@ static int plan_opt_percent(const struct plan_opt *o, const char *arg,
 
 	errno = 0;
 	v = strtod(arg, &end);
-	if (end == arg || *end || errno || !isfinite(v) || v < 0 || v > 1000 ||
-	    strpbrk(arg, "xXeEpP") || arg[0] == '-' || arg[0] == '+' ||
-	    arg[0] == ' ' || arg[0] == '\t')
+	if (end == arg || *end || errno || !isfinite(v) || v < (double)o->min ||
+	    v > (double)o->max || strpbrk(arg, "xXeEpP") || arg[0] == '-' ||
+	    arg[0] == '+' || arg[0] == ' ' || arg[0] == '\t')
 		return plan_error(
 			err, errlen,
-			"--fail-above: '%s' is not a percent (expected a decimal from 0 to 1000, e.g. 5)",
-			arg);
+			"--fail-above: '%s' is not a percent (expected a decimal from %ld to %ld, e.g. 5)",
+			arg, o->min, o->max);
 	*(double *)plan_target(o, p) = v;
 	return 0;
 }
@@ -422,10 +591,11 @@ static int plan_opt_uint(const struct plan_opt *o, const char *arg,
 	unsigned long v;
 	char name[32];
 
-	if (plan_parse_uint(arg, o->min, o->max, &v) < 0) {
+	if (plan_parse_uint(arg, (unsigned long)o->min, (unsigned long)o->max,
+			    &v) < 0) {
 		plan_opt_name(o, name, sizeof(name));
 		return plan_error(err, errlen,
-				  "%s: '%s' is not %s (expected %lu..%lu%s)",
+				  "%s: '%s' is not %s (expected %ld..%ld%s)",
 				  name, arg, o->what, o->min, o->max,
 				  o->more ? o->more : "");
 	}
@@ -437,7 +607,8 @@ static int plan_opt_list(const struct plan_opt *o, const char *arg,
 			 struct plan *p, char *err, size_t errlen)
 {
 	unsigned int *count = (unsigned int *)((char *)p + o->count);
-	int n = plan_parse_list(arg, o->min, o->max, plan_target(o, p),
+	int n = plan_parse_list(arg, (unsigned long)o->min,
+				(unsigned long)o->max, plan_target(o, p),
 				PLAN_MAX_LIST);
 	char name[32];
 
@@ -445,7 +616,7 @@ static int plan_opt_list(const struct plan_opt *o, const char *arg,
 		plan_opt_name(o, name, sizeof(name));
 		return plan_error(
 			err, errlen,
-			"%s: '%s' is not a list of %s (expected %s[,%s...], each %lu..%lu, at most %d, once)",
+			"%s: '%s' is not a list of %s (expected %s[,%s...], each %ld..%ld, at most %d, once)",
 			name, arg, o->what, o->more, o->more, o->min, o->max,
 			PLAN_MAX_LIST);
 	}
@@ -547,10 +718,10 @@ static int plan_opt_order(const struct plan_opt *o, const char *arg,
 			  struct plan *p, char *err, size_t errlen)
 {
 	char list[64];
+	struct plan_buf b = { list, sizeof(list), 0 };
 
-	(void)o;
 	if (result_order_parse(arg, &p->order) < 0) {
-		result_order_list(list, sizeof(list), "", " or ");
+		plan_words(o, ", ", " or ", 0, &b);
 		return plan_error(
 			err, errlen,
 			"--order: '%s' is not an order of runs (expected %s)",
@@ -562,10 +733,10 @@ static int plan_opt_order(const struct plan_opt *o, const char *arg,
 static int plan_opt_seed(const struct plan_opt *o, const char *arg,
 			 struct plan *p, char *err, size_t errlen)
 {
-	if (plan_parse_uint(arg, 0, o->max, &p->seed) < 0)
+	if (plan_parse_uint(arg, 0, (unsigned long)o->max, &p->seed) < 0)
 		return plan_error(
 			err, errlen,
-			"--seed: '%s' is not a seed (expected 0..%lu)", arg,
+			"--seed: '%s' is not a seed (expected 0..%ld)", arg,
 			o->max);
 	p->seed_given = 1;
 	return 0;
@@ -574,10 +745,10 @@ static int plan_opt_seed(const struct plan_opt *o, const char *arg,
 static int plan_opt_noise(const struct plan_opt *o, const char *arg,
 			  struct plan *p, char *err, size_t errlen)
 {
-	if (p->nnoise == o->max)
+	if (p->nnoise == (unsigned long)o->max)
 		return plan_error(
 			err, errlen,
-			"--noise: more than %lu files (give the noise of one kernel, a few invocations)",
+			"--noise: more than %ld files (give the noise of one kernel, a few invocations)",
 			o->max);
 	p->noise[p->nnoise++] = arg;
 	return 0;
@@ -587,9 +758,10 @@ static int plan_opt_noise(const struct plan_opt *o, const char *arg,
 static int plan_opt_policy(const struct plan_opt *o, const char *arg,
 			   struct plan *p, char *err, size_t errlen)
 {
-	char list[128], *rest = list, *name;
+	char list[128], *rest = list, *name, words[64];
+	struct plan_buf b = { words, sizeof(words), 0 };
 
-	(void)o;
+	plan_words(o, ", ", " or ", 0, &b);
 	if (snprintf(list, sizeof(list), "%s", arg) >= (int)sizeof(list))
 		return plan_error(err, errlen, "--policy: list too long");
 	while ((name = strsep(&rest, ","))) {
@@ -602,8 +774,8 @@ static int plan_opt_policy(const struct plan_opt *o, const char *arg,
 		if (run_class_parse(name, &policy) < 0)
 			return plan_error(
 				err, errlen,
-				"--policy: '%s' is not a scheduling class (expected other, batch, idle, fifo or rr)",
-				name);
+				"--policy: '%s' is not a scheduling class (expected %s)",
+				name, words);
 		for (unsigned int i = 0; i < p->nclasses; i++)
 			if (p->cls[i].policy == policy)
 				return plan_error(err, errlen,
@@ -620,10 +792,11 @@ static int plan_opt_prio(const struct plan_opt *o, const char *arg,
 {
 	unsigned long v;
 
-	if (plan_parse_uint(arg, o->min, o->max, &v) < 0)
+	if (plan_parse_uint(arg, (unsigned long)o->min, (unsigned long)o->max,
+			    &v) < 0)
 		return plan_error(
 			err, errlen,
-			"--prio: '%s' is not a real-time priority (expected %lu..%lu)",
+			"--prio: '%s' is not a real-time priority (expected %ld..%ld)",
 			arg, o->min, o->max);
 	p->prio = (unsigned int)v;
 	p->prio_given = 1;
@@ -636,13 +809,12 @@ static int plan_opt_nice(const struct plan_opt *o, const char *arg,
 	unsigned long v;
 	int neg = arg[0] == '-';
 
-	(void)o;
-	if (plan_parse_uint(arg + neg, 0, neg ? -RUN_NICE_MIN : RUN_NICE_MAX,
-			    &v) < 0)
+	if (plan_parse_uint(arg + neg, 0,
+			    (unsigned long)(neg ? -o->min : o->max), &v) < 0)
 		return plan_error(
 			err, errlen,
-			"--nice: '%s' is not a nice value (expected %d..%d)",
-			arg, RUN_NICE_MIN, RUN_NICE_MAX);
+			"--nice: '%s' is not a nice value (expected %ld..%ld)",
+			arg, o->min, o->max);
 	p->nice = neg ? -(int)v : (int)v;
 	p->nice_given = 1;
 	return 0;
@@ -667,8 +839,7 @@ static int plan_classes(struct plan *p, char *err, size_t errlen)
 
 		if (run_class_rt(c->policy)) {
 			rt = 1;
-			c->prio =
-				p->prio_given ? (int)p->prio : RUN_PRIO_DEFAULT;
+			c->prio = (int)p->prio; /* --prio, or its default */
 		} else if (run_class_niced(c->policy)) {
 			niced = 1;
 			c->nice = p->nice;
@@ -687,21 +858,19 @@ static int plan_classes(struct plan *p, char *err, size_t errlen)
 static int plan_opt_format(const struct plan_opt *o, const char *arg,
 			   struct plan *p, char *err, size_t errlen)
 {
-	static const char *const names[] = {
-		[PLAN_TEXT] = "text", [PLAN_JSON] = "json", [PLAN_KV] = "kv",
-		[PLAN_TSV] = "tsv",   [PLAN_HTML] = "html",
-	};
+	char words[64];
+	struct plan_buf b = { words, sizeof(words), 0 };
 
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-		if (strcmp(arg, names[i]) == 0) {
+	for (size_t i = 0; i < ARRAY_SIZE(plan_formats); i++) {
+		if (strcmp(arg, plan_formats[i]) == 0) {
 			*(int *)plan_target(o, p) = (int)i;
 			return 0;
 		}
 	}
-	return plan_error(
-		err, errlen,
-		"--format: '%s' is not a format (expected text, json, kv, tsv or html)",
-		arg);
+	plan_words(o, ", ", " or ", 0, &b);
+	return plan_error(err, errlen,
+			  "--format: '%s' is not a format (expected %s)", arg,
+			  words);
 }
 
 /*
@@ -726,8 +895,10 @@ static int plan_opt_parallel(const struct plan_opt *o, const char *arg,
 						  "-j/--parallel: cpus: %s",
 						  strerror(errno));
 			v = (unsigned long)CPU_COUNT(&set);
-			v = v > o->max ? o->max : v;
-		} else if (plan_parse_uint(tok, o->min, o->max, &v) < 0) {
+			v = v > (unsigned long)o->max ? (unsigned long)o->max :
+							v;
+		} else if (plan_parse_uint(tok, (unsigned long)o->min,
+					   (unsigned long)o->max, &v) < 0) {
 			goto bad;
 		}
 		/*
@@ -758,7 +929,7 @@ static int plan_opt_parallel(const struct plan_opt *o, const char *arg,
 bad:
 	return plan_error(
 		err, errlen,
-		"-j/--parallel: '%s' is not a list of ring counts (expected N[,N...] or cpus, each %lu..%lu, at most %d, once)",
+		"-j/--parallel: '%s' is not a list of ring counts (expected N[,N...] or cpus, each %ld..%ld, at most %d, once)",
 		arg, o->min, o->max, PLAN_MAX_LIST);
 }
 
@@ -905,26 +1076,22 @@ static int plan_files(int argc, char *const *argv, struct plan *p, char *err,
 	return 0;
 }
 
-/* What a run does when the options do not say. */
-static void plan_defaults(struct plan *p, char *err, size_t errlen)
+/*
+ * What a run does when the options do not say: each option's default,
+ * parsed as if it were given (-p 2, the classic ping-pong), but not
+ * counted as given.  A default the table cannot fail to parse.
+ */
+static int plan_defaults(struct plan *p, char *err, size_t errlen)
 {
-	if (!p->nops)
-		plan_backends(p, "all", err, errlen);
-	if (!p->nplaces)
-		p->nplaces = (unsigned int)place_parse("any", p->place, 1, err,
-						       errlen);
-	if (!p->nprocs) {
-		p->nprocs = 1;
-		p->procs[0] = 2; /* the classic ping-pong */
+	for (size_t i = 0; i < PLAN_NOPTS; i++) {
+		const struct plan_opt *o = &plan_opts[i];
+
+		if (o->def && !(o->flags & PLAN_DEF_SAID) &&
+		    o->parse(o, o->def, p, err, errlen) < 0)
+			return -1;
 	}
-	if (!p->nsizes) {
-		p->nsizes = 1;
-		p->size_kb[0] = 0;
-	}
-	if (!p->nrings) {
-		p->nrings = 1;
-		p->rings[0] = 1;
-	}
+	p->prio_given = p->nice_given = 0;
+	return 0;
 }
 
 int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
@@ -938,11 +1105,19 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 
 	memset(p, 0, sizeof(*p));
 	p->action = PLAN_RUN;
-	p->duration_s = 5;
-	p->fail_above = -1;
-	p->sample_every = RUN_SAMPLE_EVERY;
-	p->runs = 3;
-	p->order = RESULT_ORDER_INTERLEAVE;
+	p->fail_above = -1; /* not given */
+	if (plan_defaults(p, err, errlen) < 0)
+		return -1;
+	/* Not in --help: for those who keep the references (ctxbench.1). */
+	if (argc > 1 && strcmp(argv[1], "dump") == 0) {
+		if (argc != 3)
+			return plan_error(
+				err, errlen,
+				"dump: expected ctxbench dump WHAT (options, mechanisms, facts, json or limits)");
+		p->action = PLAN_DUMP;
+		p->dump = argv[2];
+		return 0;
+	}
 	if (argc > 1 && strcmp(argv[1], "report") == 0) {
 		/* getopt_long() takes "report" for the program's name. */
 		mode = PLAN_M_REPORT;
@@ -969,7 +1144,6 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 			"--seed: only with --order shuffle (the other orders are fixed)");
 	if (plan_classes(p, err, errlen) < 0)
 		return -1;
-	plan_defaults(p, err, errlen);
 	if (plan_check_tasks(p, err, errlen) < 0)
 		return -1;
 	return plan_check_size(p, err, errlen);

@@ -31,7 +31,8 @@ enum plan_action {
 	PLAN_REPORT, /* ctxbench report FILE...: render saved runs */
 	PLAN_LIST,
 	PLAN_HELP,
-	PLAN_VERSION
+	PLAN_VERSION,
+	PLAN_DUMP /* ctxbench dump WHAT: a table, for the references */
 };
 
 struct plan {
@@ -72,6 +73,7 @@ struct plan {
 	const char *noise[PLAN_MAX_NOISE];
 	unsigned int nfiles; /* report: the saved files, in @argv */
 	char *const *files;
+	const char *dump; /* ctxbench dump WHAT */
 };
 
 /*
@@ -106,6 +108,14 @@ extern const char ctxbench_version[];
 
 /* Write the usage text, generated from the option table. */
 void plan_usage(FILE *f);
+
+/*
+ * Write the option table, an option a line of tab-separated fields: the
+ * commands ("run", "report" or "both"), the short form ("-t" or empty),
+ * the long form, the argument, the default, the range, the words
+ * (space-separated) and the --help text.
+ */
+void plan_dump_options(FILE *f);
 
 /* Parsers of single values, for the options and their tests. */
 int plan_parse_seconds(const char *s, double *out);

@@ -3,10 +3,11 @@
 # those that take a word of a fixed set, files for -o, --noise and saved runs.
 #
 # As perf's completion asks perf, this one asks ctxbench: its options from
-# --help, its mechanisms from --list, the words of --format, --order,
-# --policy and -P from the message that refuses another word.  So it
-# completes what the ctxbench being completed takes, and no more.  It needs
-# bash alone, not the bash-completion package's helpers.
+# --help, its mechanisms from --list.  The words of --format, --order,
+# --policy and -P are those of ctxbench's option table, written below by
+# tools/gen-refs from ctxbench dump options (the refs test fails when they
+# differ).  It needs bash alone, not the bash-completion package's
+# helpers.
 
 # Run ctxbench (the command being completed) with @@, stdout and stderr.
 _ctxbench_ask() {
@@ -16,25 +17,18 @@ _ctxbench_ask() {
 	"$cmd" "$@" 2>&1
 }
 
-# The words a message of ctxbench lists as "(expected a, b or c)" when
-# option @1 refuses a word; "cpus:A,B" gives "cpus:".  -h after it: should
-# the word be taken after all, help is printed, nothing is run.
-_ctxbench_expected() {
-	local msg w
-
-	msg=$(_ctxbench_ask "$1" '?' -h)
-	[[ $msg == *"(expected "*")"* ]] || return 0
-	msg=${msg##*"(expected "}
-	msg=${msg%%")"*}
-	msg=${msg//" or "/", "}
-	while IFS= read -r w; do
-		if [[ $w =~ ^[a-z][a-z0-9-]*$ ]]; then
-			echo "$w"
-		elif [[ $w =~ ^([a-z][a-z0-9-]*:)[A-Z] ]]; then
-			echo "${BASH_REMATCH[1]}"
-		fi
-	done <<<"${msg//", "/$'\n'}"
+# The words each option takes, from ctxbench's option table; "cpus:A,B"
+# gives "cpus:".
+# BEGIN GENERATED words: tools/gen-refs, from ctxbench dump options
+_ctxbench_table_words() {
+	case $1 in
+	--placement) printf "%s\n" any same cross smt cpus: ;;
+	--policy) printf "%s\n" other batch idle fifo rr ;;
+	--order) printf "%s\n" interleave shuffle sequential ;;
+	--format) printf "%s\n" text json kv tsv html ;;
+	esac
 }
+# END GENERATED words
 
 # Complete @cur with the words of stdin (not a pipe: COMPREPLY is set here); a comma list when @1 is "list":
 # each word once, after those already given.
@@ -126,9 +120,9 @@ _ctxbench() {
 				[[ $cur == *,* ]] || echo all)
 			;;
 		--placement | --policy)
-			_ctxbench_words list "$cur" < <(_ctxbench_expected "$prev") ;;
+			_ctxbench_words list "$cur" < <(_ctxbench_table_words "$prev") ;;
 		--format | --order)
-			_ctxbench_words one "$cur" < <(_ctxbench_expected "$prev") ;;
+			_ctxbench_words one "$cur" < <(_ctxbench_table_words "$prev") ;;
 		--parallel) _ctxbench_words list "$cur" <<<cpus ;;
 		--output) _ctxbench_files any "$cur" ;;
 		--noise) _ctxbench_files json "$cur" ;;

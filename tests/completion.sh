@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The bash completion (completion/ctxbench.bash), loaded in a bash without
 # the bash-completion package: it completes every option --help prints and
-# no other, every mechanism --list prints, the words each option takes, and
-# files; cmake --install puts it where bash-completion looks.
+# no other, every mechanism --list prints, the words of the option table
+# (ctxbench dump options), each taken, and files; cmake --install puts it
+# where bash-completion looks.
 # usage: completion.sh table BIN SCRIPT | completion.sh words BIN SCRIPT |
 #        completion.sh install CMAKE BUILD_DIR SCRIPT
 set -u
@@ -66,8 +67,10 @@ table() {
 	same "$(comp "$bin" -b '')" "$mech"$'\n'all "-b completes other than --list's mechanisms and all"
 	same "$(comp "$bin" --backend pipe,)" "$(grep -vx pipe <<<"$mech" | sed 's/^/pipe,/')" \
 		"-b pipe, completes other than the other mechanisms"
-	# Each word completed is taken (-h after it: nothing runs); each word
-	# the refusal of another lists is completed.
+	# Each word completed is taken (-h after it: nothing runs); the words
+	# completed are those of the option table (ctxbench dump options, a
+	# "cpus:A,B" up to its colon), and so are those its refusal lists.
+	"$bin" dump options >"$tmp/options" || fail "ctxbench dump options exits $?"
 	for opt in --format --order --policy --placement "report --format"; do
 		words=$(comp "$bin" $opt '')
 		[ "$(wc -l <<<"$words")" -ge 2 ] && pass || fail "$opt completes '$words'"
@@ -76,10 +79,14 @@ table() {
 			"$bin" $opt "$w" -h >/dev/null 2>"$tmp/err" && pass ||
 				fail "$opt completes '$w', which ctxbench refuses: $(cat "$tmp/err")"
 		done
+		awk -F '\t' -v o="${opt#report }" '$3 == o { print $7 }' "$tmp/options" |
+			tr ' ' '\n' | sed -E 's/^([a-z]+:)[A-Z].*/\1/' >"$tmp/table"
+		[ -s "$tmp/table" ] && pass || fail "the option table gives $opt no words"
+		same "$words" "$(cat "$tmp/table")" "$opt completes other than the option table's words"
 		"$bin" $opt '?' -h 2>&1 >/dev/null | grep -o '(expected [^)]*)' |
 			sed 's/(expected //; s/)//; s/ or /, /g; s/, /\n/g; s/:[A-Z].*/:/' >"$tmp/listed"
 		[ -s "$tmp/listed" ] && pass || fail "$opt '?' lists no words"
-		same "$words" "$(cat "$tmp/listed")" "$opt completes other than what its message lists"
+		same "$(cat "$tmp/table")" "$(cat "$tmp/listed")" "$opt's refusal lists other than the option table's words"
 	done
 	same "$(comp "$bin" -j '')" cpus "-j does not complete cpus"
 	"$bin" -j cpus -h >/dev/null && pass || fail "-j cpus is refused"

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The documentation against the code: relative links and anchors resolve,
-# the saved run's limits are model/schema.h's,
-# the manual page's mechanisms and Run information facts are the code's,
+# the saved run's limits are the code's (ctxbench dump limits), the manual
+# page's mechanisms are the binary's (ctxbench dump mechanisms) and its Run
+# information facts those the report prints,
 # the README stays short, with the blocks CI and the tests read, and the
 # pages' examples of a comparison compare what they say.
-# usage: docs.sh links SRC | docs.sh limits SRC | docs.sh mechanisms SRC PAGE |
+# usage: docs.sh links SRC | docs.sh limits BIN SRC | docs.sh mechanisms BIN PAGE |
 #        docs.sh facts BIN PAGE FIXTURE | docs.sh readme SRC | docs.sh examples SRC
 set -u
 
@@ -96,38 +97,30 @@ rendered() {
 			on && /^[A-Z]/ { exit } on' | tr -s ' \n\t' '   '
 }
 
-# Member @2 of ipc/@1.c's ops: the string of ".@2 = "...",".
-member() {
-	sed -nE 's/^[ \t]*\.'"$2"' = "(.*)",$/\1/p' "$src/ipc/$1.c"
-}
-
+# The mechanisms as the binary's table has them (ctxbench dump
+# mechanisms): "name<TAB>title<TAB>how<TAB>all|named" a line.
 mechanisms() {
-	local page=$1 sec b name title how tags
+	local bin=$1 page=$2 sec name title how tags dump
 	command -v groff >/dev/null || {
 		echo "SKIP: no groff to render the page"
 		exit 77
 	}
 	sec=$(rendered "$page" MECHANISMS)
 	[ -n "$sec" ] && pass || fail "the page has no MECHANISMS section"
-	for b in $(sed -nE 's/^[ \t]*X\(([a-z0-9_]+)\).*/\1/p' \
-		"$src/ipc/backends.h"); do
-		name=$(member "$b" name) title=$(member "$b" title)
-		how=$(member "$b" how)
-		if [ -z "$name" ] || [ -z "$title" ] || [ -z "$how" ]; then
-			fail "ipc/$b.c: no .name, .title or .how on a line of its own"
-			continue
-		fi
+	dump=$("$bin" dump mechanisms) && [ "$(wc -l <<<"$dump")" -ge 2 ] && pass ||
+		fail "ctxbench dump mechanisms printed: $dump"
+	while IFS=$'\t' read -r name title how _; do
 		# The entry: "name (title)" then the code's own words.
 		grep -qF -- " $name ($title) $how" <<<" $sec" && pass ||
-			fail "the page's MECHANISMS has no \"$name ($title)\" saying \"$how\" (ipc/$b.c)"
-	done
+			fail "the page's MECHANISMS has no \"$name ($title)\" saying \"$how\""
+	done <<<"$dump"
 	# And no entry for a mechanism the code does not have.
 	tags=$(awk '/^\.SH MECHANISMS/ { on = 1; next } on && /^\.SH/ { exit }
 		on && prev == ".TP" { print } { prev = $0 }' "$page" |
 		sed -E 's/^\.B[A-Z]* //; s/ .*//; s/\\-/-/g')
 	for name in $tags; do
-		grep -qE "^[[:space:]]*\.name = \"$name\",$" "$src"/ipc/*.c && pass ||
-			fail "the page's MECHANISMS names $name, which no ipc/*.c is"
+		cut -f1 <<<"$dump" | grep -qxF -- "$name" && pass ||
+			fail "the page's MECHANISMS names $name, which ctxbench dump mechanisms does not"
 	done
 	summary
 }
@@ -278,43 +271,45 @@ examples() {
 	summary
 }
 
-# The value of limit @1 in model/schema.h, as its #define has it.
+# The value of limit @1 of a saved run, as the binary's dump has it.
 schema() {
-	sed -nE "s/^#define $1 (\([^)]*\)|[^ ]+).*/\1/p" "$src/model/schema.h"
+	awk -F '\t' -v k="$1" '$1 == k { print $2 }' <<<"$limits"
 }
 
-# The limits of a saved run that docs/json.md gives are model/schema.h's:
-# the file size in MiB (the only size it gives, and docs/method.md's), the
-# nesting, the samples, rows and invocations.
+# The limits of a saved run that docs/json.md gives are the code's
+# (ctxbench dump limits): the file size in MiB (the only size it gives,
+# and docs/method.md's), the nesting, the samples, rows and invocations.
 limits() {
-	local bytes mib text
-	bytes=$(schema SAVED_MAX_FILE_BYTES)
-	[[ $bytes =~ ^\(([0-9]+)u\ \<\<\ 20\)$ ]] && mib=${BASH_REMATCH[1]} && pass ||
-		{ fail "SAVED_MAX_FILE_BYTES is '$bytes', not (Nu << 20): say its MiB here"; summary; exit; }
+	local bytes mib text limits
+	limits=$("$bin" dump limits) || fail "ctxbench dump limits exits $?"
+	bytes=$(schema file_bytes)
+	[[ $bytes =~ ^[0-9]+$ ]] && [ $((bytes % 1048576)) -eq 0 ] && mib=$((bytes / 1048576)) && pass ||
+		{ fail "a saved run's limit is '$bytes' bytes, not whole MiB: say its MiB here"; summary; exit; }
 	# The page as one line, single spaces: a phrase may break anywhere.
 	text=$(tr -s ' \n' '  ' <"$src/docs/json.md")
 	[ "$(grep -oE '[0-9]+ ?[KMGT]i?B\b' <<<"$text" | sort -u)" = "$mib MiB" ] && pass ||
 		fail "json.md gives sizes $(grep -oE '[0-9]+ ?[KMGT]i?B\b' <<<"$text" | sort -u | paste -sd,), not only $mib MiB"
 	grep -q "bytes ($mib MiB)" "$src/docs/method.md" && pass ||
 		fail "method.md does not give a saved run's $mib MiB"
-	for phrase in "nested no deeper than $(schema SAVED_MAX_DEPTH)." \
-		"$(schema SAVED_MAX_SAMPLES) samples per row" \
-		"$(schema SAVED_MAX_ROWS) rows per invocation" \
-		"$(schema SAVED_MAX_INVOCATIONS) invocations in one report"; do
+	for phrase in "This page describes \`schema_version\` $(schema schema_version)." \
+		"nested no deeper than $(schema depth)." \
+		"$(schema samples) samples per row" \
+		"$(schema rows) rows per invocation" \
+		"$(schema invocations) invocations in one report"; do
 		grep -qF -- "$phrase" <<<"$text" && pass || fail "json.md does not say '$phrase'"
 	done
 	summary
 }
 
 case ${1:-} in
-limits) src=$2 limits ;;
+limits) bin=$2 src=$3 limits ;;
 links) src=$2 links ;;
-mechanisms) src=$2 mechanisms "$3" ;;
+mechanisms) mechanisms "$2" "$3" ;;
 facts) facts "$2" "$3" "$4" ;;
 readme) src=$2 readme ;;
 examples) src=$2 examples ;;
 *)
-	echo "usage: $0 links SRC | limits SRC | mechanisms SRC PAGE | facts BIN PAGE FIXTURE | readme SRC | examples SRC" >&2
+	echo "usage: $0 links SRC | limits BIN SRC | mechanisms BIN PAGE | facts BIN PAGE FIXTURE | readme SRC | examples SRC" >&2
 	exit 2
 	;;
 esac

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The manual page: the same options as --help, installed, rendered cleanly.
-# usage: manpage.sh options BIN PAGE | manpage.sh install CMAKE BUILD_DIR PAGE |
-#        manpage.sh render PAGE
+# The manual page: the same options as --help, with the defaults and ranges
+# of the option table, installed, rendered cleanly.
+# usage: manpage.sh options BIN PAGE | manpage.sh defaults BIN PAGE |
+#        manpage.sh install CMAKE BUILD_DIR PAGE | manpage.sh render PAGE
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -74,6 +75,48 @@ options() {
 	summary
 }
 
+# The words of the entry of option @2 ("--runs") in the OPTIONS section
+# of @1, on one line: its tag to the next entry, macros and quotes gone.
+entry() {
+	awk -v o="$(troff "$2")" '
+		/^\.SH / { opts = ($0 == ".SH OPTIONS") }
+		/^\.SS Defaults/ { opts = 0 }
+		!opts { next }
+		/^\.(TP|SS|SH|PP)/ { on = 0; tag = ($0 == ".TP"); next }
+		tag { tag = 0; on = index($0, o " ") > 0 || index($0, o "\"") > 0 ||
+			substr($0, length($0) - length(o) + 1) == o }
+		on' "$1" | sed -E 's/^\.[A-Z]+ //; s/"//g; s/\\-/-/g; s/\\f[BIRP]//g' |
+		tr -s ' \n' '  '
+}
+
+# The option entries say the defaults and ranges of the option table
+# (ctxbench dump options): a default that is a number as "default N", a
+# range as "A to B".  A default changed in the table fails here until the
+# page says it.
+defaults() {
+	local bin=$1 page=$2 mode short long arg def range words help text n=0
+	while IFS=$'\037' read -r mode short long arg def range words help; do
+		[ -n "$def$range" ] || continue
+		text=$(entry "$page" "$long")
+		if [ -z "$text" ]; then
+			fail "the page has no entry for $long"
+			continue
+		fi
+		if [[ $def =~ ^-?[0-9.]+$ ]]; then
+			n=$((n + 1))
+			grep -qiE -- "default $def([^0-9.]|\.([^0-9]|\$)|\$)" <<<"$text" && pass ||
+				fail "the page's $long does not say its default, $def: $text"
+		fi
+		if [ -n "$range" ]; then
+			n=$((n + 1))
+			grep -qF -- "${range/../ to }" <<<"$text" && pass ||
+				fail "the page's $long does not say its range, ${range/../ to }: $text"
+		fi
+	done < <("$bin" dump options | tr '\t' '\037')
+	[ "$n" -ge 5 ] && pass || fail "only $n defaults and ranges checked"
+	summary
+}
+
 install_test() {
 	local cmake=$1 build=$2 page=$3 work prefix
 	work=$(mktemp -d) || exit 1
@@ -120,10 +163,11 @@ render() {
 
 case "${1:-}" in
 options) options "$2" "$3" ;;
+defaults) defaults "$2" "$3" ;;
 install) install_test "$2" "$3" "$4" ;;
 render) render "$2" ;;
 *)
-	echo "usage: $0 options BIN PAGE | install CMAKE BUILD_DIR PAGE | render PAGE" >&2
+	echo "usage: $0 options BIN PAGE | defaults BIN PAGE | install CMAKE BUILD_DIR PAGE | render PAGE" >&2
 	exit 2
 	;;
 esac

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ctxbench dump: the mechanisms, the facts of the Run information, the
+ * options and the saved run's members, printed from the tables the code
+ * runs on, as perf's --list-opts is, so that the manual page's lists,
+ * docs/json.md's members and the completion's words are made from them
+ * (tools/gen-refs) and a test can say when they differ.
+ */
+#include <string.h>
+
+#include "dump.h"
+#include "plan.h"
+#include "ipc/ipc.h"
+#include "model/fields.h"
+#include "model/schema.h"
+
+/* A mechanism a line: its name, its title, how, "all" or "named". */
+static void dump_mechanisms(FILE *f)
+{
+	for (const struct ipc_ops *const *o = ipc_backends; *o; o++)
+		fprintf(f, "%s\t%s\t%s\t%s\n", (*o)->name, (*o)->title,
+			(*o)->how,
+			(*o)->flags & IPC_NOT_IN_ALL ? "named" : "all");
+}
+
+/* A fact a line, in the order printed: its name, its member's path. */
+static void dump_facts(FILE *f)
+{
+	for (const struct field_fact *ff = field_facts; ff->name; ff++)
+		fprintf(f, "%s\t%s\n", ff->name, ff->path);
+}
+
+/* How docs/json.md names the type of a member. */
+static const char *dump_type(const struct field *m)
+{
+	switch (m->type) {
+	case FIELD_STR:
+	case FIELD_TASKS:
+	case FIELD_ORDER:
+	case FIELD_STATUS:
+		return "string";
+	case FIELD_INT:
+	case FIELD_UINT:
+	case FIELD_LL:
+	case FIELD_U64:
+		return "integer";
+	case FIELD_DOUBLE:
+	case FIELD_RATE:
+		return "number";
+	case FIELD_MAYBE:
+		return "number or null";
+	case FIELD_BOOL:
+		return "boolean";
+	case FIELD_KVS:
+		return "object of strings";
+	case FIELD_PAIR:
+		return "array of 2 integers";
+	case FIELD_FLAGS:
+		return "array of strings";
+	case FIELD_OBJECT:
+	case FIELD_SUMMARY:
+	case FIELD_RTT:
+		return "object";
+	case FIELD_ROWS:
+	case FIELD_SAMPLES:
+		return "array of objects";
+	}
+	return "";
+}
+
+/* The range a reader takes of a number, "1..10000"; "" for others. */
+static void dump_range(const struct field *m, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	switch (m->type) {
+	case FIELD_INT:
+	case FIELD_UINT:
+	case FIELD_LL:
+	case FIELD_PAIR:
+	case FIELD_DOUBLE:
+	case FIELD_MAYBE:
+		if (m->max > m->min && m->max < 1e300)
+			snprintf(buf, size, "%s%.17g..%.17g",
+				 m->flags & FIELD_OPEN_MIN ? ">" : "", m->min,
+				 m->max);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * The members of table @t below @path ("" for an invocation), each a
+ * line: its path, its type, its range, whether it is required and
+ * written only when set (sparse); then the members of its objects and
+ * of the elements of its arrays (rows, samples) below "path[]".
+ */
+static void dump_members(FILE *f, const struct field *t, const char *path)
+{
+	char sub[128], range[80];
+
+	for (; t->key; t++) {
+		dump_range(t, range, sizeof(range));
+		fprintf(f, "%s%s\t%s\t%s\t%s%s\n", path, t->key, dump_type(t),
+			range, t->flags & FIELD_REQUIRED ? "required" : "",
+			t->flags & FIELD_SPARSE ? "sparse" : "");
+		if (t->type == FIELD_OBJECT) {
+			snprintf(sub, sizeof(sub), "%s%s.", path, t->key);
+			dump_members(f, t->sub, sub);
+		} else if (t->type == FIELD_ROWS || t->type == FIELD_SAMPLES) {
+			snprintf(sub, sizeof(sub), "%s%s[].", path, t->key);
+			dump_members(f,
+				     t->type == FIELD_ROWS ? row_fields :
+							     sample_fields,
+				     sub);
+		}
+	}
+}
+
+/* The limits of a saved run that docs/json.md gives, a line each. */
+static void dump_limits(FILE *f)
+{
+	fprintf(f, "schema_version\t%d\n", SAVED_SCHEMA_VERSION);
+	fprintf(f, "file_bytes\t%u\n", SAVED_MAX_FILE_BYTES);
+	fprintf(f, "depth\t%d\n", SAVED_MAX_DEPTH);
+	fprintf(f, "samples\t%d\n", SAVED_MAX_SAMPLES);
+	fprintf(f, "rows\t%d\n", SAVED_MAX_ROWS);
+	fprintf(f, "invocations\t%d\n", SAVED_MAX_INVOCATIONS);
+}
+
+int dump_table(FILE *f, const char *what)
+{
+	if (!strcmp(what, "options"))
+		plan_dump_options(f);
+	else if (!strcmp(what, "mechanisms"))
+		dump_mechanisms(f);
+	else if (!strcmp(what, "facts"))
+		dump_facts(f);
+	else if (!strcmp(what, "json"))
+		dump_members(f, invocation_fields, "");
+	else if (!strcmp(what, "limits"))
+		dump_limits(f);
+	else {
+		fprintf(stderr,
+			"ctxbench: dump: no table '%s' (expected options, mechanisms, facts, json or limits)\n",
+			what);
+		return -1;
+	}
+	return 0;
+}
