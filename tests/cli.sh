@@ -6,6 +6,43 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).  A mechanism that cannot run
+# here skips its run test, or fails it under CTXBENCH_REQUIRE_MECHS=1.
+p="timeout=120"
+tests=(
+	# About forty invocations: on a loaded machine each may take seconds.
+	"cli-basics basics @BIN@ | timeout=300"
+	# Every option of one value given twice is refused, by the option table.
+	"cli-twice twice @BIN@ | $p"
+	# One short run of every mechanism of ipc/backends.h, named as the CLI
+	# names it, and one ring of each.
+	"run-@MECH@ run @BIN@ @MECH@ | $p"
+	"ring-@MECH@ ring @BIN@ @MECH@ | $p"
+	# Threads instead of processes.
+	"threads-pipe run @BIN@ pipe -T | $p"
+	"threads-futex run @BIN@ futex -T | $p"
+	"threads-signal run @BIN@ signal -T | $p"
+	"threads-sysv-sem run @BIN@ sysv-sem -T | $p"
+	"placement-cross cross @BIN@ | $p"
+	"ring-working-set ring @BIN@ pipe 0,64 | $p"
+	"ring-futex-working-set ring @BIN@ futex 0,16 | $p"
+	"ring-limit ring-limit @BIN@ | $p"
+	"cost-per-loop cost @BIN@ | $p"
+	"ring-512 ring-large @BIN@ 512 | $p"
+	"tcp-lo-down lo-down @BIN@ | $p"
+	"run-required required @BIN@ | $p"
+	# Memory errors and leaks in a short run of every mechanism, children
+	# too (where valgrind is, and no sanitizer).
+	"valgrind-all isolated @VALGRIND@ -q --trace-children=yes \
+		--error-exitcode=9 --leak-check=full \
+		--errors-for-leak-kinds=definite,indirect \
+		@BIN@ -t 0.2 -r 1 -P same -n valgrind | timeout=300 if=CTXBENCH_TEST_VALGRIND"
+	# Disturbance: a CPU hog flags a run, a quiet run is not flagged.  Each
+	# needs CPU 0 to itself.
+	"disturbed-hog disturbed @BIN@ | serial $p"
+	"disturbed-quiet quiet @BIN@ | serial $p"
+)
+list_tests "$@"
 isolate "$@"
 
 # Run ctxbench in a session of its own; afterwards nothing of that session

@@ -12,6 +12,14 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"contrib-lkp lkp @BIN@ | timeout=60"
+	"contrib-mmtests mmtests @BIN@ | timeout=60"
+	"contrib-pts pts @BIN@ | timeout=60"
+	"contrib-lava lava @BIN@ | timeout=60"
+)
+list_tests "$@"
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 fixtures=$top/tests/fixtures/contrib

@@ -6,6 +6,10 @@
 # static there.
 # Usage: exports.sh NM OBJECT_OR_ARCHIVE... -- ROOM_ARCHIVE...
 set -u
+. "$(dirname "$0")/lib.sh"
+# The test (see list_tests in lib.sh).
+tests=("exports @NM@ @USER_OBJECTS@ -- @ROOM_ARCHIVES@ |")
+list_tests "$@"
 nm=$1
 shift
 users=() rooms=()

@@ -812,11 +812,23 @@ for who in runner group; do
 done
 
 if [ "${1:-}" = --list ]; then
+	# The tests (see list_tests in lib.sh): a crashing child must die of
+	# its signal, not of the sanitizer's report.
+	tests=()
 	for row in "${fault_cases[@]}"; do
-		read -r name how arg _ <<<"$row"
-		echo "$name $how $arg"
+		read -r name how arg what _ <<<"$row"
+		declare -F "$what" >/dev/null ||
+			{ echo "$0: $name: no function $what" >&2; exit 1; }
+		case $arg in
+		helper) arg=@HELPER@ ;;
+		trials) arg=@TRIALS@ ;;
+		-) arg= ;;
+		esac
+		props="timeout=300 env=ASAN_OPTIONS=handle_segv=0:handle_abort=0"
+		[ "$how" = serial ] && props+=" serial"
+		tests+=("fault-$name @BIN@ $name $arg | $props")
 	done
-	exit 0
+	list_tests --list
 fi
 for row in "${fault_cases[@]}"; do
 	read -r name _ _ what <<<"$row"

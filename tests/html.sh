@@ -13,6 +13,15 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh): Chromium is skipped, with the
+# reason, where there is none or it cannot start.
+tests=(
+	"html-page page @BIN@ | timeout=300"
+	"html-browser browser @BIN@ | timeout=300"
+	"html-hostile hostile @BIN@ | timeout=300"
+	"html-hostile-browser hostile-browser @BIN@ | timeout=300"
+)
+list_tests "$@"
 isolate "$@"
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -5,6 +5,10 @@
 # lines say (written to rooms.txt in the build directory).
 # Usage: layers.sh SOURCE_DIR ROOMS_TXT
 set -u
+. "$(dirname "$0")/lib.sh"
+# The test (see list_tests in lib.sh).
+tests=("layers @SRC@ @BUILD@/rooms.txt |")
+list_tests "$@"
 src=$1 rooms=$2
 declare -A uses
 while IFS=: read -r room deps; do

@@ -6,6 +6,12 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"layout layout @SRC@ | timeout=300 labels=docs"
+	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs"
+)
+list_tests "$@"
 
 # The lines of CONTRIBUTING.md's fenced block after the marker @1.
 block() {

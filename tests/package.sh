@@ -8,6 +8,12 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh); cpack builds in BUILD_DIR.
+tests=(
+	"package-deb deb @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
+	"package-install install @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
+)
+list_tests "$@"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -7,9 +7,24 @@
 # After each run: the exit status, no IPC object and no process left.
 # usage: sched.sh CASE BIN   (CASE: see the list at the bottom)
 set -u
+. "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).  Real-time rings and bounds in
+# time: none runs beside another test.
+p="serial timeout=120"
+tests=(
+	"sched-classes classes @BIN@ | $p"
+	"sched-applied applied @BIN@ | $p"
+	"sched-unprivileged unprivileged @BIN@ | $p"
+	"sched-spin spin @BIN@ | $p"
+	# As nobody: root only (it becomes nobody), else skipped.
+	"sched-mlock mlock @BIN@ | $p"
+	"sched-hung hung @BIN@ | $p"
+	# Eight runs and five refusals, each waited for on a busy machine.
+	"sched-lockup lockup @BIN@ | serial timeout=300"
+)
+list_tests "$@"
 case=$1
 bin=$2
-. "$(dirname "$0")/lib.sh"
 isolate "$@"
 nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 

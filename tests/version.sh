@@ -7,6 +7,13 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"version-shown shown @BIN@ @SRC@ @VERSION@ | timeout=120"
+	"version-saved saved @BIN@ | timeout=120"
+	"version-rebuild rebuild @SRC@ @VERSION@ @CMAKE@ | timeout=600"
+)
+list_tests "$@"
 [ "${1:-}" = saved ] && isolate "$@"
 
 tmp=$(mktemp -d)

@@ -16,6 +16,20 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).  Those that boot (label vm) take
+# two CPUs of emulation each: nothing else runs beside them.  The others
+# boot and emulate nothing (stand-in qemu, busybox, cpio, apt), so they run
+# everywhere, on one CPU too.
+tests=(
+	"vm-kernels kernels @BIN@ @VM_STATIC@ | serial timeout=480 labels=vm"
+	"vm-faults faults @VM_STATIC@ | serial timeout=480 labels=vm"
+	"vm-turns turns-real @BIN@ @VM_STATIC@ | serial timeout=480 labels=vm"
+	"vmrun-faults vmrun | timeout=300 labels=tools"
+	"vmturns-faults turns | timeout=300 labels=tools"
+	"debian-kernels-faults fetch | timeout=300 labels=tools"
+	"vmtools-words words | timeout=300 labels=tools"
+)
+list_tests "$@"
 
 src=$(cd "$(dirname "$0")/.." && pwd)
 vmrun=$src/tools/vmrun
