@@ -151,6 +151,11 @@ check_left() {
 	fi
 }
 
+# The value of key @1 in $kv (what --format kv printed), "" if none.
+kv() {
+	awk -F': ' -v k="$1" '$1 == k { print $2; exit }' <<<"${kv:-}"
+}
+
 # The closing line; a case that checked nothing, or not what it planned,
 # fails; in a namespace of its own, nothing may be left.
 summary() {
