@@ -778,44 +778,47 @@ trials() {
 	done
 }
 
-# The cases, a row each: NAME; serial when it runs alone (it acts at a
-# moment of a run, a kill after 1 s, a hang found within its bound) or
-# beside when it may run beside other tests; the argument it takes after
-# NAME (helper: the seccomp helper; trials: how many; - none); what runs
-# it.  "faults.sh --list" prints the first three columns, from which
-# tests/CMakeLists.txt makes a test fault-NAME of each.
+# The cases, a row each: NAME; a property of its test (see list_tests),
+# - for none; the argument it takes after NAME (helper: the seccomp
+# helper; trials: how many; - none); what runs it.  "faults.sh --list"
+# makes a test fault-NAME of each.  Every case runs beside other tests, as
+# every test may run beside other work: a kill at a moment of a long run
+# lands in it on a loaded machine too.  Those that bound how long a run
+# takes after its fault run one at a time (lock=timed), and
+# nproc, which counts the tasks of nobody, beside no other test that runs
+# as nobody (lock=nobody).
 fault_cases=(
-	"SIGINT serial - interrupt INT"
-	"SIGTERM serial - interrupt TERM"
-	"SIGHUP serial - interrupt HUP"
-	"SIGINT-twice serial - interrupt INT twice"
-	"child-killed serial - child_killed KILL"
-	"child-crashed serial - child_killed SEGV"
-	"runner-killed serial - runner_killed"
-	"hung serial - hung"
-	"degenerate serial - degenerate"
-	"exhausted serial - exhausted"
-	"limits serial - limits"
-	"stack serial - stack"
-	"group-killed serial - group_killed kill"
-	"group-timeout serial - group_killed timeout"
-	"nproc serial - nproc"
-	"guard-held serial - guard_held"
-	"queue-limits serial - queue_limits"
-	"quota serial - quota"
-	"stall-participant serial - stall participant"
-	"stall-all serial - stall all"
-	"seccomp serial helper seccomp"
-	"guard-window serial helper guard_window"
+	"SIGINT - - interrupt INT"
+	"SIGTERM - - interrupt TERM"
+	"SIGHUP - - interrupt HUP"
+	"SIGINT-twice - - interrupt INT twice"
+	"child-killed lock=timed - child_killed KILL"
+	"child-crashed lock=timed - child_killed SEGV"
+	"runner-killed - - runner_killed"
+	"hung lock=timed - hung"
+	"degenerate lock=timed - degenerate"
+	"exhausted - - exhausted"
+	"limits - - limits"
+	"stack - - stack"
+	"group-killed - - group_killed kill"
+	"group-timeout - - group_killed timeout"
+	"nproc lock=nobody - nproc"
+	"guard-held lock=timed - guard_held"
+	"queue-limits - - queue_limits"
+	"quota - - quota"
+	"stall-participant lock=timed - stall participant"
+	"stall-all lock=timed - stall all"
+	"seccomp - helper seccomp"
+	"guard-window - helper guard_window"
 	# Every moment is as good as another, and every outcome of each is
 	# judged.
-	"trials beside trials trials"
+	"trials - trials trials"
 )
 # Fault injection: the hold lasts until the kill is in, whatever the
 # machine does.
 for who in runner group; do
 	for step in "${inject_steps[@]}"; do
-		fault_cases+=("inject-$who-${step%% *} beside - inject_step $who ${step%% *}")
+		fault_cases+=("inject-$who-${step%% *} - - inject_step $who ${step%% *}")
 	done
 done
 
@@ -833,7 +836,7 @@ if [ "${1:-}" = --list ]; then
 		-) arg= ;;
 		esac
 		props="timeout=300 env=ASAN_OPTIONS=handle_segv=0:handle_abort=0"
-		[ "$how" = serial ] && props+=" serial"
+		[ "$how" = - ] || props+=" $how"
 		tests+=("fault-$name @BIN@ $name $arg | $props")
 	done
 	list_tests --list
