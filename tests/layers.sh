@@ -14,10 +14,10 @@ declare -A uses
 while IFS=: read -r room deps; do
 	uses[$room]=" ${deps//;/ } "
 done <"$rooms"
-[ "${#uses[@]}" -gt 0 ] || { echo "no room in $rooms"; exit 1; }
+[ "${#uses[@]}" -gt 0 ] || { fail "no room in $rooms"; summary; exit; }
 
 tmp=$(mktemp) && trap 'rm -f "$tmp"' EXIT
-bad=0 checked=0
+checked=0
 for room in "${!uses[@]}"; do
 	for f in "$src/$room"/*.[ch]; do
 		[ -e "$f" ] || continue
@@ -25,13 +25,14 @@ for room in "${!uses[@]}"; do
 			other=${inc%%/*}
 			[ "$other" = "$inc" ] && continue # its own room
 			checked=$((checked + 1))
-			[ "$other" = "$room" ] && continue
-			if [ -z "${uses[$other]+x}" ]; then
-				echo "${f#"$src"/}: includes $inc, of no room"
-				bad=$((bad + 1))
+			if [ "$other" = "$room" ]; then
+				pass
+			elif [ -z "${uses[$other]+x}" ]; then
+				fail "${f#"$src"/}: includes $inc, of no room"
 			elif [[ ${uses[$room]} != *" $other "* ]]; then
-				echo "${f#"$src"/}: includes $inc, but $room does not use $other"
-				bad=$((bad + 1))
+				fail "${f#"$src"/}: includes $inc, but $room does not use $other"
+			else
+				pass
 			fi
 		done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
 	done
@@ -46,11 +47,7 @@ for room in "${!uses[@]}"; do
 				echo "${f#"$src"/}: includes \"$h\", which is not in $room/"
 		done
 	done
-done | tee "$tmp" >&2
-[ -s "$tmp" ] && bad=$((bad + 1))
+done >"$tmp"
+[ -s "$tmp" ] && fail "path-less includes of another folder: $(cat "$tmp")" || pass
 echo "rooms: ${#uses[@]}, cross-room includes checked: $checked"
-if [ "$bad" -gt 0 ]; then
-	echo "0 passed, $bad failed"
-	exit 1
-fi
-echo "1 passed, 0 failed"
+summary
