@@ -781,33 +781,34 @@ trials() {
 # The cases, a row each: NAME; a property of its test (see list_tests),
 # - for none; the argument it takes after NAME (helper: the seccomp
 # helper; trials: how many; - none); what runs it.  "faults.sh --list"
-# makes a test fault-NAME of each.  Every case runs beside other tests, as
-# every test may run beside other work: a kill at a moment of a long run
-# lands in it on a loaded machine too.  Those that bound how long a run
-# takes after its fault run one at a time (lock=timed), and
-# nproc, which counts the tasks of nobody, beside no other test that runs
-# as nobody (lock=nobody).
+# makes a test fault-NAME of each.  Those that bound how long a run takes
+# after its fault, or a fault that must come within seconds of the start
+# (a hang found within its bound, a stall measured, the guard found before
+# timeout kills), run alone (serial); nproc, which counts the tasks of
+# nobody, beside no other test that runs as nobody (lock=nobody); the
+# others, a kill at a moment of a long run, limits, set-up refused, beside
+# any test.
 fault_cases=(
 	"SIGINT - - interrupt INT"
 	"SIGTERM - - interrupt TERM"
 	"SIGHUP - - interrupt HUP"
 	"SIGINT-twice - - interrupt INT twice"
-	"child-killed lock=timed - child_killed KILL"
-	"child-crashed lock=timed - child_killed SEGV"
+	"child-killed serial - child_killed KILL"
+	"child-crashed serial - child_killed SEGV"
 	"runner-killed - - runner_killed"
-	"hung lock=timed - hung"
-	"degenerate lock=timed - degenerate"
+	"hung serial - hung"
+	"degenerate serial - degenerate"
 	"exhausted - - exhausted"
 	"limits - - limits"
 	"stack - - stack"
-	"group-killed - - group_killed kill"
-	"group-timeout - - group_killed timeout"
+	"group-killed serial - group_killed kill"
+	"group-timeout serial - group_killed timeout"
 	"nproc lock=nobody - nproc"
-	"guard-held lock=timed - guard_held"
+	"guard-held serial - guard_held"
 	"queue-limits - - queue_limits"
 	"quota - - quota"
-	"stall-participant lock=timed - stall participant"
-	"stall-all lock=timed - stall all"
+	"stall-participant serial - stall participant"
+	"stall-all serial - stall all"
 	"seccomp - helper seccomp"
 	"guard-window - helper guard_window"
 	# Every moment is as good as another, and every outcome of each is
