@@ -363,10 +363,11 @@ quiet() {
 cross() {
 	local bin=$1 ncpu
 	ncpu=$(nproc)
-	run_ctx "$bin" -b pipe -P cross -t 0.2 -r 1 -n cli-test
+	run_ctx "$bin" -b pipe -P cross -t 0.2 -r 1 -n cli-test -o "$json"
 	[ "$rc" -eq 0 ] && pass || fail "cross: exit $rc: $err"
 	if [ "$ncpu" -ge 2 ]; then
-		check_row cross cross
+		read_kv "$bin"
+		check_row cross pipe.cross.2p.0k
 		grep -q "cross .* 0-1\|cross .*[0-9],[0-9]" <<<"$out" && pass ||
 			fail "cross: not on two CPUs: $out"
 	else
