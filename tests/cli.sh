@@ -6,6 +6,43 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).  A mechanism that cannot run
+# here skips its run test, or fails it under CTXBENCH_REQUIRE_MECHS=1.
+p="timeout=120"
+tests=(
+	# About forty invocations: on a loaded machine each may take seconds.
+	"cli-basics basics @BIN@ | timeout=300"
+	# Every option of one value given twice is refused, by the option table.
+	"cli-twice twice @BIN@ | $p"
+	# One short run of every mechanism of ipc/backends.h, named as the CLI
+	# names it, and one ring of each.
+	"run-@MECH@ run @BIN@ @MECH@ | $p"
+	"ring-@MECH@ ring @BIN@ @MECH@ | $p"
+	# Threads instead of processes.
+	"threads-pipe run @BIN@ pipe -T | $p"
+	"threads-futex run @BIN@ futex -T | $p"
+	"threads-signal run @BIN@ signal -T | $p"
+	"threads-sysv-sem run @BIN@ sysv-sem -T | $p"
+	"placement-cross cross @BIN@ | $p"
+	"ring-working-set ring @BIN@ pipe 0,64 | $p"
+	"ring-futex-working-set ring @BIN@ futex 0,16 | $p"
+	"ring-limit ring-limit @BIN@ | $p"
+	"cost-per-loop cost @BIN@ | $p"
+	"ring-512 ring-large @BIN@ 512 | $p"
+	"tcp-lo-down lo-down @BIN@ | $p"
+	"run-required required @BIN@ | $p"
+	# Memory errors and leaks in a short run of every mechanism, children
+	# too (where valgrind is, and no sanitizer).
+	"valgrind-all isolated @VALGRIND@ -q --trace-children=yes \
+		--error-exitcode=9 --leak-check=full \
+		--errors-for-leak-kinds=definite,indirect \
+		@BIN@ -t 0.2 -r 1 -P same -n valgrind | timeout=300 if=CTXBENCH_TEST_VALGRIND"
+	# Disturbance: a CPU hog flags a run, a quiet run is not flagged.  Each
+	# needs CPU 0 to itself.
+	"disturbed-hog disturbed @BIN@ | serial $p"
+	"disturbed-quiet quiet @BIN@ | serial $p"
+)
+list_tests "$@"
 isolate "$@"
 
 # Run ctxbench in a session of its own; afterwards nothing of that session
@@ -115,10 +152,11 @@ ARGS
 	summary
 }
 
-# The row of the report $out whose field $1 is $2, into $row; 1 if none.
-find_row() {
-	row=$(awk -v f="$1" -v v="$2" '$1 == "cli-test" && $f == v && NF >= 7' <<<"$out")
-	[ -n "$row" ]
+# The run's saved file: the report's figures are read from its --format kv.
+json=$(mktemp) && trap 'rm -f "$json"' EXIT
+# The report of the saved run $json as --format kv, into $kv.
+read_kv() {
+	kv=$("$1" report --format kv "$json")
 }
 
 # Loops > 0 and low <= average <= high: $1 names the row in messages.
@@ -128,17 +166,19 @@ check_loops() {
 		pass || fail "$1: low $2 high $3 average $4"
 }
 
-# Check the row of placement $2 in report $1: loops > 0, low <= avg <= high.
+# Check the row of key prefix $2 in $kv: loops > 0, low <= avg <= high, a
+# cv and the CPUs busy.
 check_row() {
-	local what=$1 place=$2 row
-	if ! find_row 2 "$place"; then
-		fail "$what $place: no result row in:"$'\n'"$out"
+	local what=$1 row=$2 num='^[0-9]+(\.[0-9]+)?$'
+	if [ -z "$(kv "$row.loops_per_sec")" ]; then
+		fail "$what $row: no result row in:"$'\n'"$kv"
 		return
 	fi
-	read -r _ _ low high avg cv cpus <<<"$row"
-	check_loops "$what $place" "$low" "$high" "$avg"
-	[[ $cv =~ ^[0-9]+\.[0-9]%$ ]] && pass || fail "$what $place: cv '$cv'"
-	[[ $cpus =~ ^[0-9] ]] && pass || fail "$what $place: cpus '$cpus'"
+	check_loops "$what $row" "$(kv "$row.loops_per_sec_low")" \
+		"$(kv "$row.loops_per_sec_high")" "$(kv "$row.loops_per_sec")"
+	[[ $(kv "$row.cv_pct") =~ $num ]] && pass || fail "$what $row: cv '$(kv "$row.cv_pct")'"
+	[[ $(kv "$row.cpu_busy_cpus") =~ $num ]] && pass ||
+		fail "$what $row: cpus '$(kv "$row.cpu_busy_cpus")'"
 }
 
 # The mechanism @1 was skipped at set-up ($out): skipped with the reason,
@@ -163,14 +203,15 @@ run() {
 	shift 2
 	# The exit status, three of each row, the Run line and the tasks.
 	plan 9
-	run_ctx "$bin" -b "$mech" -P same,any -t 0.2 -r 2 -n cli-test "$@"
+	run_ctx "$bin" -b "$mech" -P same,any -t 0.2 -r 2 -n cli-test -o "$json" "$@"
 	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass || fail "$mech: exit $rc: $err"
-	check_row "$mech $*" same
-	check_row "$mech $*" any
+	read_kv "$bin"
+	local tasks=processes threads=
+	[[ " $* " == *" -T "* ]] && tasks=threads threads=.threads
+	check_row "$mech $*" "$mech.same.2p.0k$threads"
+	check_row "$mech $*" "$mech.any.2p.0k$threads"
 	grep -q "^Run: cli-test" <<<"$out" && pass || fail "$mech: no Run line"
-	local tasks=processes
-	[[ " $* " == *" -T "* ]] && tasks=threads
 	grep -q "^  Tasks  *$tasks\$" <<<"$out" && pass || fail "$mech: Tasks is not $tasks"
 	summary
 }
@@ -182,17 +223,19 @@ ring() {
 	local bin=$1 mech=$2 sizes=${3:-0} p s row
 	# The exit status, each row, the lat_ctx table and its 8p line.
 	plan $((3 + 3 * $(tr , '\n' <<<"$sizes" | wc -l)))
-	run_ctx "$bin" -b "$mech" -p 2,3,8 -s "$sizes" -t 0.2 -r 1 -n cli-test
+	run_ctx "$bin" -b "$mech" -p 2,3,8 -s "$sizes" -t 0.2 -r 1 -n cli-test -o "$json"
 	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass || fail "ring $mech: exit $rc: $err"
+	read_kv "$bin"
 	for p in 2 3 8; do
 		for s in ${sizes//,/ }; do
-			if ! find_row 3 "${p}p/${s}K"; then
-				fail "ring $mech ${p}p/${s}K: no row in:"$'\n'"$out"
+			row=$mech.any.${p}p.${s}k
+			if [ -z "$(kv "$row.loops_per_sec")" ]; then
+				fail "ring $mech ${p}p/${s}K: no row in:"$'\n'"$kv"
 				continue
 			fi
-			read -r _ _ _ low high avg _ <<<"$row"
-			check_loops "ring $mech ${p}p/${s}K" "$low" "$high" "$avg"
+			check_loops "ring $mech ${p}p/${s}K" "$(kv "$row.loops_per_sec_low")" \
+				"$(kv "$row.loops_per_sec_high")" "$(kv "$row.loops_per_sec")"
 		done
 	done
 	grep -q "usec per hop (lat_ctx)" <<<"$out" && pass || fail "ring $mech: no lat_ctx table"
@@ -216,10 +259,11 @@ ring_limit() {
 ring_large() {
 	local bin=$1 n=$2
 	plan 2
-	run_ctx "$bin" -b pipe -p "$n" -t 0.3 -r 1 -n cli-test
+	run_ctx "$bin" -b pipe -p "$n" -t 0.3 -r 1 -n cli-test -o "$json"
 	[ "$rc" -eq 0 ] && pass || fail "ring of $n: exit $rc: $err"
-	awk -v r="${n}p/0K" '$1 == "cli-test" && $3 == r && $4 > 0' <<<"$out" | grep -q . &&
-		pass || fail "ring of $n: no row: $out"
+	read_kv "$bin"
+	awk -v l="$(kv "pipe.any.${n}p.0k.loops_per_sec_low")" 'BEGIN { exit !(l > 0) }' &&
+		pass || fail "ring of $n: no row: $kv"
 	summary
 }
 
@@ -228,16 +272,21 @@ ring_large() {
 cost() {
 	local bin=$1 row
 	plan 7
-	run_ctx "$bin" -b pipe -P same -t 0.3 -r 2 -n cli-test --histogram
+	run_ctx "$bin" -b pipe -P same -t 0.3 -r 2 -n cli-test --histogram -o "$json"
 	[ "$rc" -eq 0 ] && pass || fail "cost: exit $rc: $err"
-	row=$(awk '/CPU per loop/ { on = 1 } on && $1 == "cli-test" { print; exit }' <<<"$out")
-	read -r _ _ usr sys vol invol cpus <<<"$row"
+	read_kv "$bin"
+	local k=pipe.same.2p.0k usr sys vol invol cpus min p50 p90 p99 p999 max
+	usr=$(kv $k.cpu_user_ns_per_loop) sys=$(kv $k.cpu_sys_ns_per_loop)
+	vol=$(kv $k.cpu_vol_cs_per_loop) invol=$(kv $k.cpu_invol_cs_per_loop)
+	cpus=$(kv $k.cpu_busy_cpus)
+	row="user $usr sys $sys vol $vol invol $invol cpus $cpus"
 	awk -v v="$vol" -v i="$invol" 'BEGIN { exit !(v + i >= 1 && v + i <= 3) }' &&
 		pass || fail "cost: $vol + $invol switches per loop, expected 1..3: $row"
 	awk -v u="$usr" -v s="$sys" -v c="$cpus" 'BEGIN { exit !(u + s > 0 && c > 0 && c <= 1.5) }' &&
 		pass || fail "cost: CPU per loop: $row"
-	row=$(awk '/round trip, usec/ { on = 1 } on && $1 == "cli-test" { print; exit }' <<<"$out")
-	read -r _ _ min p50 p90 p99 p999 max <<<"$row"
+	min=$(kv $k.rtt_min_ns) p50=$(kv $k.rtt_p50_ns) p90=$(kv $k.rtt_p90_ns)
+	p99=$(kv $k.rtt_p99_ns) p999=$(kv $k.rtt_p999_ns) max=$(kv $k.rtt_max_ns)
+	row="$min $p50 $p90 $p99 $p999 $max"
 	awk -v a="$min" -v b="$p50" -v c="$p90" -v d="$p99" -v e="$p999" -v f="$max" \
 		'BEGIN { exit !(a > 0 && a <= b && b <= c && c <= d && d <= e && e <= f) }' &&
 		pass || fail "cost: percentiles out of order: $row"
@@ -314,10 +363,11 @@ quiet() {
 cross() {
 	local bin=$1 ncpu
 	ncpu=$(nproc)
-	run_ctx "$bin" -b pipe -P cross -t 0.2 -r 1 -n cli-test
+	run_ctx "$bin" -b pipe -P cross -t 0.2 -r 1 -n cli-test -o "$json"
 	[ "$rc" -eq 0 ] && pass || fail "cross: exit $rc: $err"
 	if [ "$ncpu" -ge 2 ]; then
-		check_row cross cross
+		read_kv "$bin"
+		check_row cross pipe.cross.2p.0k
 		grep -q "cross .* 0-1\|cross .*[0-9],[0-9]" <<<"$out" && pass ||
 			fail "cross: not on two CPUs: $out"
 	else

@@ -10,6 +10,13 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"completion-table table @BIN@ @SRC@/completion/ctxbench.bash | timeout=60 labels=docs"
+	"completion-words words @BIN@ @SRC@/completion/ctxbench.bash | timeout=60 labels=docs"
+	"completion-install install @CMAKE@ @BUILD@ @SRC@/completion/ctxbench.bash | timeout=60 labels=docs"
+)
+list_tests "$@"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -16,6 +16,17 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"contrib-lkp lkp @BIN@ | timeout=60"
+	"contrib-mmtests mmtests @BIN@ | timeout=60"
+	"contrib-pts pts @BIN@ | timeout=60"
+	"contrib-lava lava @BIN@ | timeout=60"
+	"contrib-lkp-pkg lkp-pkg @BIN@ | serial timeout=900 labels=lkp"
+	"contrib-lkp-install lkp-install @BIN@ | serial timeout=900 labels=lkp"
+	"contrib-mmtests-install mmtests-install @BIN@ | timeout=120"
+)
+list_tests "$@"
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 fixtures=$top/tests/fixtures/contrib

@@ -11,6 +11,16 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"docs-links links @SRC@ | timeout=60 labels=docs"
+	"docs-mechanisms mechanisms @BIN@ @SRC@/ctxbench.1 | timeout=60 labels=docs"
+	"docs-facts facts @BIN@ @SRC@/ctxbench.1 @TESTS@/fixtures/json/base.json | timeout=60 labels=docs"
+	"docs-readme readme @SRC@ | timeout=60 labels=docs"
+	"docs-limits limits @BIN@ @SRC@ | timeout=60 labels=docs"
+	"docs-examples examples @SRC@ | timeout=60 labels=docs"
+)
+list_tests "$@"
 
 export LC_ALL=C
 

@@ -6,6 +6,10 @@
 # static there.
 # Usage: exports.sh NM OBJECT_OR_ARCHIVE... -- ROOM_ARCHIVE...
 set -u
+. "$(dirname "$0")/lib.sh"
+# The test (see list_tests in lib.sh).
+tests=("exports @NM@ @USER_OBJECTS@ -- @ROOM_ARCHIVES@ |")
+list_tests "$@"
 nm=$1
 shift
 users=() rooms=()
@@ -15,20 +19,23 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do
 done
 shift
 rooms=("$@")
-[ "${#rooms[@]}" -gt 0 ] || { echo "no room archive given"; exit 1; }
+[ "${#rooms[@]}" -gt 0 ] || { fail "no room archive given"; summary; exit; }
 
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
 # "object symbol" for each definition, and for each use, of the rooms and
 # of the other objects; a symbol is used when an object that does not
 # define it refers to it.  Names that begin with "_" are the compiler's
 # or a sanitizer's, never the tree's.
-"$nm" -A -g --defined-only "${rooms[@]}" >"$tmp/def" || exit 1
-"$nm" -A -u "${rooms[@]}" "${users[@]}" >"$tmp/use" || exit 1
+"$nm" -A -g --defined-only "${rooms[@]}" >"$tmp/def" || { fail "$nm failed"; summary; exit; }
+"$nm" -A -u "${rooms[@]}" "${users[@]}" >"$tmp/use" || { fail "$nm failed"; summary; exit; }
 awk '$NF !~ /^_/ { n = split($1, p, ":"); print p[n - 1], $NF }' "$tmp/def" |
 	sort -u >"$tmp/defs"
 awk '{ n = split($1, p, ":"); print p[n - 1], $NF }' "$tmp/use" |
 	sort -u >"$tmp/uses"
-awk 'NR == FNR { used[$2] = 1; next }
-     !($2 in used) { print $1 ": " $2 " is used in no other file"; bad++ }
-     END { print FNR " symbols checked"; exit bad > 0 }' \
-	"$tmp/uses" "$tmp/defs"
+# A check each symbol.
+while read -r what line; do
+	[ "$what" = ok ] && pass || fail "$line"
+done < <(awk 'NR == FNR { used[$2] = 1; next }
+	!($2 in used) { print "bad", $1 ": " $2 " is used in no other file"; next }
+	{ print "ok" }' "$tmp/uses" "$tmp/defs")
+summary

@@ -37,12 +37,22 @@ interrupt() {
 	check_clean "SIG$sig"
 }
 
+# A mechanism of the run saved at $out_f.json (-o) ran: a row with loops
+# in its --format kv; @1 names the run.
+ran() {
+	local kv
+	kv=$("$bin" report --format kv "$out_f.json" 2>&1)
+	awk -F': ' '$1 ~ /\.loops_per_sec_low$/ && $2 > 0 { ok = 1 } END { exit !ok }' \
+		<<<"$kv" && pass || fail "$1: the other mechanism did not run: $kv"
+	rm -f "$out_f.json"
+}
+
 # A participant killed (or crashing) mid-run: that mechanism FAILED, the
 # others still run, exit 1, and found out promptly, not at the end of -t.
 child_killed() {
 	local sig=${1:-KILL} num victim
 	num=$(kill -l "$sig")
-	start "$bin" -b sysv-sem,pipe -t 4 -r 1 -n fault
+	start "$bin" -b sysv-sem,pipe -t 4 -r 1 -n fault -o "$out_f.json"
 	sleep 1
 	victim=$(participant)
 	kill -"$sig" "$victim"
@@ -50,8 +60,7 @@ child_killed() {
 	expect_rc "child SIG$sig" 1
 	grep -q "FAILED: child [0-9]* killed by signal $num" <<<"$out" && pass ||
 		fail "child SIG$sig: no FAILED row: $out"
-	awk '$1 == "fault" && $2 == "any" && $3 > 0' <<<"$out" | grep -q . && pass ||
-		fail "child SIG$sig: the other mechanism did not run: $out"
+	ran "child SIG$sig"
 	# sysv-sem stops at the kill (1 s), pipe runs its 4 s.
 	awk -v e="$elapsed" 'BEGIN { exit !(e < 7) }' && pass ||
 		fail "child SIG$sig: took $elapsed s: not found out promptly"
@@ -132,14 +141,13 @@ guard_window() {
 # A participant that stops for good: HUNG within the documented bound, its
 # processes killed, the next mechanism still runs.
 hung() {
-	start "$bin" -b sysv-sem,pipe -t 1 -r 1 -n fault
+	start "$bin" -b sysv-sem,pipe -t 1 -r 1 -n fault -o "$out_f.json"
 	sleep 0.6
 	kill -STOP "$(participant)"
 	finish
 	expect_rc hung 1
 	grep -q "HUNG: " <<<"$out" && pass || fail "hung: no HUNG row: $out"
-	awk '$1 == "fault" && $2 == "any" && $3 > 0' <<<"$out" | grep -q . && pass ||
-		fail "hung: the next mechanism did not run: $out"
+	ran hung
 	# Bound: -t + the hang limit (max(2 s, 3 x -t)) + pipe's 1 s run.
 	awk -v e="$elapsed" 'BEGIN { exit !(e < 6) }' && pass ||
 		fail "hung: took $elapsed s"
@@ -240,15 +248,15 @@ exhausted() {
 	pid=0
 	out=$(unshare -i sh -c 'echo 0 > /proc/sys/kernel/msgmni &&
 		echo "250 32000 32 0" > /proc/sys/kernel/sem &&
-		exec "$0" -b sysv-msg,sysv-sem,pipe -t 0.2 -r 1 -n fault' "$bin" 2>/dev/null)
+		exec "$0" -b sysv-msg,sysv-sem,pipe -t 0.2 -r 1 -n fault -o "$1"' \
+		"$bin" "$out_f.json" 2>/dev/null)
 	rc=$?
 	expect_rc exhausted 0
 	grep -q "fault any *skipped: setup: No space left on device" <<<"$out" && pass ||
 		fail "exhausted: not skipped with ENOSPC: $out"
 	[ "$(grep -c 'skipped: setup' <<<"$out")" -eq 2 ] && pass ||
 		fail "exhausted: both SysV mechanisms should be skipped: $out"
-	awk '$1 == "fault" && $2 == "any" && $3 > 0' <<<"$out" | grep -q . && pass ||
-		fail "exhausted: pipe did not run: $out"
+	ran exhausted
 }
 
 # Queue limits: each named for what it is, and only where it binds.
@@ -286,7 +294,8 @@ queue_limits() {
 seccomp() {
 	local helper=$1 mode
 	for mode in enosys eperm trap; do
-		start "$helper" "$mode" "$bin" -b sysv-msg,sysv-sem,pipe -t 0.2 -r 1 -n fault
+		start "$helper" "$mode" "$bin" -b sysv-msg,sysv-sem,pipe -t 0.2 -r 1 -n fault \
+			-o "$out_f.json"
 		finish
 		if [ "$rc" -eq 77 ]; then
 			skip "seccomp filters are not available: $err"
@@ -294,8 +303,7 @@ seccomp() {
 		expect_rc "seccomp $mode" 0
 		[ "$(grep -c 'skipped: setup' <<<"$out")" -eq 2 ] && pass ||
 			fail "seccomp $mode: SysV not skipped: $out"
-		awk '$1 == "fault" && $2 == "any" && $3 > 0' <<<"$out" | grep -q . && pass ||
-			fail "seccomp $mode: pipe did not run: $out"
+		ran "seccomp $mode"
 		check_clean "seccomp $mode"
 	done
 }
@@ -770,53 +778,69 @@ trials() {
 	done
 }
 
-# The cases, a row each: NAME; serial when it runs alone (it acts at a
-# moment of a run, a kill after 1 s, a hang found within its bound) or
-# beside when it may run beside other tests; the argument it takes after
-# NAME (helper: the seccomp helper; trials: how many; - none); what runs
-# it.  "faults.sh --list" prints the first three columns, from which
-# tests/CMakeLists.txt makes a test fault-NAME of each.
+# The cases, a row each: NAME; a property of its test (see list_tests),
+# - for none; the argument it takes after NAME (helper: the seccomp
+# helper; trials: how many; - none); what runs it.  "faults.sh --list"
+# makes a test fault-NAME of each.  Those that bound how long a run takes
+# after its fault, or a fault that must come within seconds of the start
+# (a hang found within its bound, a stall measured, the guard found before
+# timeout kills), run alone (serial); nproc, which counts the tasks of
+# nobody, beside no other test that runs as nobody (lock=nobody); the
+# others, a kill at a moment of a long run, limits, set-up refused, beside
+# any test.
 fault_cases=(
-	"SIGINT serial - interrupt INT"
-	"SIGTERM serial - interrupt TERM"
-	"SIGHUP serial - interrupt HUP"
-	"SIGINT-twice serial - interrupt INT twice"
+	"SIGINT - - interrupt INT"
+	"SIGTERM - - interrupt TERM"
+	"SIGHUP - - interrupt HUP"
+	"SIGINT-twice - - interrupt INT twice"
 	"child-killed serial - child_killed KILL"
 	"child-crashed serial - child_killed SEGV"
-	"runner-killed serial - runner_killed"
+	"runner-killed - - runner_killed"
 	"hung serial - hung"
 	"degenerate serial - degenerate"
-	"exhausted serial - exhausted"
-	"limits serial - limits"
-	"stack serial - stack"
+	"exhausted - - exhausted"
+	"limits - - limits"
+	"stack - - stack"
 	"group-killed serial - group_killed kill"
 	"group-timeout serial - group_killed timeout"
-	"nproc serial - nproc"
+	"nproc lock=nobody - nproc"
 	"guard-held serial - guard_held"
-	"queue-limits serial - queue_limits"
-	"quota serial - quota"
+	"queue-limits - - queue_limits"
+	"quota - - quota"
 	"stall-participant serial - stall participant"
 	"stall-all serial - stall all"
-	"seccomp serial helper seccomp"
-	"guard-window serial helper guard_window"
+	"seccomp - helper seccomp"
+	"guard-window - helper guard_window"
 	# Every moment is as good as another, and every outcome of each is
 	# judged.
-	"trials beside trials trials"
+	"trials - trials trials"
 )
 # Fault injection: the hold lasts until the kill is in, whatever the
 # machine does.
 for who in runner group; do
 	for step in "${inject_steps[@]}"; do
-		fault_cases+=("inject-$who-${step%% *} beside - inject_step $who ${step%% *}")
+		fault_cases+=("inject-$who-${step%% *} - - inject_step $who ${step%% *}")
 	done
 done
 
 if [ "${1:-}" = --list ]; then
+	# The tests (see list_tests in lib.sh): a crashing child must die of
+	# its signal, not of the sanitizer's report.
+	tests=()
 	for row in "${fault_cases[@]}"; do
-		read -r name how arg _ <<<"$row"
-		echo "$name $how $arg"
+		read -r name how arg what _ <<<"$row"
+		declare -F "$what" >/dev/null ||
+			{ echo "$0: $name: no function $what" >&2; exit 1; }
+		case $arg in
+		helper) arg=@HELPER@ ;;
+		trials) arg=@TRIALS@ ;;
+		-) arg= ;;
+		esac
+		props="timeout=300 env=ASAN_OPTIONS=handle_segv=0:handle_abort=0"
+		[ "$how" = - ] || props+=" $how"
+		tests+=("fault-$name @BIN@ $name $arg | $props")
 	done
-	exit 0
+	list_tests --list
 fi
 for row in "${fault_cases[@]}"; do
 	read -r name _ _ what <<<"$row"

@@ -11,6 +11,12 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"saved-formats report @BIN@ @SRC@ | timeout=120"
+	"saved-findings findings @BIN@ @TESTS@/fixtures/json | timeout=120"
+)
+list_tests "$@"
 isolate "$@"
 
 here=$(cd "$(dirname "$0")" && pwd)

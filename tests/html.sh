@@ -13,6 +13,15 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh): Chromium is skipped, with the
+# reason, where there is none or it cannot start.
+tests=(
+	"html-page page @BIN@ | timeout=300"
+	"html-browser browser @BIN@ | timeout=300"
+	"html-hostile hostile @BIN@ | timeout=300"
+	"html-hostile-browser hostile-browser @BIN@ | timeout=300"
+)
+list_tests "$@"
 isolate "$@"
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -156,11 +165,13 @@ chrome() {
 		--enable-logging=stderr --v=0 "$@" >"$out" 2>"$out.err"
 }
 
-# Chromium that starts and loads a page, or skip saying why.
+# Chromium that starts and loads a page, or skip saying why; the page's
+# screenshot, of nothing drawn, in $tmp/blank.png.
 chromium_ready() {
 	find_chromium
 	echo '<!DOCTYPE html><title>t</title><p>ok' >"$tmp/t.html"
-	if ! chrome "$tmp/t.dom" --dump-dom "file://$tmp/t.html" ||
+	if ! chrome "$tmp/t.dom" --dump-dom --hide-scrollbars --window-size=1000,1600 \
+		--screenshot="$tmp/blank.png" "file://$tmp/t.html" ||
 		! grep -q '<p>ok' "$tmp/t.dom"; then
 		echo "SKIP: $chromium does not start here: $(grep -v dbus "$tmp/t.dom.err" | tail -3)"
 		exit 77
@@ -172,7 +183,9 @@ browser() {
 
 	chromium_ready
 	compared "$bin"
-	chrome "$tmp/r.dom" --dump-dom "file://$tmp/r.html"
+	# One load for the DOM and the screenshot.
+	chrome "$tmp/r.dom" --dump-dom --hide-scrollbars --window-size=1000,1600 \
+		--screenshot="$tmp/shot.png" "file://$tmp/r.html"
 	[ $? -eq 0 ] && pass || fail "$chromium could not load the page"
 	grep -q ':CONSOLE' "$tmp/r.dom.err" &&
 		fail "console messages: $(grep ':CONSOLE' "$tmp/r.dom.err" | head -5)" ||
@@ -185,13 +198,10 @@ browser() {
 	perl "$here/html.pl" figures "$tmp/r.txt" "$tmp/r.dom" >"$tmp/fig" &&
 		pass || fail "the DOM's figures are not the text report's: $(cat "$tmp/fig")"
 	# Drawn: the screenshot has ink in the labels' colours.  A page of
-	# nothing is told apart first, or the check proves nothing here.
-	chrome "$tmp/blank.out" --hide-scrollbars --window-size=1000,1600 \
-		--screenshot="$tmp/blank.png" "file://$tmp/t.html"
+	# nothing (chromium_ready's) is told apart first, or the check proves
+	# nothing here.
 	perl "$here/html.pl" png "$tmp/blank.png" >"$tmp/png" &&
 		fail "a blank page passes as drawn: $(cat "$tmp/png")" || pass
-	chrome "$tmp/shot.out" --hide-scrollbars --window-size=1000,1600 \
-		--screenshot="$tmp/shot.png" "file://$tmp/r.html"
 	perl "$here/html.pl" png "$tmp/shot.png" >"$tmp/png" && pass ||
 		fail "the screenshot is blank: $(cat "$tmp/png")"
 	cat "$tmp/png"

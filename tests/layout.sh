@@ -6,6 +6,12 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"layout layout @SRC@ | timeout=300 labels=docs"
+	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs"
+)
+list_tests "$@"
 
 # The lines of CONTRIBUTING.md's fenced block after the marker @1.
 block() {
@@ -85,9 +91,10 @@ new_backend() {
 		pass || fail "the tree with $name does not build"
 	"$tmp/build/ctxbench" -l | grep -q "^${name//_/-} " && pass ||
 		fail "ctxbench -l does not list $name"
-	out=$("$tmp/build/ctxbench" -b "${name//_/-}" -t 0.2 -r 1 -P same -q -n t)
-	[ $? -eq 0 ] && awk '$1 == "t" && $2 == "same" && $3 > 0 { ok = 1 }
-		END { exit !ok }' <<<"$out" && pass || fail "$name does not run: $out"
+	out=$("$tmp/build/ctxbench" -b "${name//_/-}" -t 0.2 -r 1 -P same -q -n t --format kv)
+	[ $? -eq 0 ] && awk -F': ' -v k="${name//_/-}.same.2p.0k.loops_per_sec_low" \
+		'$1 == k && $2 > 0 { ok = 1 } END { exit !ok }' <<<"$out" &&
+		pass || fail "$name does not run: $out"
 	ctest --test-dir "$tmp/build" -N | grep -q " run-${name//_/-}$" && pass ||
 		fail "no run-${name//_/-} test"
 	summary

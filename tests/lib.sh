@@ -32,6 +32,45 @@ unwrap_reasons() {
 	END { if (NR) print line }'
 }
 
+# The calling script's tests, as tests/CMakeLists.txt registers them: its
+# array tests holds a row each, "NAME ARG... | PROPERTY...", the command
+# line with @WORDS@ that CMake fills in and the test's properties (both
+# described in tests/CMakeLists.txt).  "SCRIPT --list" ("list_tests "$@""
+# before anything else) prints them and exits.  A row's case is its first
+# argument that is not an @WORD@; where the script picks its case with a
+# case statement at the left margin (the last), every row's case must have
+# a branch there and every branch must be a row's case, else --list fails
+# (and so does the configuration).
+list_tests() {
+	[ "${1:-}" = --list ] || return 0
+	local row words w word branches cases=() bad=0
+	branches=$(awk '/^case / { on = 1; b = ""; next }
+		on && /^esac/ { on = 0; last = b; next }
+		on && /^[^ \t#*][^)]*\)/ { l = $0; sub(/\).*/, "", l); gsub(/[ \t"]/, "", l); gsub(/\|/, "\n", l); b = b l "\n" }
+		END { printf "%s", last }' "$0")
+	for row in "${tests[@]}"; do
+		read -ra words <<<"${row%%|*}"
+		[ "${#words[@]}" -gt 0 ] && [[ $row == *"|"* ]] ||
+			{ echo "$0: a row not NAME ARG... | PROPERTY...: $row" >&2; bad=1; }
+		word=
+		for w in "${words[@]:1}"; do
+			[[ $w == @*@ ]] || { word=$w; break; }
+		done
+		cases+=("$word")
+		if [ -n "$branches" ] && ! grep -qxF -- "$word" <<<"$branches"; then
+			echo "$0: ${words[0]}: case '$word' has no branch" >&2
+			bad=1
+		fi
+	done
+	while IFS= read -r w; do
+		[ -z "$w" ] || printf '%s\n' "${cases[@]}" | grep -qxF -- "$w" ||
+			{ echo "$0: case '$w' has a branch but no test" >&2; bad=1; }
+	done <<<"$branches"
+	[ "$bad" -eq 0 ] || exit 1
+	printf '%s\n' "${tests[@]}"
+	exit 0
+}
+
 # Run the calling script ("isolate "$@"" before anything else) again in an
 # IPC namespace of its own, and a mount namespace where its POSIX queues
 # show in /dev/mqueue ($CTXBENCH_TEST_MQUEUE, a directory of its own where
@@ -110,6 +149,11 @@ check_left() {
 	else
 		pass
 	fi
+}
+
+# The value of key @1 in $kv (what --format kv printed), "" if none.
+kv() {
+	awk -F': ' -v k="$1" '$1 == k { print $2; exit }' <<<"${kv:-}"
 }
 
 # The closing line; a case that checked nothing, or not what it planned,

@@ -7,6 +7,14 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"manpage-options options @BIN@ @SRC@/ctxbench.1 | timeout=60 labels=docs"
+	"manpage-install install @CMAKE@ @BUILD@ @SRC@/ctxbench.1 | timeout=60 labels=docs"
+	"manpage-render render @SRC@/ctxbench.1 | timeout=60 labels=docs"
+	"manpage-defaults defaults @BIN@ @SRC@/ctxbench.1 | timeout=60 labels=docs"
+)
+list_tests "$@"
 
 # The options of a --help text, one "SHORT LONG" a line ("- --note" for a
 # long option without a short one).

@@ -9,6 +9,9 @@
 # Usage: model.sh OBJDUMP OBJECT_OR_ARCHIVE...
 set -u
 . "$(dirname "$0")/lib.sh"
+# The test (see list_tests in lib.sh).
+tests=("report-model-once @OBJDUMP@ @PRODUCT_OBJECTS@ @ROOM_ARCHIVES@ |")
+list_tests "$@"
 objdump=$1
 shift
 [ $# -gt 0 ] || { echo "no object given"; exit 1; }

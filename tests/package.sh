@@ -10,6 +10,14 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh); cpack builds in BUILD_DIR.
+tests=(
+	"package-deb deb @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
+	"package-install install @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
+	"package-lintian lintian @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
+	"package-cmake-install cmake-install @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
+)
+list_tests "$@"
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 # What the package holds besides the binary, page and completion.

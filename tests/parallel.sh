@@ -7,9 +7,23 @@
 # After each run: no process of its session and no IPC object left.
 # usage: parallel.sh BIN CASE   (CASE: see the list at the bottom)
 set -u
+. "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).  Rings on every CPU, and a kill
+# that must land in the first row: none runs beside another test.
+p="serial timeout=120"
+tests=(
+	"parallel-rows @BIN@ rows | $p"
+	"parallel-shared @BIN@ shared | $p"
+	"parallel-many @BIN@ many | $p"
+	"parallel-crowd @BIN@ crowd | $p"
+	"parallel-compare @BIN@ compare | $p"
+	"parallel-killed @BIN@ killed | $p"
+	"parallel-limits @BIN@ limits | $p"
+	"parallel-cpus @BIN@ cpus | $p"
+)
+list_tests "$@"
 bin=$1
 case=$2
-. "$(dirname "$0")/lib.sh"
 isolate "$@"
 ncpu=$(nproc)
 tmp=$(mktemp -d)

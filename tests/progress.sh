@@ -6,6 +6,14 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"progress-notty notty @BIN@ | timeout=120"
+	"progress-pty pty @BIN@ | timeout=120"
+	"progress-order order @BIN@ | timeout=120"
+	"progress-quiet quiet @BIN@ | timeout=120"
+)
+list_tests "$@"
 isolate "$@"
 
 CR=$'\r'

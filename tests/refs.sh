@@ -8,6 +8,9 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The test (see list_tests in lib.sh).
+tests=("docs-refs diff @BIN@ @SRC@ | timeout=60 labels=docs")
+list_tests "$@"
 
 refs_diff() {
 	local bin=$1 src=$2 f what

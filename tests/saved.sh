@@ -7,6 +7,24 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"saved-roundtrip roundtrip @BIN@ | timeout=120"
+	"saved-compare compare @BIN@ | timeout=120"
+	"saved-flat flat @BIN@ | timeout=120"
+	"saved-bisect bisect @BIN@ | timeout=120"
+	# Every line of the report within 80 columns.
+	"saved-columns columns @BIN@ | timeout=120"
+	"saved-bad bad @BIN@ @TESTS@/fixtures/json | timeout=120"
+	"saved-writes writes @BIN@ @TESTS@/fixtures/json | timeout=120"
+	"saved-replace replace @BIN@ | timeout=120"
+	"saved-links links @BIN@ | timeout=120"
+	"saved-signals signals @BIN@ @TESTS@/fixtures/json | timeout=120"
+	"saved-stalled stalled @BIN@ | timeout=120"
+	"saved-twice twice @BIN@ | timeout=120"
+	"saved-bounds bounds @BIN@ @TESTS@/fixtures/json | timeout=120"
+)
+list_tests "$@"
 isolate "$@"
 
 tmp=$(mktemp -d)

@@ -7,9 +7,24 @@
 # After each run: the exit status, no IPC object and no process left.
 # usage: sched.sh CASE BIN   (CASE: see the list at the bottom)
 set -u
+. "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).  Real-time rings and bounds in
+# time: none runs beside another test.
+p="serial timeout=120"
+tests=(
+	"sched-classes classes @BIN@ | $p"
+	"sched-applied applied @BIN@ | $p"
+	"sched-unprivileged unprivileged @BIN@ | $p"
+	"sched-spin spin @BIN@ | $p"
+	# As nobody: root only (it becomes nobody), else skipped.
+	"sched-mlock mlock @BIN@ | $p"
+	"sched-hung hung @BIN@ | $p"
+	# Eight runs and five refusals, each waited for on a busy machine.
+	"sched-lockup lockup @BIN@ | serial timeout=300"
+)
+list_tests "$@"
 case=$1
 bin=$2
-. "$(dirname "$0")/lib.sh"
 isolate "$@"
 nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 
@@ -32,12 +47,11 @@ need_nobody() {
 	"${nobody[@]}" "$bin" --version >/dev/null 2>&1 ||
 		skip "nobody cannot run $bin here"
 }
-# The loops/sec average of the row labelled "$1" in the first table of "$2".
+# A row of $kv (--format kv) whose key before ".loops_per_sec" matches the
+# regular expression @1 was measured: its average and its low above 0.
 measured() {
-	awk -v l="$1" 'index($0, "  " l " ") == 1 {
-		n = split(substr($0, length(l) + 3), f, " ")
-		if (f[1] + 0 > 0 && f[3] + 0 > 0) { ok = 1; exit } }
-		END { exit !ok }' <<<"$2"
+	awk -F': ' -v p="^$1[.]loops_per_sec" '$1 ~ p "$" && $2 > 0 { a = 1 }
+		$1 ~ p "_low$" && $2 > 0 { l = 1 } END { exit !(a && l) }' <<<"$kv"
 }
 
 # Rows of both classes, the class in the label; saved and compared.
@@ -47,15 +61,17 @@ classes() {
 		--prio 80 --mlock -t 0.2 -r 2 -n t -o "$tmp/t.json"
 	finish
 	expect_rc classes 0
-	for mech in SIGUSR1 semaphore futex; do
+	kv=$("$bin" report --format kv "$tmp/t.json")
+	for mech in SIGUSR1:signal semaphore:sysv-sem futex:futex; do
+		m=${mech#*:} mech=${mech%%:*}
 		table=$(awk -v m="$mech" '$1 == m && /loops\/sec|low/ { on = 1 }
 			on && /^$/ { exit } on' <<<"$out")
-		measured "t same" "$table" && pass || fail "classes: no $mech same row: $out"
-		measured "t same fifo:80" "$table" && pass ||
-			fail "classes: no $mech same fifo:80 row: $out"
+		measured "$m[.]same[.]2p[.]0k" && pass || fail "classes: no $mech same row: $kv"
+		measured "$m[.]same[.]2p[.]0k[.]fifo_80" && pass ||
+			fail "classes: no $mech same fifo:80 row: $kv"
 		if [ "$(allowed)" -ge 2 ]; then
-			measured "t cross fifo:80" "$table" && pass ||
-				fail "classes: no $mech cross fifo:80 row: $out"
+			measured "$m[.]cross[.]2p[.]0k[.]fifo_80" && pass ||
+				fail "classes: no $mech cross fifo:80 row: $kv"
 		else
 			grep -q "t cross fifo:80 *skipped:" <<<"$table" && pass ||
 				fail "classes: cross fifo:80 not skipped on one CPU: $table"
@@ -197,10 +213,11 @@ spin() {
 	fi
 	# spin-yield hands the CPU over: it runs at fifo on one CPU.
 	need_rt
-	start "$bin" -b spin-yield -P same --policy fifo -t 0.2 -r 1 -n t
+	start "$bin" -b spin-yield -P same --policy fifo -t 0.2 -r 1 -n t --format kv
 	finish
 	expect_rc "spin-yield same fifo" 0
-	measured "t same fifo:50" "$out" && pass || fail "spin-yield same fifo: $out"
+	kv=$out
+	measured "spin-yield[.]same[.]2p[.]0k[.]fifo_50" && pass || fail "spin-yield same fifo: $out"
 	check_clean "spin-yield same fifo"
 }
 
@@ -244,14 +261,15 @@ mlock() {
 # the other spins at fifo, and the runner, above it, still ends it.
 hung() {
 	need_rt
-	start "$bin" -b sysv-sem,pipe -P same --policy fifo -t 1 -r 1 -n t
+	start "$bin" -b sysv-sem,pipe -P same --policy fifo -t 1 -r 1 -n t -o "$tmp/h.json"
 	sleep 0.8
 	kill -STOP "$(participant)"
 	finish
 	expect_rc "hung fifo" 1
 	grep -q "^  t same fifo:50 *HUNG: " <<<"$out" && pass || fail "hung fifo: no HUNG row: $out"
-	measured "t same fifo:50" "$out" && pass ||
-		fail "hung fifo: the other mechanism did not run: $out"
+	kv=$("$bin" report --format kv "$tmp/h.json")
+	measured "[^.]+[.]same[.]2p[.]0k[.]fifo_50" && pass ||
+		fail "hung fifo: the other mechanism did not run: $kv"
 	# -t + the hang limit (max(2 s, 3 x -t)) + pipe's 1 s run, and slack.
 	within "hung fifo" 7
 	check_clean "hung fifo"

@@ -7,6 +7,13 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+# The tests (see list_tests in lib.sh).
+tests=(
+	"version-shown shown @BIN@ @SRC@ @VERSION@ | timeout=120"
+	"version-saved saved @BIN@ | timeout=120"
+	"version-rebuild rebuild @SRC@ @VERSION@ @CMAKE@ | timeout=600"
+)
+list_tests "$@"
 [ "${1:-}" = saved ] && isolate "$@"
 
 tmp=$(mktemp -d)
@@ -72,11 +79,15 @@ saved() {
 	summary
 }
 
-# Build the copy at $tmp/src in $tmp/build; -V's version in $v.
+# Work out the version of the copy at $tmp/src in $tmp/build, as each
+# build of ctxbench does (its target ctxbench_version), without compiling
+# the tree again: the version -V would say, from the source made, in $v.
+# That -V says what that source holds is version-shown's check.
 build() {
-	"$cmake" --build "$tmp/build" --target ctxbench >"$tmp/build.log" 2>&1 ||
+	"$cmake" --build "$tmp/build" --target ctxbench_version >"$tmp/build.log" 2>&1 ||
 		{ cat "$tmp/build.log" >&2; fail "the build failed"; }
-	v=$(version_of "$tmp/build/ctxbench")
+	v=$(sed -n 's/^const char ctxbench_version\[\] = "\(.*\)";$/\1/p' \
+		"$tmp/build/ctxbench_version.c")
 }
 
 # A build after a commit, a change, a tag or in a tree without .git says
@@ -91,8 +102,13 @@ rebuild() {
 		GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.org
 	"${g[@]}" init -q && "${g[@]}" add -A && "${g[@]}" commit -qm one ||
 		fail "cannot make a repository of the copy"
-	"$cmake" -S "$tmp/src" -B "$tmp/build" -DBUILD_TESTING=OFF >/dev/null ||
-		fail "cannot configure the copy"
+	"$cmake" -S "$tmp/src" -B "$tmp/build" -G "Unix Makefiles" \
+		-DBUILD_TESTING=OFF >/dev/null || fail "cannot configure the copy"
+	# Each build of ctxbench works the version out first (make -n: what
+	# it would run).
+	"$cmake" --build "$tmp/build" --target ctxbench -- -n 2>&1 |
+		grep -q -- "-P $tmp/src/cmake/version.cmake" && pass ||
+		fail "a build of ctxbench does not work out its version"
 	build
 	hash=$("${g[@]}" rev-parse --short=12 HEAD)
 	[ "$v" = "$base-1-g$hash" ] && pass || fail "-V says '$v', not $base-1-g$hash"
