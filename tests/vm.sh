@@ -848,7 +848,8 @@ vmturns_faults() {
 	# First use, in a tree without build-static/: the static ctxbench is
 	# built there once, before the first boot, then booted and run.
 	local tree=$tmp/tree
-	mkdir -p "$tree/tools" && cp "$src/tools/vmturns" "$src/tools/vmrun" "$tree/tools/"
+	mkdir -p "$tree/tools" && cp "$src/tools/vmturns" "$src/tools/vmrun" "$tree/tools/" &&
+		echo "project(ctxbench C)" >"$tree/CMakeLists.txt"
 	cat >"$tmp/bin/cmake" <<EOF
 #!/bin/sh
 # Stand-in cmake: a "build" of build-static/ copies the stand-in ctxbench.
