@@ -239,8 +239,8 @@ class Set:
             rb = {i.round: i for i in self.b}
             rounds = sorted(set(ra) & set(rb))
             k = max(2, (len(rounds) * 3 + 3) // 4)
-            if len(rounds) <= 4:
-                k = len(rounds) - 1 if len(rounds) > 2 else len(rounds)
+            if len(rounds) <= 4:  # boots: 3 of 4; 3 or fewer, all of them
+                k = len(rounds) - 1 if len(rounds) > 3 else len(rounds)
             subs = list(itertools.combinations(rounds, k))
             rng.shuffle(subs)
             for s in subs[:cap]:
@@ -396,6 +396,7 @@ class Method:
         self.level, self.ties = level, ties
         self.cal = 1.0
         self.timeline = False  # replicates: blocks of the timeline given
+        self.zero = [0, 0]  # rows tested with no spread at all, of them marked
 
     @property
     def name(self):
@@ -453,6 +454,8 @@ class Method:
             se = math.sqrt(ss / df * (1 / na + 1 / nb))
             diff = lb - la
         if se == 0:
+            self.zero[0] += 1
+            self.zero[1] += self.ties == 'shipped' and diff != 0
             if self.ties == 'shipped':
                 return (True, 1.0 if diff == 0 else 0.0, change, 0.0, df)
             return (False, nan, change, 0.0, df)
@@ -548,6 +551,22 @@ class Tally:
                 self.detect.append(det)
                 self.per_min.append(det * math.sqrt(minutes))
 
+    def markdown(self, name):
+        def pct(k, n):
+            return '%d/%d (%.1f %%)' % (k, n, 100 * k / n) if n else '-'
+        lo, hi = wilson(self.aa_marked, self.aa_judged)
+        med = statistics.median(self.detect) if self.detect else float('nan')
+        pm = statistics.median(self.per_min) if self.per_min else float('nan')
+        return '| %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
+            name, pct(self.aa_marked, self.aa_judged),
+            '%.1f-%.1f %%' % (100 * lo, 100 * hi) if self.aa_judged else '-',
+            pct(self.aa_reports_marked, self.aa_reports),
+            pct(self.ab_marked, self.ab_judged) if self.ab_rows else '-',
+            self.ab_wrong if self.ab_rows else '-',
+            pct(self.ab_det_marked, self.ab_det) if self.ab_rows else '-',
+            '%.1f %%' % (100 * med) if self.detect else '-',
+            '%.1f %%' % (100 * pm) if self.per_min else '-')
+
     def line(self):
         def pct(k, n):
             return '%5.1f' % (100 * k / n) if n else '    -'
@@ -609,6 +628,9 @@ def run(sets, methods, rng_seed, cap, group_of):
                 for a, b, n in rs:
                     t.add(s, m.report(s, a, b, n, keys), truth,
                           minutes(a, b, n))
+                # The whole comparison once: every round, boot, invocation.
+                t = out.setdefault((m.name, g + ', whole sets'), Tally())
+                t.add(s, full, truth, minutes(*s.full()))
     return out
 
 
@@ -664,6 +686,45 @@ def check(sets, binary, seed, cap):
     return rows, bad
 
 
+def rank(res, methods):
+    """The methods whose A/A rows (at most 5 % marked) and reports (at most
+    10 % with a mark) hold over every resample of all protocols, and in no
+    protocol surely fail (the lower end of the interval above them), best
+    first: the most A/B rows marked the right way, none the wrong way,
+    then the smallest median detect in turns beside other work."""
+    out = []
+    for m in methods:
+        t = res.get((m.name, 'ALL'))
+        if not t or not t.aa_judged:
+            continue
+        aa = t.aa_marked / t.aa_judged
+        rep = t.aa_reports_marked / t.aa_reports if t.aa_reports else 0
+        right = (t.ab_marked - t.ab_wrong) / t.ab_rows if t.ab_rows else 0
+        busy = res.get((m.name, 'turns-busy'))
+        det = (statistics.median(busy.detect) if busy and busy.detect
+               else float('inf'))
+        ok = aa <= 0.05 and rep <= 0.10 and not t.ab_wrong
+        # and no protocol's A/A figures surely above the targets: the
+        # lower end of their Wilson interval within them
+        for (name, g), x in res.items():
+            if name != m.name or g == 'ALL' or g.endswith('whole sets'):
+                continue
+            if x.aa_judged and wilson(x.aa_marked, x.aa_judged)[0] > 0.05:
+                ok = False
+            if x.aa_reports and wilson(x.aa_reports_marked,
+                                       x.aa_reports)[0] > 0.10:
+                ok = False
+        out.append((not ok, -right, det, m.name, aa, rep, t.ab_wrong))
+    out.sort()
+    print('== rank: holds the A/A targets, A/B rows marked right, detect '
+          'beside other work')
+    for bad, right, det, name, aa, rep, wrong in out:
+        print('%-4s %-34s A/A rows %5.1f %% reports %5.1f %% | A/B marked '
+              'right %5.1f %% wrong %d | turns-busy detect %6.1f %%' % (
+                  'no' if bad else 'ok', name, 100 * aa, 100 * rep,
+                  -100 * right, wrong, 100 * det))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('corpus')
@@ -679,6 +740,10 @@ def main():
     ap.add_argument('--shipped-only', action='store_true')
     ap.add_argument('--cal-part', help='calibrate the cal methods on this part')
     ap.add_argument('--by', default='proto', choices=('proto', 'all'))
+    ap.add_argument('--markdown', default='',
+                    help='a table of these methods (and the shipped one)')
+    ap.add_argument('--rank', action='store_true',
+                    help='rank the methods that hold the A/A targets')
     o = ap.parse_args()
     invs, tmp = load_corpus(o.corpus)
     sets = [s for s in make_sets(invs)
@@ -705,9 +770,12 @@ def main():
             print('# %s: per-row level %.2g x Sidak' % (m.name, m.cal))
 
     def group_of(s):
-        g = [s.proto + (' (bare)' if False else '')]
-        return g if o.by == 'proto' else ['all']
+        return [s.proto, 'ALL'] if o.by == 'proto' else ['ALL']
     res = run(sets, methods, o.seed, o.max, group_of)
+    for m in methods:
+        if m.zero[0]:
+            print('# %s: %d row tests with no spread (ties), %d of them '
+                  'marked' % (m.name, m.zero[0], m.zero[1]))
     groups = sorted({g for _, g in res})
     print('# parts %s; up to %d resamples a comparison; %s' % (
         ','.join(sorted({s.part for s in sets})), o.max, HEAD))
@@ -717,6 +785,20 @@ def main():
             t = res.get((m.name, g))
             if t:
                 print('%-34s %s' % (m.name, t.line()))
+    if o.markdown:
+        print('| method | A/A rows marked | 95 % interval | A/A reports '
+              'marked | A/B rows marked | wrong way | marked of detectable '
+              '| median detect | detect at 1 min |')
+        print('|---|---|---|---|---|---|---|---|---|')
+        for g in groups:
+            print('| **%s** | | | | | | | | |' % g)
+            for m in methods:
+                t = res.get((m.name, g))
+                if t and (m.name in o.markdown.split(',') or
+                          m.name.startswith('SHIPPED')):
+                    print(t.markdown(m.name))
+    if o.rank:
+        rank(res, methods)
     if o.aa_bound is not None:
         t = Tally()
         for (name, g), x in res.items():
