@@ -95,8 +95,11 @@ inv() {
 	load=$(cut -d' ' -f1 /proc/loadavg)
 	date=$(date -u +%FT%TZ)
 	cmd="slowsys ${kof[$3]} ctxbench -q -b $mechs -P same -t $t -r $r -n $3"
+	# A row that failed (a run hung under the load) is in the saved run
+	# with its status; an invocation that saved nothing is left out.
 	"$slow" "${kof[$3]}" "$bin" -q -b "$mechs" -P same -t "$t" -r "$r" -n "$3" \
-		-o "$6" >/dev/null
+		-o "$6" >/dev/null || echo "$1 $3 $4 $5: ctxbench exited $?" >&2
+	[ -s "$6" ] || return 0
 	note "$1" "$2" "$6" "$3" "$4" "$5" "${kof[$3]}" "$load" "$date" "$cmd"
 }
 
