@@ -10,12 +10,19 @@ of its rounds (turns), boots (boots) or of the invocations of each block
 the shipped one through the binary itself (`ctxbench report --format kv`),
 and the candidates, implemented here.  Standard library only.
 
-usage: bench/lab.py CORPUS [--bin ctxbench] [--part P] [--max N]
-                           [--only METHOD,...] [--check] [--aa-bound PCT]
+usage: bench/lab.py CORPUS [--bin ctxbench] [--part P] [--max N] [--seed S]
+                           [--only METHOD,...] [--shipped-only] [--aa-only]
+                           [--cal-part P] [--rank] [--markdown METHOD,...]
+                           [--check] [--aa-bound PCT] [--aa-report-bound PCT]
+  --max        resamples a comparison, at most (default 20)
+  --cal-part   the part the 'cal' levels are calibrated on
+  --rank       the methods that hold the A/A targets, most power first
+  --markdown   a table of these methods, by protocol
   --check      the replica of the shipped method here against the binary,
                row by row, on every resample; exit 1 on a disagreement
   --aa-bound   exit 1 when the shipped method marks more than PCT % of
-               A/A rows (the corpus test)
+               the A/A rows it judges (--aa-report-bound: of the A/A
+               reports), over every resample (the corpus test)
 """
 import argparse
 import csv
@@ -341,9 +348,9 @@ def inv_value(row, stat, keep):
         v = hist_quantile(row.buckets, 0.5)
     elif stat == 'p50q':
         v = row.p50q
-    elif stat == 'p50c':  # coarser, 8 buckets an octave: ties on purpose
-        q = row.p50q
-        e = max(int(q).bit_length() - 1 - 3, 0)
+    elif stat in ('p50c', 'p50t'):  # coarser: ties on purpose
+        q = row.p50q  # 8 (p50c) or 2 (p50t) buckets an octave
+        e = max(int(q).bit_length() - 1 - (3 if stat == 'p50c' else 1), 0)
         v = (int(q) >> e) << e
     elif stat == 'tmean':
         v = hist_trimmed(row.buckets)
@@ -618,6 +625,9 @@ def candidates():
     ms.append(Method('p50c', 'design', 'unpaired', 'row05'))
     ms.append(Method('p50c', 'design', 'paired', 'row05', 'shipped'))
     ms.append(Method('p50c', 'design', 'paired', 'row05'))
+    for ties in ('shipped', 'safe'):
+        ms.append(Method('p50t', 'design', 'unpaired', 'row05', ties))
+        ms.append(Method('p50t', 'design', 'paired', 'row05', ties))
     ms.append(Method('p50q', 'design', 'paired', 'row05', 'shipped'))
     ms.append(Method('p50q', 'design', 'unpaired', 'row05', 'shipped'))
     ms.append(replica())
