@@ -928,7 +928,7 @@ static void test_options(void)
 			CHECK_STR(p.files[1], "b.json");
 		}
 		CHECK_STR(p.baseline, "B");
-		CHECK_EQ_INT(p.format, PLAN_JSON);
+		CHECK_EQ_INT(p.format, PLAN_FORMAT_json);
 		CHECK(p.output == NULL);
 	}
 	{
@@ -938,7 +938,7 @@ static void test_options(void)
 		CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.action, PLAN_RUN);
 		CHECK_STR(p.output, "x.json");
-		CHECK_EQ_INT(p.format, PLAN_TEXT);
+		CHECK_EQ_INT(p.format, PLAN_FORMAT_text);
 	}
 	{
 		char *argv[] = { "ctxbench",  "-n", "it's",   "--note",
