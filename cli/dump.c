@@ -28,8 +28,13 @@ static void dump_mechanisms(FILE *f)
 /* A fact a line, in the order printed: its name, its member's path. */
 static void dump_facts(FILE *f)
 {
-	for (const struct field_fact *ff = field_facts; ff->name; ff++)
-		fprintf(f, "%s\t%s\n", ff->name, ff->path);
+	const struct field *m;
+	char path[128];
+	size_t base;
+
+	for (unsigned int i = 0; !field_fact(i, &m, &base, path, sizeof(path));
+	     i++)
+		fprintf(f, "%s\t%s\n", m->fact, path);
 }
 
 /* How docs/json.md names the type of a member. */
