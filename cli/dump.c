@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ctxbench dump: the mechanisms, the facts of the Run information, the
- * options and the saved run's members, printed from the tables the code
- * runs on, as perf's --list-opts is, so that the manual page's lists,
- * docs/json.md's members and the completion's words are made from them
- * (tools/gen-refs) and a test can say when they differ.
+ * options, the flat formats' keys and the saved run's members, printed
+ * from the tables the code runs on, as perf's --list-opts is, so that the
+ * manual page's lists, docs/keys.md's and docs/json.md's tables and the
+ * completion's words are made from them (tools/gen-refs) and a test can
+ * say when they differ.
  */
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "ipc/ipc.h"
 #include "model/fields.h"
 #include "model/schema.h"
+#include "report/report.h"
 
 /* A mechanism a line: its name, its title, how, "all" or "named". */
 static void dump_mechanisms(FILE *f)
@@ -26,8 +28,13 @@ static void dump_mechanisms(FILE *f)
 /* A fact a line, in the order printed: its name, its member's path. */
 static void dump_facts(FILE *f)
 {
-	for (const struct field_fact *ff = field_facts; ff->name; ff++)
-		fprintf(f, "%s\t%s\n", ff->name, ff->path);
+	const struct field *m;
+	char path[128];
+	size_t base;
+
+	for (unsigned int i = 0; !field_fact(i, &m, &base, path, sizeof(path));
+	     i++)
+		fprintf(f, "%s\t%s\n", m->fact, path);
 }
 
 /* How docs/json.md names the type of a member. */
@@ -117,6 +124,14 @@ static void dump_members(FILE *f, const struct field *t, const char *path)
 	}
 }
 
+/* A metric of the flat formats a line: its name, table, unit, words. */
+static void dump_keys(FILE *f)
+{
+	for (const struct report_flat_key *k = report_flat_keys; k->name; k++)
+		fprintf(f, "%s\t%s\t%s\t%s\n", k->name, k->group,
+			k->unit ? k->unit : "", k->what);
+}
+
 /* The limits of a saved run that docs/json.md gives, a line each. */
 static void dump_limits(FILE *f)
 {
@@ -138,11 +153,13 @@ int dump_table(FILE *f, const char *what)
 		dump_facts(f);
 	else if (!strcmp(what, "json"))
 		dump_members(f, invocation_fields, "");
+	else if (!strcmp(what, "keys"))
+		dump_keys(f);
 	else if (!strcmp(what, "limits"))
 		dump_limits(f);
 	else {
 		fprintf(stderr,
-			"ctxbench: dump: no table '%s' (expected options, mechanisms, facts, json or limits)\n",
+			"ctxbench: dump: no table '%s' (expected options, mechanisms, facts, json, keys or limits)\n",
 			what);
 		return -1;
 	}

@@ -154,10 +154,6 @@ static int output_save(const struct plan *p, const struct results *const *r,
 	return rc;
 }
 
-/* --format's formats are the report's, in its order. */
-_Static_assert(PLAN_HTML + 1 == REPORT_NFORMATS,
-	       "enum plan_format follows report/formats.h");
-
 /*
  * What --format asks for, rendered from @m for stdout into *@buf, *@len
  * (which the caller frees).  Returns 0, or -ENOMEM when it could not be

@@ -154,7 +154,7 @@ static const struct plan_opt plan_opts[] = {
 	  .word = plan_word_format },
 	{ "json", 0x104, NULL, "the same as --format json",
 	  .modes = PLAN_M_BOTH, .parse = plan_opt_set, AT(format),
-	  .min = PLAN_JSON },
+	  .min = PLAN_FORMAT_json },
 	{ "baseline", 0x105, "LABEL", "compare with the run labelled LABEL",
 	  .def = "first", .modes = PLAN_M_REPORT, .flags = PLAN_DEF_SAID,
 	  .parse = plan_opt_label, AT(baseline) },
@@ -219,11 +219,13 @@ static const char *plan_word_order(size_t i)
 		       NULL;
 }
 
-/* The formats of --format, in enum plan_format's order. */
-static const char *const plan_formats[] = {
-	[PLAN_TEXT] = "text", [PLAN_JSON] = "json", [PLAN_KV] = "kv",
-	[PLAN_TSV] = "tsv",   [PLAN_HTML] = "html",
-};
+/*
+ * The formats of --format: report/formats.h's, in enum plan_format's
+ * order, each named as its line there (report_formats[] is the output's).
+ */
+#define PLAN_FORMAT_NAME(name) #name,
+static const char *const plan_formats[] = { REPORT_FORMATS(PLAN_FORMAT_NAME) };
+#undef PLAN_FORMAT_NAME
 
 static const char *plan_word_format(size_t i)
 {

@@ -7,6 +7,7 @@
 
 #include "ipc/ipc.h"
 #include "model/results.h"
+#include "report/formats.h"
 #include "run/place.h"
 #include "run/sched.h"
 #include "run/sweep.h"
@@ -23,8 +24,13 @@
 #define PLAN_MAX_NOISE 64 /* report --noise files */
 #define PLAN_MAX_CLASSES 5 /* --policy: other, batch, idle, fifo, rr */
 
-/* What goes to stdout: the text report, or one of the machine formats. */
-enum plan_format { PLAN_TEXT, PLAN_JSON, PLAN_KV, PLAN_TSV, PLAN_HTML };
+/*
+ * What goes to stdout: a format of report/formats.h, PLAN_FORMAT_text...,
+ * its place in that list and in report_formats[].
+ */
+#define PLAN_FORMAT_ENUM(name) PLAN_FORMAT_##name,
+enum plan_format { REPORT_FORMATS(PLAN_FORMAT_ENUM) };
+#undef PLAN_FORMAT_ENUM
 
 enum plan_action {
 	PLAN_RUN,

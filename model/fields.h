@@ -65,6 +65,13 @@ struct field {
 	unsigned int flags;
 	const struct field *sub; /* FIELD_OBJECT: its members */
 	const char *empty; /* FIELD_STR: written for an empty string */
+	/*
+	 * A fact of the Run information block: its name there, and its
+	 * place in the block, from 1 (the block's order is not the JSON's);
+	 * 0 for a member that is no fact.
+	 */
+	const char *fact;
+	unsigned int fact_at;
 };
 
 /*
@@ -81,16 +88,14 @@ extern const struct field sample_fields[];
 #define FIELD_MAX_MEMBERS 64
 
 /*
- * A fact of the Run information block: its name there, and its member as
- * the path of keys to it from an invocation ("info.cpu_mhz").  The order
- * of field_facts[] is the order printed; a NULL name ends it.
+ * The fact at place @i (from 0) of the Run information block: its member
+ * of invocation_fields[] or of one of its objects in *@f, the offset in
+ * struct results of the struct it is a member of in *@base, and its path
+ * of keys ("info.cpu_mhz") in @path of @size when @path is not NULL.
+ * Returns 0, or -1 past the last fact.
  */
-struct field_fact {
-	const char *name;
-	const char *path;
-};
-
-extern const struct field_fact field_facts[];
+int field_fact(unsigned int i, const struct field **f, size_t *base, char *path,
+	       size_t size);
 
 /*
  * The member at @path ("info.cpu_mhz") below table @t, and in *@off its

@@ -15,6 +15,180 @@
 #include "rings.h"
 #include "lib/stats.h"
 
+/*
+ * The metrics of the flat formats, each once: flat_put() takes one of
+ * them, and docs/keys.md's tables are made from them (ctxbench dump keys,
+ * tools/gen-refs).
+ */
+/* The metrics, in the order of docs/keys.md's tables. */
+enum flat_key {
+	FK_OK,
+	FK_SKIPPED,
+	FK_FAILED,
+	FK_HUNG,
+	FK_INTERRUPTED,
+	FK_LOOPS_PER_SEC,
+	FK_LOOPS_PER_SEC_LOW,
+	FK_LOOPS_PER_SEC_HIGH,
+	FK_CV_PCT,
+	FK_RUNS,
+	FK_LOOPS_PER_SEC_RUN,
+	FK_DISTURBED_RUNS,
+	FK_DISCARDED_RUNS,
+	FK_RTT_SAMPLES,
+	FK_RTT_MIN_NS,
+	FK_RTT_P50_NS,
+	FK_RTT_P90_NS,
+	FK_RTT_P99_NS,
+	FK_RTT_P999_NS,
+	FK_RTT_MAX_NS,
+	FK_CPU_USER,
+	FK_CPU_SYS,
+	FK_CPU_VOL,
+	FK_CPU_INVOL,
+	FK_CPU_BUSY,
+	FK_MIGRATIONS,
+	FK_DEGENERATE,
+	FK_HOP_NS,
+	FK_HOP_WORK_NS,
+	FK_RING_SLOWEST,
+	FK_RING_FASTEST,
+	FK_SCALABILITY,
+	FK_OVERSUBSCRIBED,
+	FK_EMULATED,
+	FK_MIGRATED,
+	FK_OUTLIERS,
+	FK_OUTLIER_RUN,
+	FK_CLUSTERS_LOW_RUNS,
+	FK_CLUSTERS_LOW_RATE,
+	FK_CLUSTERS_HIGH_RUNS,
+	FK_CLUSTERS_HIGH_RATE,
+	FK_INVOCATIONS,
+	FK_CHANGE_PCT,
+	FK_DETECT_PCT,
+	FK_P,
+	FK_MARKED,
+	FK_NOT_JUDGED_DISTURBED,
+	FK_NOT_JUDGED_ONE_BLOCK,
+	FK_LEFT_OUT_RUNS,
+	FK_DRIFT,
+	FK_NKEYS
+};
+
+#define K(id, n, g, u, w) \
+	[FK_##id] = { .name = n, .group = g, .unit = u, .what = w }
+
+/* clang-format off */
+const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
+	K(OK, "ok", "status", NULL, "was measured: its figures follow"),
+	K(SKIPPED, "skipped", "status", NULL,
+	  "could not run on this machine (a placement it cannot offer, a mechanism it lacks); nothing follows"),
+	K(FAILED, "failed", "status", NULL,
+	  "a participant failed or died; nothing follows"),
+	K(HUNG, "hung", "status", NULL,
+	  "the token stopped moving; nothing follows"),
+	K(INTERRUPTED, "interrupted", "status", NULL,
+	  "ctxbench was stopped by a signal; nothing follows"),
+
+	K(LOOPS_PER_SEC, "loops_per_sec", "run", "loops/s",
+	  "the average over the runs: the report's `average`"),
+	K(LOOPS_PER_SEC_LOW, "loops_per_sec_low", "run", "loops/s",
+	  "the slowest run: `low`"),
+	K(LOOPS_PER_SEC_HIGH, "loops_per_sec_high", "run", "loops/s",
+	  "the fastest run: `high`"),
+	K(CV_PCT, "cv_pct", "run", "%",
+	  "coefficient of variation of the runs' loops/sec: `cv`"),
+	K(RUNS, "runs", "run", "count", "runs measured"),
+	K(LOOPS_PER_SEC_RUN, "loops_per_sec_runN", "run", "loops/s",
+	  "run N, from 1, in the order they ran"),
+	K(DISTURBED_RUNS, "disturbed_runs", "run", "count",
+	  "runs that other work disturbed (see [method.md](method.md#disturbance-when-not-to-trust-a-number))"),
+	K(DISCARDED_RUNS, "discarded_runs", "run", "count",
+	  "disturbed runs run again (`--retry-disturbed`)"),
+
+	K(RTT_SAMPLES, "rtt_samples", "rtt", "count",
+	  "round trips timed, over all runs"),
+	K(RTT_MIN_NS, "rtt_min_ns", "rtt", "ns", "the fastest"),
+	K(RTT_P50_NS, "rtt_p50_ns", "rtt", "ns", "median"),
+	K(RTT_P90_NS, "rtt_p90_ns", "rtt", "ns", "90th percentile"),
+	K(RTT_P99_NS, "rtt_p99_ns", "rtt", "ns", "99th percentile"),
+	K(RTT_P999_NS, "rtt_p999_ns", "rtt", "ns", "99.9th percentile"),
+	K(RTT_MAX_NS, "rtt_max_ns", "rtt", "ns", "the slowest"),
+
+	K(CPU_USER, "cpu_user_ns_per_loop", "cpu", "ns",
+	  "user CPU time of all participants per loop"),
+	K(CPU_SYS, "cpu_sys_ns_per_loop", "cpu", "ns",
+	  "system CPU time of all participants per loop"),
+	K(CPU_VOL, "cpu_vol_cs_per_loop", "cpu", "count",
+	  "voluntary context switches per loop"),
+	K(CPU_INVOL, "cpu_invol_cs_per_loop", "cpu", "count",
+	  "involuntary context switches per loop"),
+	K(CPU_BUSY, "cpu_busy_cpus", "cpu", "CPUs",
+	  "CPU time over the time the token moved"),
+
+	K(MIGRATIONS, "migrations", "other", "count",
+	  "the scheduler's count of moves between CPUs, when the kernel shows it"),
+	K(DEGENERATE, "degenerate", "other", "1",
+	  "spinners sharing one CPU: the token moves only when a time slice ends"),
+	K(HOP_NS, "hop_ns", "other", "ns",
+	  "with rings or working sets (`-p`, `-s`): one hop, lat_ctx's figure"),
+	K(HOP_WORK_NS, "hop_work_ns", "other", "ns",
+	  "with rings or working sets: a hop's own work without a switch"),
+	K(RING_SLOWEST, "ring_slowest_loops_per_sec", "other", "loops/s",
+	  "in a run with `-j` or `--shared`: the mean over the runs of the slowest ring's loops/sec (of one ring, its own)"),
+	K(RING_FASTEST, "ring_fastest_loops_per_sec", "other", "loops/s",
+	  "with it: of the fastest ring"),
+	K(SCALABILITY, "scalability", "other", "ratio",
+	  "with it, when the same run measured the row of one ring of the same mechanism, placement, ring and sharing: `loops_per_sec` over N times that row's (1 is perfect)"),
+	K(OVERSUBSCRIBED, "oversubscribed", "other", "1",
+	  "with it: a CPU held more of the rings' participants than one ring alone puts on a CPU"),
+	K(EMULATED, "emulated", "other", "1",
+	  "the CPU was emulated (qemu TCG): every time is the emulator's, not the kernel's (the text report's `(emulated CPU: ...)`)"),
+	K(MIGRATED, "migrated", "other", "1",
+	  "unpinned: the participants moved between CPUs; `migrations` says how often when the kernel showed it (`(unpinned: ...)`)"),
+	K(OUTLIERS, "outliers", "other", "count",
+	  "with 4 runs or more: the runs whose loops/sec lie outside the Tukey fences, 1.5 interquartile ranges beyond the quartiles (`(outside the Tukey fences: ...)`)"),
+	K(OUTLIER_RUN, "outlier_runN", "other", "loops/s",
+	  "with it, one a run: run N, from 1, is such a run; its loops/sec"),
+	K(CLUSTERS_LOW_RUNS, "clusters_low_runs", "other", "count",
+	  "with 4 runs or more, when the runs fall in two clusters (`(two clusters: ...)`): the runs of the lower"),
+	K(CLUSTERS_LOW_RATE, "clusters_low_loops_per_sec", "other", "loops/s",
+	  "with it: the mean loops/sec of the lower cluster"),
+	K(CLUSTERS_HIGH_RUNS, "clusters_high_runs", "other", "count",
+	  "with it: the runs of the upper cluster"),
+	K(CLUSTERS_HIGH_RATE, "clusters_high_loops_per_sec", "other", "loops/s",
+	  "with it: the mean loops/sec of the upper cluster"),
+	K(INVOCATIONS, "invocations", "other", "count",
+	  "in a report of several saved runs, a row measured by two or more invocations of its label: how many"),
+	K(CHANGE_PCT, "change_pct", "other", "%",
+	  "in a report of two or more labels, not the baseline's: the change of `loops_per_sec` against the baseline's same row, positive faster (the text report's `change`)"),
+	K(DETECT_PCT, "detect_pct", "other", "%",
+	  "with it, when known: the smallest change the comparison would mark 4 times in 5 (the text report's `detect`); without invocation-level noise, what the runs alone could see, a lower bound (`[detect]`)"),
+	K(P, "p", "other", "p",
+	  "with it, only when judged against the noise between invocations: the two-sided p-value of the change (Student's t on the invocations' mean logs, see [method.md](method.md#saved-runs-and-comparisons))"),
+	K(MARKED, "marked", "other", "0 or 1",
+	  "with `p`: 1 when the change stands out from that noise (p below 0.05, the text report's `*...*`), else 0"),
+	K(NOT_JUDGED_DISTURBED, "not_judged_disturbed", "other", "1",
+	  "with `change_pct`, instead of `p` and `marked`: too few of a side's replicates kept a majority of runs not disturbed (the text report's `change!`)"),
+	K(NOT_JUDGED_ONE_BLOCK, "not_judged_one_block", "other", "1",
+	  "with `change_pct`, instead of `p` and `marked`: a label's invocations came in one block (one boot, all in a row) and no `--noise` gives the noise between blocks (the text report's `change?`)"),
+	K(LEFT_OUT_RUNS, "left_out_runs", "other", "count",
+	  "with `change_pct`, when some were: the row's disturbed runs left out of `loops_per_sec` and the verdict (all the runs of an invocation left out, fewer than half of them undisturbed)"),
+	K(DRIFT, "drift_pct_per_hour", "other", "%",
+	  "with `change_pct`, when significant: the trend of the row's invocation means over their start, inside their blocks or boots, per hour"),
+	[FK_NKEYS] = { NULL, NULL, NULL, NULL },
+};
+/* clang-format on */
+
+/* The metric named @name, or FK_NKEYS. */
+static enum flat_key flat_key_named(const char *name)
+{
+	for (unsigned int k = 0; k < FK_NKEYS; k++)
+		if (!strcmp(report_flat_keys[k].name, name))
+			return (enum flat_key)k;
+	return FK_NKEYS;
+}
+
 /* Where the lines go, and the two parts of every key before the metric. */
 struct flat_out {
 	FILE *f;
@@ -92,15 +266,36 @@ static int flat_number(char *buf, size_t size, double v)
 	return 0;
 }
 
-/* One line: the run, the row, @metric and the value @v. */
-static void flat_put(const struct flat_out *o, const char *metric, double v)
+/*
+ * One line: the run, the row, metric @k (its N made @n) and the value @v.
+ * A metric not in report_flat_keys[] (FK_NKEYS) is not written.
+ */
+static void flat_put_n(const struct flat_out *o, enum flat_key k,
+		       unsigned int n, double v)
 {
+	const char *name = k < FK_NKEYS ? report_flat_keys[k].name : NULL;
+	size_t len = name ? strlen(name) : 0;
 	char num[64];
 
-	if (flat_number(num, sizeof(num), v) < 0)
+	if (!name || flat_number(num, sizeof(num), v) < 0)
 		return; /* no figure rather than a word where a number goes */
-	fprintf(o->f, "%s%s.%s%s%s\n", o->run, o->row, metric,
-		o->shape == REPORT_FLAT_TSV ? "\t" : ": ", num);
+	fprintf(o->f, "%s%s.", o->run, o->row);
+	if (name[len - 1] == 'N')
+		fprintf(o->f, "%.*s%u", (int)(len - 1), name, n);
+	else
+		fputs(name, o->f);
+	fprintf(o->f, "%s%s\n", o->shape == REPORT_FLAT_TSV ? "\t" : ": ", num);
+}
+
+static void flat_put(const struct flat_out *o, enum flat_key k, double v)
+{
+	flat_put_n(o, k, 0, v);
+}
+
+/* The metric named @name ("rtt_p50_ns", built from another table). */
+static void flat_put_named(const struct flat_out *o, const char *name, double v)
+{
+	flat_put(o, flat_key_named(name), v);
 }
 
 /*
@@ -113,22 +308,21 @@ static void flat_rate(const struct flat_out *o, const struct result_row *row,
 		      const struct stats *s)
 {
 	unsigned int disturbed = 0;
-	char metric[48];
 
-	flat_put(o, "loops_per_sec", verdict_mean(row));
+	flat_put(o, FK_LOOPS_PER_SEC, verdict_mean(row));
 	if (row->ninv >= 2)
-		flat_put(o, "invocations", row->ninv);
-	flat_put(o, "loops_per_sec_low", s->min);
-	flat_put(o, "loops_per_sec_high", s->max);
-	flat_put(o, "cv_pct", s->cv * 100);
-	flat_put(o, "runs", row->nsamples);
+		flat_put(o, FK_INVOCATIONS, row->ninv);
+	flat_put(o, FK_LOOPS_PER_SEC_LOW, s->min);
+	flat_put(o, FK_LOOPS_PER_SEC_HIGH, s->max);
+	flat_put(o, FK_CV_PCT, s->cv * 100);
+	flat_put(o, FK_RUNS, row->nsamples);
 	for (unsigned int k = 0; k < row->nsamples; k++) {
-		snprintf(metric, sizeof(metric), "loops_per_sec_run%u", k + 1);
-		flat_put(o, metric, result_rate(&row->sample[k]));
+		flat_put_n(o, FK_LOOPS_PER_SEC_RUN, k + 1,
+			   result_rate(&row->sample[k]));
 		disturbed += row->sample[k].disturbed != 0;
 	}
-	flat_put(o, "disturbed_runs", disturbed);
-	flat_put(o, "discarded_runs", row->discarded);
+	flat_put(o, FK_DISTURBED_RUNS, disturbed);
+	flat_put(o, FK_DISCARDED_RUNS, row->discarded);
 }
 
 /* The sampled round trips, in nanoseconds. */
@@ -138,14 +332,15 @@ static void flat_rtt(const struct flat_out *o, const struct hist *h)
 
 	if (!h->count)
 		return;
-	flat_put(o, "rtt_samples", (double)h->count);
-	flat_put(o, "rtt_min_ns", (double)h->min_ns);
+	flat_put(o, FK_RTT_SAMPLES, (double)h->count);
+	flat_put(o, FK_RTT_MIN_NS, (double)h->min_ns);
 	for (size_t k = 0; k < RESULT_NQUANTILES; k++) {
 		snprintf(metric, sizeof(metric), "rtt_%s_ns",
 			 result_quantiles[k].key);
-		flat_put(o, metric, hist_quantile(h, result_quantiles[k].q));
+		flat_put_named(o, metric,
+			       hist_quantile(h, result_quantiles[k].q));
 	}
-	flat_put(o, "rtt_max_ns", (double)h->max_ns);
+	flat_put(o, FK_RTT_MAX_NS, (double)h->max_ns);
 }
 
 /* What a loop cost all the participants. */
@@ -155,13 +350,12 @@ static void flat_cpu(const struct flat_out *o, const struct result_cpu *c)
 
 	if (!c->loops)
 		return;
-	flat_put(o, "cpu_user_ns_per_loop", c->user_s * 1e9 / loops);
-	flat_put(o, "cpu_sys_ns_per_loop", c->sys_s * 1e9 / loops);
-	flat_put(o, "cpu_vol_cs_per_loop", (double)c->nvcsw / loops);
-	flat_put(o, "cpu_invol_cs_per_loop", (double)c->nivcsw / loops);
+	flat_put(o, FK_CPU_USER, c->user_s * 1e9 / loops);
+	flat_put(o, FK_CPU_SYS, c->sys_s * 1e9 / loops);
+	flat_put(o, FK_CPU_VOL, (double)c->nvcsw / loops);
+	flat_put(o, FK_CPU_INVOL, (double)c->nivcsw / loops);
 	if (c->seconds > 0)
-		flat_put(o, "cpu_busy_cpus",
-			 (c->user_s + c->sys_s) / c->seconds);
+		flat_put(o, FK_CPU_BUSY, (c->user_s + c->sys_s) / c->seconds);
 }
 
 /*
@@ -175,11 +369,11 @@ static void flat_change(const struct flat_out *o,
 {
 	if (cell->mark == COMPARE_BASELINE || isnan(cell->v.change))
 		return;
-	flat_put(o, "change_pct", cell->v.change * 100);
-	flat_put(o, "detect_pct", cell->v.detect * 100); /* none when NAN */
+	flat_put(o, FK_CHANGE_PCT, cell->v.change * 100);
+	flat_put(o, FK_DETECT_PCT, cell->v.detect * 100); /* none when NAN */
 	if (cell->mark != COMPARE_NOT_JUDGED) {
-		flat_put(o, "p", cell->v.p);
-		flat_put(o, "marked", cell->mark == COMPARE_MARKED);
+		flat_put(o, FK_P, cell->v.p);
+		flat_put(o, FK_MARKED, cell->mark == COMPARE_MARKED);
 	} else if (compare_why_mark(cell->why) &&
 		   strcmp(compare_why_mark(cell->why), " ")) {
 		/* A reason with a mark of its own: not_judged_disturbed... */
@@ -187,12 +381,12 @@ static void flat_change(const struct flat_out *o,
 
 		snprintf(metric, sizeof(metric), "not_judged_%s",
 			 compare_why_key(cell->why));
-		flat_put(o, metric, 1);
+		flat_put_named(o, metric, 1);
 	}
 	if (cell->runs_left)
-		flat_put(o, "left_out_runs", cell->runs_left);
+		flat_put(o, FK_LEFT_OUT_RUNS, cell->runs_left);
 	if (cell->drifts)
-		flat_put(o, "drift_pct_per_hour", cell->drift * 100);
+		flat_put(o, FK_DRIFT, cell->drift * 100);
 }
 
 /* Of a run with -j or --shared: each ring's rates and the scalability. */
@@ -202,11 +396,11 @@ static void flat_rings(const struct flat_out *o, const struct results *r,
 	double slow, fast;
 
 	rings_rates(row, &slow, &fast);
-	flat_put(o, "ring_slowest_loops_per_sec", slow);
-	flat_put(o, "ring_fastest_loops_per_sec", fast);
-	flat_put(o, "scalability", rings_scalability(r, row));
+	flat_put(o, FK_RING_SLOWEST, slow);
+	flat_put(o, FK_RING_FASTEST, fast);
+	flat_put(o, FK_SCALABILITY, rings_scalability(r, row));
 	if (row->flags & RESULT_OVERSUB)
-		flat_put(o, "oversubscribed", 1);
+		flat_put(o, FK_OVERSUBSCRIBED, 1);
 }
 
 /*
@@ -224,25 +418,22 @@ static void flat_finding(const struct flat_out *o,
 	switch (f->kind) {
 	case FINDING_EMULATED:
 	case FINDING_MIGRATED:
-		flat_put(o, key, 1);
+		flat_put_named(o, key, 1);
 		break;
 	case FINDING_OUTLIERS:
-		flat_put(o, key, f->n);
-		for (unsigned int k = 0; k < f->n; k++) {
-			snprintf(metric, sizeof(metric), "outlier_run%u",
-				 f->runs[k]);
-			flat_put(o, metric, f->rates[k]);
-		}
+		flat_put_named(o, key, f->n);
+		for (unsigned int k = 0; k < f->n; k++)
+			flat_put_n(o, FK_OUTLIER_RUN, f->runs[k], f->rates[k]);
 		break;
 	case FINDING_CLUSTERS:
 		snprintf(metric, sizeof(metric), "%s_low_runs", key);
-		flat_put(o, metric, f->n);
+		flat_put_named(o, metric, f->n);
 		snprintf(metric, sizeof(metric), "%s_low_loops_per_sec", key);
-		flat_put(o, metric, f->lo);
+		flat_put_named(o, metric, f->lo);
 		snprintf(metric, sizeof(metric), "%s_high_runs", key);
-		flat_put(o, metric, f->of - f->n);
+		flat_put_named(o, metric, f->of - f->n);
 		snprintf(metric, sizeof(metric), "%s_high_loops_per_sec", key);
-		flat_put(o, metric, f->hi);
+		flat_put_named(o, metric, f->hi);
 		break;
 	default:
 		break;
@@ -283,7 +474,7 @@ static void flat_invocation(struct flat_out *o, const struct report_model *m,
 		if (report_flat_row_key(r, row, key, sizeof(key)) < 0)
 			continue;
 		o->row = key;
-		flat_put(o, result_status_key(row->status), 1);
+		flat_put_named(o, result_status_key(row->status), 1);
 		if (row->status != RESULT_OK || !row->nsamples)
 			continue;
 		result_row_stats(row, &s);
@@ -291,16 +482,16 @@ static void flat_invocation(struct flat_out *o, const struct report_model *m,
 		flat_rtt(o, &row->rtt);
 		flat_cpu(o, &row->cpu);
 		if (results_rings(r)) {
-			flat_put(o, "hop_ns",
+			flat_put(o, FK_HOP_NS,
 				 1e9 * result_row_rings(row) /
 					 (s.mean * row->procs));
 			if (row->hop_work_ns > 0)
-				flat_put(o, "hop_work_ns", row->hop_work_ns);
+				flat_put(o, FK_HOP_WORK_NS, row->hop_work_ns);
 		}
 		if (row->migrations >= 0)
-			flat_put(o, "migrations", (double)row->migrations);
+			flat_put(o, FK_MIGRATIONS, (double)row->migrations);
 		if (row->flags & RESULT_DEGENERATE)
-			flat_put(o, "degenerate", 1);
+			flat_put(o, FK_DEGENERATE, 1);
 		if (results_parallel(r))
 			flat_rings(o, r, row);
 		if (cell)

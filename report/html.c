@@ -366,11 +366,10 @@ static void html_info_all(FILE *f, const struct results *const *r,
 	      f);
 	fputs(n >= 2 ? "the same in every run" : "the run", f);
 	fputs("</caption><tbody>\n", f);
-	for (const struct field_fact *ff = field_facts; ff->name; ff++) {
+	for (unsigned int j = 0; !info_fact_at(j, &k); j++) {
 		char buf[64];
 
-		if (info_fact_of(ff, &k) < 0 ||
-		    (n >= 2 && !info_fact_common(r, n, &k)))
+		if (n >= 2 && !info_fact_common(r, n, &k))
 			continue;
 		fputs("<tr><th scope=\"row\">", f);
 		svg_esc(f, k.name);
@@ -416,8 +415,8 @@ static void html_info_differ(FILE *f, const struct results *const *r,
 	for (unsigned int i = 0; i < n; i++)
 		html_info_head(f, r, n, i);
 	fputs("</tr></thead><tbody>\n", f);
-	for (const struct field_fact *ff = field_facts; ff->name; ff++) {
-		if (info_fact_of(ff, &k) < 0 || info_fact_common(r, n, &k))
+	for (unsigned int j = 0; !info_fact_at(j, &k); j++) {
+		if (info_fact_common(r, n, &k))
 			continue;
 		fputs("<tr><th scope=\"row\">", f);
 		svg_esc(f, k.name);
@@ -442,9 +441,8 @@ static void html_info(FILE *f, const struct results *const *r, unsigned int n)
 
 	fputs("<section id=\"info\"><h2>Run information</h2>\n", f);
 	html_info_all(f, r, n);
-	for (const struct field_fact *ff = field_facts; n >= 2 && ff->name;
-	     ff++)
-		any |= !info_fact_of(ff, &k) && !info_fact_common(r, n, &k);
+	for (unsigned int j = 0; n >= 2 && !info_fact_at(j, &k); j++)
+		any |= !info_fact_common(r, n, &k);
 	if (any)
 		html_info_differ(f, r, n);
 	fputs("</section>\n", f);

@@ -5,15 +5,11 @@
 
 #include "info.h"
 
-int info_fact_of(const struct field_fact *ff, struct info_fact *k)
+int info_fact_at(unsigned int i, struct info_fact *k)
 {
-	size_t off;
-
-	k->name = ff->name;
-	k->f = field_find(invocation_fields, ff->path, &off);
-	if (!k->f)
+	if (field_fact(i, &k->f, &k->base, NULL, 0) < 0)
 		return -1;
-	k->base = off - k->f->off;
+	k->name = k->f->fact;
 	return 0;
 }
 

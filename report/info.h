@@ -15,8 +15,8 @@ struct info_fact {
 	size_t base; /* offset of that struct in struct results */
 };
 
-/* Fact @ff of the block (field_facts[]) into @k; -1 when it names no member. */
-int info_fact_of(const struct field_fact *ff, struct info_fact *k);
+/* The fact at place @i of the block (field_fact()) into @k; -1 past the last. */
+int info_fact_at(unsigned int i, struct info_fact *k);
 
 /*
  * The value of fact @k of @r, "unknown" when it could not be read: a

@@ -84,4 +84,17 @@ int report_flat(FILE *f, const struct results *const *r, unsigned int n,
 int report_flat_row_key(const struct results *r, const struct result_row *row,
 			char *buf, size_t size);
 
+/*
+ * A metric of the flat formats, the last part of a key: its name (a
+ * trailing "N" stands for a number from 1: "loops_per_sec_runN"), the
+ * table of docs/keys.md it is in, its unit (NULL for a status) and what
+ * it is, as docs/keys.md says it.  The flat formats write no metric that
+ * is not in report_flat_keys[], which ends with a NULL name.
+ */
+struct report_flat_key {
+	const char *name, *group, *unit, *what;
+};
+
+extern const struct report_flat_key report_flat_keys[];
+
 #endif

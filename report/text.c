@@ -152,9 +152,7 @@ static int text_facts(FILE *f, const struct results *const *r, unsigned int n,
 	struct info_fact k;
 	int printed = 0;
 
-	for (const struct field_fact *ff = field_facts; ff->name; ff++) {
-		if (info_fact_of(ff, &k) < 0)
-			continue;
+	for (unsigned int j = 0; !info_fact_at(j, &k); j++) {
 		if ((n >= 2 && info_fact_common(r, n, &k)) == common) {
 			text_field(f, r[i], &k);
 			printed++;
@@ -168,9 +166,8 @@ static int text_any_common(const struct results *const *r, unsigned int n)
 {
 	struct info_fact k;
 
-	for (const struct field_fact *ff = field_facts; n >= 2 && ff->name;
-	     ff++)
-		if (!info_fact_of(ff, &k) && info_fact_common(r, n, &k))
+	for (unsigned int j = 0; n >= 2 && !info_fact_at(j, &k); j++)
+		if (info_fact_common(r, n, &k))
 			return 1;
 	return 0;
 }

@@ -16,7 +16,7 @@ refs_diff() {
 	local bin=$1 src=$2 f what
 	out=$(mktemp -d) || exit 1
 	trap 'rm -rf "$out"' EXIT
-	for what in options mechanisms facts json; do
+	for what in options mechanisms facts json keys; do
 		[ "$("$bin" dump "$what" | wc -l)" -ge 2 ] && pass ||
 			fail "ctxbench dump $what printed too little"
 	done
@@ -39,7 +39,7 @@ refs_diff() {
 		on { tag = "" }' "$out/ctxbench.1" >"$out/bare"
 	[ ! -s "$out/bare" ] && pass ||
 		fail "ctxbench.1: Run information facts without words (say where each comes from):"$'\n'"$(cat "$out/bare")"
-	for f in ctxbench.1 completion/ctxbench.bash docs/json.md; do
+	for f in ctxbench.1 completion/ctxbench.bash docs/json.md docs/keys.md; do
 		if cmp -s "$src/$f" "$out/$f"; then
 			pass
 		else

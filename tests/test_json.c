@@ -928,7 +928,7 @@ static void test_options(void)
 			CHECK_STR(p.files[1], "b.json");
 		}
 		CHECK_STR(p.baseline, "B");
-		CHECK_EQ_INT(p.format, PLAN_JSON);
+		CHECK_EQ_INT(p.format, PLAN_FORMAT_json);
 		CHECK(p.output == NULL);
 	}
 	{
@@ -938,7 +938,7 @@ static void test_options(void)
 		CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.action, PLAN_RUN);
 		CHECK_STR(p.output, "x.json");
-		CHECK_EQ_INT(p.format, PLAN_TEXT);
+		CHECK_EQ_INT(p.format, PLAN_FORMAT_text);
 	}
 	{
 		char *argv[] = { "ctxbench",  "-n", "it's",   "--note",
@@ -999,29 +999,41 @@ static void check_table(const struct field *t)
 
 /*
  * Every fact of the Run information block names one value of an
- * invocation, and none is named twice (its name or its member): a fact
- * the text report cannot print, or prints twice, fails here.
+ * invocation, and none is named twice (its name or its member); the
+ * places of the facts are 1 to their count, each once: a fact the text
+ * report cannot print, or prints twice, fails here.
  */
 static void test_facts(void)
 {
-	const struct field_fact *a, *b;
-	const struct field *f;
-	size_t off, off2;
+	const struct field *f, *g;
+	char path[128], path2[128];
+	size_t off, off2, base;
+	unsigned int i, j, nfacts = 0;
 
-	for (a = field_facts; a->name; a++) {
-		f = field_find(invocation_fields, a->path, &off);
-		CHECK(f != NULL);
-		if (!f)
-			continue;
+	for (i = 0; !field_fact(i, &f, &base, path, sizeof(path)); i++) {
+		CHECK(f->fact != NULL && f->fact_at == i + 1);
+		CHECK(field_find(invocation_fields, path, &off) == f);
+		CHECK_EQ_INT(off, base + f->off);
 		CHECK(f->type != FIELD_OBJECT && f->type != FIELD_ROWS);
 		CHECK(off + f->size <= sizeof(struct results));
-		for (b = field_facts; b != a; b++) {
-			CHECK(strcmp(a->name, b->name) != 0);
-			CHECK(field_find(invocation_fields, b->path, &off2) !=
+		for (j = 0; j < i; j++) {
+			CHECK(!field_fact(j, &g, &base, path2, sizeof(path2)));
+			CHECK(strcmp(f->fact, g->fact) != 0);
+			CHECK(field_find(invocation_fields, path2, &off2) !=
 				      f ||
 			      off2 != off);
 		}
 	}
+	/* No place skipped: every member with a place is reached. */
+	for (const struct field *t = invocation_fields; t->key; t++) {
+		nfacts += t->fact_at != 0;
+		for (const struct field *m = t->type == FIELD_OBJECT ? t->sub :
+								       NULL;
+		     m && m->key; m++)
+			nfacts += m->fact_at != 0;
+	}
+	CHECK_EQ_INT(nfacts, i);
+	CHECK(i >= 30);
 	/* Not a member: a path too short, too long or wrong. */
 	CHECK(field_find(invocation_fields, "info", &off)->type ==
 	      FIELD_OBJECT);

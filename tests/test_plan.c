@@ -266,18 +266,26 @@ static void test_good(void)
 		};
 
 		CHECK_EQ_INT(parse(defaults, &p, err, sizeof(err)), 0);
-		CHECK_EQ_INT(p.format, PLAN_TEXT);
+		CHECK_EQ_INT(p.format, PLAN_FORMAT_text);
 		CHECK_EQ_INT(parse(a, &p, err, sizeof(err)), 0);
-		CHECK_EQ_INT(p.format, PLAN_KV);
+		CHECK_EQ_INT(p.format, PLAN_FORMAT_kv);
 		CHECK_EQ_INT(parse(b, &p, err, sizeof(err)), 0);
-		CHECK_EQ_INT(p.format, PLAN_TSV);
+		CHECK_EQ_INT(p.format, PLAN_FORMAT_tsv);
 		CHECK_EQ_INT(parse(c, &p, err, sizeof(err)), 0);
-		CHECK_EQ_INT(p.format, PLAN_JSON);
+		CHECK_EQ_INT(p.format, PLAN_FORMAT_json);
 		CHECK_EQ_INT(parse(d, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.quiet, 1);
 		CHECK_EQ_INT(parse(e, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.nnoise, 2);
 		CHECK_EQ_INT(parse(f, &p, err, sizeof(err)), 0);
+	}
+	/* Every format of report/formats.h by its name, at its place. */
+	for (unsigned int i = 0; i < REPORT_NFORMATS; i++) {
+		const char *const g[MAXARGS] = { "--format",
+						 report_formats[i]->name };
+
+		CHECK_EQ_INT(parse(g, &p, err, sizeof(err)), 0);
+		CHECK_EQ_INT(p.format, (int)i);
 	}
 }
 
