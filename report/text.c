@@ -372,7 +372,7 @@ static void text_row(FILE *f, const struct text_ctx *c,
 		text_cpus(f, line, row->cpus, c->label_w);
 	} else if (row->nsamples) {
 		snprintf(line, sizeof(line), "%*.0f%*.0f%*.0f%*.1f%% ", LOW_W,
-			 s->min, WIDE_ONE_W, s->max, WIDE_ONE_W, s->mean,
+			 s->min, WIDE_ONE_W, s->max, WIDE_ONE_W, cell->mean,
 			 CV_W - 1, s->cv * 100);
 		text_cpus(f, line, row->cpus, c->label_w);
 	}
@@ -567,6 +567,8 @@ static void text_legend(FILE *f, const struct report_model *m)
 	for (unsigned int k = 0; k < m->nlegend; k++)
 		if (!strcmp(m->legend[k].key, "level"))
 			text_level(f, &m->cmp, &m->legend[k]);
+		else if (!strcmp(m->legend[k].key, "same_boot"))
+			text_wrap(f, m->legend[k].words, 0, INDENT_W);
 		else
 			fprintf(f, "%s\n", m->legend[k].words);
 }
@@ -607,7 +609,8 @@ static void text_results(FILE *f, const struct text_ctx *c)
 			"a run's CPUs, or a clock moved\nover %.0f%% "
 			"(run/disturb.h), a CPU quota throttled it or its "
 			"token stood still;\nthe averages and the verdict "
-			"leave those runs out, low, high and cv do not.\n\n",
+			"leave those runs out, low, high and cv do not (a\n"
+			"row with too few left says so under it).\n\n",
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);
 	if (text_emulated(r, c->n))
 		fprintf(f, "emulated: the CPU was emulated (qemu TCG, see "

@@ -527,6 +527,76 @@ static void test_same_run(void)
 	CHECK(results_same_run(&a, &b));
 }
 
+/*
+ * The comparison's bookkeeping: invocations left out counted once each,
+ * however many of their rows were; a row with none left says its average
+ * has its disturbed runs; "1 time"; "-" and "[detect]" in the legend; two
+ * labels of one boot said to be one kernel.
+ */
+static void test_bookkeeping(void)
+{
+	static struct result_sample clean[] = {
+		{ .loops = 100000, .elapsed_s = 1 },
+		{ .loops = 101000, .elapsed_s = 1 },
+	};
+	static struct result_sample bad[] = {
+		{ .loops = 50000,
+		  .elapsed_s = 1,
+		  .disturbed = 1,
+		  .why = "other tasks took 40.0% of CPU 0" },
+		{ .loops = 51000,
+		  .elapsed_s = 1,
+		  .disturbed = 1,
+		  .why = "other tasks took 41.0% of CPU 0" },
+	};
+	struct result_row like = { .mech = "pipe",
+				   .title = "pipe",
+				   .procs = 2,
+				   .nsamples = 2,
+				   .cpus = "0" };
+	struct result_row rows[4][3];
+	struct results r[4];
+	const struct results *all[4];
+	const char *const place[] = { "same", "other", "any" };
+	char *buf;
+
+	for (unsigned int i = 0; i < 4; i++) {
+		for (unsigned int j = 0; j < 3; j++) {
+			rows[i][j] = like;
+			snprintf(rows[i][j].placement,
+				 sizeof(rows[i][j].placement), "%s", place[j]);
+			/* 6.1's second invocation: every row disturbed. */
+			rows[i][j].sample = i == 1 ? bad : clean;
+		}
+		/* 6.2's "any" row: unpinned, every run disturbed. */
+		if (i >= 2) {
+			rows[i][2].sample = bad;
+			rows[i][2].flags = RESULT_MIGRATED;
+			rows[i][2].migrations = i == 2 ? 1 : 0;
+		}
+		r[i] = (struct results){ .nrows = 3, .row = rows[i] };
+		fill_info(&r[i].info, i < 2 ? "6.1" : "6.2", "");
+		r[i].info.runs = 2;
+		r[i].info.start_s = 1000 + i;
+		snprintf(r[i].info.boot_id, sizeof(r[i].info.boot_id),
+			 "2b1c3d4e-0000-4000-8000-000000000001");
+		all[i] = &r[i];
+	}
+	/* 6.2 measured a row 6.1 did not: no change to show. */
+	snprintf(rows[3][1].placement, sizeof(rows[3][1].placement),
+		 "cpus:0,1");
+	rows[2][1] = rows[3][1];
+	buf = check_report("bookkeeping.txt", all, 4);
+	/* 6.1's second, both of 6.2's: not 5, a count of rows. */
+	CHECK(strstr(buf, "(3 invocations with fewer than half") != NULL);
+	CHECK(strstr(buf, "averaged anyway") != NULL);
+	CHECK(strstr(buf, "moved between CPUs 1 time)") != NULL);
+	CHECK(strstr(buf, "\n-: no change: ") != NULL);
+	CHECK(strstr(buf, "\n[detect]: ") != NULL);
+	CHECK(strstr(buf, "\nsame boot: 6.1 and 6.2 ran in one boot") != NULL);
+	free(buf);
+}
+
 int main(void)
 {
 	test_text();
@@ -537,5 +607,6 @@ int main(void)
 	test_sysinfo();
 	test_classes();
 	test_same_run();
+	test_bookkeeping();
 	return check_summary();
 }
