@@ -119,6 +119,7 @@ struct report_model {
 };
 
 #define REPORT_HISTOGRAM 1u /* the text report: each row's histogram too */
+#define REPORT_BRIEF 2u /* the text report: differing facts and summary */
 
 /*
  * The model of the @n invocations @r against invocation @baseline's

@@ -74,9 +74,13 @@ struct text_ctx {
 #define FACT_VALUE_W (TEXT_WIDTH - FACT_AT)
 #define RUN_AT 5 /* the label's column, after "Run: " */
 
-static void text_banner(FILE *f, const char *title)
+/* A part's title between rules; of --brief's report, on one line. */
+static void text_banner(FILE *f, const char *title, int brief)
 {
-	fprintf(f, "%s\n    %s\n%s\n\n", TEXT_RULE, title, TEXT_RULE);
+	if (brief)
+		fprintf(f, "==== %s ====\n", title);
+	else
+		fprintf(f, "%s\n    %s\n%s\n\n", TEXT_RULE, title, TEXT_RULE);
 }
 
 void text_wrap(FILE *f, const char *v, size_t at, size_t indent)
@@ -179,9 +183,13 @@ static int text_any_common(const struct results *const *r, unsigned int n)
  * One block per invocation.  Facts every invocation shares are printed
  * once, under "Run: ALL", so what differs between them stands out.
  */
-static void text_info(FILE *f, const struct results *const *r, unsigned int n)
+static void text_info(FILE *f, const struct results *const *r, unsigned int n,
+		      int brief)
 {
-	if (text_any_common(r, n)) {
+	if (brief && text_any_common(r, n))
+		fprintf(f, "Run: ALL  the facts they share: see the report "
+			   "without --brief\n");
+	else if (text_any_common(r, n)) {
 		fprintf(f, "Run: ALL\n");
 		text_facts(f, r, n, 0, 1);
 		fputc('\n', f);
@@ -196,8 +204,10 @@ static void text_info(FILE *f, const struct results *const *r, unsigned int n)
 			 in->note[0] ? "  " : "", in->note);
 		fprintf(f, "%-*s", RUN_AT, "Run:");
 		text_wrap(f, line, RUN_AT, RUN_AT);
-		if (text_facts(f, r, n, i, 0) || i == n - 1)
+		if (!brief && (text_facts(f, r, n, i, 0) || i == n - 1))
 			fputc('\n', f);
+		else if (brief)
+			text_facts(f, r, n, i, 0);
 	}
 	fputc('\n', f);
 }
@@ -602,7 +612,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 {
 	const struct results *const *r = c->r;
 
-	text_banner(f, "Results by IPC type");
+	text_banner(f, "Results by IPC type", !!(c->m->flags & REPORT_BRIEF));
 	if (text_disturbed(r, c->n))
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
@@ -622,8 +632,10 @@ static void text_results(FILE *f, const struct text_ctx *c)
 		text_legend(f, c->m);
 		fputc('\n', f);
 	}
+	text_summary(f, c->m, c->keys);
 	/* One table per mechanism, in the order they first appear. */
-	for (unsigned int m = 0; m < c->cmp->nmechs; m++)
+	for (unsigned int m = 0;
+	     !(c->m->flags & REPORT_BRIEF) && m < c->cmp->nmechs; m++)
 		text_table(f, c, m);
 	for (unsigned int i = 0; i < c->n; i++) {
 		if (!r[i]->signo)
@@ -642,8 +654,8 @@ static int text_render(FILE *f, const struct report_model *m)
 {
 	struct text_ctx c = { .m = m, .cmp = &m->cmp };
 
-	text_banner(f, "Run information");
-	text_info(f, m->r, m->n);
+	text_banner(f, "Run information", !!(m->flags & REPORT_BRIEF));
+	text_info(f, m->r, m->n, !!(m->flags & REPORT_BRIEF));
 	c.r = m->cmp.r;
 	c.n = m->cmp.n;
 	c.keys = text_need_keys(&c);
@@ -664,8 +676,8 @@ int report_text(FILE *f, const struct results *const *r, unsigned int n,
 
 	/* The Run information comes first, whatever the model. */
 	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0) {
-		text_banner(f, "Run information");
-		text_info(f, r, n);
+		text_banner(f, "Run information", 0);
+		text_info(f, r, n, 0);
 		return -ENOMEM;
 	}
 	text_render(f, &m);

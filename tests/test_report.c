@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "golden.h"
+#include "report/formats.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "facts/sysinfo.h"
@@ -597,6 +598,89 @@ static void test_bookkeeping(void)
 	free(buf);
 }
 
+/*
+ * --brief: two kernels, every mechanism, two invocations each: the facts
+ * that differ and the summary, at most 60 lines of 80 columns.
+ */
+static void test_brief(void)
+{
+	static const char *const mech[][2] = {
+		{ "signal", "SIGUSR1" },
+		{ "sysv-msg", "message queue" },
+		{ "pipe", "pipe" },
+		{ "sysv-sem", "semaphore" },
+		{ "spin-yield", "spin+yield" },
+		{ "spinlock", "spinlock" },
+		{ "futex", "futex" },
+		{ "eventfd", "eventfd" },
+		{ "unix", "UNIX socket" },
+		{ "posix-mq", "POSIX mq" },
+		{ "posix-sem", "POSIX semaphore" },
+		{ "tcp", "TCP loopback" },
+	};
+	enum { NM = sizeof(mech) / sizeof(mech[0]) };
+	static struct result_sample smp[4][NM][3];
+	static struct result_row rows[4][NM];
+	static struct results r[4];
+	const struct results *all[4];
+	struct report_model m;
+	char *buf = NULL;
+	size_t len = 0, lines = 0;
+	FILE *f;
+
+	for (unsigned int i = 0; i < 4; i++) {
+		for (unsigned int j = 0; j < NM; j++) {
+			/* 6.2 is 10 % slower on the odd rows. */
+			double rate = 100000.0 * (j + 1) *
+				      (i >= 2 && j % 2 ? 0.9 : 1.0);
+
+			for (unsigned int k = 0; k < 3; k++)
+				smp[i][j][k] = (struct result_sample){
+					.loops = (uint64_t)(rate + 300 * k +
+							    100 * i),
+					.elapsed_s = 1
+				};
+			rows[i][j] = (struct result_row){ .procs = 2,
+							  .nsamples = 3,
+							  .sample = smp[i][j],
+							  .cpus = "0-1" };
+			snprintf(rows[i][j].mech, sizeof(rows[i][j].mech), "%s",
+				 mech[j][0]);
+			snprintf(rows[i][j].title, sizeof(rows[i][j].title),
+				 "%s", mech[j][1]);
+			snprintf(rows[i][j].placement,
+				 sizeof(rows[i][j].placement), "any");
+			for (uint64_t ns = 5000; ns < 6000; ns += 100)
+				hist_add(&rows[i][j].rtt,
+					 (uint64_t)((double)ns * (j + 1) *
+						    (i >= 2 && j % 2 ? 1.1 :
+								       1.0)));
+		}
+		r[i] = (struct results){ .nrows = NM, .row = rows[i] };
+		fill_info(&r[i].info, i < 2 ? "6.1.0-base" : "6.2.0-test", "");
+		snprintf(r[i].info.kernel, sizeof(r[i].info.kernel), "%s",
+			 r[i].info.label);
+		snprintf(r[i].info.date, sizeof(r[i].info.date),
+			 "2026-01-02T03:0%u:00Z", i);
+		/* Taken in turns, 6.1 6.2 6.1 6.2: blocks, judged. */
+		r[i].info.start_s = 1000 + 60 * (i % 2 * 2 + i / 2);
+		all[i] = &r[i];
+	}
+	f = open_memstream(&buf, &len);
+	if (report_model_build(&m, all, 4, 0, NULL, 0, REPORT_BRIEF) == 0) {
+		report_format_text.render(f, &m);
+		report_model_free(&m);
+	}
+	fclose(f);
+	golden_check("brief.txt", buf, len);
+	check_width(buf, 80);
+	for (const char *p = buf; p && *p; p++)
+		lines += *p == '\n';
+	CHECK(lines > NM && lines <= 60);
+	CHECK(strstr(buf, "us/hop") != NULL);
+	free(buf);
+}
+
 int main(void)
 {
 	test_text();
@@ -608,5 +692,6 @@ int main(void)
 	test_classes();
 	test_same_run();
 	test_bookkeeping();
+	test_brief();
 	return check_summary();
 }
