@@ -155,7 +155,7 @@ static int output_save(const struct plan *p, const struct results *const *r,
 }
 
 /* --format's formats are the report's, in its order. */
-_Static_assert(PLAN_HTML + 1 == REPORT_NFORMATS,
+_Static_assert(PLAN_CSV + 1 == REPORT_NFORMATS,
 	       "enum plan_format follows report/formats.h");
 
 /*

@@ -225,7 +225,7 @@ static const char *plan_word_order(size_t i)
 /* The formats of --format, in enum plan_format's order. */
 static const char *const plan_formats[] = {
 	[PLAN_TEXT] = "text", [PLAN_JSON] = "json", [PLAN_KV] = "kv",
-	[PLAN_TSV] = "tsv",   [PLAN_HTML] = "html",
+	[PLAN_TSV] = "tsv",   [PLAN_HTML] = "html", [PLAN_CSV] = "csv",
 };
 
 static const char *plan_word_format(size_t i)

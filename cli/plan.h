@@ -24,7 +24,14 @@
 #define PLAN_MAX_CLASSES 5 /* --policy: other, batch, idle, fifo, rr */
 
 /* What goes to stdout: the text report, or one of the machine formats. */
-enum plan_format { PLAN_TEXT, PLAN_JSON, PLAN_KV, PLAN_TSV, PLAN_HTML };
+enum plan_format {
+	PLAN_TEXT,
+	PLAN_JSON,
+	PLAN_KV,
+	PLAN_TSV,
+	PLAN_HTML,
+	PLAN_CSV
+};
 
 enum plan_action {
 	PLAN_RUN,

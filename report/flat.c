@@ -21,6 +21,10 @@ struct flat_out {
 	enum report_flat_shape shape;
 	const char *run; /* "LABEL/" with several invocations, else "" */
 	const char *row; /* "pipe.same.2p.0k" */
+	/* Of report_flat_walk(): each figure to @fn, with its label and row. */
+	report_flat_fn *fn;
+	const char *label;
+	const struct result_row *at;
 };
 
 /* A character of a key: letters, digits and "_-", else "_". */
@@ -99,6 +103,13 @@ static void flat_put(const struct flat_out *o, const char *metric, double v)
 
 	if (flat_number(num, sizeof(num), v) < 0)
 		return; /* no figure rather than a word where a number goes */
+	if (o->fn) {
+		const struct report_flat_fig fig = { o->label, o->at, o->row,
+						     metric, num };
+
+		o->fn(o->f, &fig);
+		return;
+	}
 	fprintf(o->f, "%s%s.%s%s%s\n", o->run, o->row, metric,
 		o->shape == REPORT_FLAT_TSV ? "\t" : ": ", num);
 }
@@ -283,6 +294,7 @@ static void flat_invocation(struct flat_out *o, const struct report_model *m,
 		if (report_flat_row_key(r, row, key, sizeof(key)) < 0)
 			continue;
 		o->row = key;
+		o->at = row;
 		flat_put(o, result_status_key(row->status), 1);
 		if (row->status != RESULT_OK || !row->nsamples)
 			continue;
@@ -346,15 +358,16 @@ static void flat_run(const struct results *const *g, unsigned int i, char *buf,
 		snprintf(buf, size, "%s/", mine);
 }
 
-/* The flat format of @m in @shape. */
+/* The flat format of @m in @shape, or each figure to @fn. */
 static int flat_render(FILE *f, const struct report_model *m,
-		       enum report_flat_shape shape)
+		       enum report_flat_shape shape, report_flat_fn *fn)
 {
-	struct flat_out o = { .f = f, .shape = shape, .run = "" };
+	struct flat_out o = { .f = f, .shape = shape, .run = "", .fn = fn };
 	const struct compare *c = &m->cmp;
 	char run[sizeof(c->r[0]->info.label) + 16];
 
 	if (m->n < 2) {
+		o.label = m->n ? m->r[0]->info.label : "";
 		if (m->n)
 			flat_invocation(&o, m, 0, m->r[0], NULL);
 		return 0;
@@ -362,19 +375,25 @@ static int flat_render(FILE *f, const struct report_model *m,
 	for (unsigned int i = 0; i < c->n; i++) {
 		flat_run(c->r, i, run, sizeof(run));
 		o.run = run;
+		o.label = c->r[i]->info.label;
 		flat_invocation(&o, m, i, c->r[i], c->cell[i]);
 	}
 	return 0;
 }
 
+void report_flat_walk(FILE *f, const struct report_model *m, report_flat_fn *fn)
+{
+	flat_render(f, m, REPORT_FLAT_KV, fn);
+}
+
 static int flat_kv(FILE *f, const struct report_model *m)
 {
-	return flat_render(f, m, REPORT_FLAT_KV);
+	return flat_render(f, m, REPORT_FLAT_KV, NULL);
 }
 
 static int flat_tsv(FILE *f, const struct report_model *m)
 {
-	return flat_render(f, m, REPORT_FLAT_TSV);
+	return flat_render(f, m, REPORT_FLAT_TSV, NULL);
 }
 
 const struct report_format report_format_kv = { "kv", flat_kv };
@@ -388,7 +407,7 @@ int report_flat(FILE *f, const struct results *const *r, unsigned int n,
 
 	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
 		return -ENOMEM;
-	flat_render(f, &m, shape);
+	flat_render(f, &m, shape, NULL);
 	report_model_free(&m);
 	return 0;
 }

@@ -788,10 +788,10 @@ flat() {
 			fail "no $m under 6.2/ with 6.1 measured twice"
 	done
 	! grep -q welch_p "$tmp/fgh.kv" && pass || fail "welch_p is still printed"
-	"$bin" --format csv -b pipe -t 0.2 >"$tmp/out" 2>"$tmp/err"
-	[ $? -eq 2 ] && pass || fail "--format csv does not exit 2"
+	"$bin" --format xml -b pipe -t 0.2 >"$tmp/out" 2>"$tmp/err"
+	[ $? -eq 2 ] && pass || fail "--format xml does not exit 2"
 	grep -q -- '--format' "$tmp/err" && [ ! -s "$tmp/out" ] && pass ||
-		fail "--format csv: no clear message: $(cat "$tmp/err")"
+		fail "--format xml: no clear message: $(cat "$tmp/err")"
 	summary
 }
 
