@@ -184,21 +184,24 @@ static void flat_cpu(const struct flat_out *o, const struct result_cpu *c)
 static void flat_change(const struct flat_out *o,
 			const struct compare_cell *cell)
 {
-	if (cell->mark == COMPARE_BASELINE || isnan(cell->v.change))
+	char metric[48];
+
+	if (cell->mark == COMPARE_BASELINE)
+		return;
+	/* Judged or not, and why not: for a harness to flag the row. */
+	flat_put(o, "judged", cell->mark != COMPARE_NOT_JUDGED);
+	if (cell->mark == COMPARE_NOT_JUDGED) {
+		snprintf(metric, sizeof(metric), "not_judged_%s",
+			 compare_why_key(cell->why));
+		flat_put(o, metric, 1);
+	}
+	if (isnan(cell->v.change))
 		return;
 	flat_put(o, "change_pct", cell->v.change * 100);
 	flat_put(o, "detect_pct", cell->v.detect * 100); /* none when NAN */
 	if (cell->mark != COMPARE_NOT_JUDGED) {
 		flat_put(o, "p", cell->v.p);
 		flat_put(o, "marked", cell->mark == COMPARE_MARKED);
-	} else if (compare_why_mark(cell->why) &&
-		   strcmp(compare_why_mark(cell->why), " ")) {
-		/* A reason with a mark of its own: not_judged_disturbed... */
-		char metric[48];
-
-		snprintf(metric, sizeof(metric), "not_judged_%s",
-			 compare_why_key(cell->why));
-		flat_put(o, metric, 1);
 	}
 	if (cell->runs_left)
 		flat_put(o, "left_out_runs", cell->runs_left);

@@ -412,6 +412,14 @@ def check_flat(fmt, text):
                 want["invocations"] = str(cell["invocations"])
             absent = set()
             change = num(cell.get("change"))
+            if cell["verdict"] == "baseline":
+                absent.add("judged")
+            else:
+                # For a harness to flag: judged, or why not.
+                judged = cell["verdict"] != "not_judged"
+                want["judged"] = "1" if judged else "0"
+                if not judged:
+                    want["not_judged_" + str(cell.get("why"))] = "1"
             if cell["verdict"] == "baseline" or math.isnan(change):
                 absent |= {"change_pct", "detect_pct", "p", "marked"}
             else:
