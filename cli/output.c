@@ -215,9 +215,10 @@ int output_emit(const struct plan *p, const struct results *const *r,
 	}
 	if (!output_signo) {
 		/* The model of the report, built once for all it renders. */
-		built = report_model_build(&m, r, n, baseline, noise, nnoise,
-					   p->histogram ? REPORT_HISTOGRAM :
-							  0) == 0;
+		built = report_model_build(
+				&m, r, n, baseline, noise, nnoise,
+				(p->histogram ? REPORT_HISTOGRAM : 0) |
+					(p->brief ? REPORT_BRIEF : 0)) == 0;
 		switch (output_stdout(p, built ? &m : NULL)) {
 		case 0:
 			wrote = 1;

@@ -68,6 +68,7 @@ struct plan {
 	enum plan_format format; /* --format, --json */
 	int quiet; /* -q: no progress line on the terminal */
 	int histogram; /* --histogram: bars of the round trips too */
+	int brief; /* --brief: the differing facts and the summary only */
 	unsigned int retry_disturbed; /* --retry-disturbed */
 	unsigned int sample_every; /* --sample: 0 times no round trip */
 	enum result_order order; /* --order */

@@ -25,7 +25,7 @@ _ctxbench_table_words() {
 	--placement) printf "%s\n" any same cross smt cpus: ;;
 	--policy) printf "%s\n" other batch idle fifo rr ;;
 	--order) printf "%s\n" interleave shuffle sequential ;;
-	--format) printf "%s\n" text json kv tsv html ;;
+	--format) printf "%s\n" text json kv tsv html csv ;;
 	esac
 }
 # END GENERATED words

@@ -156,6 +156,7 @@ struct result_inv {
 	unsigned int rep; /* its replicate of the label: see group.h */
 	unsigned int runs, disturbed; /* its runs, and how many disturbed */
 	int left; /* too few runs not disturbed: left out of the verdict */
+	unsigned int of; /* which of its label's invocations, from 0 */
 };
 
 /* One table row: a mechanism measured -r times. */

@@ -45,8 +45,8 @@ static const struct {
 				"?",
 				"change?: one block a label (all its invocations in a row, one "
 				"boot), not judged:\nthe noise between blocks is unknown.  "
-				"Take boots in turn (A B A B), or give --noise\nan A/A set of "
-				"blocks or boots of one kernel on this machine." },
+				"Take boots in turn (A B A B), or give\n--noise an A/A set "
+				"of blocks or boots of one kernel on this machine." },
 };
 
 static const char *const compare_levels[] = {
@@ -199,11 +199,32 @@ static void compare_left(struct compare *c, struct compare_cell *cell)
 		cell->inv_left += row->inv[i].left;
 	}
 	c->runs_left += cell->runs_left;
-	c->inv_left += cell->inv_left;
 	c->runs_all += row->nsamples;
 	verdict_drift(row, &cell->drift, &cell->drift_p);
 	cell->drifts = cell->drift_p < VERDICT_ALPHA;
 	c->drifts += cell->drifts;
+}
+
+/*
+ * The invocations left out of some row: each once, however many of its
+ * rows were left out.
+ */
+static void compare_inv_left(struct compare *c)
+{
+	for (unsigned int i = 0; i < c->n; i++) {
+		unsigned char left[SAVED_MAX_INVOCATIONS] = { 0 };
+
+		for (unsigned int j = 0; j < c->r[i]->nrows; j++) {
+			const struct result_row *row = &c->r[i]->row[j];
+
+			for (unsigned int k = 0; row->inv && k < row->ninv; k++)
+				if (row->inv[k].left &&
+				    row->inv[k].of < SAVED_MAX_INVOCATIONS)
+					left[row->inv[k].of] = 1;
+		}
+		for (unsigned int k = 0; k < SAVED_MAX_INVOCATIONS; k++)
+			c->inv_left += left[k];
+	}
 }
 
 /* The cells of row @k: one per label that measured it. */
@@ -273,6 +294,7 @@ int compare_build(struct compare *c, const struct results *const *r,
 	for (unsigned int k = 0; k < c->nrows; k++)
 		if (compare_cells(c, &c->row[k]) < 0)
 			goto fail;
+	compare_inv_left(c);
 	free(gi);
 	free(t);
 	return 0;

@@ -68,6 +68,10 @@ enum flat_key {
 	FK_DETECT_PCT,
 	FK_P,
 	FK_MARKED,
+	FK_JUDGED,
+	FK_NOT_JUDGED_NO_NOISE,
+	FK_NOT_JUDGED_NO_RUNS,
+	FK_NOT_JUDGED_NO_BASELINE_ROW,
 	FK_NOT_JUDGED_DISTURBED,
 	FK_NOT_JUDGED_ONE_BLOCK,
 	FK_LEFT_OUT_RUNS,
@@ -168,6 +172,14 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "with it, only when judged against the noise between invocations: the two-sided p-value of the change (Student's t on the invocations' mean logs, see [method.md](method.md#saved-runs-and-comparisons))"),
 	K(MARKED, "marked", "other", "0 or 1",
 	  "with `p`: 1 when the change stands out from that noise (p below 0.05, the text report's `*...*`), else 0"),
+	K(JUDGED, "judged", "other", "0 or 1",
+	  "in a report of two or more labels, every row not the baseline's: 1 when its change was judged against the noise between invocations (`p` and `marked` follow), 0 when not (a `not_judged_`*why* key says why)"),
+	K(NOT_JUDGED_NO_NOISE, "not_judged_no_noise", "other", "1",
+	  "with `judged` 0: one invocation a label and no `--noise` (the text report's bare change)"),
+	K(NOT_JUDGED_NO_RUNS, "not_judged_no_runs", "other", "1",
+	  "with `judged` 0: no successful run on one side (no `change_pct`)"),
+	K(NOT_JUDGED_NO_BASELINE_ROW, "not_judged_no_baseline_row", "other", "1",
+	  "with `judged` 0: the baseline did not measure the row (no `change_pct`)"),
 	K(NOT_JUDGED_DISTURBED, "not_judged_disturbed", "other", "1",
 	  "with `change_pct`, instead of `p` and `marked`: too few of a side's replicates kept a majority of runs not disturbed (the text report's `change!`)"),
 	K(NOT_JUDGED_ONE_BLOCK, "not_judged_one_block", "other", "1",
@@ -195,6 +207,10 @@ struct flat_out {
 	enum report_flat_shape shape;
 	const char *run; /* "LABEL/" with several invocations, else "" */
 	const char *row; /* "pipe.same.2p.0k" */
+	/* Of report_flat_walk(): each figure to @fn, with its label and row. */
+	report_flat_fn *fn;
+	const char *label;
+	const struct result_row *at;
 };
 
 /* A character of a key: letters, digits and "_-", else "_". */
@@ -275,16 +291,24 @@ static void flat_put_n(const struct flat_out *o, enum flat_key k,
 {
 	const char *name = k < FK_NKEYS ? report_flat_keys[k].name : NULL;
 	size_t len = name ? strlen(name) : 0;
-	char num[64];
+	char num[64], metric[64];
 
 	if (!name || flat_number(num, sizeof(num), v) < 0)
 		return; /* no figure rather than a word where a number goes */
-	fprintf(o->f, "%s%s.", o->run, o->row);
 	if (name[len - 1] == 'N')
-		fprintf(o->f, "%.*s%u", (int)(len - 1), name, n);
+		snprintf(metric, sizeof(metric), "%.*s%u", (int)(len - 1), name,
+			 n);
 	else
-		fputs(name, o->f);
-	fprintf(o->f, "%s%s\n", o->shape == REPORT_FLAT_TSV ? "\t" : ": ", num);
+		snprintf(metric, sizeof(metric), "%s", name);
+	if (o->fn) {
+		const struct report_flat_fig fig = { o->label, o->at, o->row,
+						     metric, num };
+
+		o->fn(o->f, &fig);
+		return;
+	}
+	fprintf(o->f, "%s%s.%s%s%s\n", o->run, o->row, metric,
+		o->shape == REPORT_FLAT_TSV ? "\t" : ": ", num);
 }
 
 static void flat_put(const struct flat_out *o, enum flat_key k, double v)
@@ -367,21 +391,24 @@ static void flat_cpu(const struct flat_out *o, const struct result_cpu *c)
 static void flat_change(const struct flat_out *o,
 			const struct compare_cell *cell)
 {
-	if (cell->mark == COMPARE_BASELINE || isnan(cell->v.change))
+	char metric[48];
+
+	if (cell->mark == COMPARE_BASELINE)
+		return;
+	/* Judged or not, and why not: for a harness to flag the row. */
+	flat_put(o, FK_JUDGED, cell->mark != COMPARE_NOT_JUDGED);
+	if (cell->mark == COMPARE_NOT_JUDGED) {
+		snprintf(metric, sizeof(metric), "not_judged_%s",
+			 compare_why_key(cell->why));
+		flat_put_named(o, metric, 1);
+	}
+	if (isnan(cell->v.change))
 		return;
 	flat_put(o, FK_CHANGE_PCT, cell->v.change * 100);
 	flat_put(o, FK_DETECT_PCT, cell->v.detect * 100); /* none when NAN */
 	if (cell->mark != COMPARE_NOT_JUDGED) {
 		flat_put(o, FK_P, cell->v.p);
 		flat_put(o, FK_MARKED, cell->mark == COMPARE_MARKED);
-	} else if (compare_why_mark(cell->why) &&
-		   strcmp(compare_why_mark(cell->why), " ")) {
-		/* A reason with a mark of its own: not_judged_disturbed... */
-		char metric[48];
-
-		snprintf(metric, sizeof(metric), "not_judged_%s",
-			 compare_why_key(cell->why));
-		flat_put_named(o, metric, 1);
 	}
 	if (cell->runs_left)
 		flat_put(o, FK_LEFT_OUT_RUNS, cell->runs_left);
@@ -474,6 +501,7 @@ static void flat_invocation(struct flat_out *o, const struct report_model *m,
 		if (report_flat_row_key(r, row, key, sizeof(key)) < 0)
 			continue;
 		o->row = key;
+		o->at = row;
 		flat_put_named(o, result_status_key(row->status), 1);
 		if (row->status != RESULT_OK || !row->nsamples)
 			continue;
@@ -537,15 +565,16 @@ static void flat_run(const struct results *const *g, unsigned int i, char *buf,
 		snprintf(buf, size, "%s/", mine);
 }
 
-/* The flat format of @m in @shape. */
+/* The flat format of @m in @shape, or each figure to @fn. */
 static int flat_render(FILE *f, const struct report_model *m,
-		       enum report_flat_shape shape)
+		       enum report_flat_shape shape, report_flat_fn *fn)
 {
-	struct flat_out o = { .f = f, .shape = shape, .run = "" };
+	struct flat_out o = { .f = f, .shape = shape, .run = "", .fn = fn };
 	const struct compare *c = &m->cmp;
 	char run[sizeof(c->r[0]->info.label) + 16];
 
 	if (m->n < 2) {
+		o.label = m->n ? m->r[0]->info.label : "";
 		if (m->n)
 			flat_invocation(&o, m, 0, m->r[0], NULL);
 		return 0;
@@ -553,19 +582,25 @@ static int flat_render(FILE *f, const struct report_model *m,
 	for (unsigned int i = 0; i < c->n; i++) {
 		flat_run(c->r, i, run, sizeof(run));
 		o.run = run;
+		o.label = c->r[i]->info.label;
 		flat_invocation(&o, m, i, c->r[i], c->cell[i]);
 	}
 	return 0;
 }
 
+void report_flat_walk(FILE *f, const struct report_model *m, report_flat_fn *fn)
+{
+	flat_render(f, m, REPORT_FLAT_KV, fn);
+}
+
 static int flat_kv(FILE *f, const struct report_model *m)
 {
-	return flat_render(f, m, REPORT_FLAT_KV);
+	return flat_render(f, m, REPORT_FLAT_KV, NULL);
 }
 
 static int flat_tsv(FILE *f, const struct report_model *m)
 {
-	return flat_render(f, m, REPORT_FLAT_TSV);
+	return flat_render(f, m, REPORT_FLAT_TSV, NULL);
 }
 
 const struct report_format report_format_kv = { "kv", flat_kv };
@@ -579,7 +614,7 @@ int report_flat(FILE *f, const struct results *const *r, unsigned int n,
 
 	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
 		return -ENOMEM;
-	flat_render(f, &m, shape);
+	flat_render(f, &m, shape, NULL);
 	report_model_free(&m);
 	return 0;
 }

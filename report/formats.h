@@ -16,6 +16,7 @@
 	X(kv) \
 	X(tsv) \
 	X(html) \
+	X(csv) \
 	/* end of the list */
 /* clang-format on */
 

@@ -80,9 +80,12 @@ static void group_inv(struct result_inv *inv, const struct result_row *from,
 	inv->mean = clean ? sum / clean : 0;
 }
 
-/* Add invocation @from's row, of replicate @rep, to the merged @row. */
+/*
+ * Add invocation @from's row, of replicate @rep, to the merged @row: the
+ * label's invocation @of.
+ */
 static int group_add(struct result_row *row, const struct result_row *from,
-		     double start, unsigned int rep)
+		     double start, unsigned int rep, unsigned int of)
 {
 	struct result_sample *smp;
 
@@ -114,7 +117,8 @@ static int group_add(struct result_row *row, const struct result_row *from,
 			return -ENOMEM;
 		row->inv = m;
 	}
-	group_inv(&row->inv[row->ninv++], from, start, rep);
+	group_inv(&row->inv[row->ninv], from, start, rep);
+	row->inv[row->ninv++].of = of;
 	if (!(row->hop_work_ns > 0))
 		row->hop_work_ns = from->hop_work_ns;
 	group_cpus(row->cpus, sizeof(row->cpus), from->cpus);
@@ -142,8 +146,8 @@ static int group_merge(struct results *g, const struct results *from,
 	for (unsigned int j = 0; j < from->nrows; j++) {
 		struct result_row *row = group_row(g, &from->row[j], max);
 
-		if (!row ||
-		    group_add(row, &from->row[j], from->info.start_s, rep) < 0)
+		if (!row || group_add(row, &from->row[j], from->info.start_s,
+				      rep, g->invocations - 1) < 0)
 			return -ENOMEM;
 	}
 	return 0;

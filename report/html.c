@@ -183,7 +183,7 @@ static void html_loops_row(FILE *f, const struct report_model *m,
 	if (row->nsamples) {
 		html_td_num(f, "%.0f", s->min);
 		html_td_num(f, "%.0f", s->max);
-		html_td_num(f, "%.0f", c->n >= 2 ? cell->mean : s->mean);
+		html_td_num(f, "%.0f", cell->mean);
 		html_td_num(f, "%.1f%%", s->cv * 100);
 		if (c->n >= 2) {
 			text_change(cell, change, detect, sizeof(change));

@@ -28,7 +28,7 @@ static const struct {
 			       "emulated CPU: the emulator's times, not the "
 			       "kernel's" },
 	[FINDING_MIGRATED] = { "migrated",
-			       "unpinned: moved between CPUs %lld times",
+			       "unpinned: moved between CPUs %lld time%s",
 			       "unpinned: moved between CPUs, how often "
 			       "unknown" },
 	[FINDING_DEGENERATE] = { "degenerate",
@@ -44,7 +44,9 @@ static const struct {
 				     "oversubscribed: more of its tasks than "
 				     "CPUs for them" },
 	[FINDING_DISTURBED] = { "disturbed",
-				"disturbed: %u of %u runs; run %u: %s" },
+				"disturbed: %u of %u runs; run %u: %s",
+				"disturbed: %u of %u runs, averaged anyway; "
+				"run %u: %s" },
 	[FINDING_DISCARDED] = { "discarded",
 				"%u disturbed run%s discarded and run again" },
 	[FINDING_OUTLIERS] = { "outliers",
@@ -107,7 +109,8 @@ static int finding_plain(struct report_findings *fs,
 	f->moves = moves;
 	if (kind == FINDING_MIGRATED && moves < 0)
 		return finding_say(f, "%s", finding_rows[kind].other);
-	return finding_say(f, finding_rows[kind].words, moves);
+	return finding_say(f, finding_rows[kind].words, moves,
+			   moves == 1 ? "" : "s");
 }
 
 /* Of several rings at once: the slowest and fastest ring, the scale. */
@@ -128,6 +131,21 @@ static int finding_rings(struct report_findings *fs, const struct results *r,
 			   f->hi, f->scale);
 }
 
+/*
+ * Is every invocation of @row (of @bad disturbed runs) left out?  Then
+ * its average is that of all its runs (verdict_mean()), disturbed ones
+ * and all, and its finding says so.
+ */
+static int finding_all_left(const struct result_row *row, unsigned int bad)
+{
+	if (!row->inv || !row->ninv)
+		return bad == row->nsamples;
+	for (unsigned int i = 0; i < row->ninv; i++)
+		if (!row->inv[i].left)
+			return 0;
+	return 1;
+}
+
 /* Disturbed runs: how many, the worst, its reason cut to fit a line. */
 static int finding_disturbed(struct report_findings *fs,
 			     const struct result_row *row)
@@ -135,6 +153,7 @@ static int finding_disturbed(struct report_findings *fs,
 	unsigned int bad = 0, worst = 0;
 	double worst_share = -1;
 	struct report_finding *f;
+	const char *fmt;
 	char why[TEXT_WIDTH];
 	int w;
 
@@ -161,13 +180,14 @@ static int finding_disturbed(struct report_findings *fs,
 				      .run = worst + 1,
 				      .scale = NAN,
 				      .why = row->sample[worst].why };
+	fmt = finding_all_left(row, bad) ?
+		      finding_rows[FINDING_DISTURBED].other :
+		      finding_rows[FINDING_DISTURBED].words;
 	/* The reason, cut between words to keep "    (...)" a line. */
-	w = snprintf(NULL, 0, "    (disturbed: %u of %u runs; run %u: ", bad,
-		     row->nsamples, worst + 1);
+	w = 5 + snprintf(NULL, 0, fmt, bad, row->nsamples, worst + 1, "");
 	w = w > 0 && w < TEXT_WIDTH - 1 ? TEXT_WIDTH - w : 1;
 	result_note_fit(why, (size_t)w, f->why);
-	return finding_say(f, finding_rows[FINDING_DISTURBED].words, bad,
-			   row->nsamples, worst + 1, why);
+	return finding_say(f, fmt, bad, row->nsamples, worst + 1, why);
 }
 
 /* The runs outside the Tukey fences, the first few named in the words. */
@@ -392,16 +412,84 @@ static int legend_whys(struct report_model *m)
 	const struct compare *c = &m->cmp;
 	int rc = 0;
 
+	unsigned int runs = 0;
+
 	for (size_t k = 0; k < sizeof(whys) / sizeof(whys[0]) && !rc; k++) {
 		if (!(c->whys & 1u << whys[k]))
 			continue;
+		runs = 1;
 		rc = legend_add(m, compare_why_key(whys[k]), 0, "%s",
 				compare_why_legend(whys[k]));
-		if (!rc && whys[k] == COMPARE_NO_NOISE)
-			rc = legend_add(m, "detect_runs", 0,
-					"[detect]: what its runs alone could "
-					"see, a lower bound.");
 	}
+	/* Each of those rows has its detect in brackets. */
+	if (!rc && runs)
+		rc = legend_add(m, "detect_runs", 0,
+				"[detect]: what its runs alone could see, a "
+				"lower bound.");
+	return rc;
+}
+
+/* Does a row of @c with runs show no change ("-"), or no detect? */
+static void legend_dashes(const struct compare *c, int *change, int *detect)
+{
+	*change = *detect = 0;
+	for (unsigned int k = 0; k < c->nrows; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
+			const struct compare_cell *cell = &c->row[k].cell[i];
+
+			if (!cell->row->nsamples ||
+			    cell->mark == COMPARE_BASELINE)
+				continue;
+			if (isnan(cell->v.change))
+				*change = 1;
+			else if (isnan(cell->v.detect))
+				*detect = 1;
+		}
+}
+
+/* What "-" means where the change or the detect column has it. */
+static int legend_none(struct report_model *m)
+{
+	int change, detect, rc = 0;
+
+	legend_dashes(&m->cmp, &change, &detect);
+	if (change)
+		rc = legend_add(m, "no_change", 0,
+				"-: no change: the baseline did not measure "
+				"the row, or a side has no\nrun, or none left "
+				"undisturbed, to compare.");
+	if (!rc && detect)
+		rc = legend_add(m, "no_detect", 0,
+				"detect -: too few replicates to tell what "
+				"change could be seen.");
+	return rc;
+}
+
+/*
+ * Labels that ran in one boot (the same boot ID): one kernel build and
+ * boot, so what differs between them is not the kernel.
+ */
+static int legend_same_boot(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+	int rc = 0;
+
+	/* Each label once, with the first label before it of its boot. */
+	for (unsigned int j = 1; j < c->n && !rc; j++)
+		for (unsigned int i = 0; i < j; i++) {
+			const struct result_info *a = &c->r[i]->info,
+						 *b = &c->r[j]->info;
+
+			if (!a->boot_id[0] || strcmp(a->boot_id, b->boot_id))
+				continue;
+			rc = legend_add(m, "same_boot", j,
+					"same boot: %s and %s ran in "
+					"one boot of one kernel build: "
+					"what differs between them is "
+					"not the kernel.",
+					a->label, b->label);
+			break;
+		}
 	return rc;
 }
 
@@ -413,7 +501,7 @@ static int model_legend(struct report_model *m)
 	char times[48];
 	int rc;
 
-	m->legend = calloc(REPORT_LEGEND_MAX + c->n, sizeof(*m->legend));
+	m->legend = calloc(REPORT_LEGEND_MAX + 2 * c->n, sizeof(*m->legend));
 	if (!m->legend)
 		return -ENOMEM;
 	rc = legend_add(m, "change", 0,
@@ -437,6 +525,8 @@ static int model_legend(struct report_model *m)
 	}
 	if (!rc)
 		rc = legend_whys(m);
+	if (!rc)
+		rc = legend_none(m);
 	if (!rc && c->runs_left)
 		rc = legend_add(m, "left_out", 0,
 				"left out: %u of %u runs disturbed (%u "
@@ -458,7 +548,7 @@ static int model_legend(struct report_model *m)
 	for (unsigned int i = 0; i < c->n && !rc; i++)
 		if (c->r[i]->invocations >= 2)
 			rc = legend_level(m, i);
-	return rc;
+	return rc ? rc : legend_same_boot(m);
 }
 
 int report_model_build(struct report_model *m, const struct results *const *r,

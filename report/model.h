@@ -72,7 +72,7 @@ struct report_legend {
 	unsigned int label;
 };
 
-#define REPORT_LEGEND_MAX 16 /* entries, besides one per label */
+#define REPORT_LEGEND_MAX 16 /* entries, besides two per label */
 
 #define REPORT_AXIS_MAX 64 /* ring sizes, working sets of a grid */
 
@@ -119,6 +119,7 @@ struct report_model {
 };
 
 #define REPORT_HISTOGRAM 1u /* the text report: each row's histogram too */
+#define REPORT_BRIEF 2u /* the text report: differing facts and summary */
 
 /*
  * The model of the @n invocations @r against invocation @baseline's

@@ -78,6 +78,24 @@ int report_flat(FILE *f, const struct results *const *r, unsigned int n,
 		unsigned int nnoise, enum report_flat_shape shape);
 
 /*
+ * One figure of the flat formats: its label (as given, not as a key),
+ * its row and that row's key, its metric and its value as kv writes it.
+ */
+struct report_flat_fig {
+	const char *label;
+	const struct result_row *row;
+	const char *rowkey, *metric, *value;
+};
+
+typedef void report_flat_fn(FILE *f, const struct report_flat_fig *fig);
+
+struct report_model;
+
+/* Every figure of @m that kv writes, in kv's order, to @fn (csv.c). */
+void report_flat_walk(FILE *f, const struct report_model *m,
+		      report_flat_fn *fn);
+
+/*
  * The row part of @row's keys in @r ("pipe.same.2p.0k") into @buf.
  * Returns its length, or -1 when it does not fit.
  */

@@ -74,9 +74,13 @@ struct text_ctx {
 #define FACT_VALUE_W (TEXT_WIDTH - FACT_AT)
 #define RUN_AT 5 /* the label's column, after "Run: " */
 
-static void text_banner(FILE *f, const char *title)
+/* A part's title between rules; of --brief's report, on one line. */
+static void text_banner(FILE *f, const char *title, int brief)
 {
-	fprintf(f, "%s\n    %s\n%s\n\n", TEXT_RULE, title, TEXT_RULE);
+	if (brief)
+		fprintf(f, "==== %s ====\n", title);
+	else
+		fprintf(f, "%s\n    %s\n%s\n\n", TEXT_RULE, title, TEXT_RULE);
 }
 
 void text_wrap(FILE *f, const char *v, size_t at, size_t indent)
@@ -176,9 +180,13 @@ static int text_any_common(const struct results *const *r, unsigned int n)
  * One block per invocation.  Facts every invocation shares are printed
  * once, under "Run: ALL", so what differs between them stands out.
  */
-static void text_info(FILE *f, const struct results *const *r, unsigned int n)
+static void text_info(FILE *f, const struct results *const *r, unsigned int n,
+		      int brief)
 {
-	if (text_any_common(r, n)) {
+	if (brief && text_any_common(r, n))
+		fprintf(f, "Run: ALL  the facts they share: see the report "
+			   "without --brief\n");
+	else if (text_any_common(r, n)) {
 		fprintf(f, "Run: ALL\n");
 		text_facts(f, r, n, 0, 1);
 		fputc('\n', f);
@@ -193,8 +201,10 @@ static void text_info(FILE *f, const struct results *const *r, unsigned int n)
 			 in->note[0] ? "  " : "", in->note);
 		fprintf(f, "%-*s", RUN_AT, "Run:");
 		text_wrap(f, line, RUN_AT, RUN_AT);
-		if (text_facts(f, r, n, i, 0) || i == n - 1)
+		if (!brief && (text_facts(f, r, n, i, 0) || i == n - 1))
 			fputc('\n', f);
+		else if (brief)
+			text_facts(f, r, n, i, 0);
 	}
 	fputc('\n', f);
 }
@@ -369,7 +379,7 @@ static void text_row(FILE *f, const struct text_ctx *c,
 		text_cpus(f, line, row->cpus, c->label_w);
 	} else if (row->nsamples) {
 		snprintf(line, sizeof(line), "%*.0f%*.0f%*.0f%*.1f%% ", LOW_W,
-			 s->min, WIDE_ONE_W, s->max, WIDE_ONE_W, s->mean,
+			 s->min, WIDE_ONE_W, s->max, WIDE_ONE_W, cell->mean,
 			 CV_W - 1, s->cv * 100);
 		text_cpus(f, line, row->cpus, c->label_w);
 	}
@@ -564,6 +574,8 @@ static void text_legend(FILE *f, const struct report_model *m)
 	for (unsigned int k = 0; k < m->nlegend; k++)
 		if (!strcmp(m->legend[k].key, "level"))
 			text_level(f, &m->cmp, &m->legend[k]);
+		else if (!strcmp(m->legend[k].key, "same_boot"))
+			text_wrap(f, m->legend[k].words, 0, INDENT_W);
 		else
 			fprintf(f, "%s\n", m->legend[k].words);
 }
@@ -597,14 +609,15 @@ static void text_results(FILE *f, const struct text_ctx *c)
 {
 	const struct results *const *r = c->r;
 
-	text_banner(f, "Results by IPC type");
+	text_banner(f, "Results by IPC type", !!(c->m->flags & REPORT_BRIEF));
 	if (text_disturbed(r, c->n))
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
 			"a run's CPUs, or a clock moved\nover %.0f%% "
 			"(run/disturb.h), a CPU quota throttled it or its "
 			"token stood still;\nthe averages and the verdict "
-			"leave those runs out, low, high and cv do not.\n\n",
+			"leave those runs out, low, high and cv do not (a\n"
+			"row with too few left says so under it).\n\n",
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);
 	if (text_emulated(r, c->n))
 		fprintf(f, "emulated: the CPU was emulated (qemu TCG, see "
@@ -616,8 +629,10 @@ static void text_results(FILE *f, const struct text_ctx *c)
 		text_legend(f, c->m);
 		fputc('\n', f);
 	}
+	text_summary(f, c->m, c->keys);
 	/* One table per mechanism, in the order they first appear. */
-	for (unsigned int m = 0; m < c->cmp->nmechs; m++)
+	for (unsigned int m = 0;
+	     !(c->m->flags & REPORT_BRIEF) && m < c->cmp->nmechs; m++)
 		text_table(f, c, m);
 	for (unsigned int i = 0; i < c->n; i++) {
 		if (!r[i]->signo)
@@ -636,8 +651,8 @@ static int text_render(FILE *f, const struct report_model *m)
 {
 	struct text_ctx c = { .m = m, .cmp = &m->cmp };
 
-	text_banner(f, "Run information");
-	text_info(f, m->r, m->n);
+	text_banner(f, "Run information", !!(m->flags & REPORT_BRIEF));
+	text_info(f, m->r, m->n, !!(m->flags & REPORT_BRIEF));
 	c.r = m->cmp.r;
 	c.n = m->cmp.n;
 	c.keys = text_need_keys(&c);
@@ -658,8 +673,8 @@ int report_text(FILE *f, const struct results *const *r, unsigned int n,
 
 	/* The Run information comes first, whatever the model. */
 	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0) {
-		text_banner(f, "Run information");
-		text_info(f, r, n);
+		text_banner(f, "Run information", 0);
+		text_info(f, r, n, 0);
 		return -ENOMEM;
 	}
 	text_render(f, &m);

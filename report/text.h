@@ -59,6 +59,13 @@ void text_change(const struct compare_cell *cell, char *change, char *detect,
 double latctx_hop_us(const struct result_row *row, int less);
 
 /*
+ * The summary of @m (summary.c): a line per row and label, its loops/sec,
+ * cv, change, verdict, p50 round trip and microseconds per hand-off;
+ * labels named by their keys ("#1") when @keys.
+ */
+void text_summary(FILE *f, const struct report_model *m, int keys);
+
+/*
  * lat_ctx's tables of label @label of @m for mechanism @mech (of its
  * comparison), from its grids: a row per ring
  * size, a column per working set, the time of one hop in microseconds;

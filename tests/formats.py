@@ -8,7 +8,9 @@
 # usage: formats.py DIR SRC FORMAT...
 #   DIR/report.FORMAT holds the report in FORMAT; SRC is the source tree.
 # Prints "ok - what" or "not ok - what: why", one line a check.
+import csv
 import html
+import io
 import json
 import math
 import os
@@ -23,7 +25,9 @@ def say(good, what, why=""):
 
 
 def report(fmt):
-    with open(os.path.join(out_dir, "report." + fmt), encoding="utf-8") as f:
+    # CSV's CRLF as written: no newline translation for it.
+    with open(os.path.join(out_dir, "report." + fmt), encoding="utf-8",
+              newline="" if fmt == "csv" else None) as f:
         return f.read()
 
 
@@ -408,6 +412,14 @@ def check_flat(fmt, text):
                 want["invocations"] = str(cell["invocations"])
             absent = set()
             change = num(cell.get("change"))
+            if cell["verdict"] == "baseline":
+                absent.add("judged")
+            else:
+                # For a harness to flag: judged, or why not.
+                judged = cell["verdict"] != "not_judged"
+                want["judged"] = "1" if judged else "0"
+                if not judged:
+                    want["not_judged_" + str(cell.get("why"))] = "1"
             if cell["verdict"] == "baseline" or math.isnan(change):
                 absent |= {"change_pct", "detect_pct", "p", "marked"}
             else:
@@ -469,7 +481,43 @@ def check_html(page):
     against_model("html", {k: fig(k) for k in found})
 
 
+CSV_HEAD = ["label", "mechanism", "placement", "procs", "ws_kb", "row",
+            "statistic", "value", "unit"]
+
+
+def check_csv(text):
+    """Read by the csv module as any tool would; the lines of kv again."""
+    try:
+        recs = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as e:
+        say(False, "csv: read by Python's csv module", str(e))
+        return None
+    say(bool(recs) and recs[0] == CSV_HEAD, "csv: the named columns",
+        recs[0] if recs else "no header")
+    bad = [r for r in recs[1:] if len(r) != len(CSV_HEAD)]
+    say(not bad, "csv: every record of %d fields" % len(CSV_HEAD), first(bad))
+    say(text.endswith("\r\n") and "\n" not in text.replace("\r\n", ""),
+        "csv: records end in CRLF (RFC 4180)", "other line ends")
+    prefix, keys, lines = {}, [], []
+    for r in recs[1:]:
+        if len(r) != len(CSV_HEAD):
+            continue
+        label, row, stat, value = r[0], r[5], r[6], r[7]
+        if label not in prefix:
+            seen = 1 + sum(flat_label(l) == flat_label(label) for l in keys)
+            keys.append(label)
+            prefix[label] = flat_label(label) + \
+                ("_%d" % seen if seen > 1 else "")
+        try:
+            float(value)
+        except ValueError:
+            say(False, "csv: %s %s %s a number" % (label, row, stat), value)
+        lines.append("%s/%s.%s: %s" % (prefix[label], row, stat, value))
+    return "\n".join(lines) + "\n" if lines else ""
+
+
 flat = {}
+csv_kv = None
 for fmt in formats:
     try:
         text = report(fmt)
@@ -484,9 +532,16 @@ for fmt in formats:
         flat[fmt] = check_flat(fmt, text)
     elif fmt == "html":
         check_html(text)
+    elif fmt == "csv":
+        csv_kv = check_csv(text)
     else:
         say(False, "%s: a check of this format" % fmt,
             "tests/formats.py knows no such format")
 if "kv" in flat and "tsv" in flat:
     say(flat["kv"].replace(": ", "\t") == flat["tsv"],
         "tsv: the lines of kv, a tab for ': '", "they differ")
+if "kv" in flat and csv_kv is not None:
+    want = flat["kv"] if flat["kv"].endswith("\n") else flat["kv"] + "\n"
+    say(csv_kv == want, "csv: the figures of kv, a record a line",
+        first([x for x in csv_kv.splitlines()
+               if x not in set(want.splitlines())]))

@@ -53,7 +53,8 @@ report() {
 		pass || fail "--format '?' lists no formats: '$formats'"
 	help=$("$bin" --help | awk '/^Options of ctxbench report:/ { on = 1 }
 		on && $1 == "--format" { $1 = $2 = ""; sub(/^ +/, "");
-			sub(/ on stdout.*/, ""); print; exit }' | words)
+			sub(/ on stdout.*/, ""); sub(/ \(default [^)]*\)$/, "")
+			print; exit }' | words)
 	[ "$help" = "$formats" ] && pass ||
 		fail "report --help's formats '${help//$'\n'/ }' are not those refused '${formats//$'\n'/ }'"
 	page=$(awk '/^\.BI \\-\\-format / { on = 1; next }

@@ -117,7 +117,7 @@ static const struct plan_case bad_cases[] = {
 	{ { "--nosuch" }, 0, "--nosuch" },
 	{ { "-t" }, 0, "-t" },
 	{ { "extra" }, 0, "extra" },
-	{ { "--format", "csv" }, 0, "--format" },
+	{ { "--format", "xml" }, 0, "--format" },
 	{ { "--format", "" }, 0, "--format" },
 	{ { "--format", "KV" }, 0, "--format" },
 	/* Scheduling classes. */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "golden.h"
+#include "report/formats.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "facts/sysinfo.h"
@@ -527,6 +528,159 @@ static void test_same_run(void)
 	CHECK(results_same_run(&a, &b));
 }
 
+/*
+ * The comparison's bookkeeping: invocations left out counted once each,
+ * however many of their rows were; a row with none left says its average
+ * has its disturbed runs; "1 time"; "-" and "[detect]" in the legend; two
+ * labels of one boot said to be one kernel.
+ */
+static void test_bookkeeping(void)
+{
+	static struct result_sample clean[] = {
+		{ .loops = 100000, .elapsed_s = 1 },
+		{ .loops = 101000, .elapsed_s = 1 },
+	};
+	static struct result_sample bad[] = {
+		{ .loops = 50000,
+		  .elapsed_s = 1,
+		  .disturbed = 1,
+		  .why = "other tasks took 40.0% of CPU 0" },
+		{ .loops = 51000,
+		  .elapsed_s = 1,
+		  .disturbed = 1,
+		  .why = "other tasks took 41.0% of CPU 0" },
+	};
+	struct result_row like = { .mech = "pipe",
+				   .title = "pipe",
+				   .procs = 2,
+				   .nsamples = 2,
+				   .cpus = "0" };
+	struct result_row rows[4][3];
+	struct results r[4];
+	const struct results *all[4];
+	const char *const place[] = { "same", "other", "any" };
+	char *buf;
+
+	for (unsigned int i = 0; i < 4; i++) {
+		for (unsigned int j = 0; j < 3; j++) {
+			rows[i][j] = like;
+			snprintf(rows[i][j].placement,
+				 sizeof(rows[i][j].placement), "%s", place[j]);
+			/* 6.1's second invocation: every row disturbed. */
+			rows[i][j].sample = i == 1 ? bad : clean;
+		}
+		/* 6.2's "any" row: unpinned, every run disturbed. */
+		if (i >= 2) {
+			rows[i][2].sample = bad;
+			rows[i][2].flags = RESULT_MIGRATED;
+			rows[i][2].migrations = i == 2 ? 1 : 0;
+		}
+		r[i] = (struct results){ .nrows = 3, .row = rows[i] };
+		fill_info(&r[i].info, i < 2 ? "6.1" : "6.2", "");
+		r[i].info.runs = 2;
+		r[i].info.start_s = 1000 + i;
+		snprintf(r[i].info.boot_id, sizeof(r[i].info.boot_id),
+			 "2b1c3d4e-0000-4000-8000-000000000001");
+		all[i] = &r[i];
+	}
+	/* 6.2 measured a row 6.1 did not: no change to show. */
+	snprintf(rows[3][1].placement, sizeof(rows[3][1].placement),
+		 "cpus:0,1");
+	rows[2][1] = rows[3][1];
+	buf = check_report("bookkeeping.txt", all, 4);
+	/* 6.1's second, both of 6.2's: not 5, a count of rows. */
+	CHECK(strstr(buf, "(3 invocations with fewer than half") != NULL);
+	CHECK(strstr(buf, "averaged anyway") != NULL);
+	CHECK(strstr(buf, "moved between CPUs 1 time)") != NULL);
+	CHECK(strstr(buf, "\n-: no change: ") != NULL);
+	CHECK(strstr(buf, "\n[detect]: ") != NULL);
+	CHECK(strstr(buf, "\nsame boot: 6.1 and 6.2 ran in one boot") != NULL);
+	free(buf);
+}
+
+/*
+ * --brief: two kernels, every mechanism, two invocations each: the facts
+ * that differ and the summary, at most 60 lines of 80 columns.
+ */
+static void test_brief(void)
+{
+	static const char *const mech[][2] = {
+		{ "signal", "SIGUSR1" },
+		{ "sysv-msg", "message queue" },
+		{ "pipe", "pipe" },
+		{ "sysv-sem", "semaphore" },
+		{ "spin-yield", "spin+yield" },
+		{ "spinlock", "spinlock" },
+		{ "futex", "futex" },
+		{ "eventfd", "eventfd" },
+		{ "unix", "UNIX socket" },
+		{ "posix-mq", "POSIX mq" },
+		{ "posix-sem", "POSIX semaphore" },
+		{ "tcp", "TCP loopback" },
+	};
+	enum { NM = sizeof(mech) / sizeof(mech[0]) };
+	static struct result_sample smp[4][NM][3];
+	static struct result_row rows[4][NM];
+	static struct results r[4];
+	const struct results *all[4];
+	struct report_model m;
+	char *buf = NULL;
+	size_t len = 0, lines = 0;
+	FILE *f;
+
+	for (unsigned int i = 0; i < 4; i++) {
+		for (unsigned int j = 0; j < NM; j++) {
+			/* 6.2 is 10 % slower on the odd rows. */
+			double rate = 100000.0 * (j + 1) *
+				      (i >= 2 && j % 2 ? 0.9 : 1.0);
+
+			for (unsigned int k = 0; k < 3; k++)
+				smp[i][j][k] = (struct result_sample){
+					.loops = (uint64_t)(rate + 300 * k +
+							    100 * i),
+					.elapsed_s = 1
+				};
+			rows[i][j] = (struct result_row){ .procs = 2,
+							  .nsamples = 3,
+							  .sample = smp[i][j],
+							  .cpus = "0-1" };
+			snprintf(rows[i][j].mech, sizeof(rows[i][j].mech), "%s",
+				 mech[j][0]);
+			snprintf(rows[i][j].title, sizeof(rows[i][j].title),
+				 "%s", mech[j][1]);
+			snprintf(rows[i][j].placement,
+				 sizeof(rows[i][j].placement), "any");
+			for (uint64_t ns = 5000; ns < 6000; ns += 100)
+				hist_add(&rows[i][j].rtt,
+					 (uint64_t)((double)ns * (j + 1) *
+						    (i >= 2 && j % 2 ? 1.1 :
+								       1.0)));
+		}
+		r[i] = (struct results){ .nrows = NM, .row = rows[i] };
+		fill_info(&r[i].info, i < 2 ? "6.1.0-base" : "6.2.0-test", "");
+		snprintf(r[i].info.kernel, sizeof(r[i].info.kernel), "%s",
+			 r[i].info.label);
+		snprintf(r[i].info.date, sizeof(r[i].info.date),
+			 "2026-01-02T03:0%u:00Z", i);
+		/* Taken in turns, 6.1 6.2 6.1 6.2: blocks, judged. */
+		r[i].info.start_s = 1000 + 60 * (i % 2 * 2 + i / 2);
+		all[i] = &r[i];
+	}
+	f = open_memstream(&buf, &len);
+	if (report_model_build(&m, all, 4, 0, NULL, 0, REPORT_BRIEF) == 0) {
+		report_format_text.render(f, &m);
+		report_model_free(&m);
+	}
+	fclose(f);
+	golden_check("brief.txt", buf, len);
+	check_width(buf, 80);
+	for (const char *p = buf; p && *p; p++)
+		lines += *p == '\n';
+	CHECK(lines > NM && lines <= 60);
+	CHECK(strstr(buf, "us/hop") != NULL);
+	free(buf);
+}
+
 int main(void)
 {
 	test_text();
@@ -537,5 +691,7 @@ int main(void)
 	test_sysinfo();
 	test_classes();
 	test_same_run();
+	test_bookkeeping();
+	test_brief();
 	return check_summary();
 }

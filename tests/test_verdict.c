@@ -407,7 +407,8 @@ static void classed(struct results *r)
  */
 static int low_aligned(const char *text, const char *row)
 {
-	const char *head = strstr(text, "\npipe "), *line = strstr(text, row);
+	/* The table's heading, not the summary's line of pipe. */
+	const char *head = strstr(text, "\npipe  "), *line = strstr(text, row);
 	const char *low, *fig;
 
 	if (!head || !line)

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The text report's summary: a line a row and label, its loops/sec, cv,
+ * change, verdict, p50 round trip and microseconds per hand-off.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "compare.h"
+#include "lib/utf8.h"
+#include "lib/hist.h"
+#include "model.h"
+#include "text.h"
+
+#define SUM_ROW_W 16 /* the row: mechanism, placement, ring */
+#define SUM_LABEL_W 12 /* the label, or its key "#1" when one is wider */
+
+/* The heading, over the figures; a comparison's has change and verdict. */
+#define SUM_HEAD(cmp)                                                   \
+	"%-*s%9s%7s%9s %-10s%7s%7s\n", SUM_ROW_W + SUM_LABEL_W + 2, "", \
+		"loops/s", "cv", (cmp) ? "change" : "",                 \
+		(cmp) ? "verdict" : "", "p50 us", "us/hop"
+
+/* The verdict of @cell in a word, for a reader who reads nothing else. */
+static const char *summary_verdict(const struct compare_cell *cell, int cmp)
+{
+	if (!cmp || !cell->row->nsamples)
+		return "";
+	switch (cell->mark) {
+	case COMPARE_BASELINE:
+		return "";
+	case COMPARE_MARKED:
+		return cell->v.change > 0 ? "faster" : "slower";
+	case COMPARE_NOT_MARKED:
+		return "noise";
+	default:
+		return "not judged";
+	}
+}
+
+/* What a row of the comparison is: its mechanism, placement, ring. */
+static void summary_row(char *line, size_t size, const struct compare *c,
+			const struct compare_row *row)
+{
+	const struct result_row *like = row->like;
+	const struct results *r = c->r[row->cell[0].label];
+	char cls[32];
+
+	result_row_class(like, cls, sizeof(cls));
+	snprintf(line, size, "%s%s%s%s%s", c->mech[row->mech].title,
+		 like->placement[0] ? " " : "", like->placement,
+		 cls[0] ? " " : "", cls);
+	if (results_rings(r))
+		snprintf(line + strlen(line), size - strlen(line), " %up/%uK",
+			 like->procs, like->ws_kb);
+	if (results_parallel(r))
+		snprintf(line + strlen(line), size - strlen(line), " x%u%s",
+			 result_row_rings(like), like->shared ? " shared" : "");
+}
+
+/* Microseconds in 7 columns, "-" for none (@us < 0). */
+static void summary_us(FILE *f, double us)
+{
+	if (!(us >= 0))
+		fprintf(f, "%7s", "-");
+	else if (us < 1000)
+		fprintf(f, us < 100 ? "%7.2f" : "%7.1f", us);
+	else
+		fprintf(f, "%7.0f", us);
+}
+
+/* One label's figures of a row, after its row and label columns. */
+static void summary_cell(FILE *f, const struct compare *c,
+			 const struct compare_cell *cell)
+{
+	const struct result_row *row = cell->row;
+	char change[48] = "", detect[48];
+
+	if (!row->nsamples) {
+		fprintf(f, "%9s\n", result_status_name(row->status));
+		return;
+	}
+	if (c->n >= 2)
+		text_change(cell, change, detect, sizeof(change));
+	fprintf(f, "%9.0f%6.1f%%%9s %-10s", cell->mean, cell->runs.cv * 100,
+		change, summary_verdict(cell, c->n >= 2));
+	summary_us(f,
+		   row->rtt.count ? hist_quantile(&row->rtt, 0.5) / 1000 : -1);
+	summary_us(f, cell->mean > 0 ? 1e6 * result_row_rings(row) /
+					       (cell->mean * row->procs) :
+				       -1);
+	fputc('\n', f);
+}
+
+/*
+ * A row of the comparison: its name on the first label's line (on a line
+ * of its own when wider than its column), then a line a label.
+ */
+static void summary_rows(FILE *f, const struct compare *c,
+			 const struct compare_row *row, int keys)
+{
+	char line[160], key[16];
+
+	summary_row(line, sizeof(line), c, row);
+	if (utf8_width(line) > SUM_ROW_W) {
+		fprintf(f, "%s\n", line);
+		line[0] = '\0';
+	}
+	for (unsigned int i = 0; i < row->ncells; i++) {
+		const struct compare_cell *cell = &row->cell[i];
+
+		snprintf(key, sizeof(key), "#%u", cell->label + 1);
+		text_pad(f, i ? "" : line, SUM_ROW_W);
+		fputc(' ', f);
+		text_pad(f, keys ? key : c->r[cell->label]->info.label,
+			 SUM_LABEL_W);
+		fputc(' ', f);
+		summary_cell(f, c, cell);
+	}
+}
+
+/* Are the labels of @c too wide for the column: named by their keys? */
+static int summary_keys(const struct compare *c)
+{
+	for (unsigned int i = 0; i < c->n; i++)
+		if (utf8_width(c->r[i]->info.label) > SUM_LABEL_W)
+			return 1;
+	return 0;
+}
+
+void text_summary(FILE *f, const struct report_model *m, int listed)
+{
+	const struct compare *c = &m->cmp;
+	int keys = summary_keys(c);
+
+	/* The keys, unless the labels' list above gave them. */
+	for (unsigned int i = 0; keys && !listed && i < c->n; i++) {
+		fprintf(f, "#%-3u ", i + 1);
+		text_wrap(f, c->r[i]->info.label, 5, 5);
+	}
+	fprintf(f, SUM_HEAD(c->n >= 2));
+	/* By mechanism, as the tables that follow. */
+	for (unsigned int mech = 0; mech < c->nmechs; mech++)
+		for (unsigned int k = 0; k < c->nrows; k++)
+			if (c->row[k].mech == mech && c->row[k].ncells)
+				summary_rows(f, c, &c->row[k], keys);
+	fprintf(f, "us/hop: microseconds a hand-off of the token, lmbench's "
+		   "unit (a ring of N\nparticipants hands it on N times a "
+		   "round trip).\n\n");
+}
