@@ -47,6 +47,12 @@ static const struct {
 				"boot), not judged:\nthe noise between blocks is unknown.  "
 				"Take boots in turn (A B A B), or give --noise\nan A/A set of "
 				"blocks or boots of one kernel on this machine." },
+	[COMPARE_NO_SPREAD] = { "no_spread", "no spread between replicates",
+				"=",
+				"change=: no spread at all between the "
+				"replicates (every one alike, as quantised\n"
+				"values or ties can be), not judged: a spread of 0 "
+				"is no certainty." },
 };
 
 static const char *const compare_levels[] = {
@@ -175,6 +181,8 @@ static void compare_judge(struct compare *c, struct compare_cell *cell)
 		cell->why = COMPARE_DISTURBED;
 	else if (v->basis == VERDICT_NONE)
 		cell->why = COMPARE_NO_RUNS;
+	else if (v->basis == VERDICT_INVOCATIONS && isnan(v->p))
+		cell->why = COMPARE_NO_SPREAD;
 	else if (v->basis == VERDICT_RUNS)
 		cell->why = c->r[c->base]->level == RESULT_LEVEL_ONE_BLOCK ||
 					    c->r[cell->label]->level ==

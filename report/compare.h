@@ -28,6 +28,7 @@ enum compare_why {
 	COMPARE_NO_NOISE, /* one invocation a label and no --noise */
 	COMPARE_DISTURBED, /* too few replicates left with runs undisturbed */
 	COMPARE_ONE_BLOCK, /* one block a label and no --noise */
+	COMPARE_NO_SPREAD, /* every replicate alike: no noise to judge by */
 };
 
 /* One label's row of one key: its figures and their verdict. */

@@ -388,7 +388,8 @@ static int legend_whys(struct report_model *m)
 {
 	static const enum compare_why whys[] = { COMPARE_NO_NOISE,
 						 COMPARE_ONE_BLOCK,
-						 COMPARE_DISTURBED };
+						 COMPARE_DISTURBED,
+						 COMPARE_NO_SPREAD };
 	const struct compare *c = &m->cmp;
 	int rc = 0;
 

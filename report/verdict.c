@@ -198,14 +198,10 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 	v->basis = VERDICT_INVOCATIONS;
 	v->df = df;
 	se = sqrt(ss / df * (1.0 / v->na + 1.0 / v->nb));
-	if (se == 0) {
-		/* No spread at all: the means are equal or they are not. */
-		v->p = lb == la ? 1 : 0;
-		v->detect = 0;
-	} else {
-		v->p = stats_t_p((lb - la) / se, df);
-		v->detect = expm1(verdict_shift(se, df));
-	}
+	if (!(se > 0))
+		return; /* no spread at all: no noise to judge by, p NAN */
+	v->p = stats_t_p((lb - la) / se, df);
+	v->detect = expm1(verdict_shift(se, df));
 	half = stats_t_quantile(1 - VERDICT_ALPHA / 2, df) * se;
 	v->low = expm1(lb - la - half);
 	v->high = expm1(lb - la + half);

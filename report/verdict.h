@@ -36,7 +36,7 @@ enum verdict_basis {
 struct verdict {
 	enum verdict_basis basis;
 	double change; /* (b - a) / a of the averages */
-	double p; /* two-sided, VERDICT_INVOCATIONS only; else NAN */
+	double p; /* two-sided, VERDICT_INVOCATIONS with a spread; else NAN */
 	/*
 	 * The confidence interval, at 1 - VERDICT_ALPHA, of the change in
 	 * the geometric mean of the invocations' means, relative:

@@ -13,6 +13,7 @@ tests=(
 	"saved-compare compare @BIN@ | timeout=120"
 	"saved-flat flat @BIN@ | timeout=120"
 	"saved-bisect bisect @BIN@ | timeout=120"
+	"saved-spread spread @BIN@ | timeout=120"
 	# Every line of the report within 80 columns.
 	"saved-columns columns @BIN@ | timeout=120"
 	"saved-bad bad @BIN@ @TESTS@/fixtures/json | timeout=120"
@@ -829,6 +830,48 @@ reshape() {
 	{ gsub(/"disturbed": true/, "\"disturbed\": false"); print }' "$1" >"$3"
 }
 
+# A saved run's runs, undisturbed, each of exactly $2 loops in 1 s, to $3.
+flatten() {
+	perl -pe 's/"loops": \d+, "elapsed_s": [0-9.e+-]+, "loops_per_s": [0-9.e+-]+/"loops": '"$2"', "elapsed_s": 1, "loops_per_s": '"$2"'/;
+		s/"disturbed": true/"disturbed": false/g' "$1" >"$3"
+}
+
+# Every replicate of a side alike (quantised values, ties): no spread,
+# which is no certainty.  The row is not judged, for its own reason, in
+# every format, and --fail-above cannot tell (125).
+spread() {
+	local bin=$1 d=$tmp/spread n
+	mkdir -p "$d"
+	for n in a1 b1 a2 b2; do
+		"$bin" -b pipe -P same -t 0.02 -r 2 -q -n "${n%?}" -o "$d/raw-$n.json" >/dev/null ||
+			fail "run $n failed"
+	done
+	flatten "$d/raw-a1.json" 100000 "$d/a1.json"
+	flatten "$d/raw-a2.json" 100000 "$d/a2.json"
+	flatten "$d/raw-b1.json" 50000 "$d/b1.json"
+	flatten "$d/raw-b2.json" 50000 "$d/b2.json"
+	local runs=("$d/a1.json" "$d/b1.json" "$d/a2.json" "$d/b2.json")
+	run "$bin" report "${runs[@]}"
+	[ "$rc" -eq 0 ] && pass || fail "report: exit $rc: $err"
+	grep -Eq '^  b same .* -50\.0%= ' <<<"$out" && pass ||
+		fail "text: no change= for b:"$'\n'"$out"
+	grep -q '\*-50' <<<"$out" && fail "text: no spread, marked:"$'\n'"$out" || pass
+	grep -q '^change=: no spread at all between the replicates' <<<"$out" &&
+		pass || fail "text: the legend does not say why"
+	run "$bin" report --format kv "${runs[@]}"
+	grep -q '^b/pipe\..*\.not_judged_no_spread: 1$' <<<"$out" && pass ||
+		fail "kv: no not_judged_no_spread:"$'\n'"$out"
+	grep -q '^b/pipe\..*\.marked: ' <<<"$out" && fail "kv: judged: $out" || pass
+	run "$bin" report --format json "${runs[@]}"
+	grep -q '"why": "no_spread"' <<<"$out" && pass || fail "json: no why no_spread"
+	run "$bin" report --format html "${runs[@]}"
+	grep -q 'no spread between replicates' <<<"$out" && pass ||
+		fail "html: the reason is not said"
+	run "$bin" report --fail-above 10 "${runs[@]}"
+	[ "$rc" -eq 125 ] && pass || fail "--fail-above 10, no spread: exit $rc, not 125"
+	summary
+}
+
 # A report --fail-above that cannot write its report or -o's file exits
 # 255, whatever the runs say: git bisect run aborts on it, where 1 would
 # mark the commit bad and 125 skip it.  $2 holds bisect()'s saved runs.
@@ -937,6 +980,7 @@ bisect() {
 
 case "${1:-}" in
 bisect) bisect "$2" ;;
+spread) spread "$2" ;;
 bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
