@@ -376,15 +376,29 @@ def reps(invs, key, stat, keep, by_block):
     return vals, len(groups)
 
 
-def blocks_of(timeline):
+def blocks_of(timeline, sets=None):
     """{path: block}: a block starts where the label changes on the timeline
-    of every invocation given, as report/group.c counts them."""
-    out, prev, blk = {}, None, 0
+    of every invocation given, as report/group.c counts them.  Where every
+    label of one of @sets (lists of labels: the compared, the noise) took
+    turns, two blocks or more each and none of more than two invocations
+    (turns in alternating order: A B, then B A), each of its invocations
+    is a block of its own, a replicate."""
+    out, prev, blk, run, runs = {}, None, 0, 0, {}
     for i in sorted(timeline, key=lambda i: i.start):
         if i.label != prev:
             blk += 1
             prev = i.label
+            run = 0
+        run += 1
+        runs[i.label] = max(runs.get(i.label, 0), run)
         out[i.path] = (i.label, blk)
+    for labels in sets or []:
+        nblk = {l: len({b for lab, b in out.values() if lab == l})
+                for l in labels}
+        if labels and all(nblk[l] >= 2 and runs[l] <= 2 for l in labels):
+            for i in timeline:
+                if i.label in labels:
+                    out[i.path] = (i.label, i.path)
     return out
 
 
@@ -425,7 +439,9 @@ class Method:
         keep = self.disturb == 'design' and s.turns
         nan = float('nan')
         if s.blocks or self.timeline:
-            blk = blocks_of(a + b + noise)
+            blk = blocks_of(a + b + noise,
+                            [{i.label for i in a + b},
+                             {i.label for i in noise}])
             va, ra = blockreps(a, key, self.stat, keep, blk)
             vb, rb = blockreps(b, key, self.stat, keep, blk)
         else:

@@ -14,6 +14,7 @@ tests=(
 	"saved-flat flat @BIN@ | timeout=120"
 	"saved-bisect bisect @BIN@ | timeout=120"
 	"saved-spread spread @BIN@ | timeout=120"
+	"saved-turns turns @BIN@ | timeout=120"
 	# Every line of the report within 80 columns.
 	"saved-columns columns @BIN@ | timeout=120"
 	"saved-bad bad @BIN@ @TESTS@/fixtures/json | timeout=120"
@@ -872,6 +873,40 @@ spread() {
 	summary
 }
 
+# Turns in alternating order (A B, then B A): the two invocations of a
+# label at a turn are one block, but each invocation is a replicate, and
+# the report says so.  Blocks of three stay blocks.
+turns() {
+	local bin=$1 d=$tmp/turns n i=0 alt=() blk=()
+	mkdir -p "$d"
+	for n in A B B A A B B A; do
+		i=$((i + 1))
+		"$bin" -b pipe -P same -t 0.02 -r 2 -q -n "$n" -o "$d/$i-$n.json" >/dev/null ||
+			fail "run $i $n failed"
+		alt+=("$d/$i-$n.json")
+	done
+	run "$bin" report "${alt[@]}"
+	[ "$rc" -eq 0 ] && pass || fail "report: exit $rc: $err"
+	grep -q '^A: 4 invocations, 1 boot, took turns (3 blocks): replicates are invocations$' <<<"$out" &&
+		grep -q '^B: 4 invocations, 1 boot, took turns (2 blocks): replicates are invocations$' <<<"$out" &&
+		pass || fail "alternating turns: replicates not the invocations:"$'\n'"$(grep -E '^[AB]: ' <<<"$out")"
+	run "$bin" report --format json "${alt[@]}"
+	[ "$(grep -c '"replicates": "invocations", "replicate_count": 4 }' <<<"$out")" -eq 2 ] &&
+		pass || fail "json: not 4 replicates a label: $(grep '"replicate_count"' <<<"$out")"
+	# A A A B B B A A A B B B: blocks of three, two a label.
+	i=0
+	for n in A A A B B B A A A B B B; do
+		i=$((i + 1))
+		"$bin" -b pipe -P same -t 0.02 -r 2 -q -n "$n" -o "$d/b$i-$n.json" >/dev/null ||
+			fail "run b$i $n failed"
+		blk+=("$d/b$i-$n.json")
+	done
+	run "$bin" report "${blk[@]}"
+	grep -q '^A: 6 invocations, 1 boot, took turns (2 blocks): replicates are blocks$' <<<"$out" &&
+		pass || fail "blocks of three: replicates not the blocks:"$'\n'"$(grep -E '^[AB]: ' <<<"$out")"
+	summary
+}
+
 # A report --fail-above that cannot write its report or -o's file exits
 # 255, whatever the runs say: git bisect run aborts on it, where 1 would
 # mark the commit bad and 125 skip it.  $2 holds bisect()'s saved runs.
@@ -981,6 +1016,7 @@ bisect() {
 case "${1:-}" in
 bisect) bisect "$2" ;;
 spread) spread "$2" ;;
+turns) turns "$2" ;;
 bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
