@@ -189,6 +189,8 @@ static void flat_change(const struct flat_out *o,
 			 compare_why_key(cell->why));
 		flat_put(o, metric, 1);
 	}
+	if (cell->want_reps)
+		flat_put(o, "replicates_for_want", cell->want_reps);
 	if (cell->runs_left)
 		flat_put(o, "left_out_runs", cell->runs_left);
 	if (cell->drifts)

@@ -15,6 +15,7 @@ tests=(
 	"saved-bisect bisect @BIN@ | timeout=120"
 	"saved-spread spread @BIN@ | timeout=120"
 	"saved-turns turns @BIN@ | timeout=120"
+	"saved-want want @BIN@ | timeout=120"
 	# Every line of the report within 80 columns.
 	"saved-columns columns @BIN@ | timeout=120"
 	"saved-bad bad @BIN@ @TESTS@/fixtures/json | timeout=120"
@@ -907,6 +908,67 @@ turns() {
 	summary
 }
 
+# The replicates_for_want key of row $2 of the kv report in $out; none: 0.
+want_reps() {
+	awk -F': ' -v k="$1" 'index($1, k) == 1 && $1 ~ /replicates_for_want$/ { n = $2 }
+		END { print n + 0 }' <<<"$out"
+}
+
+# What it would take: --want's replicates a side, from the spread
+# measured, and --fail-above's 125 for a row that cannot tell at the
+# detect wanted (--want, else --fail-above's percent).  From real runs,
+# A and B taking turns, their rates set: 10 % apart between A's two
+# invocations (and B's), then 0.1 %.
+want() {
+	local bin=$1 d=$tmp/want n r5 r20
+	mkdir -p "$d"
+	for n in a1 b1 a2 b2; do
+		"$bin" -b pipe -P same -t 0.02 -r 2 -q -n "${n%?}" -o "$d/raw-$n.json" >/dev/null ||
+			fail "run $n failed"
+	done
+	reshape "$d/raw-a1.json" =100000 "$d/a1.json"
+	reshape "$d/raw-b1.json" =100000 "$d/b1.json"
+	reshape "$d/raw-a2.json" =110000 "$d/a2.json"
+	reshape "$d/raw-b2.json" =110000 "$d/b2.json"
+	reshape "$d/raw-a1.json" =100000 "$d/t-a1.json"
+	reshape "$d/raw-b1.json" =100000 "$d/t-b1.json"
+	reshape "$d/raw-a2.json" =100100 "$d/t-a2.json"
+	reshape "$d/raw-b2.json" =100100 "$d/t-b2.json"
+	local wide=("$d/a1.json" "$d/b1.json" "$d/a2.json" "$d/b2.json")
+	local tight=("$d/t-a1.json" "$d/t-b1.json" "$d/t-a2.json" "$d/t-b2.json")
+	# Judged, not marked, detect about 43 %: it cannot tell 10 %.
+	run "$bin" report --fail-above 10 "${wide[@]}"
+	[ "$rc" -eq 125 ] && pass || fail "detect above 10 %, --fail-above 10: exit $rc, not 125"
+	grep -q '^want 10 %: for detect to reach it' <<<"$out" && pass ||
+		fail "--fail-above 10: no want 10 % in the legend:"$'\n'"$out"
+	run "$bin" report --fail-above 10 --want 50 "${wide[@]}"
+	[ "$rc" -eq 0 ] && pass || fail "--want 50 --fail-above 10: exit $rc, not 0"
+	run "$bin" report --format kv "${wide[@]}"
+	r5=$(want_reps b/pipe.)
+	run "$bin" report --format kv --want 20 "${wide[@]}"
+	r20=$(want_reps b/pipe.)
+	[ "$r5" -gt "$r20" ] && [ "$r20" -gt 2 ] && pass ||
+		fail "replicates_for_want: $r5 at 5 %, $r20 at 20 %"
+	run "$bin" report --format kv --want 50 "${wide[@]}"
+	[ "$(want_reps b/pipe.)" -eq 0 ] && pass || fail "--want 50: replicates_for_want given"
+	run "$bin" report --format json "${wide[@]}"
+	grep -q "\"replicates_for_want\": $r5 }" <<<"$out" && pass ||
+		fail "json: no replicates_for_want $r5"
+	run "$bin" report "${wide[@]}"
+	grep -Eq "^    $r5 invocations in turn for pipe same \(has 2 and 2\)$" <<<"$out" &&
+		pass || fail "text: no replicates a side:"$'\n'"$out"
+	# Within 0.1 %: detect under 5 %, nothing to add, and bisect says 0.
+	run "$bin" report --format kv "${tight[@]}"
+	[ "$(want_reps b/pipe.)" -eq 0 ] && pass || fail "tight: replicates_for_want given"
+	run "$bin" report --fail-above 10 "${tight[@]}"
+	[ "$rc" -eq 0 ] && pass || fail "tight, --fail-above 10: exit $rc, not 0"
+	run "$bin" report --want -1 "${tight[@]}"
+	[ "$rc" -eq 2 ] && [ -z "$out" ] &&
+		[ "$err" = "ctxbench: --want: '-1' is not a percent (expected a decimal from 0 to 1000, e.g. 5)" ] &&
+		pass || fail "--want -1: exit $rc: $err"
+	summary
+}
+
 # A report --fail-above that cannot write its report or -o's file exits
 # 255, whatever the runs say: git bisect run aborts on it, where 1 would
 # mark the commit bad and 125 skip it.  $2 holds bisect()'s saved runs.
@@ -1017,6 +1079,7 @@ case "${1:-}" in
 bisect) bisect "$2" ;;
 spread) spread "$2" ;;
 turns) turns "$2" ;;
+want) want "$2" ;;
 bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
