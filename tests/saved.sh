@@ -3,7 +3,7 @@
 # Tests of saved runs through the binary: -o, --json, ctxbench report, and
 # bad saved files (exit 2, one line, no report).
 # usage: saved.sh roundtrip BIN | saved.sh compare BIN |
-#        saved.sh bad BIN FIXTURES_DIR
+#        saved.sh spread|turns|want BIN | saved.sh bad BIN FIXTURES_DIR
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -1093,7 +1093,7 @@ compare) compare "$2" ;;
 columns) columns "$2" ;;
 bad) bad "$2" "$3" ;;
 *)
-	echo "usage: $0 roundtrip BIN | columns BIN | links BIN | signals BIN FIXTURES_DIR | stalled BIN | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	echo "usage: $0 roundtrip BIN | spread BIN | turns BIN | want BIN | columns BIN | links BIN | signals BIN FIXTURES_DIR | stalled BIN | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
 	exit 2
 	;;
 esac

@@ -610,6 +610,36 @@ static void test_drift(void)
 	}
 }
 
+/*
+ * The replicates a side for a detect wanted agree with the detect the
+ * verdict itself gives: at the detect of 4 a side, 4; a hair under it,
+ * 5; looser, fewer, never under 2; no spread measured, none.
+ */
+static void test_want(void)
+{
+	struct verdict v = { .basis = VERDICT_INVOCATIONS,
+			     .var = 0.01,
+			     .df = 6,
+			     .na = 4,
+			     .nb = 4 };
+	double d = expm1((stats_t_quantile(1 - VERDICT_ALPHA / 2, 6) +
+			  stats_t_quantile(VERDICT_POWER, 6)) *
+			 sqrt(0.01 * 0.5));
+
+	CHECK_EQ_INT(verdict_replicates_for(&v, d * (1 + 1e-9)), 4);
+	CHECK_EQ_INT(verdict_replicates_for(&v, d * (1 - 1e-6)), 5);
+	CHECK_EQ_INT(verdict_replicates_for(&v, 10), 2);
+	CHECK(verdict_replicates_for(&v, 0.01) > 100);
+	/* Noise labels' df kept: fewer needed than without them. */
+	v.df = 16;
+	CHECK(verdict_replicates_for(&v, d * (1 + 1e-9)) <= 4);
+	v.var = 0;
+	CHECK_EQ_INT(verdict_replicates_for(&v, 0.05), 0);
+	v.var = 0.01;
+	v.basis = VERDICT_RUNS;
+	CHECK_EQ_INT(verdict_replicates_for(&v, 0.05), 0);
+}
+
 int main(void)
 {
 	test_quantile();
@@ -620,6 +650,7 @@ int main(void)
 	test_report();
 	test_wide_labels();
 	test_levels();
+	test_want();
 	test_disturbed();
 	test_drift();
 	return check_summary();
