@@ -219,6 +219,13 @@ int output_emit(const struct plan *p, const struct results *const *r,
 				&m, r, n, baseline, noise, nnoise,
 				(p->histogram ? REPORT_HISTOGRAM : 0) |
 					(p->brief ? REPORT_BRIEF : 0)) == 0;
+		/* --want, else --fail-above's percent: the detect wanted. */
+		if (built && (p->want >= 0 || p->fail_above >= 0) &&
+		    report_model_want(&m, p->want >= 0 ? p->want :
+							 p->fail_above) < 0) {
+			report_model_free(&m);
+			built = 0;
+		}
 		switch (output_stdout(p, built ? &m : NULL)) {
 		case 0:
 			wrote = 1;

@@ -163,6 +163,9 @@ static const struct plan_opt plan_opts[] = {
 	  "exit 1 if the last label is marked PCT % slower",
 	  .modes = PLAN_M_REPORT, .parse = plan_opt_percent, AT(fail_above),
 	  .min = 0, .max = 1000 },
+	{ "want", 0x111, "PCT", "what detect PCT % would take", .def = "5",
+	  .modes = PLAN_M_REPORT, .flags = PLAN_DEF_SAID,
+	  .parse = plan_opt_percent, AT(want), .min = 0, .max = 1000 },
 	{ "noise", 0x108, "FILE",
 	  "saved runs of one kernel, whose spread is the noise",
 	  .modes = PLAN_M_REPORT, .parse = plan_opt_noise, AT(noise),
@@ -582,8 +585,8 @@ static int plan_opt_percent(const struct plan_opt *o, const char *arg,
 	    arg[0] == '+' || arg[0] == ' ' || arg[0] == '\t')
 		return plan_error(
 			err, errlen,
-			"--fail-above: '%s' is not a percent (expected a decimal from %ld to %ld, e.g. 5)",
-			arg, o->min, o->max);
+			"--%s: '%s' is not a percent (expected a decimal from %ld to %ld, e.g. 5)",
+			o->name, arg, o->min, o->max);
 	*(double *)plan_target(o, p) = v;
 	return 0;
 }
@@ -1108,7 +1111,7 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 
 	memset(p, 0, sizeof(*p));
 	p->action = PLAN_RUN;
-	p->fail_above = -1; /* not given */
+	p->fail_above = p->want = -1; /* not given */
 	if (plan_defaults(p, err, errlen) < 0)
 		return -1;
 	/* Not in --help: for those who keep the references (ctxbench.1). */

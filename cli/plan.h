@@ -76,6 +76,7 @@ struct plan {
 	int seed_given;
 	const char *baseline; /* report --baseline: a label; NULL: the first */
 	double fail_above; /* report --fail-above: percent; < 0 not given */
+	double want; /* report --want: percent; < 0 not given */
 	unsigned int nnoise; /* report --noise: A/A files of one kernel */
 	const char *noise[PLAN_MAX_NOISE];
 	unsigned int nfiles; /* report: the saved files, in @argv */

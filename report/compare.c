@@ -47,6 +47,12 @@ static const struct {
 				"boot), not judged:\nthe noise between blocks is unknown.  "
 				"Take boots in turn (A B A B), or give\n--noise an A/A set "
 				"of blocks or boots of one kernel on this machine." },
+	[COMPARE_NO_SPREAD] = { "no_spread", "no spread between replicates",
+				"=",
+				"change=: no spread at all between the "
+				"replicates (every one alike, as quantised\n"
+				"values or ties can be), not judged: a spread of 0 "
+				"is no certainty." },
 };
 
 static const char *const compare_levels[] = {
@@ -175,6 +181,8 @@ static void compare_judge(struct compare *c, struct compare_cell *cell)
 		cell->why = COMPARE_DISTURBED;
 	else if (v->basis == VERDICT_NONE)
 		cell->why = COMPARE_NO_RUNS;
+	else if (v->basis == VERDICT_INVOCATIONS && isnan(v->p))
+		cell->why = COMPARE_NO_SPREAD;
 	else if (v->basis == VERDICT_RUNS)
 		cell->why = c->r[c->base]->level == RESULT_LEVEL_ONE_BLOCK ||
 					    c->r[cell->label]->level ==
@@ -186,6 +194,30 @@ static void compare_judge(struct compare *c, struct compare_cell *cell)
 			v->significant ? COMPARE_MARKED : COMPARE_NOT_MARKED;
 	if (cell->why == COMPARE_DISTURBED)
 		v->significant = 0;
+}
+
+/* The replicates @cell's sides would need for detect to reach c->want. */
+static void compare_want_cell(const struct compare *c,
+			      struct compare_cell *cell)
+{
+	const struct verdict *v = &cell->v;
+	int judged = cell->mark == COMPARE_NOT_MARKED ||
+		     cell->mark == COMPARE_MARKED;
+	int short_of = cell->mark == COMPARE_NOT_JUDGED ||
+		       (judged && v->detect * 100 > c->want);
+
+	cell->want_reps = 0;
+	if (short_of && cell->why != COMPARE_NO_BASE_ROW &&
+	    cell->why != COMPARE_NO_RUNS)
+		cell->want_reps = verdict_replicates_for(v, c->want / 100);
+}
+
+void compare_want(struct compare *c, double pct)
+{
+	c->want = pct;
+	for (unsigned int k = 0; k < c->nrows; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells; i++)
+			compare_want_cell(c, &c->row[k].cell[i]);
 }
 
 /* What of @cell's row was left out, and whether its invocations drift. */
@@ -246,6 +278,7 @@ static int compare_cells(struct compare *c, struct compare_row *row)
 			result_row_stats(cell->row, &cell->runs);
 			cell->mean = verdict_mean(cell->row);
 			compare_judge(c, cell);
+			compare_want_cell(c, cell);
 			compare_left(c, cell);
 			if (cell->row->nsamples) {
 				c->marks |= 1u << cell->mark;
@@ -264,6 +297,7 @@ int compare_build(struct compare *c, const struct results *const *r,
 		calloc(n + nnoise ? n + nnoise : 1, sizeof(*t));
 
 	memset(c, 0, sizeof(*c));
+	c->want = COMPARE_WANT_PCT;
 	if (!gi || !t)
 		goto fail;
 	/* One timeline for both: a noise run between two ends a block. */
@@ -321,7 +355,8 @@ int compare_bisect(const struct compare *c, double pct)
 			if (cell->mark == COMPARE_MARKED &&
 			    cell->v.change * 100 < -pct)
 				return 1;
-			if (cell->mark == COMPARE_NOT_JUDGED)
+			/* Not judged, or not at the detect wanted. */
+			if (cell->mark == COMPARE_NOT_JUDGED || cell->want_reps)
 				unjudged++;
 			else
 				judged++;

@@ -28,6 +28,7 @@ enum compare_why {
 	COMPARE_NO_NOISE, /* one invocation a label and no --noise */
 	COMPARE_DISTURBED, /* too few replicates left with runs undisturbed */
 	COMPARE_ONE_BLOCK, /* one block a label and no --noise */
+	COMPARE_NO_SPREAD, /* every replicate alike: no noise to judge by */
 };
 
 /* One label's row of one key: its figures and their verdict. */
@@ -45,6 +46,12 @@ struct compare_cell {
 	int drifts; /* drift_p < VERDICT_ALPHA */
 	/* Left out of the average and the verdict: disturbed. */
 	unsigned int runs_left, inv_left;
+	/*
+	 * Not judged, or judged with detect above compare.want: the
+	 * replicates a side would need for detect to reach it, from the
+	 * spread measured (verdict_replicates_for()); 0 none or unknown.
+	 */
+	unsigned int want_reps;
 };
 
 /*
@@ -73,6 +80,7 @@ struct compare {
 	struct compare_mech *mech; /* [nmechs], in the order they appear */
 	struct compare_row *row; /* [nrows], in the order they appear */
 	unsigned int noise_invocations; /* of the A/A runs given */
+	double want; /* percent: the detect wanted, COMPARE_WANT_PCT unless set */
 	/*
 	 * Which marks (1u << enum compare_mark) and reasons (1u << enum
 	 * compare_why) the cells with runs have, for a legend.
@@ -99,8 +107,9 @@ int compare_build(struct compare *c, const struct results *const *r,
 /*
  * For git bisect run: of the last label against the baseline's, 1 when
  * some row is marked and slower by more than @pct percent, else 125 when
- * some row shared with the baseline is not judged (or there is no other
- * label, or no such row), else 0.
+ * some row shared with the baseline is not judged or judged with detect
+ * above @c's want (want_reps: it cannot tell at the detect wanted), or
+ * there is no other label, or no such row; else 0.
  */
 int compare_bisect(const struct compare *c, double pct);
 
@@ -108,6 +117,16 @@ int compare_bisect(const struct compare *c, double pct);
 void compare_free(struct compare *c);
 
 /* The names of a mark and of a reason, as the JSON spells them. */
+/*
+ * The detect a row should reach unless --want says otherwise: 5 %, a
+ * change a kernel's context switch can make and a quiet machine taking
+ * turns can see in 8 rounds (docs/accuracy.md).
+ */
+#define COMPARE_WANT_PCT 5.0
+
+/* Set @c's wanted detect to @pct percent, and each cell's want_reps. */
+void compare_want(struct compare *c, double pct);
+
 const char *compare_mark_key(enum compare_mark m);
 const char *compare_why_key(enum compare_why w);
 /* The same in words ("one block a label, no --noise"). */

@@ -74,6 +74,8 @@ enum flat_key {
 	FK_NOT_JUDGED_NO_BASELINE_ROW,
 	FK_NOT_JUDGED_DISTURBED,
 	FK_NOT_JUDGED_ONE_BLOCK,
+	FK_NOT_JUDGED_NO_SPREAD,
+	FK_REPLICATES_FOR_WANT,
 	FK_LEFT_OUT_RUNS,
 	FK_DRIFT,
 	FK_NKEYS
@@ -184,6 +186,10 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "with `change_pct`, instead of `p` and `marked`: too few of a side's replicates kept a majority of runs not disturbed (the text report's `change!`)"),
 	K(NOT_JUDGED_ONE_BLOCK, "not_judged_one_block", "other", "1",
 	  "with `change_pct`, instead of `p` and `marked`: a label's invocations came in one block (one boot, all in a row) and no `--noise` gives the noise between blocks (the text report's `change?`)"),
+	K(NOT_JUDGED_NO_SPREAD, "not_judged_no_spread", "other", "1",
+	  "with `change_pct`, instead of `p` and `marked`: every replicate of both sides alike (quantised values, ties), no spread to judge by (the text report's `change=`)"),
+	K(REPLICATES_FOR_WANT, "replicates_for_want", "other", "count",
+	  "not judged, or judged with `detect_pct` above `--want` (default 5, or `--fail-above`'s percent): the replicates a side would need for `detect_pct` to reach it, from the spread between replicates measured"),
 	K(LEFT_OUT_RUNS, "left_out_runs", "other", "count",
 	  "with `change_pct`, when some were: the row's disturbed runs left out of `loops_per_sec` and the verdict (all the runs of an invocation left out, fewer than half of them undisturbed)"),
 	K(DRIFT, "drift_pct_per_hour", "other", "%",
@@ -410,6 +416,8 @@ static void flat_change(const struct flat_out *o,
 		flat_put(o, FK_P, cell->v.p);
 		flat_put(o, FK_MARKED, cell->mark == COMPARE_MARKED);
 	}
+	if (cell->want_reps)
+		flat_put(o, FK_REPLICATES_FOR_WANT, cell->want_reps);
 	if (cell->runs_left)
 		flat_put(o, FK_LEFT_OUT_RUNS, cell->runs_left);
 	if (cell->drifts)

@@ -194,6 +194,39 @@ static unsigned int group_block(const struct results *const *t, unsigned int nt,
 	return k;
 }
 
+/*
+ * Did every label @g of @ng take turns on the timeline @sorted (@nt
+ * invocations by start)?  Each has two blocks or more and none of its
+ * blocks holds more than two invocations, as the turns give in an order
+ * that alternates (A B, then B A: the two Bs at the turn, one block).
+ * Then each invocation is a replicate: the block at the turn is no
+ * longer a stretch of the machine than any other pair of invocations.
+ */
+static int group_turns(const struct results *g, unsigned int ng,
+		       const struct results *const *sorted, unsigned int nt)
+{
+	if (!ng)
+		return 0;
+	for (unsigned int k = 0; k < ng; k++)
+		if (g[k].blocks < 2)
+			return 0;
+	for (unsigned int i = 0, run = 0; i < nt; i++) {
+		int ours = 0;
+
+		for (unsigned int k = 0; k < ng && !ours; k++)
+			ours = !strcmp(g[k].info.label, sorted[i]->info.label);
+		if (!ours)
+			continue;
+		run = i && !strcmp(sorted[i - 1]->info.label,
+				   sorted[i]->info.label) ?
+			      run + 1 :
+			      1;
+		if (run > 2)
+			return 0;
+	}
+	return 1;
+}
+
 static int group_by_start(const void *a, const void *b)
 {
 	double x = (*(const struct results *const *)a)->info.start_s;
@@ -214,7 +247,7 @@ static void group_levels(const struct results *const *r, unsigned int n,
 			 const struct results *const *t, unsigned int nt,
 			 unsigned int *rep)
 {
-	int known = 1;
+	int known = 1, turns;
 
 	for (unsigned int i = 0; i < nt; i++)
 		known &= t[i]->info.start_s > 0;
@@ -238,8 +271,13 @@ static void group_levels(const struct results *const *r, unsigned int n,
 		}
 		if (!ids)
 			g[k].boots = 0;
+	}
+	turns = known && group_turns(g, ng, sorted, nt);
+	for (unsigned int k = 0; k < ng; k++) {
 		if (g[k].boots >= 2)
 			g[k].level = RESULT_LEVEL_BOOTS;
+		else if (turns)
+			g[k].level = RESULT_LEVEL_INVOCATIONS;
 		else if (g[k].blocks >= 2)
 			g[k].level = RESULT_LEVEL_BLOCKS;
 		else if (g[k].blocks == 1 && g[k].invocations >= 2)

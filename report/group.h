@@ -16,10 +16,13 @@
  * inv[]: the mean of its runs not disturbed, its start and replicate.
  *
  * A label's replicates are its boots when it has two or more (every
- * invocation's boot known); else its blocks when two or more: a block is
- * a stretch of its invocations, by start time on the timeline of the @nt
- * invocations @t (all those given, @r among them), with no other label's
- * between them; else, with one block of several invocations, none
+ * invocation's boot known); else, when every label of @r took turns (two
+ * blocks or more each, none of more than two invocations, as turns in
+ * alternating order give), its invocations (RESULT_LEVEL_INVOCATIONS);
+ * else its blocks when two or more: a block is a stretch of its
+ * invocations, by start time on the timeline of the @nt invocations @t
+ * (all those given, @r among them), with no other label's between them;
+ * else, with one block of several invocations, none
  * (RESULT_LEVEL_ONE_BLOCK); else, the order unknown (a start missing),
  * its invocations.  *@gi (may be NULL) gets, for each of the @n, the
  * index of its group.  Returns 0, or -ENOMEM with nothing allocated.

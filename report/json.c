@@ -86,6 +86,8 @@ static void json_cell(struct jw *w, const struct report_model *m,
 		jw_double(w, "p", v->p);
 		jw_double(w, "detect", v->detect);
 		jw_uint(w, "df", v->df);
+		if (cell->want_reps)
+			jw_uint(w, "replicates_for_want", cell->want_reps);
 	}
 	if (cell->runs_left) {
 		jw_break(w);

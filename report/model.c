@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -408,7 +409,8 @@ static int legend_whys(struct report_model *m)
 {
 	static const enum compare_why whys[] = { COMPARE_NO_NOISE,
 						 COMPARE_ONE_BLOCK,
-						 COMPARE_DISTURBED };
+						 COMPARE_DISTURBED,
+						 COMPARE_NO_SPREAD };
 	const struct compare *c = &m->cmp;
 	int rc = 0;
 
@@ -493,6 +495,94 @@ static int legend_same_boot(struct report_model *m)
 	return rc;
 }
 
+/* What a replicate of @g is, in the words of "12 boots a side". */
+static const char *legend_rep_unit(const struct results *g)
+{
+	switch (g->level) {
+	case RESULT_LEVEL_BOOTS:
+		return "boots";
+	case RESULT_LEVEL_BLOCKS:
+		return "blocks";
+	default:
+		return g->blocks ? "invocations in turn" : "invocations";
+	}
+}
+
+/*
+ * The rows not judged, or judged with detect above the detect wanted,
+ * and the replicates a side would need to reach it: one entry, a line a
+ * row, last of the legend (report_model_want() replaces it).
+ */
+static int legend_want(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+	char *words = NULL;
+	size_t len = 0;
+	FILE *f = NULL;
+	unsigned int rows = 0;
+
+	for (unsigned int k = 0; k < c->nrows; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells; i++)
+			rows += c->row[k].cell[i].want_reps > 0;
+	if (!rows)
+		return 0;
+	f = open_memstream(&words, &len);
+	if (!f)
+		return -ENOMEM;
+	fprintf(f,
+		"want %g %%: for detect to reach it, from the spread they "
+		"measured, a side would\nneed:",
+		c->want);
+	for (unsigned int l = 0; l < c->n; l++) {
+		const struct results *g = c->r[l];
+		int named = 0;
+
+		for (unsigned int k = 0; k < c->nrows; k++)
+			for (unsigned int i = 0; i < c->row[k].ncells; i++) {
+				const struct compare_cell *cell =
+					&c->row[k].cell[i];
+
+				if (cell->label != l || !cell->want_reps)
+					continue;
+				if (!named++)
+					fprintf(f, "\n  %.76s:", g->info.label);
+				fprintf(f,
+					"\n    %s%u %s for %.16s %.12s (has %u and %u)",
+					cell->want_reps >=
+							VERDICT_MAX_REPLICATES ?
+						">= " :
+						"",
+					cell->want_reps, legend_rep_unit(g),
+					cell->row->mech, cell->row->placement,
+					cell->v.na, cell->v.nb);
+			}
+	}
+	if (fclose(f) || !words) {
+		free(words);
+		return -ENOMEM;
+	}
+	m->legend[m->nlegend].key = "want";
+	m->legend[m->nlegend].label = 0;
+	m->legend[m->nlegend++].words = words;
+	return 0;
+}
+
+int report_model_want(struct report_model *m, double pct)
+{
+	compare_want(&m->cmp, pct);
+	if (!m->legend)
+		return 0;
+	for (unsigned int k = 0; k < m->nlegend; k++)
+		if (!strcmp(m->legend[k].key, "want")) {
+			free(m->legend[k].words);
+			memmove(&m->legend[k], &m->legend[k + 1],
+				(m->nlegend - k - 1) * sizeof(*m->legend));
+			m->nlegend--;
+			break;
+		}
+	return legend_want(m);
+}
+
 /* What the change column and its marks mean, from what @c's rows have. */
 static int model_legend(struct report_model *m)
 {
@@ -548,7 +638,11 @@ static int model_legend(struct report_model *m)
 	for (unsigned int i = 0; i < c->n && !rc; i++)
 		if (c->r[i]->invocations >= 2)
 			rc = legend_level(m, i);
-	return rc ? rc : legend_same_boot(m);
+	if (!rc)
+		rc = legend_same_boot(m);
+	if (!rc)
+		rc = legend_want(m);
+	return rc;
 }
 
 int report_model_build(struct report_model *m, const struct results *const *r,

@@ -131,6 +131,12 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 		       const struct results *const *noise, unsigned int nnoise,
 		       unsigned int flags);
 
+/*
+ * The detect @m's rows should reach, @pct percent (COMPARE_WANT_PCT
+ * unless called): each cell's want_reps and the legend's "want" entry.
+ */
+int report_model_want(struct report_model *m, double pct);
+
 /* Free what report_model_build() made. */
 void report_model_free(struct report_model *m);
 

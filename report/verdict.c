@@ -180,7 +180,7 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 	unsigned int df = 0;
 
 	memset(v, 0, sizeof(*v));
-	v->p = v->detect = v->change = v->low = v->high = NAN;
+	v->p = v->detect = v->change = v->low = v->high = v->var = NAN;
 	v->na = verdict_logs(a, rep, &la, &v->ra);
 	v->nb = verdict_logs(b, rep, &lb, &v->rb);
 	if (!v->na || !v->nb || !(ma > 0))
@@ -197,19 +197,51 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 	}
 	v->basis = VERDICT_INVOCATIONS;
 	v->df = df;
+	v->var = ss / df;
 	se = sqrt(ss / df * (1.0 / v->na + 1.0 / v->nb));
-	if (se == 0) {
-		/* No spread at all: the means are equal or they are not. */
-		v->p = lb == la ? 1 : 0;
-		v->detect = 0;
-	} else {
-		v->p = stats_t_p((lb - la) / se, df);
-		v->detect = expm1(verdict_shift(se, df));
-	}
+	if (!(se > 0))
+		return; /* no spread at all: no noise to judge by, p NAN */
+	v->p = stats_t_p((lb - la) / se, df);
+	v->detect = expm1(verdict_shift(se, df));
 	half = stats_t_quantile(1 - VERDICT_ALPHA / 2, df) * se;
 	v->low = expm1(lb - la - half);
 	v->high = expm1(lb - la + half);
 	v->significant = v->p < VERDICT_ALPHA;
+}
+
+/* @v's detect with @n replicates a side, the noise's own df kept. */
+static double verdict_detect_at(const struct verdict *v, unsigned int n)
+{
+	unsigned int own =
+		(v->na > 1 ? v->na - 1 : 0) + (v->nb > 1 ? v->nb - 1 : 0);
+	double df = (double)(v->df - own) + 2.0 * (n - 1);
+
+	return expm1(verdict_shift(sqrt(v->var * 2.0 / n), df));
+}
+
+unsigned int verdict_replicates_for(const struct verdict *v, double want)
+{
+	unsigned int lo = 2, hi = 2;
+
+	if (v->basis != VERDICT_INVOCATIONS || !(v->var > 0) || !(want > 0) ||
+	    v->df < (v->na > 1 ? v->na - 1 : 0) + (v->nb > 1 ? v->nb - 1 : 0))
+		return 0;
+	/* detect falls as n grows: double, then halve the way back. */
+	while (verdict_detect_at(v, hi) > want) {
+		if (hi >= VERDICT_MAX_REPLICATES / 2)
+			return VERDICT_MAX_REPLICATES;
+		lo = hi;
+		hi *= 2;
+	}
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (verdict_detect_at(v, mid) > want)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return hi;
 }
 
 /* A replicate's sums, for the drift within it. */

@@ -25,6 +25,8 @@
 #define VERDICT_ALPHA 0.05 /* two-sided level of the mark */
 #define VERDICT_POWER 0.80 /* of the smallest detectable change */
 /* The confidence of the intervals, in percent: 95. */
+/* verdict_replicates_for()'s answer at most: "that many or more". */
+#define VERDICT_MAX_REPLICATES 1000000u
 #define VERDICT_LEVEL_PCT ((1 - VERDICT_ALPHA) * 100)
 
 enum verdict_basis {
@@ -36,7 +38,7 @@ enum verdict_basis {
 struct verdict {
 	enum verdict_basis basis;
 	double change; /* (b - a) / a of the averages */
-	double p; /* two-sided, VERDICT_INVOCATIONS only; else NAN */
+	double p; /* two-sided, VERDICT_INVOCATIONS with a spread; else NAN */
 	/*
 	 * The confidence interval, at 1 - VERDICT_ALPHA, of the change in
 	 * the geometric mean of the invocations' means, relative:
@@ -52,6 +54,7 @@ struct verdict {
 	 */
 	double detect;
 	unsigned int df; /* of the pooled noise */
+	double var; /* the pooled variance of the replicates' logs; NAN none */
 	unsigned int na, nb; /* replicates each side, kept (not disturbed) */
 	unsigned int ra, rb; /* replicates each side there were */
 };
@@ -75,6 +78,15 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
  * *@p (Student's t on the slope); NAN when there are too few invocations
  * with a start to tell.
  */
+/*
+ * The replicates a side would need, both sides alike, for @v's detect to
+ * reach @want (a fraction, 0.05 for 5 %), from the variance @v measured
+ * between replicates: detect scales with sqrt(1/na + 1/nb) and the t
+ * quantiles of the df the new replicates bring.  0: no such variance
+ * (no replicate-level spread measured, or none at all).
+ */
+unsigned int verdict_replicates_for(const struct verdict *v, double want);
+
 void verdict_drift(const struct result_row *row, double *per_hour, double *p);
 
 #endif

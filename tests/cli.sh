@@ -421,7 +421,7 @@ twice() {
 		[--policy]=fifo [--prio]=1 [--nice]=1 [--procs]=2 [--size]=0
 		[--parallel]=1 [--name]=x [--note]=x [--output]=x.json
 		[--retry-disturbed]=1 [--sample]=1 [--order]=shuffle
-		[--seed]=1 [--format]=text [--baseline]=x [--fail-above]=1
+		[--seed]=1 [--format]=text [--baseline]=x [--fail-above]=1 [--want]=5
 		[--noise]=x.json
 	)
 	# --noise adds a file each time; --json sets --format's value.

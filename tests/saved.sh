@@ -3,7 +3,7 @@
 # Tests of saved runs through the binary: -o, --json, ctxbench report, and
 # bad saved files (exit 2, one line, no report).
 # usage: saved.sh roundtrip BIN | saved.sh compare BIN |
-#        saved.sh bad BIN FIXTURES_DIR
+#        saved.sh spread|turns|want BIN | saved.sh bad BIN FIXTURES_DIR
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -13,6 +13,9 @@ tests=(
 	"saved-compare compare @BIN@ | timeout=120"
 	"saved-flat flat @BIN@ | timeout=120"
 	"saved-bisect bisect @BIN@ | timeout=120"
+	"saved-spread spread @BIN@ | timeout=120"
+	"saved-turns turns @BIN@ | timeout=120"
+	"saved-want want @BIN@ | timeout=120"
 	# Every line of the report within 80 columns.
 	"saved-columns columns @BIN@ | timeout=120"
 	"saved-bad bad @BIN@ @TESTS@/fixtures/json | timeout=120"
@@ -829,6 +832,143 @@ reshape() {
 	{ gsub(/"disturbed": true/, "\"disturbed\": false"); print }' "$1" >"$3"
 }
 
+# A saved run's runs, undisturbed, each of exactly $2 loops in 1 s, to $3.
+flatten() {
+	perl -pe 's/"loops": \d+, "elapsed_s": [0-9.e+-]+, "loops_per_s": [0-9.e+-]+/"loops": '"$2"', "elapsed_s": 1, "loops_per_s": '"$2"'/;
+		s/"disturbed": true/"disturbed": false/g' "$1" >"$3"
+}
+
+# Every replicate of a side alike (quantised values, ties): no spread,
+# which is no certainty.  The row is not judged, for its own reason, in
+# every format, and --fail-above cannot tell (125).
+spread() {
+	local bin=$1 d=$tmp/spread n
+	mkdir -p "$d"
+	for n in a1 b1 a2 b2; do
+		"$bin" -b pipe -P same -t 0.02 -r 2 -q -n "${n%?}" -o "$d/raw-$n.json" >/dev/null ||
+			fail "run $n failed"
+	done
+	flatten "$d/raw-a1.json" 100000 "$d/a1.json"
+	flatten "$d/raw-a2.json" 100000 "$d/a2.json"
+	flatten "$d/raw-b1.json" 50000 "$d/b1.json"
+	flatten "$d/raw-b2.json" 50000 "$d/b2.json"
+	local runs=("$d/a1.json" "$d/b1.json" "$d/a2.json" "$d/b2.json")
+	run "$bin" report "${runs[@]}"
+	[ "$rc" -eq 0 ] && pass || fail "report: exit $rc: $err"
+	grep -Eq '^  b same .* -50\.0%= ' <<<"$out" && pass ||
+		fail "text: no change= for b:"$'\n'"$out"
+	grep -q '\*-50' <<<"$out" && fail "text: no spread, marked:"$'\n'"$out" || pass
+	grep -q '^change=: no spread at all between the replicates' <<<"$out" &&
+		pass || fail "text: the legend does not say why"
+	run "$bin" report --format kv "${runs[@]}"
+	grep -q '^b/pipe\..*\.not_judged_no_spread: 1$' <<<"$out" && pass ||
+		fail "kv: no not_judged_no_spread:"$'\n'"$out"
+	grep -q '^b/pipe\..*\.marked: ' <<<"$out" && fail "kv: judged: $out" || pass
+	run "$bin" report --format json "${runs[@]}"
+	grep -q '"why": "no_spread"' <<<"$out" && pass || fail "json: no why no_spread"
+	run "$bin" report --format html "${runs[@]}"
+	grep -q 'no spread between replicates' <<<"$out" && pass ||
+		fail "html: the reason is not said"
+	run "$bin" report --fail-above 10 "${runs[@]}"
+	[ "$rc" -eq 125 ] && pass || fail "--fail-above 10, no spread: exit $rc, not 125"
+	summary
+}
+
+# Turns in alternating order (A B, then B A): the two invocations of a
+# label at a turn are one block, but each invocation is a replicate, and
+# the report says so.  Blocks of three stay blocks.
+turns() {
+	local bin=$1 d=$tmp/turns n i=0 alt=() blk=()
+	mkdir -p "$d"
+	for n in A B B A A B B A; do
+		i=$((i + 1))
+		"$bin" -b pipe -P same -t 0.02 -r 2 -q -n "$n" -o "$d/$i-$n.json" >/dev/null ||
+			fail "run $i $n failed"
+		alt+=("$d/$i-$n.json")
+	done
+	run "$bin" report "${alt[@]}"
+	[ "$rc" -eq 0 ] && pass || fail "report: exit $rc: $err"
+	grep -q '^A: 4 invocations, 1 boot, took turns (3 blocks): replicates are invocations$' <<<"$out" &&
+		grep -q '^B: 4 invocations, 1 boot, took turns (2 blocks): replicates are invocations$' <<<"$out" &&
+		pass || fail "alternating turns: replicates not the invocations:"$'\n'"$(grep -E '^[AB]: ' <<<"$out")"
+	run "$bin" report --format json "${alt[@]}"
+	[ "$(grep -c '"replicates": "invocations", "replicate_count": 4 }' <<<"$out")" -eq 2 ] &&
+		pass || fail "json: not 4 replicates a label: $(grep '"replicate_count"' <<<"$out")"
+	# A A A B B B A A A B B B: blocks of three, two a label.
+	i=0
+	for n in A A A B B B A A A B B B; do
+		i=$((i + 1))
+		"$bin" -b pipe -P same -t 0.02 -r 2 -q -n "$n" -o "$d/b$i-$n.json" >/dev/null ||
+			fail "run b$i $n failed"
+		blk+=("$d/b$i-$n.json")
+	done
+	run "$bin" report "${blk[@]}"
+	grep -q '^A: 6 invocations, 1 boot, took turns (2 blocks): replicates are blocks$' <<<"$out" &&
+		pass || fail "blocks of three: replicates not the blocks:"$'\n'"$(grep -E '^[AB]: ' <<<"$out")"
+	summary
+}
+
+# The replicates_for_want key of row $2 of the kv report in $out; none: 0.
+want_reps() {
+	awk -F': ' -v k="$1" 'index($1, k) == 1 && $1 ~ /replicates_for_want$/ { n = $2 }
+		END { print n + 0 }' <<<"$out"
+}
+
+# What it would take: --want's replicates a side, from the spread
+# measured, and --fail-above's 125 for a row that cannot tell at the
+# detect wanted (--want, else --fail-above's percent).  From real runs,
+# A and B taking turns, their rates set: 10 % apart between A's two
+# invocations (and B's), then 0.1 %.
+want() {
+	local bin=$1 d=$tmp/want n r5 r20
+	mkdir -p "$d"
+	for n in a1 b1 a2 b2; do
+		"$bin" -b pipe -P same -t 0.02 -r 2 -q -n "${n%?}" -o "$d/raw-$n.json" >/dev/null ||
+			fail "run $n failed"
+	done
+	reshape "$d/raw-a1.json" =100000 "$d/a1.json"
+	reshape "$d/raw-b1.json" =100000 "$d/b1.json"
+	reshape "$d/raw-a2.json" =110000 "$d/a2.json"
+	reshape "$d/raw-b2.json" =110000 "$d/b2.json"
+	reshape "$d/raw-a1.json" =100000 "$d/t-a1.json"
+	reshape "$d/raw-b1.json" =100000 "$d/t-b1.json"
+	reshape "$d/raw-a2.json" =100100 "$d/t-a2.json"
+	reshape "$d/raw-b2.json" =100100 "$d/t-b2.json"
+	local wide=("$d/a1.json" "$d/b1.json" "$d/a2.json" "$d/b2.json")
+	local tight=("$d/t-a1.json" "$d/t-b1.json" "$d/t-a2.json" "$d/t-b2.json")
+	# Judged, not marked, detect about 43 %: it cannot tell 10 %.
+	run "$bin" report --fail-above 10 "${wide[@]}"
+	[ "$rc" -eq 125 ] && pass || fail "detect above 10 %, --fail-above 10: exit $rc, not 125"
+	grep -q '^want 10 %: for detect to reach it' <<<"$out" && pass ||
+		fail "--fail-above 10: no want 10 % in the legend:"$'\n'"$out"
+	run "$bin" report --fail-above 10 --want 50 "${wide[@]}"
+	[ "$rc" -eq 0 ] && pass || fail "--want 50 --fail-above 10: exit $rc, not 0"
+	run "$bin" report --format kv "${wide[@]}"
+	r5=$(want_reps b/pipe.)
+	run "$bin" report --format kv --want 20 "${wide[@]}"
+	r20=$(want_reps b/pipe.)
+	[ "$r5" -gt "$r20" ] && [ "$r20" -gt 2 ] && pass ||
+		fail "replicates_for_want: $r5 at 5 %, $r20 at 20 %"
+	run "$bin" report --format kv --want 50 "${wide[@]}"
+	[ "$(want_reps b/pipe.)" -eq 0 ] && pass || fail "--want 50: replicates_for_want given"
+	run "$bin" report --format json "${wide[@]}"
+	grep -q "\"replicates_for_want\": $r5 }" <<<"$out" && pass ||
+		fail "json: no replicates_for_want $r5"
+	run "$bin" report "${wide[@]}"
+	grep -Eq "^    $r5 invocations in turn for pipe same \(has 2 and 2\)$" <<<"$out" &&
+		pass || fail "text: no replicates a side:"$'\n'"$out"
+	# Within 0.1 %: detect under 5 %, nothing to add, and bisect says 0.
+	run "$bin" report --format kv "${tight[@]}"
+	[ "$(want_reps b/pipe.)" -eq 0 ] && pass || fail "tight: replicates_for_want given"
+	run "$bin" report --fail-above 10 "${tight[@]}"
+	[ "$rc" -eq 0 ] && pass || fail "tight, --fail-above 10: exit $rc, not 0"
+	run "$bin" report --want -1 "${tight[@]}"
+	[ "$rc" -eq 2 ] && [ -z "$out" ] &&
+		[ "$err" = "ctxbench: --want: '-1' is not a percent (expected a decimal from 0 to 1000, e.g. 5)" ] &&
+		pass || fail "--want -1: exit $rc: $err"
+	summary
+}
+
 # A report --fail-above that cannot write its report or -o's file exits
 # 255, whatever the runs say: git bisect run aborts on it, where 1 would
 # mark the commit bad and 125 skip it.  $2 holds bisect()'s saved runs.
@@ -937,6 +1077,9 @@ bisect() {
 
 case "${1:-}" in
 bisect) bisect "$2" ;;
+spread) spread "$2" ;;
+turns) turns "$2" ;;
+want) want "$2" ;;
 bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
@@ -950,7 +1093,7 @@ compare) compare "$2" ;;
 columns) columns "$2" ;;
 bad) bad "$2" "$3" ;;
 *)
-	echo "usage: $0 roundtrip BIN | columns BIN | links BIN | signals BIN FIXTURES_DIR | stalled BIN | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
+	echo "usage: $0 roundtrip BIN | spread BIN | turns BIN | want BIN | columns BIN | links BIN | signals BIN FIXTURES_DIR | stalled BIN | twice BIN | flat BIN | compare BIN | bad BIN FIXTURES_DIR" >&2
 	exit 2
 	;;
 esac

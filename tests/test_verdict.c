@@ -469,10 +469,19 @@ static const struct level_case level_cases[] = {
 	{ "blocks, one boot each", "AAAABBBB", "00001111", 1,
 	  RESULT_LEVEL_ONE_BLOCK, RESULT_LEVEL_ONE_BLOCK, 1, 1, 1,
 	  COMPARE_ONE_BLOCK },
-	{ "turns in one boot", "ABABABAB", "00000000", 1, RESULT_LEVEL_BLOCKS,
-	  RESULT_LEVEL_BLOCKS, 4, 4, 1, COMPARE_JUDGED },
-	{ "two blocks each", "AABBAABB", NULL, 1, RESULT_LEVEL_BLOCKS,
-	  RESULT_LEVEL_BLOCKS, 2, 2, 0, COMPARE_JUDGED },
+	{ "turns in one boot", "ABABABAB", "00000000", 1,
+	  RESULT_LEVEL_INVOCATIONS, RESULT_LEVEL_INVOCATIONS, 4, 4, 1,
+	  COMPARE_JUDGED },
+	/* Blocks of two at most, both labels in turn: the invocations. */
+	{ "two blocks each", "AABBAABB", NULL, 1, RESULT_LEVEL_INVOCATIONS,
+	  RESULT_LEVEL_INVOCATIONS, 4, 2, 0, COMPARE_JUDGED },
+	{ "alternating turns", "ABBAABBA", "00000000", 1,
+	  RESULT_LEVEL_INVOCATIONS, RESULT_LEVEL_INVOCATIONS, 4, 3, 1,
+	  COMPARE_JUDGED },
+	{ "blocks of three or more", "AAABBBAAAABBB", NULL, 1,
+	  RESULT_LEVEL_BLOCKS, RESULT_LEVEL_BLOCKS, 2, 2, 0, COMPARE_JUDGED },
+	{ "alternating boots", "ABBAABBA", "01234567", 1, RESULT_LEVEL_BOOTS,
+	  RESULT_LEVEL_BOOTS, 4, 3, 4, COMPARE_JUDGED },
 	{ "boots in turn", "AABBAABB", "00112233", 1, RESULT_LEVEL_BOOTS,
 	  RESULT_LEVEL_BOOTS, 2, 2, 2, COMPARE_JUDGED },
 	{ "two boots, one block", "AAAABBBB", "00112233", 1, RESULT_LEVEL_BOOTS,
@@ -602,6 +611,36 @@ static void test_drift(void)
 	}
 }
 
+/*
+ * The replicates a side for a detect wanted agree with the detect the
+ * verdict itself gives: at the detect of 4 a side, 4; a hair under it,
+ * 5; looser, fewer, never under 2; no spread measured, none.
+ */
+static void test_want(void)
+{
+	struct verdict v = { .basis = VERDICT_INVOCATIONS,
+			     .var = 0.01,
+			     .df = 6,
+			     .na = 4,
+			     .nb = 4 };
+	double d = expm1((stats_t_quantile(1 - VERDICT_ALPHA / 2, 6) +
+			  stats_t_quantile(VERDICT_POWER, 6)) *
+			 sqrt(0.01 * 0.5));
+
+	CHECK_EQ_INT(verdict_replicates_for(&v, d * (1 + 1e-9)), 4);
+	CHECK_EQ_INT(verdict_replicates_for(&v, d * (1 - 1e-6)), 5);
+	CHECK_EQ_INT(verdict_replicates_for(&v, 10), 2);
+	CHECK(verdict_replicates_for(&v, 0.01) > 100);
+	/* Noise labels' df kept: fewer needed than without them. */
+	v.df = 16;
+	CHECK(verdict_replicates_for(&v, d * (1 + 1e-9)) <= 4);
+	v.var = 0;
+	CHECK_EQ_INT(verdict_replicates_for(&v, 0.05), 0);
+	v.var = 0.01;
+	v.basis = VERDICT_RUNS;
+	CHECK_EQ_INT(verdict_replicates_for(&v, 0.05), 0);
+}
+
 int main(void)
 {
 	test_quantile();
@@ -612,6 +651,7 @@ int main(void)
 	test_report();
 	test_wide_labels();
 	test_levels();
+	test_want();
 	test_disturbed();
 	test_drift();
 	return check_summary();
