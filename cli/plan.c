@@ -329,6 +329,25 @@ static void plan_usage_opts(FILE *f, unsigned int mode)
 }
 
 /*
+ * The table itself: no two options share a code (a short letter or a
+ * number) or a long name, or getopt_long() takes one for the other.  0, or -1 with the
+ * pair named in @err.
+ */
+int plan_check_options(char *err, size_t errlen)
+{
+	for (size_t i = 0; i < PLAN_NOPTS; i++)
+		for (size_t j = i + 1; j < PLAN_NOPTS; j++)
+			if (plan_opts[i].key == plan_opts[j].key ||
+			    !strcmp(plan_opts[i].name, plan_opts[j].name)) {
+				snprintf(err, errlen,
+					 "--%s and --%s share a code or a name",
+					 plan_opts[i].name, plan_opts[j].name);
+				return -1;
+			}
+	return 0;
+}
+
+/*
  * Each option, a line of tab-separated fields, for the references made
  * from this table (tools/gen-refs): the commands it belongs to, its short
  * and long form, its argument, its default, its range, its words and its

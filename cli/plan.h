@@ -124,6 +124,7 @@ void plan_usage(FILE *f);
  * (space-separated) and the --help text.
  */
 void plan_dump_options(FILE *f);
+int plan_check_options(char *err, size_t errlen);
 
 /* Parsers of single values, for the options and their tests. */
 int plan_parse_seconds(const char *s, double *out);

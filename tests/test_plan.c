@@ -393,6 +393,14 @@ static void test_classes(void)
 	CHECK(run_class_name(SCHED_DEADLINE) == NULL);
 }
 
+/* Every option its own code and name: --brief and --want once shared one. */
+static void test_table(void)
+{
+	char err[128] = "";
+
+	CHECK_THAT(plan_check_options(err, sizeof(err)) == 0, "%s", err);
+}
+
 static void test_values(void)
 {
 	unsigned long v;
@@ -467,6 +475,7 @@ int main(void)
 	test_good();
 	test_classes();
 	test_values();
+	test_table();
 	test_places();
 	test_parallel();
 	test_registry();
