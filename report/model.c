@@ -27,7 +27,8 @@ static const struct {
 } finding_rows[FINDING_KINDS] = {
 	[FINDING_EMULATED] = { "emulated",
 			       "emulated CPU: the emulator's times, not the "
-			       "kernel's" },
+			       "kernel's",
+			       NULL },
 	[FINDING_MIGRATED] = { "migrated",
 			       "unpinned: moved between CPUs %lld time%s",
 			       "unpinned: moved between CPUs, how often "
@@ -35,7 +36,8 @@ static const struct {
 	[FINDING_DEGENERATE] = { "degenerate",
 				 "degenerate: the spinners share one CPU and "
 				 "the token moves\n     only when a time "
-				 "slice ends" },
+				 "slice ends",
+				 NULL },
 	[FINDING_RINGS] = { "rings",
 			    "x%u: slowest ring %.0f, fastest %.0f loops/sec; "
 			    "scalability %.2f",
@@ -43,18 +45,21 @@ static const struct {
 			    "no x1 row to scale by" },
 	[FINDING_OVERSUBSCRIBED] = { "oversubscribed",
 				     "oversubscribed: more of its tasks than "
-				     "CPUs for them" },
+				     "CPUs for them",
+				     NULL },
 	[FINDING_DISTURBED] = { "disturbed",
 				"disturbed: %u of %u runs; run %u: %s",
 				"disturbed: %u of %u runs, averaged anyway; "
 				"run %u: %s" },
 	[FINDING_DISCARDED] = { "discarded",
-				"%u disturbed run%s discarded and run again" },
+				"%u disturbed run%s discarded and run again",
+				NULL },
 	[FINDING_OUTLIERS] = { "outliers",
 			       "outside the Tukey fences:", " run %u %.0f" },
 	[FINDING_CLUSTERS] = { "clusters",
 			       "two clusters: %u runs near %.0f, %u near %.0f "
-			       "loops/sec" },
+			       "loops/sec",
+			       NULL },
 };
 
 #define FINDING_RUNS_SAID 4 /* outliers named in the words */
