@@ -657,9 +657,11 @@ static void test_brief(void)
 								       1.0)));
 		}
 		r[i] = (struct results){ .nrows = NM, .row = rows[i] };
-		fill_info(&r[i].info, i < 2 ? "6.1.0-base" : "6.2.0-test", "");
+		const char *label = i < 2 ? "6.1.0-base" : "6.2.0-test";
+
+		fill_info(&r[i].info, label, "");
 		snprintf(r[i].info.kernel, sizeof(r[i].info.kernel), "%s",
-			 r[i].info.label);
+			 label);
 		snprintf(r[i].info.date, sizeof(r[i].info.date),
 			 "2026-01-02T03:0%u:00Z", i);
 		/* Taken in turns, 6.1 6.2 6.1 6.2: blocks, judged. */
