@@ -217,7 +217,6 @@ int chart_rings(FILE *f, const struct report_model *mo, unsigned int m,
 
 /* ---- lat_ctx's curves ---- */
 
-#define LATCTX_VALUES 64 /* ring sizes, working sets; the rest left out */
 #define LATCTX_X0 (SVG_PAD + 60)
 #define LATCTX_X1 (SVG_W - SVG_PAD - 20)
 
@@ -229,26 +228,11 @@ static int same_but_ring(const struct result_row *a, const struct result_row *b)
 
 /* What the rows like one swept: ring sizes and working sets, in order. */
 struct latctx_sweep {
-	unsigned int procs[LATCTX_VALUES], kb[LATCTX_VALUES], np, nk;
+	unsigned int procs[REPORT_AXIS_MAX], kb[REPORT_AXIS_MAX], np, nk;
 	int by_kb; /* against the working set, else the ring size */
 	unsigned int nx; /* values of that */
 	double hi; /* usec per hop */
 };
-
-/* Add @x to the sorted distinct values @v[*@n]. */
-static void latctx_add(unsigned int *v, unsigned int *n, unsigned int x)
-{
-	unsigned int k;
-
-	for (k = 0; k < *n; k++)
-		if (v[k] == x)
-			return;
-	if (*n == LATCTX_VALUES)
-		return;
-	for (k = (*n)++; k > 0 && v[k - 1] > x; k--)
-		v[k] = v[k - 1];
-	v[k] = x;
-}
 
 /* The grid of label @i like @like, or NULL. */
 static const struct report_grid *latctx_grid(const struct report_model *m,
@@ -273,9 +257,9 @@ static void latctx_sweep(struct latctx_sweep *w, const struct report_model *m,
 		if (!same_but_ring(like, a->like))
 			continue;
 		for (unsigned int p = 0; p < a->np; p++)
-			latctx_add(w->procs, &w->np, a->procs[p]);
+			report_axis_add(w->procs, &w->np, a->procs[p]);
 		for (unsigned int k = 0; k < a->nk; k++)
-			latctx_add(w->kb, &w->nk, a->kb[k]);
+			report_axis_add(w->kb, &w->nk, a->kb[k]);
 		for (unsigned int q = 0; q < a->np * a->nk; q++)
 			w->hi = fmax(w->hi, latctx_hop_us(a->at[q], 0));
 	}

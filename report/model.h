@@ -87,6 +87,12 @@ struct report_grid {
 	const struct result_row **at; /* [np * nk], row by row; NULL: none */
 };
 
+/*
+ * Add @x to the sorted distinct values @v[*@n], an axis of at most
+ * REPORT_AXIS_MAX values: beyond that, a new value is left out.
+ */
+void report_axis_add(unsigned int *v, unsigned int *n, unsigned int x);
+
 /* The row of @g with @procs participants and @kb, or NULL. */
 const struct result_row *report_grid_row(const struct report_grid *g,
 					 unsigned int procs, unsigned int kb);

@@ -11,8 +11,7 @@
 
 #include "model.h"
 
-/* Add @x to the sorted distinct values @v[*@n] (at most REPORT_AXIS_MAX). */
-static void grid_add(unsigned int *v, unsigned int *n, unsigned int x)
+void report_axis_add(unsigned int *v, unsigned int *n, unsigned int x)
 {
 	unsigned int k;
 
@@ -60,8 +59,8 @@ static int grid_make(struct report_grid *g, const struct compare *c,
 				   .like = like };
 	for (unsigned int j = 0; j < r->nrows; j++)
 		if (result_row_same_but(&r->row[j], like, RESULT_KEY_RING)) {
-			grid_add(g->procs, &g->np, r->row[j].procs);
-			grid_add(g->kb, &g->nk, r->row[j].ws_kb);
+			report_axis_add(g->procs, &g->np, r->row[j].procs);
+			report_axis_add(g->kb, &g->nk, r->row[j].ws_kb);
 		}
 	g->at = calloc(g->np && g->nk ? g->np * g->nk : 1, sizeof(*g->at));
 	if (!g->at)
