@@ -124,6 +124,19 @@ static void dump_members(FILE *f, const struct field *t, const char *path)
 	}
 }
 
+/*
+ * The members of the comparison of report --format json, as
+ * dump_members() prints a saved run's: none is required or read back.
+ */
+static void dump_comparison(FILE *f)
+{
+	const char *table, *member, *type;
+
+	for (unsigned int i = 0; !report_json_member(i, &table, &member, &type);
+	     i++)
+		fprintf(f, "%s%s\t%s\t\t\n", table, member, type);
+}
+
 /* A metric of the flat formats a line: its name, table, unit, words. */
 static void dump_keys(FILE *f)
 {
@@ -151,9 +164,10 @@ int dump_table(FILE *f, const char *what)
 		dump_mechanisms(f);
 	else if (!strcmp(what, "facts"))
 		dump_facts(f);
-	else if (!strcmp(what, "json"))
+	else if (!strcmp(what, "json")) {
 		dump_members(f, invocation_fields, "");
-	else if (!strcmp(what, "keys"))
+		dump_comparison(f);
+	} else if (!strcmp(what, "keys"))
 		dump_keys(f);
 	else if (!strcmp(what, "limits"))
 		dump_limits(f);

@@ -12,6 +12,91 @@
 #include "store/store.h"
 #include "report.h"
 
+/*
+ * The comparison's members, in the order docs/json.md's tables give
+ * them (ctxbench dump json prints them, tools/gen-refs makes the tables):
+ * M(NAME, table, member, type), the table the path down to the member.
+ */
+#define JSON_MEMBERS(M)                                                     \
+	M(BASELINE, "comparison.", "baseline", "string")                    \
+	M(ALPHA, "comparison.", "alpha", "number")                          \
+	M(POWER, "comparison.", "power", "number")                          \
+	M(NOISE_INVOCATIONS, "comparison.", "noise_invocations", "integer") \
+	M(LEFT_OUT_RUNS, "comparison.", "left_out_runs", "integer")         \
+	M(LEFT_OUT_INVOCATIONS, "comparison.", "left_out_invocations",      \
+	  "integer")                                                        \
+	M(OF_RUNS, "comparison.", "of_runs", "integer")                     \
+	M(LABELS, "comparison.", "labels", "array")                         \
+	M(ROWS, "comparison.", "rows", "array")                             \
+	M(L_LABEL, "comparison.labels[].", "label", "string")               \
+	M(L_INVOCATIONS, "comparison.labels[].", "invocations", "integer")  \
+	M(L_BOOTS, "comparison.labels[].", "boots", "integer")              \
+	M(L_BLOCKS, "comparison.labels[].", "blocks", "integer")            \
+	M(L_REPLICATES, "comparison.labels[].", "replicates", "string")     \
+	M(L_REPLICATE_COUNT, "comparison.labels[].", "replicate_count",     \
+	  "integer")                                                        \
+	M(R_KEY, "comparison.rows[].", "key", "string")                     \
+	M(R_MECH, "comparison.rows[].", "mech", "string")                   \
+	M(R_PLACEMENT, "comparison.rows[].", "placement", "string")         \
+	M(R_PARTICIPANTS, "comparison.rows[].", "participants", "integer")  \
+	M(R_WS_KB, "comparison.rows[].", "ws_kb", "integer")                \
+	M(R_RINGS, "comparison.rows[].", "rings", "integer")                \
+	M(R_SHARED, "comparison.rows[].", "shared", "boolean")              \
+	M(R_CLASS, "comparison.rows[].", "class", "string")                 \
+	M(R_LABELS, "comparison.rows[].", "labels", "array")                \
+	M(C_LABEL, CELL, "label", "string")                                 \
+	M(C_INVOCATIONS, CELL, "invocations", "integer")                    \
+	M(C_RUNS, CELL, "runs", "integer")                                  \
+	M(C_AVERAGE, CELL, "average", "number or null")                     \
+	M(C_LOW, CELL, "low", "number or null")                             \
+	M(C_HIGH, CELL, "high", "number or null")                           \
+	M(C_CV, CELL, "cv", "number or null")                               \
+	M(C_VERDICT, CELL, "verdict", "string")                             \
+	M(C_WHY, CELL, "why", "string")                                     \
+	M(C_CHANGE, CELL, "change", "number or null")                       \
+	M(C_CHANGE_LOW, CELL, "change_low", "number or null")               \
+	M(C_CHANGE_HIGH, CELL, "change_high", "number or null")             \
+	M(C_P, CELL, "p", "number or null")                                 \
+	M(C_DETECT, CELL, "detect", "number or null")                       \
+	M(C_REPLICATES_FOR_WANT, CELL, "replicates_for_want", "number")     \
+	M(C_DF, CELL, "df", "integer")                                      \
+	M(C_LEFT_OUT_RUNS, CELL, "left_out_runs", "integer")                \
+	M(C_LEFT_OUT_INVOCATIONS, CELL, "left_out_invocations", "integer")  \
+	M(C_DRIFT_PER_HOUR, CELL, "drift_per_hour", "number")               \
+	M(C_DRIFT_P, CELL, "drift_p", "number")                             \
+	M(C_FINDINGS, CELL, "findings", "array")
+
+#define CELL "comparison.rows[].labels[]."
+
+enum json_member {
+#define JSON_ENUM(name, table, member, type) JM_##name,
+	JSON_MEMBERS(JSON_ENUM)
+#undef JSON_ENUM
+		JM_COUNT
+};
+
+static const struct {
+	const char *table, *member, *type;
+} json_members[] = {
+#define JSON_ROW(name, table, member, type) { table, member, type },
+	JSON_MEMBERS(JSON_ROW)
+#undef JSON_ROW
+};
+
+/* The name of member @m as written. */
+#define JM(m) (json_members[JM_##m].member)
+
+int report_json_member(unsigned int i, const char **table, const char **member,
+		       const char **type)
+{
+	if (i >= JM_COUNT)
+		return -1;
+	*table = json_members[i].table;
+	*member = json_members[i].member;
+	*type = json_members[i].type;
+	return 0;
+}
+
 /* A finding: its kind, and its figures. */
 static void json_finding(struct jw *w, const struct report_finding *f)
 {
@@ -68,40 +153,40 @@ static void json_cell(struct jw *w, const struct report_model *m,
 	const struct verdict *v = &cell->v;
 
 	jw_object(w, NULL, 1);
-	jw_string(w, "label", c->r[cell->label]->info.label);
-	jw_uint(w, "invocations", cell->row->ninv);
-	jw_uint(w, "runs", cell->runs.n);
-	jw_double(w, "average", cell->row->nsamples ? cell->mean : NAN);
-	jw_double(w, "low", cell->row->nsamples ? cell->runs.min : NAN);
-	jw_double(w, "high", cell->row->nsamples ? cell->runs.max : NAN);
-	jw_double(w, "cv", cell->row->nsamples ? cell->runs.cv : NAN);
-	jw_string(w, "verdict", compare_mark_key(cell->mark));
+	jw_string(w, JM(C_LABEL), c->r[cell->label]->info.label);
+	jw_uint(w, JM(C_INVOCATIONS), cell->row->ninv);
+	jw_uint(w, JM(C_RUNS), cell->runs.n);
+	jw_double(w, JM(C_AVERAGE), cell->row->nsamples ? cell->mean : NAN);
+	jw_double(w, JM(C_LOW), cell->row->nsamples ? cell->runs.min : NAN);
+	jw_double(w, JM(C_HIGH), cell->row->nsamples ? cell->runs.max : NAN);
+	jw_double(w, JM(C_CV), cell->row->nsamples ? cell->runs.cv : NAN);
+	jw_string(w, JM(C_VERDICT), compare_mark_key(cell->mark));
 	if (cell->mark != COMPARE_BASELINE) {
 		if (cell->mark == COMPARE_NOT_JUDGED)
-			jw_string(w, "why", compare_why_key(cell->why));
+			jw_string(w, JM(C_WHY), compare_why_key(cell->why));
 		jw_break(w);
-		jw_double(w, "change", v->change);
-		jw_double(w, "change_low", v->low);
-		jw_double(w, "change_high", v->high);
-		jw_double(w, "p", v->p);
-		jw_double(w, "detect", v->detect);
-		jw_uint(w, "df", v->df);
+		jw_double(w, JM(C_CHANGE), v->change);
+		jw_double(w, JM(C_CHANGE_LOW), v->low);
+		jw_double(w, JM(C_CHANGE_HIGH), v->high);
+		jw_double(w, JM(C_P), v->p);
+		jw_double(w, JM(C_DETECT), v->detect);
+		jw_uint(w, JM(C_DF), v->df);
 		if (cell->want_reps)
-			jw_uint(w, "replicates_for_want", cell->want_reps);
+			jw_uint(w, JM(C_REPLICATES_FOR_WANT), cell->want_reps);
 	}
 	if (cell->runs_left) {
 		jw_break(w);
-		jw_uint(w, "left_out_runs", cell->runs_left);
-		jw_uint(w, "left_out_invocations", cell->inv_left);
+		jw_uint(w, JM(C_LEFT_OUT_RUNS), cell->runs_left);
+		jw_uint(w, JM(C_LEFT_OUT_INVOCATIONS), cell->inv_left);
 	}
 	if (cell->drifts) {
 		jw_break(w);
-		jw_double(w, "drift_per_hour", cell->drift);
-		jw_double(w, "drift_p", cell->drift_p);
+		jw_double(w, JM(C_DRIFT_PER_HOUR), cell->drift);
+		jw_double(w, JM(C_DRIFT_P), cell->drift_p);
 	}
 	if (fs->n) {
 		jw_break(w);
-		jw_array(w, "findings", 0);
+		jw_array(w, JM(C_FINDINGS), 0);
 		for (unsigned int k = 0; k < fs->n; k++)
 			json_finding(w, &fs->f[k]);
 		jw_end(w);
@@ -121,15 +206,15 @@ static void json_compare_row(struct jw *w, const struct report_model *m,
 				sizeof(key)) < 0)
 		key[0] = '\0';
 	result_row_class(row->like, cls, sizeof(cls));
-	jw_string(w, "key", key);
-	jw_string(w, "mech", row->like->mech);
-	jw_string(w, "placement", row->like->placement);
-	jw_uint(w, "participants", row->like->procs);
-	jw_uint(w, "ws_kb", row->like->ws_kb);
-	jw_uint(w, "rings", result_row_rings(row->like));
-	jw_bool(w, "shared", row->like->shared);
-	jw_string(w, "class", cls);
-	jw_array(w, "labels", 0);
+	jw_string(w, JM(R_KEY), key);
+	jw_string(w, JM(R_MECH), row->like->mech);
+	jw_string(w, JM(R_PLACEMENT), row->like->placement);
+	jw_uint(w, JM(R_PARTICIPANTS), row->like->procs);
+	jw_uint(w, JM(R_WS_KB), row->like->ws_kb);
+	jw_uint(w, JM(R_RINGS), result_row_rings(row->like));
+	jw_bool(w, JM(R_SHARED), row->like->shared);
+	jw_string(w, JM(R_CLASS), cls);
+	jw_array(w, JM(R_LABELS), 0);
 	for (unsigned int i = 0; i < row->ncells; i++)
 		json_cell(w, m, &row->cell[i]);
 	jw_end(w);
@@ -139,17 +224,17 @@ static void json_compare_row(struct jw *w, const struct report_model *m,
 /* Each label: its invocations, boots, blocks and replicates. */
 static void json_labels(struct jw *w, const struct compare *c)
 {
-	jw_array(w, "labels", 0);
+	jw_array(w, JM(LABELS), 0);
 	for (unsigned int i = 0; i < c->n; i++) {
 		const struct results *g = c->r[i];
 
 		jw_object(w, NULL, 1);
-		jw_string(w, "label", g->info.label);
-		jw_uint(w, "invocations", g->invocations);
-		jw_uint(w, "boots", g->boots); /* 0: unknown */
-		jw_uint(w, "blocks", g->blocks); /* 0: order unknown */
-		jw_string(w, "replicates", report_level_key(g->level));
-		jw_uint(w, "replicate_count", g->reps);
+		jw_string(w, JM(L_LABEL), g->info.label);
+		jw_uint(w, JM(L_INVOCATIONS), g->invocations);
+		jw_uint(w, JM(L_BOOTS), g->boots); /* 0: unknown */
+		jw_uint(w, JM(L_BLOCKS), g->blocks); /* 0: order unknown */
+		jw_string(w, JM(L_REPLICATES), report_level_key(g->level));
+		jw_uint(w, JM(L_REPLICATE_COUNT), g->reps);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -160,17 +245,17 @@ static void json_compare(struct jw *w, const struct report_model *m)
 {
 	const struct compare *c = &m->cmp;
 	jw_object(w, "comparison", 0);
-	jw_string(w, "baseline", c->r[c->base]->info.label);
-	jw_double(w, "alpha", VERDICT_ALPHA);
-	jw_double(w, "power", VERDICT_POWER);
-	jw_uint(w, "noise_invocations", c->noise_invocations);
+	jw_string(w, JM(BASELINE), c->r[c->base]->info.label);
+	jw_double(w, JM(ALPHA), VERDICT_ALPHA);
+	jw_double(w, JM(POWER), VERDICT_POWER);
+	jw_uint(w, JM(NOISE_INVOCATIONS), c->noise_invocations);
 	if (c->runs_left) {
-		jw_uint(w, "left_out_runs", c->runs_left);
-		jw_uint(w, "left_out_invocations", c->inv_left);
-		jw_uint(w, "of_runs", c->runs_all);
+		jw_uint(w, JM(LEFT_OUT_RUNS), c->runs_left);
+		jw_uint(w, JM(LEFT_OUT_INVOCATIONS), c->inv_left);
+		jw_uint(w, JM(OF_RUNS), c->runs_all);
 	}
 	json_labels(w, c);
-	jw_array(w, "rows", 0);
+	jw_array(w, JM(ROWS), 0);
 	for (unsigned int k = 0; k < c->nrows; k++)
 		json_compare_row(w, m, &c->row[k]);
 	jw_end(w);

@@ -40,6 +40,15 @@ void report_histograms(FILE *f, const struct results *const *r, unsigned int n);
 void report_json(FILE *f, const struct results *const *r, unsigned int n);
 
 /*
+ * Member @i of the comparison of --format json, from 0 in the order
+ * docs/json.md gives them: the path of its object (@table,
+ * "comparison.rows[]."), its name and its type as the docs name it.
+ * Returns -1 past the last.
+ */
+int report_json_member(unsigned int i, const char **table, const char **member,
+		       const char **type);
+
+/*
  * The same, and with n >= 2 a "comparison" member after the invocations:
  * every row of every label against invocation @baseline's label, with
  * the verdict the text report shows (docs/json.md).  A reader skips it.
