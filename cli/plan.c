@@ -88,9 +88,9 @@ static plan_word_fn plan_word_place, plan_word_policy, plan_word_order,
 static const struct plan_opt plan_opts[] = {
 	{ "time", 't', "SECONDS", "length of one run, a positive decimal",
 	  .def = "5", .modes = PLAN_M_RUN, .parse = plan_opt_seconds,
-	  AT(duration_s) },
+	  AT(run.duration_s) },
 	{ "runs", 'r', "N", "runs per mechanism, %R", .def = "3",
-	  .modes = PLAN_M_RUN, .parse = plan_opt_uint, AT(runs), .min = 1,
+	  .modes = PLAN_M_RUN, .parse = plan_opt_uint, AT(run.runs), .min = 1,
 	  .max = PLAN_MAX_RUNS, .what = "a count of runs" },
 	{ "backend", 'b', "LIST", "comma list of mechanisms, or all",
 	  .def = "all", .modes = PLAN_M_RUN, .parse = plan_opt_backends,
@@ -107,9 +107,10 @@ static const struct plan_opt plan_opts[] = {
 	  .modes = PLAN_M_RUN, .parse = plan_opt_nice, AT(nice),
 	  .min = RUN_NICE_MIN, .max = RUN_NICE_MAX },
 	{ "mlock", 0x10d, NULL, "participants lock their memory (mlockall)",
-	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(mlock), .min = 1 },
+	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(run.mlock), .min = 1 },
 	{ "threads", 'T', NULL, "participants are threads of one process",
-	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(threads), .min = 1 },
+	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(run.threads),
+	  .min = 1 },
 	{ "procs", 'p', "LIST", "participants per ring, %R", .def = "2",
 	  .modes = PLAN_M_RUN, .parse = plan_opt_list, LIST(procs, nprocs),
 	  .min = 2, .max = RUN_MAX_NR, .what = "participant counts",
@@ -122,7 +123,8 @@ static const struct plan_opt plan_opts[] = {
 	  .def = "1", .modes = PLAN_M_RUN, .parse = plan_opt_parallel,
 	  LIST(rings, nrings), .min = 1, .max = RUN_MAX_RINGS },
 	{ "shared", 0x10e, NULL, "the rings share the mechanism's objects",
-	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(shared), .min = 1 },
+	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(run.shared),
+	  .min = 1 },
 	{ "name", 'n', "LABEL", "label of this run in the report",
 	  .def = "uname -r", .modes = PLAN_M_RUN, .flags = PLAN_DEF_SAID,
 	  .parse = plan_opt_text, TEXT(label) },
@@ -133,15 +135,15 @@ static const struct plan_opt plan_opts[] = {
 	  .what = "empty file name" },
 	{ "retry-disturbed", 0x101, "N",
 	  "run a disturbed run again, up to N times", .modes = PLAN_M_RUN,
-	  .parse = plan_opt_uint, AT(retry_disturbed), .max = PLAN_MAX_RETRY,
-	  .what = "a count of retries" },
+	  .parse = plan_opt_uint, AT(run.retry_disturbed),
+	  .max = PLAN_MAX_RETRY, .what = "a count of retries" },
 	{ "sample", 0x102, "N", "time one round trip in N, 0 none",
 	  .def = STR(RUN_SAMPLE_EVERY), .modes = PLAN_M_RUN,
-	  .parse = plan_opt_uint, AT(sample_every), .max = PLAN_MAX_SAMPLE,
+	  .parse = plan_opt_uint, AT(run.sample_every), .max = PLAN_MAX_SAMPLE,
 	  .what = "a count of loops", .more = ", 0 for no timing" },
 	{ "order", 0x106, "ORDER", "%W runs", .def = "interleave",
 	  .modes = PLAN_M_RUN, .flags = PLAN_DEF_MARKED,
-	  .parse = plan_opt_order, AT(order), .word = plan_word_order },
+	  .parse = plan_opt_order, AT(run.order), .word = plan_word_order },
 	{ "seed", 0x107, "N", "seed of --order shuffle", .def = "random",
 	  .modes = PLAN_M_RUN, .flags = PLAN_DEF_SAID, .parse = plan_opt_seed,
 	  AT(seed), .max = UINT32_MAX },
@@ -558,8 +560,9 @@ static int plan_text(char *dst, size_t size, const char *arg, const char *opt,
 static int plan_check_size(const struct plan *p, char *err, size_t errlen)
 {
 	unsigned long long rows = plan_nrows(p);
-	double bytes = (double)rows *
-		       (SAVED_ROW_BYTES + (double)p->runs * SAVED_SAMPLE_BYTES);
+	double bytes =
+		(double)rows *
+		(SAVED_ROW_BYTES + (double)p->run.runs * SAVED_SAMPLE_BYTES);
 
 	if (rows > SAVED_MAX_ROWS)
 		return plan_error(
@@ -570,7 +573,7 @@ static int plan_check_size(const struct plan *p, char *err, size_t errlen)
 		return plan_error(
 			err, errlen,
 			"-r %u over %llu rows could save more than the %u MiB a saved run may hold",
-			p->runs, rows, SAVED_MAX_FILE_BYTES >> 20);
+			p->run.runs, rows, SAVED_MAX_FILE_BYTES >> 20);
 	return 0;
 }
 
@@ -745,7 +748,7 @@ static int plan_opt_order(const struct plan_opt *o, const char *arg,
 	char list[64];
 	struct plan_buf b = { list, sizeof(list), 0 };
 
-	if (result_order_parse(arg, &p->order) < 0) {
+	if (result_order_parse(arg, &p->run.order) < 0) {
 		plan_words(o, ", ", " or ", 0, &b);
 		return plan_error(
 			err, errlen,
@@ -1163,7 +1166,7 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		return plan_error(err, errlen,
 				  "unexpected argument '%s' (see --help)",
 				  argv[optind]);
-	if (p->seed_given && p->order != RESULT_ORDER_SHUFFLE)
+	if (p->seed_given && p->run.order != RESULT_ORDER_SHUFFLE)
 		return plan_error(
 			err, errlen,
 			"--seed: only with --order shuffle (the other orders are fixed)");
@@ -1189,29 +1192,20 @@ static int plan_rings(const struct plan *p)
 
 void plan_sweep(const struct plan *p, struct sweep_spec *s)
 {
-	*s = (struct sweep_spec){
-		.duration_s = p->duration_s,
-		.runs = p->runs,
-		.threads = p->threads,
-		.mlock = p->mlock,
-		.sample_every = p->sample_every,
-		.retry_disturbed = p->retry_disturbed,
-		.order = p->order,
-		.hop_work = plan_rings(p),
-		.shared = p->shared,
-		.nops = p->nops,
-		.nplaces = p->nplaces,
-		.nclasses = p->nclasses,
-		.nprocs = p->nprocs,
-		.nsizes = p->nsizes,
-		.nrings = p->nrings,
-		.ops = p->ops,
-		.place = p->place,
-		.cls = p->cls,
-		.procs = p->procs,
-		.size_kb = p->size_kb,
-		.rings = p->rings,
-	};
+	*s = p->run;
+	s->hop_work = plan_rings(p);
+	s->nops = p->nops;
+	s->ops = p->ops;
+	s->nplaces = p->nplaces;
+	s->place = p->place;
+	s->nclasses = p->nclasses;
+	s->cls = p->cls;
+	s->nprocs = p->nprocs;
+	s->procs = p->procs;
+	s->nsizes = p->nsizes;
+	s->size_kb = p->size_kb;
+	s->nrings = p->nrings;
+	s->rings = p->rings;
 }
 
 void plan_info(const struct plan *p, struct results *res)
@@ -1224,11 +1218,11 @@ void plan_info(const struct plan *p, struct results *res)
 	if (!in->label[0])
 		snprintf(in->label, sizeof(in->label), "unknown");
 	snprintf(in->note, sizeof(in->note), "%s", p->note);
-	in->duration_s = p->duration_s;
-	in->runs = p->runs;
-	in->threads = p->threads;
+	in->duration_s = p->run.duration_s;
+	in->runs = p->run.runs;
+	in->threads = p->run.threads;
 	in->participants = p->procs[0];
-	in->order = p->order;
-	if (p->order == RESULT_ORDER_SHUFFLE)
+	in->order = p->run.order;
+	if (p->run.order == RESULT_ORDER_SHUFFLE)
 		in->seed = p->seed_given ? p->seed : sweep_random_seed();
 }

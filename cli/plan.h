@@ -43,35 +43,33 @@ enum plan_action {
 
 struct plan {
 	enum plan_action action;
-	double duration_s; /* -t */
-	unsigned int runs; /* -r */
+	/*
+	 * The run as the runner takes it: the options set its parameters
+	 * here (-t, -r, -T, --mlock, --sample, --retry-disturbed, --order,
+	 * --shared), and plan_sweep() points its lists into the plan's.
+	 */
+	struct sweep_spec run;
 	unsigned int nops;
 	const struct ipc_ops *ops[PLAN_MAX_BACKENDS]; /* -b, report order */
 	char label[65]; /* -n, up to 64 bytes; empty: the kernel release */
 	char note[128]; /* --note */
 	unsigned int nplaces;
 	struct place place[PLAN_MAX_PLACES]; /* -P, in the order given */
-	int threads; /* -T */
 	unsigned int nprocs, nsizes;
 	unsigned int procs[PLAN_MAX_LIST]; /* -p: participants per ring */
 	unsigned int size_kb[PLAN_MAX_LIST]; /* -s: working set per hop */
 	unsigned int nrings;
 	unsigned int rings[PLAN_MAX_LIST]; /* -j: rings at once */
-	int shared; /* --shared: the rings share the mechanism's objects */
 	unsigned int nclasses;
 	struct run_class cls[PLAN_MAX_CLASSES]; /* --policy, --prio, --nice */
 	unsigned int prio; /* --prio */
 	int nice; /* --nice */
 	int prio_given, nice_given;
-	int mlock; /* --mlock */
 	const char *output; /* -o: write the JSON here too; NULL: no */
 	enum plan_format format; /* --format, --json */
 	int quiet; /* -q: no progress line on the terminal */
 	int histogram; /* --histogram: bars of the round trips too */
 	int brief; /* --brief: the differing facts and the summary only */
-	unsigned int retry_disturbed; /* --retry-disturbed */
-	unsigned int sample_every; /* --sample: 0 times no round trip */
-	enum result_order order; /* --order */
 	unsigned long seed; /* --seed, for shuffle */
 	int seed_given;
 	const char *baseline; /* report --baseline: a label; NULL: the first */

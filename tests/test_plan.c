@@ -204,14 +204,14 @@ static void test_good(void)
 
 	CHECK_EQ_INT(parse(defaults, &p, err, sizeof(err)), 0);
 	CHECK_EQ_INT(p.action, PLAN_RUN);
-	CHECK_NEAR(p.duration_s, 5, 0);
-	CHECK_EQ_INT(p.runs, 3);
+	CHECK_NEAR(p.run.duration_s, 5, 0);
+	CHECK_EQ_INT(p.run.runs, 3);
 	CHECK_EQ_INT(p.nops, count_all());
 	CHECK_STR(p.label, "");
 
 	CHECK_EQ_INT(parse(full, &p, err, sizeof(err)), 0);
-	CHECK_NEAR(p.duration_s, 0.2, 1e-12);
-	CHECK_EQ_INT(p.runs, 7);
+	CHECK_NEAR(p.run.duration_s, 0.2, 1e-12);
+	CHECK_EQ_INT(p.run.runs, 7);
 	/* Report order, not command-line order. */
 	CHECK_EQ_INT(p.nops, 2);
 	CHECK(p.ops[0] == &ipc_pipe_ops);
@@ -234,7 +234,7 @@ static void test_good(void)
 		CHECK_EQ_INT(p.action, PLAN_VERSION);
 		CHECK_EQ_INT(parse(d, &p, err, sizeof(err)), 0);
 		CHECK_EQ_INT(p.nops, count_all());
-		CHECK_EQ_INT(p.runs, 10000);
+		CHECK_EQ_INT(p.run.runs, 10000);
 	}
 	{
 		/* A realistic sweep: 1440 rows, which a saved run holds. */
@@ -306,13 +306,13 @@ static void test_parallel(void)
 	CHECK_EQ_INT(p.rings[0], 4);
 	CHECK_EQ_INT(p.rings[1], 1);
 	CHECK_EQ_INT(p.rings[2], 2);
-	CHECK_EQ_INT(p.shared, 1);
+	CHECK_EQ_INT(p.run.shared, 1);
 	CHECK_EQ_INT(plan_nrows(&p), p.nops * 3);
 	CHECK_EQ_INT(parse(b, &p, err, sizeof(err)), 0);
 	CHECK_EQ_INT(sched_getaffinity(0, sizeof(set), &set), 0);
 	CHECK_EQ_INT(p.nrings, 1);
 	CHECK_EQ_INT(p.rings[0], CPU_COUNT(&set));
-	CHECK_EQ_INT(p.shared, 0);
+	CHECK_EQ_INT(p.run.shared, 0);
 	CHECK_EQ_INT(parse(c, &p, err, sizeof(err)), 0);
 	CHECK_EQ_INT(p.rings[0], 256);
 	CHECK_EQ_INT(parse(d, &p, err, sizeof(err)), 0);
@@ -347,7 +347,7 @@ static void test_classes(void)
 	CHECK_EQ_INT(p.nclasses, 1);
 	CHECK_EQ_INT(p.cls[0].given, 0);
 	CHECK_EQ_INT(p.cls[0].policy, SCHED_OTHER);
-	CHECK_EQ_INT(p.mlock, 0);
+	CHECK_EQ_INT(p.run.mlock, 0);
 	CHECK(plan_nrows(&p) == p.nops);
 
 	/* In the order given; priority and nice where a class takes them. */
@@ -368,7 +368,7 @@ static void test_classes(void)
 	CHECK_EQ_INT(p.cls[4].prio, 80);
 	for (unsigned int i = 0; i < p.nclasses; i++)
 		CHECK_EQ_INT(p.cls[i].given, 1);
-	CHECK_EQ_INT(p.mlock, 1);
+	CHECK_EQ_INT(p.run.mlock, 1);
 	CHECK(plan_nrows(&p) == 5ull * p.nops);
 
 	CHECK_EQ_INT(parse(rt, &p, err, sizeof(err)), 0);
