@@ -347,6 +347,28 @@ void svg_axis_decades(struct svg_axis *a, double lo, double hi)
 	a->step = 0;
 }
 
+void svg_axis_log_fit(struct svg_axis *a, double lo, double hi, int ticks)
+{
+	double pad, span;
+
+	if (!(lo > 0) || !(hi >= lo) || !isfinite(hi)) {
+		lo = 1;
+		hi = 10;
+	}
+	a->lo = log10(lo);
+	a->hi = log10(hi);
+	pad = (a->hi - a->lo) * 0.05;
+	if (!(pad > 0))
+		pad = 0.02; /* about 5 % each way */
+	a->lo -= pad;
+	a->hi += pad;
+	a->log = 1;
+	a->num = SVG_NUM_SI;
+	span = pow(10, a->hi) - pow(10, a->lo);
+	/* Round values while they spread; the decades' 1, 2, 5 beyond. */
+	a->step = a->hi - a->lo <= log10(20) ? svg_step(span, ticks) : -1;
+}
+
 /* A number in few characters: "950", "18.5k", "1.25M". */
 static void svg_si(char *buf, size_t size, double v, double step)
 {
@@ -373,37 +395,66 @@ static void svg_tick_num(char *buf, size_t size, const struct svg_axis *a,
 		svg_si(buf, size, fabs(v) < a->step / 2 ? 0 : v, a->step);
 }
 
-/* A tick of a horizontal axis at @x, @y, and its number. */
-static void svg_x_tick(struct svg *s, double x, double y, const char *num)
+#define SVG_TICK_GAP 36 /* between two ticks' numbers, at least */
+
+/*
+ * A tick of a horizontal axis at @x, @y, and its number, unless it
+ * stands closer than SVG_TICK_GAP to the one at *@last (NAN none).
+ */
+static void svg_x_tick(struct svg *s, double x, double y, const char *num,
+		       double *last)
 {
+	if (fabs(x - *last) < SVG_TICK_GAP)
+		return;
+	*last = x;
 	fprintf(s->f,
 		"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>"
 		"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\">%s</text>\n",
 		x, y, x, y + 4, x, y + 14, num);
 }
 
+/* The ticks of log axis @a over its decades: 1, 2 and 5 of each. */
+static void svg_ticks_decades(struct svg *s, const struct svg_axis *a, double y)
+{
+	double last = NAN;
+	char num[32];
+
+	for (int e = (int)floor(a->lo); e <= (int)ceil(a->hi); e++)
+		for (int m = 1; m <= 5; m += m == 1 ? 1 : 3) {
+			double v = m * pow(10, e);
+
+			if (log10(v) < a->lo - 1e-9 || log10(v) > a->hi + 1e-9)
+				continue;
+			if (a->step < 0)
+				svg_si(num, sizeof(num), v, v);
+			else
+				snprintf(num, sizeof(num), "%g", v);
+			/* Each numbered, as the round trips' always were. */
+			last = NAN;
+			svg_x_tick(s, svg_at(a, v), y, num, &last);
+		}
+}
+
 void svg_axis_x(struct svg *s, const struct svg_axis *a, double y,
 		const char *unit)
 {
+	double last = NAN;
 	char num[32];
 
 	svg_line(s, NULL, a->x0, y, a->x1, y, NULL, "stroke=\"#888\"");
 	svg_nl(s);
-	if (a->log) {
-		for (int e = (int)floor(a->lo); e <= (int)ceil(a->hi); e++)
-			for (int m = 1; m <= 5; m += m == 1 ? 1 : 3) {
-				double v = m * pow(10, e);
-
-				if (log10(v) < a->lo - 1e-9 ||
-				    log10(v) > a->hi + 1e-9)
-					continue;
-				snprintf(num, sizeof(num), "%g", v);
-				svg_x_tick(s, svg_at(a, v), y, num);
-			}
+	if (a->log && a->step > 0) {
+		for (double v = ceil(pow(10, a->lo) / a->step) * a->step;
+		     log10(v) <= a->hi + 1e-9; v += a->step) {
+			svg_tick_num(num, sizeof(num), a, v);
+			svg_x_tick(s, svg_at(a, v), y, num, &last);
+		}
+	} else if (a->log) {
+		svg_ticks_decades(s, a, y);
 	} else {
 		for (double v = a->lo; v <= a->hi + a->step / 2; v += a->step) {
 			svg_tick_num(num, sizeof(num), a, v);
-			svg_x_tick(s, svg_at(a, v), y, num);
+			svg_x_tick(s, svg_at(a, v), y, num, &last);
 		}
 	}
 	fprintf(s->f,
