@@ -104,6 +104,9 @@ enum svg_anchor { SVG_START, SVG_MIDDLE, SVG_END };
  */
 void svg_text(struct svg *s, double x, double y, enum svg_anchor anchor,
 	      const char *fill, const char *text);
+/* The same in a column @room wide (from, about or up to @x). */
+void svg_text_in(struct svg *s, double x, double y, enum svg_anchor anchor,
+		 const char *fill, const char *text, double room);
 
 /* ---- Axes ---- */
 
@@ -114,6 +117,7 @@ void svg_text(struct svg *s, double x, double y, enum svg_anchor anchor,
 enum svg_num {
 	SVG_NUM_SI, /* "950", "18.5k", "1.25M" */
 	SVG_NUM_2F, /* "0.25" */
+	SVG_NUM_PCT, /* a log axis of ratios as a change: "-50%", "0%" */
 };
 
 /*
@@ -150,6 +154,13 @@ void svg_axis_decades(struct svg_axis *a, double lo, double hi);
  * wide span: never below zero; its x0 and x1 kept.
  */
 void svg_axis_log_fit(struct svg_axis *a, double lo, double hi, int ticks);
+
+/*
+ * @a a log axis of ratios (1 + a change) over [@lo, @hi] and 1, at least
+ * 5 % each way and at most -90 % to +900 %, numbered as a change in
+ * percent ("-50%", "0%", "+100%"); its x0 and x1 kept.
+ */
+void svg_axis_ratio(struct svg_axis *a, double lo, double hi);
 
 /* A horizontal axis at @y: its line, ticks, numbers and @unit at its end. */
 void svg_axis_x(struct svg *s, const struct svg_axis *a, double y,

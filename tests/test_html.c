@@ -581,6 +581,48 @@ static unsigned int count(const char *s, const char *what)
 }
 
 /*
+ * The page opens with the overview: the forest plot of the changes
+ * before the summary, both before the first mechanism's details; its
+ * axis a change in percent about 0 %, the interval of the verdict drawn.
+ */
+static void test_overview(void)
+{
+	static const double a[4] = { 100000, 101000, 99000, 100500 };
+	static const double b[4] = { 110000, 111000, 108000, 112000 };
+	size_t len;
+	char *html = page_inv(a, b, 0, &len), *forest;
+	const char *mech;
+
+	CHECK(html != NULL);
+	if (!html)
+		return;
+	mech = strstr(html, "<section class=\"mech\"");
+	forest = chart_of(html, "forest");
+	CHECK(forest != NULL);
+	CHECK(mech && strstr(html, " id=\"forest\"") &&
+	      strstr(html, " id=\"forest\"") < mech);
+	CHECK(mech && strstr(html, "<table class=\"summary\"") &&
+	      strstr(html, " id=\"forest\"") <
+		      strstr(html, "<table class=\"summary\"") &&
+	      strstr(html, "<table class=\"summary\"") < mech);
+	/* Before the marks' legend and the warnings. */
+	CHECK(strstr(html, "<p class=\"legend\">change:") >
+	      strstr(html, "<table class=\"summary\""));
+	if (forest) {
+		CHECK(strstr(forest, ">0%</text>") != NULL);
+		CHECK(strstr(forest, "higher is better") != NULL);
+		CHECK(count(forest, "class=\"interval\"") == 1);
+		CHECK(count(forest, "class=\"entry\"") == 1);
+		CHECK(strstr(forest, "faster") != NULL);
+	}
+	/* The summary's line of the label compared: its verdict. */
+	CHECK(strstr(html, "<td class=\"fig word marked\">faster</td>") !=
+	      NULL);
+	free(forest);
+	free(html);
+}
+
+/*
  * Two invocations far apart: the interval of their mean, of log
  * loops/sec, stays above zero, and so does every axis of loops/sec.  A
  * label whose every run was disturbed has no mean drawn, but says so.
@@ -619,6 +661,7 @@ int main(void)
 {
 	test_hostile();
 	test_layout();
+	test_overview();
 	test_axes();
 	return check_summary();
 }
