@@ -82,7 +82,7 @@ static void forest_scan(struct forest *g, const struct compare *c)
 /* The marks of the plot, on a line. */
 static void forest_legend(struct svg *s, const struct forest *g)
 {
-	double x = SVG_PAD + 6, y = s->y + 8;
+	double x = SVG_PAD + 6, y = s->y + 8, zero, half;
 	char d[96];
 
 	svg_group(s, "legend", "font-size=\"11\" fill=\"#444\"", NULL);
@@ -102,11 +102,15 @@ static void forest_legend(struct svg *s, const struct forest *g)
 	svg_text(s, x + 30, y + 4, SVG_START, NULL, d);
 	svg_group_end(s);
 	s->y += SVG_LINE + 4;
-	/* Which way is better, over the plot's ends. */
+	/* Which way is better, over the plot's ends; 0 % where it fits. */
+	zero = svg_at(&g->a, 1);
+	half = svg_text_w("baseline") / 2 + SVG_CHAR;
 	svg_text(s, g->a.x0, s->y + SVG_BASE, SVG_START, "#444",
 		 "\xe2\x86\x90 slower");
-	svg_text(s, svg_at(&g->a, 1), s->y + SVG_BASE, SVG_MIDDLE, "#444",
-		 "baseline");
+	if (zero - half > g->a.x0 + svg_text_w("<- slower") &&
+	    zero + half < g->a.x1 - svg_text_w("faster ->"))
+		svg_text(s, zero, s->y + SVG_BASE, SVG_MIDDLE, "#444",
+			 "baseline");
 	svg_text(s, g->a.x1, s->y + SVG_BASE, SVG_END, "#444",
 		 "faster \xe2\x86\x92");
 	s->y += SVG_LINE + 2;

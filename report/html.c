@@ -573,6 +573,7 @@ static const char html_style[] =
 	".chart{margin:1em 0;overflow-x:auto}\n"
 	".chart svg{display:block;width:100%;min-width:560px;height:auto;"
 	"max-width:1100px}\n"
+	"#overview .chart svg{max-width:900px}\n"
 	"figcaption{font-size:.85em;color:#444;margin-top:.3em}\n"
 	".wrap{overflow-x:auto}\n"
 	"table{border-collapse:collapse;font-size:13px;margin:.6em 0}\n"
