@@ -366,7 +366,7 @@ static void html_summary_cell(FILE *f, const struct compare *c,
 	fprintf(f, "<tr class=\"label-%u\">", cell->label);
 	if (!i) {
 		text_summary_name(name, sizeof(name), c, k);
-		fprintf(f, "<th scope=\"rowgroup\" rowspan=\"%u\">", k->ncells);
+		fprintf(f, "<th scope=\"row\" rowspan=\"%u\">", k->ncells);
 		svg_esc(f, name);
 		fputs("</th>", f);
 	}
@@ -586,7 +586,7 @@ static const char html_style[] =
 	"table.info td{max-width:40em}\n"
 	"table.info th,table.info td,td.label{overflow-wrap:anywhere}\n"
 	"td.label{min-width:12em}\n"
-	"td.word{text-align:left}th[scope=rowgroup]{white-space:nowrap}\n"
+	"td.word{text-align:left}\n"
 	"tr.notes td{border-bottom:1px solid #ccc;font-size:12px;color:#333}\n"
 	"tr.notes p{margin:0}th[scope=row]{white-space:nowrap}\n"
 	"p.status{color:#b00020}\n"
