@@ -299,12 +299,13 @@ window.addEventListener("load", function () {
 	}
 	const f = wide.doc.getElementById("forest");
 	const r = f ? f.getBoundingClientRect() : null;
+	const at = r ? "svg#forest at " + Math.round(r.left) + "," + Math.round(r.top) +
+		" to " + Math.round(r.right) + "," + Math.round(r.bottom) +
+		" of " + wide.vw + "x" + wide.vh : "no svg#forest";
 	out.push(line(r && r.height > 0 && r.top >= 0 && r.left >= 0 &&
 		      r.bottom <= wide.vh && r.right <= wide.vw,
-		      "wide: the overview on the first screen",
-		      r ? "svg#forest at " + Math.round(r.left) + "," + Math.round(r.top) +
-			  " to " + Math.round(r.right) + "," + Math.round(r.bottom) +
-			  " of " + wide.vw + "x" + wide.vh : "no svg#forest"));
+		      "wide: the overview on the first screen", at));
+	out.push("# " + at);
 	out.push(line(!wide.clipped.length, "wide: nothing clipped", list(wide.clipped)));
 	out.push(line(!wide.over.length, "wide: nothing overflows", list(wide.over)));
 	out.push(line(wide.sw <= wide.vw, "wide: the page's width", wide.sw + " in " + wide.vw));
