@@ -335,11 +335,12 @@ static int html_mech(FILE *f, const struct report_model *mo, unsigned int m)
 	svg_esc(f, c->mech[m].mech);
 	fputs(")</small></h2>\n", f);
 	err = chart_loops(f, c, m, id);
-	html_table(f, mo, m, "loops", "loops/sec", c->n >= 2 ? cmp : one,
-		   html_loops_row);
+	html_table(f, mo, m, "loops", "loops/sec, higher is better",
+		   c->n >= 2 ? cmp : one, html_loops_row);
 	if (!err && html_any(c, m, 0)) {
 		err = chart_rtt(f, c, m, id);
-		html_table(f, mo, m, "rtt", "round trip, usec (sampled)", rtt,
+		html_table(f, mo, m, "rtt",
+			   "round trip, usec (sampled), lower is better", rtt,
 			   html_rtt_row);
 	}
 	if (html_any(c, m, 1))
