@@ -31,6 +31,13 @@ int chart_rings(FILE *f, const struct report_model *mo, unsigned int m,
 int chart_latctx(FILE *f, const struct report_model *mo, unsigned int m,
 		 const char *mid);
 
+/*
+ * The overview of @mo with two labels or more: every compared row's
+ * change against the baseline, its interval and verdict, one chart of
+ * id "forest": 0, or -ENOMEM.
+ */
+int chart_forest(FILE *f, const struct report_model *mo);
+
 /* Does any label of @c run on an emulated CPU? */
 int chart_emulated(const struct compare *c);
 

@@ -21,6 +21,8 @@
 #define CELL_BAD 12 /* from there to the disturbed runs' */
 #define CELL_H (2 * SVG_LINE + 6) /* a cell of one line of text */
 #define TIP 256 /* a mark's title: words and two numbers */
+/* An interval's ends beyond the runs, on the axis: a factor at most. */
+#define LOOPS_REACH 1.25
 
 /* Where the parts of a cell go: one place says it, for drawing and height. */
 struct loops_cell {
@@ -56,65 +58,89 @@ static double loops_cell_at(struct loops_cell *g, const struct compare *c,
 	return g->h;
 }
 
+/* Has @row runs, and none of them undisturbed? */
+static int loops_all_disturbed(const struct result_row *row)
+{
+	for (unsigned int s = 0; s < row->nsamples; s++)
+		if (!row->sample[s].disturbed)
+			return 0;
+	return row->nsamples > 0;
+}
+
 /*
- * The mean of @cell's values and the half width of their interval at
- * 1 - VERDICT_ALPHA: its invocations' means when it has two or more not
- * left out, else its runs not disturbed.  *@what says which.
+ * The interval at 1 - VERDICT_ALPHA of the mean of @cell's values, on
+ * the scale the verdict judges them (log loops/sec), from *@lo to *@hi:
+ * of its invocations' means when it has two or more not left out, else
+ * of its runs not disturbed.  *@what says which; NAN when too few.
  */
-static void loops_interval(const struct compare_cell *cell, double *half,
-			   const char **what)
+static void loops_interval(const struct compare_cell *cell, double *lo,
+			   double *hi, const char **what)
 {
 	const struct result_row *row = cell->row;
 	unsigned int n = 0, kept = 0;
 	struct stats st;
-	double *x;
+	double *x, half;
 
 	for (unsigned int i = 0; i < row->ninv; i++)
-		kept += !row->inv[i].left;
+		kept += !row->inv[i].left && row->inv[i].mean > 0;
 	*what = kept >= 2 ? "invocations" : "runs";
-	*half = NAN;
+	*lo = *hi = NAN;
 	x = calloc(kept >= 2 ? kept : row->nsamples + 1, sizeof(*x));
 	if (!x)
 		return;
 	for (unsigned int i = 0; kept >= 2 && i < row->ninv; i++)
-		if (!row->inv[i].left)
-			x[n++] = row->inv[i].mean;
+		if (!row->inv[i].left && row->inv[i].mean > 0)
+			x[n++] = log(row->inv[i].mean);
 	for (unsigned int i = 0; kept < 2 && i < row->nsamples; i++)
-		if (!row->sample[i].disturbed)
-			x[n++] = result_rate(&row->sample[i]);
+		if (!row->sample[i].disturbed &&
+		    result_rate(&row->sample[i]) > 0)
+			x[n++] = log(result_rate(&row->sample[i]));
 	stats_summary(x, n, &st);
 	free(x);
-	if (n >= 2)
-		*half = stats_t_quantile(1 - VERDICT_ALPHA / 2, n - 1) * st.sd /
-			sqrt(n);
+	if (n < 2)
+		return;
+	half = stats_t_quantile(1 - VERDICT_ALPHA / 2, n - 1) * st.sd / sqrt(n);
+	*lo = exp(st.mean - half);
+	*hi = exp(st.mean + half);
 }
 
-/* How far the runs and intervals of compared row @k reach: 0, or -1 none. */
+/*
+ * How far the runs and means of compared row @k reach, and their
+ * intervals up to LOOPS_REACH beyond: 0, or -1 none.
+ */
 static int loops_range(const struct compare_row *k, double *lo, double *hi)
 {
+	double ilo = INFINITY, ihi = -INFINITY;
+
 	*lo = INFINITY;
 	*hi = -INFINITY;
 	for (unsigned int i = 0; i < k->ncells; i++) {
 		const struct result_row *row = k->cell[i].row;
+		double l, h;
+		const char *what;
 
 		for (unsigned int s = 0; s < row->nsamples; s++) {
 			double x = result_rate(&row->sample[s]);
 
-			*lo = fmin(*lo, x);
-			*hi = fmax(*hi, x);
-		}
-		if (row->nsamples) {
-			double half;
-			const char *what;
-
-			loops_interval(&k->cell[i], &half, &what);
-			if (isfinite(half)) {
-				*lo = fmin(*lo, k->cell[i].mean - half);
-				*hi = fmax(*hi, k->cell[i].mean + half);
+			if (x > 0) {
+				*lo = fmin(*lo, x);
+				*hi = fmax(*hi, x);
 			}
 		}
+		if (!row->nsamples || loops_all_disturbed(row))
+			continue;
+		loops_interval(&k->cell[i], &l, &h, &what);
+		if (isfinite(l) && isfinite(h)) {
+			ilo = fmin(ilo, l);
+			ihi = fmax(ihi, h);
+		}
 	}
-	return *lo <= *hi ? 0 : -1;
+	if (!(*lo <= *hi))
+		return -1;
+	/* An interval wider than that runs off the axis, its ends said. */
+	*lo = fmax(fmin(*lo, ilo), *lo / LOOPS_REACH);
+	*hi = fmin(fmax(*hi, ihi), *hi * LOOPS_REACH);
+	return 0;
 }
 
 /* The runs of @row, each a point; disturbed ones on a strip below. */
@@ -152,6 +178,30 @@ static void loops_runs(struct svg *s, const struct result_row *row,
 		 row->ninv >= 2 ? "runs, inv." : "runs");
 }
 
+/*
+ * @cell's interval from @lo to @hi at @mid, in @tip; an end beyond the
+ * axis drawn at its end, as an arrow that says it goes on.
+ */
+static void loops_bracket(struct svg *s, const struct svg_axis *a, double lo,
+			  double hi, double mid, const char *tip)
+{
+	double x0 = svg_at(a, lo), x1 = svg_at(a, hi);
+	char d[96];
+
+	svg_bracket(s, "interval", x0, x1, mid, 8, tip,
+		    "stroke=\"#000\" fill=\"none\"");
+	if (log10(lo) < a->lo) {
+		snprintf(d, sizeof(d), "M%.1f %.1fl7 -4v8z", x0 - 7, mid);
+		svg_path(s, d, "fill=\"#000\"");
+		svg_nl(s);
+	}
+	if (log10(hi) > a->hi) {
+		snprintf(d, sizeof(d), "M%.1f %.1fl-7 -4v8z", x1 + 7, mid);
+		svg_path(s, d, "fill=\"#000\"");
+		svg_nl(s);
+	}
+}
+
 /* The invocations' means of @cell as diamonds, the mean, its interval. */
 static void loops_means(struct svg *s, const struct compare_cell *cell,
 			const char *colour, const struct svg_axis *a,
@@ -159,7 +209,7 @@ static void loops_means(struct svg *s, const struct compare_cell *cell,
 {
 	const struct result_row *row = cell->row;
 	const char *what;
-	double half, x;
+	double lo, hi, x;
 	char tip[TIP];
 
 	/* Those left out hollow. */
@@ -173,20 +223,31 @@ static void loops_means(struct svg *s, const struct compare_cell *cell,
 			    5, tip, "fill=\"%s\" stroke=\"#000\"",
 			    row->inv[i].left ? "#fff" : colour);
 	}
-	loops_interval(cell, &half, &what);
-	if (isfinite(half)) {
+	loops_interval(cell, &lo, &hi, &what);
+	if (isfinite(lo) && isfinite(hi)) {
 		snprintf(tip, sizeof(tip),
-			 "%.0f%% interval of the mean of its %s: %.0f to %.0f",
-			 VERDICT_LEVEL_PCT, what, cell->mean - half,
-			 cell->mean + half);
-		svg_bracket(s, "interval", svg_at(a, cell->mean - half),
-			    svg_at(a, cell->mean + half), mid, 8, tip,
-			    "stroke=\"#000\" fill=\"none\"");
+			 "%.0f%% interval of the mean of its %s, of log "
+			 "loops/sec: %.0f to %.0f loops/sec",
+			 VERDICT_LEVEL_PCT, what, lo, hi);
+		loops_bracket(s, a, lo, hi, mid, tip);
 	}
 	snprintf(tip, sizeof(tip), "mean %.0f loops/sec", cell->mean);
 	x = svg_at(a, cell->mean);
 	svg_line(s, "mean", x, mid - 8, x, mid + 8, tip,
 		 "stroke=\"#000\" stroke-width=\"2.5\"");
+}
+
+/* No mean where no run counts: the strip dashed, and why. */
+static void loops_none(struct svg *s, const struct svg_axis *a, double mid)
+{
+	svg_group(s, "none", NULL,
+		  "all runs disturbed: no mean, no interval, not judged");
+	svg_rect(s, a->x0, mid - 8, a->x1 - a->x0, 16,
+		 "fill=\"none\" stroke=\"%s\" stroke-dasharray=\"3 3\"",
+		 SVG_ALERT);
+	svg_text(s, (a->x0 + a->x1) / 2, mid + 4, SVG_MIDDLE, SVG_ALERT,
+		 "all runs disturbed: no mean");
+	svg_group_end(s);
 }
 
 /* One label's strip of a compared row: its text, its runs or why none. */
@@ -206,7 +267,10 @@ static void loops_cell(struct svg *s, const struct compare *c,
 		 cell->mark == COMPARE_MARKED ? SVG_ALERT : NULL, g.v);
 	if (row->nsamples) {
 		loops_runs(s, row, colour, a, &g);
-		loops_means(s, cell, colour, a, g.mid);
+		if (loops_all_disturbed(row))
+			loops_none(s, a, g.mid);
+		else
+			loops_means(s, cell, colour, a, g.mid);
 	} else {
 		snprintf(why, sizeof(why), "%s: %s",
 			 result_status_name(row->status), row->reason);
@@ -233,15 +297,14 @@ static void loops_panel(struct svg *s, const struct compare *c,
 	svg_text(s, SVG_PAD, s->y + SVG_BASE, SVG_START, NULL, key);
 	s->y += SVG_LINE + 2;
 	any = loops_range(k, &lo, &hi) == 0;
-	if (!any)
-		lo = hi = 0;
-	svg_axis_fit(&a, lo, hi, 0, LOOPS_TICKS);
+	svg_axis_log_fit(&a, lo, hi, LOOPS_TICKS);
 	/* The baseline's mean, across the panel's strips. */
 	for (unsigned int i = 0; i < k->ncells; i++)
 		h += loops_cell_at(&g, c, &k->cell[i], s->y);
 	for (unsigned int i = 0; c->n >= 2 && i < k->ncells; i++)
 		if (k->cell[i].mark == COMPARE_BASELINE &&
-		    k->cell[i].row->nsamples) {
+		    k->cell[i].row->nsamples &&
+		    !loops_all_disturbed(k->cell[i].row)) {
 			double x = svg_at(&a, k->cell[i].mean);
 
 			svg_line(s, NULL, x, s->y, x, s->y + h, NULL,
@@ -251,7 +314,8 @@ static void loops_panel(struct svg *s, const struct compare *c,
 	for (unsigned int i = 0; i < k->ncells; i++)
 		loops_cell(s, c, &k->cell[i], &a);
 	if (any)
-		svg_axis_x(s, &a, s->y + PANEL_AXIS, "loops/sec");
+		svg_axis_x(s, &a, s->y + PANEL_AXIS,
+			   "loops/sec, log scale: higher is better");
 	svg_group_end(s);
 	s->y += PANEL_FOOT;
 }
@@ -307,13 +371,15 @@ int chart_loops(FILE *f, const struct compare *c, unsigned int m,
 	snprintf(caption, sizeof(caption),
 		 c->n >= 2 ? "Each run of each label as a point, each "
 			     "invocation's mean as a diamond, the label's "
-			     "mean with its %.0f %% interval; the dashed line "
-			     "is the baseline's mean. The verdict on the "
-			     "right is the text report's change column in "
-			     "words." :
+			     "mean with the %.0f %% interval of its log "
+			     "loops/sec, on a log scale; the dashed line is "
+			     "the baseline's mean. The verdict on the right "
+			     "is the text report's change column in words. "
+			     "Higher is better." :
 			     "Each run as a point, each invocation's mean "
-			     "as a diamond, the mean with its %.0f %% "
-			     "interval.",
+			     "as a diamond, the mean with the %.0f %% "
+			     "interval of its log loops/sec, on a log scale. "
+			     "Higher is better.",
 		 VERDICT_LEVEL_PCT);
 	return svg_close(&s, caption);
 }

@@ -152,8 +152,9 @@ int chart_rtt(FILE *f, const struct compare *c, unsigned int m, const char *mid)
 		     c->row[k].mech == m && i < c->row[k].ncells; i++)
 			if (c->row[k].cell[i].row->rtt.count)
 				rtt_row(&s, c, &c->row[k].cell[i], &a);
-	svg_axis_x(&s, &a, s.y + RTT_AXIS, "usec");
+	svg_axis_x(&s, &a, s.y + RTT_AXIS, "usec, lower is better");
 	s.y += RTT_FOOT;
 	return svg_close(&s, "Each row's sampled round trips from the fastest "
-			     "to the slowest, on a log scale.");
+			     "to the slowest, on a log scale. Lower is "
+			     "better.");
 }

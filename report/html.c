@@ -335,11 +335,12 @@ static int html_mech(FILE *f, const struct report_model *mo, unsigned int m)
 	svg_esc(f, c->mech[m].mech);
 	fputs(")</small></h2>\n", f);
 	err = chart_loops(f, c, m, id);
-	html_table(f, mo, m, "loops", "loops/sec", c->n >= 2 ? cmp : one,
-		   html_loops_row);
+	html_table(f, mo, m, "loops", "loops/sec, higher is better",
+		   c->n >= 2 ? cmp : one, html_loops_row);
 	if (!err && html_any(c, m, 0)) {
 		err = chart_rtt(f, c, m, id);
-		html_table(f, mo, m, "rtt", "round trip, usec (sampled)", rtt,
+		html_table(f, mo, m, "rtt",
+			   "round trip, usec (sampled), lower is better", rtt,
 			   html_rtt_row);
 	}
 	if (html_any(c, m, 1))
@@ -349,6 +350,117 @@ static int html_mech(FILE *f, const struct report_model *mo, unsigned int m)
 		err = chart_rings(f, mo, m, id);
 	if (!err)
 		err = chart_latctx(f, mo, m, id);
+	fputs("</section>\n", f);
+	return err;
+}
+
+/* ---- The summary, as the text report opens its results with ---- */
+
+/* Label @i's line of compared row @k, the row's name on the first. */
+static void html_summary_cell(FILE *f, const struct compare *c,
+			      const struct compare_row *k, unsigned int i)
+{
+	const struct compare_cell *cell = &k->cell[i];
+	const char *marked = cell->mark == COMPARE_MARKED ? " marked" : "";
+	char name[160], change[48], detect[48], p50[16], hop[16], cls[32];
+
+	fprintf(f, "<tr class=\"label-%u\">", cell->label);
+	if (!i) {
+		text_summary_name(name, sizeof(name), c, k);
+		fprintf(f, "<th scope=\"row\" rowspan=\"%u\">", k->ncells);
+		svg_esc(f, name);
+		fputs("</th>", f);
+	}
+	fprintf(f,
+		"<td class=\"label\"><span class=\"key\" style=\"background:%s\"></span>",
+		svg_colour(cell->label));
+	svg_esc(f, c->r[cell->label]->info.label);
+	fputs("</td>", f);
+	if (!cell->row->nsamples) {
+		fprintf(f, "<td class=\"status\" colspan=\"%d\">%s</td></tr>\n",
+			c->n >= 2 ? 6 : 4,
+			result_status_name(cell->row->status));
+		return;
+	}
+	html_td_num(f, "%.0f", cell->mean);
+	html_td_num(f, "%.1f%%", cell->runs.cv * 100);
+	if (c->n >= 2) {
+		text_change(cell, change, detect, sizeof(change));
+		snprintf(cls, sizeof(cls), "fig%s", marked);
+		html_td(f, cls, change);
+		snprintf(cls, sizeof(cls), "fig word%s", marked);
+		html_td(f, cls, text_summary_verdict(cell, 1));
+	}
+	text_summary_us(cell, p50, hop, sizeof(p50));
+	html_td(f, "fig", p50);
+	html_td(f, "fig", hop);
+	fputs("</tr>\n", f);
+}
+
+/* The summary's columns, each with what it is when the pointer rests. */
+static const struct html_col {
+	const char *head, *tip;
+	int cmp; /* of a comparison only */
+} html_summary_cols[] = {
+	{ "loops/s",
+	  "loops/sec: round trips of the token a second, the average of "
+	  "the label's invocations; higher is better",
+	  0 },
+	{ "cv", "the spread of the runs' loops/sec: sd / mean, percent", 0 },
+	{ "change",
+	  "loops/sec against the baseline's row, percent, positive when "
+	  "faster: *marked*, (within the noise), bare: not judged",
+	  1 },
+	{ "verdict",
+	  "faster or slower: marked; noise: within the noise between "
+	  "invocations; not judged: see the row's notes",
+	  1 },
+	{ "p50 us",
+	  "the median round trip, microseconds (sampled); lower is better", 0 },
+	{ "us/hop",
+	  "microseconds a hand-off of the token, lmbench's unit; lower is "
+	  "better",
+	  0 },
+};
+
+/* A line a compared row and label: loops/sec, cv, change, verdict... */
+static void html_summary(FILE *f, const struct report_model *mo)
+{
+	const struct compare *c = &mo->cmp;
+
+	fputs("<div class=\"wrap\"><table class=\"summary\" id=\"summary\" "
+	      "data-table=\"summary\"><caption>Summary: a line a row and "
+	      "label</caption><thead><tr><th scope=\"col\">row</th>"
+	      "<th scope=\"col\">label</th>",
+	      f);
+	for (size_t k = 0;
+	     k < sizeof(html_summary_cols) / sizeof(html_summary_cols[0]); k++)
+		if (c->n >= 2 || !html_summary_cols[k].cmp)
+			fprintf(f, "<th scope=\"col\" title=\"%s\">%s</th>",
+				html_summary_cols[k].tip,
+				html_summary_cols[k].head);
+	fputs("</tr></thead><tbody>\n", f);
+	/* By mechanism, as the details that follow. */
+	for (unsigned int m = 0; m < c->nmechs; m++)
+		for (unsigned int k = 0; k < c->nrows; k++)
+			for (unsigned int i = 0;
+			     c->row[k].mech == m && i < c->row[k].ncells; i++)
+				html_summary_cell(f, c, &c->row[k], i);
+	fputs("</tbody></table></div>\n<p class=\"legend\">loops/sec: higher "
+	      "is better. us/hop: microseconds a hand-off of the token, "
+	      "lmbench's unit (a ring of N participants hands it on N times "
+	      "a round trip).</p>\n",
+	      f);
+}
+
+/* The overview: every row's change in one chart, then the summary. */
+static int html_overview(FILE *f, const struct report_model *mo)
+{
+	int err;
+
+	fputs("<section id=\"overview\">\n", f);
+	err = chart_forest(f, mo);
+	html_summary(f, mo);
 	fputs("</section>\n", f);
 	return err;
 }
@@ -453,8 +565,8 @@ static void html_info(FILE *f, const struct results *const *r, unsigned int n)
 static const char html_style[] =
 	"body{font:15px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;"
 	"color:#111;background:#fff;max-width:1100px;margin:0 auto;"
-	"padding:0 1em 2em}\n"
-	"h1{font-size:1.5em;margin:.8em 0 .2em}h2{font-size:1.25em;"
+	"padding:0 1em 2em;overflow-wrap:break-word}\n"
+	"h1{font-size:1.5em;margin:.6em 0 .2em}h2{font-size:1.25em;"
 	"border-bottom:1px solid #ccc;margin-top:1.6em}\n"
 	"h2 small{font-weight:normal;color:#555}\n"
 	".warn{background:#fde8eb;border-left:4px solid #b00020;"
@@ -462,6 +574,7 @@ static const char html_style[] =
 	".chart{margin:1em 0;overflow-x:auto}\n"
 	".chart svg{display:block;width:100%;min-width:560px;height:auto;"
 	"max-width:1100px}\n"
+	"#overview .chart svg{max-width:900px}\n"
 	"figcaption{font-size:.85em;color:#444;margin-top:.3em}\n"
 	".wrap{overflow-x:auto}\n"
 	"table{border-collapse:collapse;font-size:13px;margin:.6em 0}\n"
@@ -471,13 +584,16 @@ static const char html_style[] =
 	"td.fig{text-align:right;font-family:'DejaVu Sans Mono',Menlo,"
 	"Consolas,monospace;white-space:nowrap}\n"
 	"td.marked{color:#b00020;font-weight:bold}\n"
-	"table.info td{overflow-wrap:anywhere;max-width:40em}\n"
+	"table.info td{max-width:40em}\n"
+	"table.info th,table.info td,td.label{overflow-wrap:anywhere}\n"
+	"td.label{min-width:12em}\n"
+	"td.word{text-align:left}\n"
 	"tr.notes td{border-bottom:1px solid #ccc;font-size:12px;color:#333}\n"
 	"tr.notes p{margin:0}th[scope=row]{white-space:nowrap}\n"
 	"p.status{color:#b00020}\n"
 	".key{display:inline-block;width:.8em;height:.8em;margin-right:.4em}\n"
 	".legend p{margin:.2em 0;font-size:.9em}\n"
-	"nav a{margin-right:1em}\n"
+	"nav{display:flex;flex-wrap:wrap;gap:.2em 1em}\n"
 	"@media (max-width:600px){body{padding:0 .4em}}\n";
 
 static void html_head(FILE *f, const struct compare *c)
@@ -595,18 +711,13 @@ static void html_legend(FILE *f, const struct report_model *m)
 	fputs("</div>\n", f);
 }
 
-/* The labels, what they are, and what the report's marks mean. */
+/* The labels, what they are, and the way to each part of the page. */
 static void html_intro(FILE *f, const struct report_model *mo)
 {
 	const struct compare *c = &mo->cmp;
-	const struct results *const *r = mo->r;
-	unsigned int n = mo->n;
 
-	html_labels(f, c, r, n);
-	html_warnings(f, c, r, n);
-	if (c->n >= 2)
-		html_legend(f, mo);
-	fputs("<nav>", f);
+	html_labels(f, c, mo->r, mo->n);
+	fputs("<nav><a href=\"#summary\">Summary</a>", f);
 	for (unsigned int m = 0; m < c->nmechs; m++) {
 		char id[64];
 
@@ -619,13 +730,20 @@ static void html_intro(FILE *f, const struct report_model *mo)
 	fputs("<a href=\"#info\">Run information</a></nav>\n", f);
 }
 
-/* The page of @m. */
+/*
+ * The page of @m: the overview first, then what to beware of and what
+ * the marks mean, each mechanism's details, the Run information.
+ */
 static int html_render(FILE *f, const struct report_model *m)
 {
-	int err = 0;
+	int err;
 
 	html_head(f, &m->cmp);
 	html_intro(f, m);
+	err = html_overview(f, m);
+	html_warnings(f, &m->cmp, m->r, m->n);
+	if (m->cmp.n >= 2)
+		html_legend(f, m);
 	for (unsigned int k = 0; k < m->cmp.nmechs && !err; k++)
 		err = html_mech(f, m, k);
 	html_info(f, m->r, m->n);

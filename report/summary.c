@@ -22,7 +22,7 @@
 		(cmp) ? "verdict" : "", "p50 us", "us/hop"
 
 /* The verdict of @cell in a word, for a reader who reads nothing else. */
-static const char *summary_verdict(const struct compare_cell *cell, int cmp)
+const char *text_summary_verdict(const struct compare_cell *cell, int cmp)
 {
 	if (!cmp || !cell->row->nsamples)
 		return "";
@@ -39,8 +39,8 @@ static const char *summary_verdict(const struct compare_cell *cell, int cmp)
 }
 
 /* What a row of the comparison is: its mechanism, placement, ring. */
-static void summary_row(char *line, size_t size, const struct compare *c,
-			const struct compare_row *row)
+void text_summary_name(char *line, size_t size, const struct compare *c,
+		       const struct compare_row *row)
 {
 	const struct result_row *like = row->like;
 	const struct results *r = c->r[row->cell[0].label];
@@ -58,15 +58,28 @@ static void summary_row(char *line, size_t size, const struct compare *c,
 			 result_row_rings(like), like->shared ? " shared" : "");
 }
 
-/* Microseconds in 7 columns, "-" for none (@us < 0). */
-static void summary_us(FILE *f, double us)
+/* Microseconds in 7 columns at most, "-" for none (@us < 0). */
+static void summary_us(char *buf, size_t size, double us)
 {
 	if (!(us >= 0))
-		fprintf(f, "%7s", "-");
+		snprintf(buf, size, "-");
 	else if (us < 1000)
-		fprintf(f, us < 100 ? "%7.2f" : "%7.1f", us);
+		snprintf(buf, size, us < 100 ? "%.2f" : "%.1f", us);
 	else
-		fprintf(f, "%7.0f", us);
+		snprintf(buf, size, "%.0f", us);
+}
+
+void text_summary_us(const struct compare_cell *cell, char *p50, char *hop,
+		     size_t size)
+{
+	const struct result_row *row = cell->row;
+
+	summary_us(p50, size,
+		   row->rtt.count ? hist_quantile(&row->rtt, 0.5) / 1000 : -1);
+	summary_us(hop, size,
+		   cell->mean > 0 ? 1e6 * result_row_rings(row) /
+					    (cell->mean * row->procs) :
+				    -1);
 }
 
 /* One label's figures of a row, after its row and label columns. */
@@ -74,7 +87,7 @@ static void summary_cell(FILE *f, const struct compare *c,
 			 const struct compare_cell *cell)
 {
 	const struct result_row *row = cell->row;
-	char change[48] = "", detect[48];
+	char change[48] = "", detect[48], p50[16], hop[16];
 
 	if (!row->nsamples) {
 		fprintf(f, "%9s\n", result_status_name(row->status));
@@ -82,14 +95,10 @@ static void summary_cell(FILE *f, const struct compare *c,
 	}
 	if (c->n >= 2)
 		text_change(cell, change, detect, sizeof(change));
-	fprintf(f, "%9.0f%6.1f%%%9s %-10s", cell->mean, cell->runs.cv * 100,
-		change, summary_verdict(cell, c->n >= 2));
-	summary_us(f,
-		   row->rtt.count ? hist_quantile(&row->rtt, 0.5) / 1000 : -1);
-	summary_us(f, cell->mean > 0 ? 1e6 * result_row_rings(row) /
-					       (cell->mean * row->procs) :
-				       -1);
-	fputc('\n', f);
+	text_summary_us(cell, p50, hop, sizeof(p50));
+	fprintf(f, "%9.0f%6.1f%%%9s %-10s%7s%7s\n", cell->mean,
+		cell->runs.cv * 100, change,
+		text_summary_verdict(cell, c->n >= 2), p50, hop);
 }
 
 /*
@@ -101,7 +110,7 @@ static void summary_rows(FILE *f, const struct compare *c,
 {
 	char line[160], key[16];
 
-	summary_row(line, sizeof(line), c, row);
+	text_summary_name(line, sizeof(line), c, row);
 	if (utf8_width(line) > SUM_ROW_W) {
 		fprintf(f, "%s\n", line);
 		line[0] = '\0';

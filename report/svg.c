@@ -253,21 +253,16 @@ void svg_group_end(struct svg *s)
 	fputs("</g>\n", s->f);
 }
 
-void svg_text(struct svg *s, double x, double y, enum svg_anchor anchor,
-	      const char *fill, const char *text)
+void svg_text_in(struct svg *s, double x, double y, enum svg_anchor anchor,
+		 const char *fill, const char *text, double room)
 {
-	double room;
-
 	fprintf(s->f, "<text x=\"%.1f\" y=\"%.1f\"", svg_xy(x), svg_xy(y));
 	if (anchor != SVG_START)
 		fprintf(s->f, " text-anchor=\"%s\"",
 			anchor == SVG_END ? "end" : "middle");
 	if (fill && fill[0])
 		fprintf(s->f, " fill=\"%s\"", fill);
-	/* Text longer than the chart is wide is squeezed in, not cut. */
-	room = anchor == SVG_END    ? x - SVG_PAD :
-	       anchor == SVG_MIDDLE ? SVG_W :
-				      SVG_W - SVG_PAD - x;
+	/* Text longer than its room is squeezed in, not cut. */
 	if (svg_text_w(text) > room && room > 0)
 		fprintf(s->f,
 			" textLength=\"%.1f\" lengthAdjust=\"spacingAndGlyphs\"",
@@ -275,6 +270,16 @@ void svg_text(struct svg *s, double x, double y, enum svg_anchor anchor,
 	fputc('>', s->f);
 	svg_esc(s->f, text);
 	fputs("</text>\n", s->f);
+}
+
+void svg_text(struct svg *s, double x, double y, enum svg_anchor anchor,
+	      const char *fill, const char *text)
+{
+	/* The room up to the chart's edges. */
+	svg_text_in(s, x, y, anchor, fill, text,
+		    anchor == SVG_END	 ? x - SVG_PAD :
+		    anchor == SVG_MIDDLE ? SVG_W :
+					   SVG_W - SVG_PAD - x);
 }
 
 /* ---- Axes ---- */
@@ -347,6 +352,49 @@ void svg_axis_decades(struct svg_axis *a, double lo, double hi)
 	a->step = 0;
 }
 
+void svg_axis_log_fit(struct svg_axis *a, double lo, double hi, int ticks)
+{
+	double pad, span;
+
+	if (!(lo > 0) || !(hi >= lo) || !isfinite(hi)) {
+		lo = 1;
+		hi = 10;
+	}
+	a->lo = log10(lo);
+	a->hi = log10(hi);
+	pad = (a->hi - a->lo) * 0.05;
+	if (!(pad > 0))
+		pad = 0.02; /* about 5 % each way */
+	a->lo -= pad;
+	a->hi += pad;
+	a->log = 1;
+	a->num = SVG_NUM_SI;
+	span = pow(10, a->hi) - pow(10, a->lo);
+	/* Round values while they spread; the decades' 1, 2, 5 beyond. */
+	a->step = a->hi - a->lo <= log10(20) ? svg_step(span, ticks) : -1;
+}
+
+#define SVG_RATIO_MIN 0.1 /* -90 % */
+#define SVG_RATIO_MAX 10.0 /* +900 % */
+#define SVG_RATIO_SPAN 1.05 /* at least 5 % each way */
+
+void svg_axis_ratio(struct svg_axis *a, double lo, double hi)
+{
+	double pad;
+
+	lo = isfinite(lo) && lo > 0 ? fmin(lo, 1 / SVG_RATIO_SPAN) :
+				      1 / SVG_RATIO_SPAN;
+	hi = isfinite(hi) && hi > 0 ? fmax(hi, SVG_RATIO_SPAN) : SVG_RATIO_SPAN;
+	a->lo = log10(fmax(lo, SVG_RATIO_MIN));
+	a->hi = log10(fmin(hi, SVG_RATIO_MAX));
+	pad = (a->hi - a->lo) * 0.06;
+	a->lo = fmax(a->lo - pad, log10(SVG_RATIO_MIN));
+	a->hi = fmin(a->hi + pad, log10(SVG_RATIO_MAX));
+	a->log = 1;
+	a->step = 0;
+	a->num = SVG_NUM_PCT;
+}
+
 /* A number in few characters: "950", "18.5k", "1.25M". */
 static void svg_si(char *buf, size_t size, double v, double step)
 {
@@ -373,37 +421,90 @@ static void svg_tick_num(char *buf, size_t size, const struct svg_axis *a,
 		svg_si(buf, size, fabs(v) < a->step / 2 ? 0 : v, a->step);
 }
 
-/* A tick of a horizontal axis at @x, @y, and its number. */
-static void svg_x_tick(struct svg *s, double x, double y, const char *num)
+#define SVG_TICK_GAP 36 /* between two ticks' numbers, at least */
+
+/*
+ * A tick of a horizontal axis at @x, @y, and its number, unless it
+ * stands closer than SVG_TICK_GAP to the one at *@last (NAN none).
+ */
+static void svg_x_tick(struct svg *s, double x, double y, const char *num,
+		       double *last)
 {
+	if (fabs(x - *last) < SVG_TICK_GAP)
+		return;
+	*last = x;
 	fprintf(s->f,
 		"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>"
 		"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\">%s</text>\n",
 		x, y, x, y + 4, x, y + 14, num);
 }
 
+/* The ticks of log axis @a over its decades: 1, 2 and 5 of each. */
+static void svg_ticks_decades(struct svg *s, const struct svg_axis *a, double y)
+{
+	double last = NAN;
+	char num[32];
+
+	for (int e = (int)floor(a->lo); e <= (int)ceil(a->hi); e++)
+		for (int m = 1; m <= 5; m += m == 1 ? 1 : 3) {
+			double v = m * pow(10, e);
+
+			if (log10(v) < a->lo - 1e-9 || log10(v) > a->hi + 1e-9)
+				continue;
+			if (a->step < 0)
+				svg_si(num, sizeof(num), v, v);
+			else
+				snprintf(num, sizeof(num), "%g", v);
+			/* Each numbered, as the round trips' always were. */
+			last = NAN;
+			svg_x_tick(s, svg_at(a, v), y, num, &last);
+		}
+}
+
+/* The ticks of a log axis of ratios: 0 %, then outwards each way. */
+static void svg_ticks_pct(struct svg *s, const struct svg_axis *a, double y)
+{
+	/* Each way from 0 in order, a tick too close to the last one left out. */
+	static const double pct[] = {
+		1,   -1, 2,   -2,  5,	-5,  10,  -10, 20,
+		-20, 50, -50, -80, 100, -90, 200, 500, 900
+	};
+	double none = NAN, zero = svg_at(a, 1), last[2] = { zero, zero };
+	char num[32];
+
+	svg_x_tick(s, zero, y, "0%", &none);
+	for (size_t i = 0; i < sizeof(pct) / sizeof(pct[0]); i++) {
+		double v = 1 + pct[i] / 100;
+
+		if (log10(v) < a->lo - 1e-9 || log10(v) > a->hi + 1e-9)
+			continue;
+		snprintf(num, sizeof(num), "%+g%%", pct[i]);
+		svg_x_tick(s, svg_at(a, v), y, num, &last[pct[i] > 0]);
+	}
+}
+
 void svg_axis_x(struct svg *s, const struct svg_axis *a, double y,
 		const char *unit)
 {
+	double last = NAN;
 	char num[32];
 
 	svg_line(s, NULL, a->x0, y, a->x1, y, NULL, "stroke=\"#888\"");
 	svg_nl(s);
-	if (a->log) {
-		for (int e = (int)floor(a->lo); e <= (int)ceil(a->hi); e++)
-			for (int m = 1; m <= 5; m += m == 1 ? 1 : 3) {
-				double v = m * pow(10, e);
-
-				if (log10(v) < a->lo - 1e-9 ||
-				    log10(v) > a->hi + 1e-9)
-					continue;
-				snprintf(num, sizeof(num), "%g", v);
-				svg_x_tick(s, svg_at(a, v), y, num);
-			}
+	if (a->log && a->num == SVG_NUM_PCT) {
+		svg_ticks_pct(s, a, y);
+	} else if (a->log && a->step > 0) {
+		for (double v = ceil(pow(10, a->lo) / a->step) * a->step;
+		     log10(v) <= a->hi + 1e-9; v += a->step) {
+			svg_tick_num(num, sizeof(num), a, v);
+			svg_x_tick(s, svg_at(a, v), y, num, &last);
+		}
+	} else if (a->log) {
+		svg_ticks_decades(s, a, y);
 	} else {
 		for (double v = a->lo; v <= a->hi + a->step / 2; v += a->step) {
 			svg_tick_num(num, sizeof(num), a, v);
-			svg_x_tick(s, svg_at(a, v), y, num);
+			svg_x_tick(s, svg_at(a, v), y, num, &last);
 		}
 	}
 	fprintf(s->f,

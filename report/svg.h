@@ -104,13 +104,20 @@ enum svg_anchor { SVG_START, SVG_MIDDLE, SVG_END };
  */
 void svg_text(struct svg *s, double x, double y, enum svg_anchor anchor,
 	      const char *fill, const char *text);
+/* The same in a column @room wide (from, about or up to @x). */
+void svg_text_in(struct svg *s, double x, double y, enum svg_anchor anchor,
+		 const char *fill, const char *text, double room);
 
 /* ---- Axes ---- */
 
-/* How a linear axis's ticks are numbered; a log axis's are %g. */
+/*
+ * How an axis's ticks are numbered: a linear one's, and a log one's of
+ * round values (svg_axis_log_fit()); a log one's decades are %g.
+ */
 enum svg_num {
 	SVG_NUM_SI, /* "950", "18.5k", "1.25M" */
 	SVG_NUM_2F, /* "0.25" */
+	SVG_NUM_PCT, /* a log axis of ratios as a change: "-50%", "0%" */
 };
 
 /*
@@ -120,7 +127,11 @@ enum svg_num {
 struct svg_axis {
 	double lo, hi, x0, x1;
 	int log;
-	double step; /* of the ticks of a linear axis */
+	/*
+	 * Of the ticks of a linear axis, or of a log one's round values;
+	 * 0 a log one's decades, -1 those numbered as SI.
+	 */
+	double step;
 	enum svg_num num;
 };
 
@@ -136,6 +147,20 @@ void svg_axis_fit(struct svg_axis *a, double lo, double hi, int from_zero,
 
 /* @a a log axis over whole decades about 10^@lo to 10^@hi. */
 void svg_axis_decades(struct svg_axis *a, double lo, double hi);
+
+/*
+ * @a a log axis over [@lo, @hi] (above 0) widened a little, its ticks
+ * about @ticks round values (SI), or 1, 2 and 5 of each decade over a
+ * wide span: never below zero; its x0 and x1 kept.
+ */
+void svg_axis_log_fit(struct svg_axis *a, double lo, double hi, int ticks);
+
+/*
+ * @a a log axis of ratios (1 + a change) over [@lo, @hi] and 1, at least
+ * 5 % each way and at most -90 % to +900 %, numbered as a change in
+ * percent ("-50%", "0%", "+100%"); its x0 and x1 kept.
+ */
+void svg_axis_ratio(struct svg_axis *a, double lo, double hi);
 
 /* A horizontal axis at @y: its line, ticks, numbers and @unit at its end. */
 void svg_axis_x(struct svg *s, const struct svg_axis *a, double y,

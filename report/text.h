@@ -12,6 +12,7 @@
 
 struct compare;
 struct compare_cell;
+struct compare_row;
 struct report_model;
 
 /* The widest line the report prints. */
@@ -64,6 +65,20 @@ double latctx_hop_us(const struct result_row *row, int less);
  * labels named by their keys ("#1") when @keys.
  */
 void text_summary(FILE *f, const struct report_model *m, int keys);
+
+/* Of the summary, for the page to say it alike: the verdict in a word. */
+const char *text_summary_verdict(const struct compare_cell *cell, int cmp);
+
+/* The name of compared @row: "pipe same x2", its mechanism's title first. */
+void text_summary_name(char *buf, size_t size, const struct compare *c,
+		       const struct compare_row *row);
+
+/*
+ * @cell's p50 round trip and microseconds a hand-off, as the summary
+ * writes them ("-" none), into @p50 and @hop of @size bytes each.
+ */
+void text_summary_us(const struct compare_cell *cell, char *p50, char *hop,
+		     size_t size);
 
 /*
  * lat_ctx's tables of label @label of @m for mechanism @mech (of its

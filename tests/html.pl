@@ -3,6 +3,8 @@
 # What tests/html.sh asks of a page that a shell cannot answer well:
 #   html.pl figures TEXT HTML  every row of the text report's tables has
 #                              the same figures in the page's tables
+#   html.pl summary TEXT HTML  the page's summary table has the lines of
+#                              the text report's summary, the same figures
 #   html.pl png FILE           the screenshot FILE is not blank: how much
 #                              is drawn, and in which label colours
 # Prints what differs and exits 1; 0 when all agree.
@@ -101,6 +103,70 @@ sub figures {
 		$bad = 1;
 	}
 	print scalar(@t), " rows of figures agree\n" unless $bad;
+	return $bad;
+}
+
+# The figures of the text report's summary, a line a row and label: what
+# follows its row and label columns (30), blanks collapsed; a line of a
+# row that did not run (no figures) left out.
+sub text_summary {
+	my ($text) = @_;
+	my (@rows, $in);
+
+	for (split /\n/, $text) {
+		if (/^\s+loops\/s\s+cv\s/) {
+			$in = 1;
+			next;
+		}
+		next unless $in;
+		last if /^us\/hop:/ || /^\s*$/;
+		next unless length($_) > 30 && substr($_, 30) =~ /^\s*\d+\s+\d+\.\d%/;
+		(my $f = substr($_, 30)) =~ s/^\s+//;
+		$f =~ s/\s+/ /g;
+		push @rows, $f;
+	}
+	return @rows;
+}
+
+# The same of the page's summary table.
+sub html_summary {
+	my ($html) = @_;
+	my ($table) = $html =~ m{<table[^>]*class="summary"[^>]*>(.*?)</table>}s;
+	my @rows;
+
+	return () unless defined $table;
+	$table =~ s{<thead>.*?</thead>}{}s;
+	while ($table =~ m{<tr[^>]*>(.*?)</tr>}sg) {
+		my $tr = $1;
+		my @figs;
+
+		while ($tr =~ m{<td class="fig[^"]*">(.*?)</td>}sg) {
+			my $f = unescape($1);
+			push @figs, $f if $f ne '';
+		}
+		push @rows, join(' ', @figs) if @figs;
+	}
+	return @rows;
+}
+
+# The page's summary has the text report's lines, in its order.
+sub summary {
+	my ($tf, $hf) = @_;
+	my @t = text_summary(slurp($tf));
+	my @h = html_summary(slurp($hf));
+	my $bad = 0;
+
+	if (!@t || @t != @h) {
+		print "the text report's summary has ", scalar(@t),
+			" lines, the page's ", scalar(@h), "\n";
+		$bad = 1;
+	}
+	for my $i (0 .. ($#t < $#h ? $#t : $#h)) {
+		next if $t[$i] eq $h[$i];
+		print "line ", $i + 1, ":\n  text: $t[$i]\n  page: $h[$i]\n";
+		$bad = 1;
+	}
+	print scalar(@t), " lines of the summary agree\n" unless $bad;
 	return $bad;
 }
 
@@ -345,10 +411,12 @@ sub title {
 
 my $cmd = shift // '';
 exit figures(@ARGV) if $cmd eq 'figures' && @ARGV == 2;
+exit summary(@ARGV) if $cmd eq 'summary' && @ARGV == 2;
 exit png(@ARGV) if $cmd eq 'png' && @ARGV == 1;
 exit hostile(@ARGV) if $cmd eq 'hostile' && @ARGV >= 2;
 exit safe(@ARGV) if $cmd eq 'safe' && @ARGV == 2;
 exit title(@ARGV) if $cmd eq 'title' && @ARGV == 1;
-die "usage: html.pl figures TEXT HTML | html.pl png FILE |\n",
+die "usage: html.pl figures TEXT HTML | html.pl summary TEXT HTML |\n",
+	"       html.pl png FILE |\n",
 	"       html.pl hostile DIR FILE... | html.pl safe HOSTILE BENIGN |\n",
 	"       html.pl title HTML\n";

@@ -6,10 +6,13 @@
 # that needs nothing beside it, a chart per mechanism and kind, the text
 # report's figures in its tables.  "browser" loads it in headless
 # Chromium: no console message, the same figures in the DOM, a screenshot
-# that is not blank.  "hostile" and "hostile-browser" do the same to the
-# page of saved runs whose every string is markup: it runs nothing and
-# has no element or attribute that the same page of benign strings lacks.
-# usage: html.sh page|browser|hostile|hostile-browser BIN
+# that is not blank.  "layout" loads a page of every mechanism in frames
+# 1200 and 400 pixels wide: the overview on the first screen, nothing
+# clipped or wider than the window.  "hostile" and "hostile-browser" do
+# the same as "page" and "browser" to the page of saved runs whose every
+# string is markup: it runs nothing and has no element or attribute that
+# the same page of benign strings lacks.
+# usage: html.sh page|browser|layout|hostile|hostile-browser BIN
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -18,6 +21,7 @@ set -u
 tests=(
 	"html-page page @BIN@ | timeout=300"
 	"html-browser browser @BIN@ | timeout=300"
+	"html-layout layout @BIN@ | timeout=300"
 	"html-hostile hostile @BIN@ | timeout=300"
 	"html-hostile-browser hostile-browser @BIN@ | timeout=300"
 )
@@ -95,6 +99,19 @@ page() {
 	done
 	perl "$here/html.pl" figures "$tmp/r.txt" "$tmp/r.html" >"$tmp/fig" &&
 		pass || fail "the page's figures are not the text report's: $(cat "$tmp/fig")"
+	perl "$here/html.pl" summary "$tmp/r.txt" "$tmp/r.html" >"$tmp/fig" &&
+		pass || fail "the page's summary is not the text report's: $(cat "$tmp/fig")"
+	# The overview first: the forest plot, then the summary, then the
+	# details; higher is better where loops/sec are.
+	grep -n -m1 -e '<svg [^>]*id="forest"' -e '<table class="summary"' \
+		-e '<section class="mech"' "$tmp/r.html" | grep -q 'id="forest"' &&
+		grep -n -m1 -e '<table class="summary"' -e '<section class="mech"' \
+			"$tmp/r.html" | grep -q 'class="summary"' && pass ||
+		fail "the page does not open with the overview, then the summary"
+	n=$(grep -c '<svg [^>]*id="loops-' "$tmp/r.html")
+	t=$(grep -c 'loops/sec, log scale: higher is better' "$tmp/r.html")
+	[ "$n" -gt 0 ] && [ "$t" -ge "$n" ] && pass ||
+		fail "$t of $n loops/sec charts say higher is better"
 	# The verdict of each row, as the text report's legend explains it.
 	grep -q '<p class="legend">change: the average against the baseline row' "$tmp/r.html" &&
 		pass || fail "no legend"
@@ -215,6 +232,137 @@ browser() {
 	summary
 }
 
+# A page of the test's own that holds the page twice, in a frame 1200
+# pixels wide and 900 high (the first screen of a 1200 pixel window) and
+# in one 400 wide, and whose script measures them (the page itself runs
+# none): a line "ok WHAT" or "not ok WHAT: why" a check, into its <pre>.
+frames() {
+	cat <<'HTML'
+<!DOCTYPE html><html><head><meta charset="utf-8"><title>layout</title>
+<style>body{margin:0}iframe{border:0;display:block}</style></head><body>
+<iframe id="wide" src="r.html" width="1200" height="900"></iframe>
+<iframe id="narrow" src="r.html" width="400" height="900"></iframe>
+<pre id="out"></pre>
+<script>
+"use strict";
+// The nearest ancestor of el that scrolls or clips what overflows it.
+function scroller(el, win) {
+	for (let p = el.parentElement; p; p = p.parentElement) {
+		const o = win.getComputedStyle(p).overflowX;
+		if (o === "auto" || o === "scroll" || o === "hidden")
+			return p;
+	}
+	return null;
+}
+function name(el) {
+	const cls = el.getAttribute("class"), t = el.getAttribute("data-table");
+	return el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
+		(cls ? "." + cls.split(" ").join(".") : "") + (t ? "[" + t + "]" : "");
+}
+function line(ok, what, why) {
+	return (ok ? "ok " : "not ok ") + what + (ok ? "" : ": " + why);
+}
+function list(a) {
+	return a.length + " (" + a.slice(0, 6).join(", ") + ")";
+}
+// What overflows the frame's width outside a scroll container, and
+// which scroll containers hold more than they show.
+function measure(id) {
+	const doc = document.getElementById(id).contentDocument;
+	const win = document.getElementById(id).contentWindow;
+	const m = { over: [], clipped: [], doc: doc, win: win };
+
+	if (!doc || !doc.body)
+		return null;
+	m.vw = doc.documentElement.clientWidth;
+	m.vh = win.innerHeight;
+	for (const el of doc.body.getElementsByTagName("*")) {
+		const r = el.getBoundingClientRect();
+		const o = win.getComputedStyle(el).overflowX;
+
+		if (!r.width && !r.height)
+			continue;
+		if ((o === "auto" || o === "scroll") && el.scrollWidth > el.clientWidth + 1)
+			m.clipped.push(name(el) + " " + el.scrollWidth + " in " + el.clientWidth);
+		if ((r.right > m.vw + 0.5 || r.left < -0.5) && !scroller(el, win))
+			m.over.push(name(el) + " " + Math.round(r.left) + " to " + Math.round(r.right));
+	}
+	m.sw = doc.documentElement.scrollWidth;
+	return m;
+}
+window.addEventListener("load", function () {
+	const wide = measure("wide"), narrow = measure("narrow"), out = [];
+
+	if (!wide || !narrow) {
+		document.getElementById("out").textContent = "not ok frames: the page cannot be read";
+		return;
+	}
+	const f = wide.doc.getElementById("forest");
+	const r = f ? f.getBoundingClientRect() : null;
+	const at = r ? "svg#forest at " + Math.round(r.left) + "," + Math.round(r.top) +
+		" to " + Math.round(r.right) + "," + Math.round(r.bottom) +
+		" of " + wide.vw + "x" + wide.vh : "no svg#forest";
+	out.push(line(r && r.height > 0 && r.top >= 0 && r.left >= 0 &&
+		      r.bottom <= wide.vh && r.right <= wide.vw,
+		      "wide: the overview on the first screen", at));
+	out.push("# " + at);
+	out.push(line(!wide.clipped.length, "wide: nothing clipped", list(wide.clipped)));
+	out.push(line(!wide.over.length, "wide: nothing overflows", list(wide.over)));
+	out.push(line(wide.sw <= wide.vw, "wide: the page's width", wide.sw + " in " + wide.vw));
+	out.push(line(!narrow.over.length,
+		      "narrow: nothing overflows outside a scroll container",
+		      list(narrow.over)));
+	out.push(line(narrow.sw <= narrow.vw, "narrow: the page's width",
+		      narrow.sw + " in " + narrow.vw));
+	out.push("# narrow: " + narrow.clipped.length + " containers scroll");
+	document.getElementById("out").textContent = out.join("\n");
+});
+</script>
+</body></html>
+HTML
+}
+
+# The page of every mechanism in Chromium at 1200 and 400 pixels: the
+# overview on the first screen, no table clipped, nothing wider than the
+# window but inside a container that scrolls.  The frames' page reads the page's (same
+# directory, file://) with --allow-file-access-from-files.
+layout() {
+	local bin=$1 ln n=0 rep label
+
+	chromium_ready
+	# Two kernels of every mechanism, four invocations each, taking turns:
+	# a column each in the facts that differ, a link each in the nav.
+	for rep in 1 2 3 4; do
+		for label in "$A" "$B"; do
+			"$bin" -q -t 0.02 -r 2 -n "$label" -o "$tmp/$label-$rep.json" \
+				>/dev/null || fail "the run of $label failed"
+		done
+	done
+	"$bin" report --format html "$tmp"/6.13*.json >"$tmp/r.html" && pass ||
+		fail "report --format html failed"
+	frames >"$tmp/layout.html"
+	chrome "$tmp/layout.dom" --dump-dom --hide-scrollbars \
+		--allow-file-access-from-files --window-size=1600,1000 \
+		"file://$tmp/layout.html"
+	[ $? -eq 0 ] && pass || fail "$chromium could not load the frames"
+	sed -n '/<pre id="out">/,/<\/pre>/p' "$tmp/layout.dom" |
+		sed -e 's/.*<pre id="out">//' -e 's/<\/pre>.*//' -e 's/&gt;/>/g' \
+			-e 's/&lt;/</g' -e 's/&amp;/\&/g' >"$tmp/layout.out"
+	cat "$tmp/layout.out"
+	while IFS= read -r ln; do
+		case $ln in
+		"ok "*) pass ;;
+		"not ok "*) fail "${ln#not ok }" ;;
+		*) continue ;;
+		esac
+		n=$((n + 1))
+	done <"$tmp/layout.out"
+	[ "$n" -eq 6 ] && pass || fail "$n checks of the frames' 6 ran"
+	[ -n "${CTXBENCH_TEST_KEEP:-}" ] &&
+		cp "$tmp/layout.html" "$tmp/r.html" "$CTXBENCH_TEST_KEEP/"
+	summary
+}
+
 # Saved runs of two labels, two invocations each, swept (-p 2,4) and at
 # -j 1,2, with every string but the mechanisms' hostile (tests/html.pl
 # hostile: markup, quotes, handlers, scripts in every label, note, fact,
@@ -330,10 +478,10 @@ hostile_browser() {
 }
 
 case "${1:-}" in
-page | browser | hostile) "$1" "$2" ;;
+page | browser | layout | hostile) "$1" "$2" ;;
 hostile-browser) hostile_browser "$2" ;;
 *)
-	echo "usage: $0 page|browser|hostile|hostile-browser BIN" >&2
+	echo "usage: $0 page|browser|layout|hostile|hostile-browser BIN" >&2
 	exit 2
 	;;
 esac

@@ -502,9 +502,166 @@ static void test_layout(void)
 	free(html);
 }
 
+/*
+ * A page of two labels of two invocations each, a row of pipe each:
+ * label A's runs @a (two an invocation), B's @b; B's all disturbed when
+ * @bad.
+ */
+static char *page_inv(const double a[4], const double b[4], int bad,
+		      size_t *len)
+{
+	static struct result_sample smp[4][2];
+	struct result_row rows[4];
+	struct results r[4];
+	const struct results *p[4] = { &r[0], &r[1], &r[2], &r[3] };
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	memset(r, 0, sizeof(r));
+	memset(rows, 0, sizeof(rows));
+	for (unsigned int i = 0; i < 4; i++) {
+		const double *x = i < 2 ? a : b;
+
+		for (unsigned int k = 0; k < 2; k++)
+			smp[i][k] = (struct result_sample){
+				.loops = (uint64_t)x[2 * (i % 2) + k],
+				.elapsed_s = 1,
+				.disturbed = i >= 2 && bad,
+			};
+		snprintf(rows[i].mech, sizeof(rows[i].mech), "pipe");
+		snprintf(rows[i].title, sizeof(rows[i].title), "pipe");
+		snprintf(rows[i].placement, sizeof(rows[i].placement), "any");
+		rows[i].procs = 2;
+		rows[i].rings = 1;
+		rows[i].sample = smp[i];
+		rows[i].nsamples = 2;
+		r[i].info.duration_s = 1;
+		r[i].info.runs = 2;
+		snprintf(r[i].info.label, sizeof(r[i].info.label), "%s",
+			 i < 2 ? "6.1" : "6.2");
+		r[i].row = &rows[i];
+		r[i].nrows = 1;
+	}
+	CHECK_EQ_INT(report_html(f, p, 4, 0, NULL, 0), 0);
+	fclose(f);
+	return buf;
+}
+
+/* The chart of id @id in @html, as a string of its own (to free). */
+static char *chart_of(const char *html, const char *id)
+{
+	char key[64];
+	const char *at, *end;
+
+	snprintf(key, sizeof(key), " id=\"%s\"", id);
+	at = strstr(html, key);
+	end = at ? strstr(at, "</svg>") : NULL;
+	return end ? strndup(at, (size_t)(end - at)) : NULL;
+}
+
+/* The numbers of the axes' ticks of @svg that are below zero. */
+static unsigned int below_zero(const char *svg)
+{
+	unsigned int n = 0;
+
+	for (const char *t = strstr(svg, "font-size=\"10\">"); t;
+	     t = strstr(t + 1, "font-size=\"10\">"))
+		n += t[strlen("font-size=\"10\">")] == '-';
+	return n;
+}
+
+/* The number of times @what is in @s. */
+static unsigned int count(const char *s, const char *what)
+{
+	unsigned int n = 0;
+
+	for (s = strstr(s, what); s; s = strstr(s + 1, what))
+		n++;
+	return n;
+}
+
+/*
+ * The page opens with the overview: the forest plot of the changes
+ * before the summary, both before the first mechanism's details; its
+ * axis a change in percent about 0 %, the interval of the verdict drawn.
+ */
+static void test_overview(void)
+{
+	static const double a[4] = { 100000, 101000, 99000, 100500 };
+	static const double b[4] = { 110000, 111000, 108000, 112000 };
+	size_t len;
+	char *html = page_inv(a, b, 0, &len), *forest;
+	const char *mech;
+
+	CHECK(html != NULL);
+	if (!html)
+		return;
+	mech = strstr(html, "<section class=\"mech\"");
+	forest = chart_of(html, "forest");
+	CHECK(forest != NULL);
+	CHECK(mech && strstr(html, " id=\"forest\"") &&
+	      strstr(html, " id=\"forest\"") < mech);
+	CHECK(mech && strstr(html, "<table class=\"summary\"") &&
+	      strstr(html, " id=\"forest\"") <
+		      strstr(html, "<table class=\"summary\"") &&
+	      strstr(html, "<table class=\"summary\"") < mech);
+	/* Before the marks' legend and the warnings. */
+	CHECK(strstr(html, "<p class=\"legend\">change:") >
+	      strstr(html, "<table class=\"summary\""));
+	if (forest) {
+		CHECK(strstr(forest, ">0%</text>") != NULL);
+		CHECK(strstr(forest, "higher is better") != NULL);
+		CHECK(count(forest, "class=\"interval\"") == 1);
+		CHECK(count(forest, "class=\"entry\"") == 1);
+		CHECK(strstr(forest, "faster") != NULL);
+	}
+	/* The summary's line of the label compared: its verdict. */
+	CHECK(strstr(html, "<td class=\"fig word marked\">faster</td>") !=
+	      NULL);
+	free(forest);
+	free(html);
+}
+
+/*
+ * Two invocations far apart: the interval of their mean, of log
+ * loops/sec, stays above zero, and so does every axis of loops/sec.  A
+ * label whose every run was disturbed has no mean drawn, but says so.
+ */
+static void test_axes(void)
+{
+	static const double a[4] = { 100000, 101000, 200000, 201000 };
+	static const double b[4] = { 150000, 151000, 152000, 150500 };
+	size_t len;
+	char *html = page_inv(a, b, 0, &len), *loops;
+
+	loops = html ? chart_of(html, "loops-pipe") : NULL;
+	CHECK(loops != NULL);
+	if (loops) {
+		CHECK_EQ_INT(below_zero(loops), 0);
+		CHECK(strstr(loops, "higher is better") != NULL);
+		CHECK_EQ_INT(count(loops, "class=\"mean\""), 2);
+	}
+	free(loops);
+	free(html);
+	html = page_inv(a, b, 1, &len);
+	loops = html ? chart_of(html, "loops-pipe") : NULL;
+	CHECK(loops != NULL);
+	if (loops) {
+		CHECK_EQ_INT(below_zero(loops), 0);
+		/* The baseline's mean only; the other label's none. */
+		CHECK_EQ_INT(count(loops, "class=\"mean\""), 1);
+		CHECK(strstr(loops, ">all runs disturbed: no mean</text>") !=
+		      NULL);
+	}
+	free(loops);
+	free(html);
+}
+
 int main(void)
 {
 	test_hostile();
 	test_layout();
+	test_overview();
+	test_axes();
 	return check_summary();
 }
