@@ -89,6 +89,23 @@ static void json_cell(struct jw *w, const struct report_model *m,
 		if (cell->want_reps)
 			jw_uint(w, "replicates_for_want", cell->want_reps);
 	}
+	if (cell->has_cpu) {
+		/* The second verdict: CPU per loop, as a rate. */
+		jw_break(w);
+		jw_object(w, "cpu", 1);
+		jw_string(w, "verdict", compare_mark_key(cell->cpu_mark));
+		if (cell->cpu_mark == COMPARE_NOT_JUDGED)
+			jw_string(w, "why", compare_why_key(cell->cpu_why));
+		jw_double(w, "change", cell->cv.change);
+		jw_double(w, "change_low", cell->cv.low);
+		jw_double(w, "change_high", cell->cv.high);
+		jw_double(w, "p", cell->cv.p);
+		jw_double(w, "detect", cell->cv.detect);
+		jw_uint(w, "df", cell->cv.df);
+		if (cell->cpu_want_reps)
+			jw_uint(w, "replicates_for_want", cell->cpu_want_reps);
+		jw_end(w);
+	}
 	if (cell->runs_left) {
 		jw_break(w);
 		jw_uint(w, "left_out_runs", cell->runs_left);
@@ -161,8 +178,15 @@ static void json_compare(struct jw *w, const struct report_model *m)
 	const struct compare *c = &m->cmp;
 	jw_object(w, "comparison", 0);
 	jw_string(w, "baseline", c->r[c->base]->info.label);
-	jw_double(w, "alpha", VERDICT_ALPHA);
+	/* The report's level: Benjamini-Hochberg over its tests. */
+	jw_double(w, "alpha", VERDICT_FAMILY);
+	jw_string(w, "level", "benjamini-hochberg");
+	jw_uint(w, "tests", c->tests);
+	jw_uint(w, "tests_marked", c->tests_marked);
+	jw_double(w, "threshold", c->threshold);
+	jw_double(w, "detect_alpha", c->alpha);
 	jw_double(w, "power", VERDICT_POWER);
+	jw_string(w, "disturbed", c->kept ? "kept" : "left");
 	jw_uint(w, "noise_invocations", c->noise_invocations);
 	if (c->runs_left) {
 		jw_uint(w, "left_out_runs", c->runs_left);

@@ -140,7 +140,7 @@ static void test_invocations(void)
 	for (unsigned int i = 0; i < 9; i++)
 		p[i] = &r[i];
 	CHECK_EQ_INT(report_group(p, 9, p, 9, &g, &ng, NULL), 0);
-	verdict_rows(&g[0].row[0], &g[1].row[0], NULL, 0, &v);
+	verdict_rows(&g[0].row[0], &g[1].row[0], NULL, 0, VERDICT_LOOPS, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
 	CHECK_EQ_INT(v.df, 4);
 	CHECK_EQ_INT(v.na, 3);
@@ -149,27 +149,27 @@ static void test_invocations(void)
 	CHECK(v.significant);
 	CHECK_NEAR(v.detect, 0.0597, 0.001);
 	/* The same kernel again: not marked. */
-	verdict_rows(&g[0].row[0], &g[2].row[0], NULL, 0, &v);
+	verdict_rows(&g[0].row[0], &g[2].row[0], NULL, 0, VERDICT_LOOPS, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
 	CHECK(!v.significant);
 	CHECK(v.p > 0.5);
 
 	/* One invocation a side, no noise: not judged, runs give a bound. */
-	verdict_rows(&r[0].row[0], &r[3].row[0], NULL, 0, &v);
+	verdict_rows(&r[0].row[0], &r[3].row[0], NULL, 0, VERDICT_LOOPS, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_RUNS);
 	CHECK(!v.significant);
 	CHECK(isnan(v.p));
 	CHECK(v.detect > 0 && v.detect < 0.05);
 	/* The same with --noise's three invocations of C: judged, df 2. */
 	noise[0] = &g[2].row[0];
-	verdict_rows(&r[0].row[0], &r[3].row[0], noise, 1, &v);
+	verdict_rows(&r[0].row[0], &r[3].row[0], noise, 1, VERDICT_LOOPS, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
 	CHECK_EQ_INT(v.df, 2);
 	CHECK_EQ_INT(v.na, 1);
 	CHECK(!isnan(v.p));
 	/* A row the baseline lacks a run of: nothing to compare. */
 	r[4].row[0].nsamples = 0;
-	verdict_rows(&r[4].row[0], &r[3].row[0], NULL, 0, &v);
+	verdict_rows(&r[4].row[0], &r[3].row[0], NULL, 0, VERDICT_LOOPS, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_NONE);
 	CHECK(isnan(v.change));
 	report_group_free(g, ng);
@@ -357,7 +357,9 @@ static void test_report(void)
 	CHECK(strstr(text, "Run: " REL_A " (2 of 3)\n") != NULL);
 	CHECK(strstr(text, "  #2 same ") != NULL);
 	CHECK(strstr(text, "*+10.0%*") != NULL);
-	CHECK(strstr(text, "stands out from the noise between invocations") !=
+	CHECK(strstr(text, "stands out from the noise between replicates") !=
+	      NULL);
+	CHECK(strstr(text, "Benjamini-Hochberg\nat 10 % over its 2 tests") !=
 	      NULL);
 	free(text);
 
