@@ -8,7 +8,11 @@ A/A or A/B pair of labels of one protocol and part) is resampled: subsets
 of its rounds (turns), boots (boots) or of the invocations of each block
 (blocks), each side's order kept.  Each resample is judged by every method:
 the shipped one through the binary itself (`ctxbench report --format kv`),
-and the candidates, implemented here.  Standard library only.
+and the candidates, implemented here, beside a replica of the shipped
+rule (loops/sec and, where the labels took turns, CPU per loop, with
+disturbed runs kept there; weighted Benjamini-Hochberg at 10 % over the
+report's tests) that --check holds against the binary, both verdicts of
+every row.  Standard library only.
 
 usage: bench/lab.py CORPUS [--bin ctxbench] [--part P] [--max N] [--seed S]
                            [--only METHOD,...] [--shipped-only] [--aa-only]
