@@ -8,7 +8,11 @@ A/A or A/B pair of labels of one protocol and part) is resampled: subsets
 of its rounds (turns), boots (boots) or of the invocations of each block
 (blocks), each side's order kept.  Each resample is judged by every method:
 the shipped one through the binary itself (`ctxbench report --format kv`),
-and the candidates, implemented here.  Standard library only.
+and the candidates, implemented here, beside a replica of the shipped
+rule (loops/sec and, where the labels took turns, CPU per loop, with
+disturbed runs kept there; weighted Benjamini-Hochberg at 10 % over the
+report's tests) that --check holds against the binary, both verdicts of
+every row.  Standard library only.
 
 usage: bench/lab.py CORPUS [--bin ctxbench] [--part P] [--max N] [--seed S]
                            [--only METHOD,...] [--shipped-only] [--aa-only]
@@ -38,6 +42,7 @@ import tarfile
 import tempfile
 
 ALPHA, POWER, FAMILY = 0.05, 0.80, 0.10
+CPU_WEIGHT = 1.8  # report/verdict.h's VERDICT_CPU_WEIGHT
 
 # --- Student's t, as lib/stats.c computes it -------------------------------
 
@@ -294,8 +299,8 @@ def make_sets(invs, part=None):
 # --- the shipped method, through the binary ---------------------------------
 
 
-def binary_rows(binary, a, b, noise):
-    """{row: (judged, marked, change, detect)} of B in the binary's report."""
+def binary_verdicts(binary, a, b, noise):
+    """{row: {field: value}} of B in the binary's report (kv)."""
     args = [binary, 'report', '--format', 'kv']
     for n in noise:
         args += ['--noise', n.path]
@@ -314,16 +319,43 @@ def binary_rows(binary, a, b, noise):
             continue
         r = rows.setdefault(key, {})
         r[field] = v
+    return {k: r for k, r in rows.items() if 'ok' in r}
+
+
+def _verdict(r, pre):
+    """(judged, marked, change, detect) of one statistic's keys in r."""
+    def num(f):
+        return float(r[f]) / 100 if f in r else float('nan')
+    judged = pre + 'marked' in r
+    return (judged, judged and r[pre + 'marked'] == '1',
+            num(pre + 'change_pct'), num(pre + 'detect_pct'))
+
+
+def combine(loops, cpu):
+    """One row's (judged, marked, change, detect) of its two verdicts:
+    judged by either, marked by either (the wrong way when either was),
+    the smallest detect of those judged."""
+    if cpu is None:
+        return loops
+    vs = [loops, cpu]
+    judged = any(v[0] for v in vs)
+    marked = [v for v in vs if v[1]]
+    wrong = [v for v in marked if v[2] > 0]
+    change = (wrong or marked or [loops if not math.isnan(loops[2])
+                                  else cpu])[0][2]
+    dets = [v[3] for v in vs if v[0] and not math.isnan(v[3])]
+    return (judged, bool(marked), change,
+            min(dets) if dets else float('nan'))
+
+
+def binary_rows(binary, a, b, noise, both=False):
+    """{row: (judged, marked, change, detect)} of B in the binary's report,
+    its two verdicts combined; with both, {row: (loops, cpu or None)}."""
     res = {}
-    for key, r in rows.items():
-        if 'ok' not in r:
-            continue
-        judged = 'marked' in r
-        res[key] = (judged, judged and r['marked'] == '1',
-                    float(r['change_pct']) / 100 if 'change_pct' in r else
-                    float('nan'),
-                    float(r['detect_pct']) / 100 if 'detect_pct' in r else
-                    float('nan'))
+    for key, r in binary_verdicts(binary, a, b, noise).items():
+        loops = _verdict(r, '')
+        cpu = _verdict(r, 'cpu_') if 'cpu_judged' in r else None
+        res[key] = (loops, cpu) if both else combine(loops, cpu)
     return res
 
 
@@ -434,19 +466,21 @@ class Method:
                                   '' if self.ties == 'safe' else '/' +
                                   self.ties)
 
-    def row(self, s, a, b, noise, key):
+    def row(self, s, a, b, noise, key, stat=None, keep=None):
         """(judged, p, change, se, df): one row's test."""
-        keep = self.disturb == 'design' and s.turns
+        stat = stat or self.stat
+        if keep is None:
+            keep = self.disturb == 'design' and s.turns
         nan = float('nan')
         if s.blocks or self.timeline:
             blk = blocks_of(a + b + noise,
                             [{i.label for i in a + b},
                              {i.label for i in noise}])
-            va, ra = blockreps(a, key, self.stat, keep, blk)
-            vb, rb = blockreps(b, key, self.stat, keep, blk)
+            va, ra = blockreps(a, key, stat, keep, blk)
+            vb, rb = blockreps(b, key, stat, keep, blk)
         else:
-            va, ra = reps(a, key, self.stat, keep, True)
-            vb, rb = reps(b, key, self.stat, keep, True)
+            va, ra = reps(a, key, stat, keep, True)
+            vb, rb = reps(b, key, stat, keep, True)
         na, nb = len(va), len(vb)
         if not ra or not rb:
             return None
@@ -470,7 +504,7 @@ class Method:
             ss, df = 0.0, 0
             groups = [va, vb]
             if noise:
-                vn, _ = blockreps(noise, key, self.stat, False, blk)
+                vn, _ = blockreps(noise, key, stat, False, blk)
                 for lab in ('X', 'Y'):
                     groups.append({g: v for g, v in vn.items()
                                    if g[0] == lab})
@@ -546,6 +580,87 @@ class Recommended(Method):
     def row(self, s, a, b, noise, key):
         self.stat = 'cpu' if s.turns else 'mean'
         return Method.row(self, s, a, b, noise, key)
+
+
+def took_turns(timeline, labels):
+    """Did every one of @labels take turns on the timeline: two blocks or
+    more each, none of more than two invocations (report/group.c)?"""
+    blk = blocks_of(timeline)
+    runs, prev, run = {}, None, 0
+    for i in sorted(timeline, key=lambda i: i.start):
+        run = run + 1 if i.label == prev else 1
+        prev = i.label
+        runs[i.label] = max(runs.get(i.label, 0), run)
+    nblk = {l: len({b for lab, b in blk.values() if lab == l})
+            for l in labels}
+    return bool(labels) and all(nblk[l] >= 2 and runs[l] <= 2
+                                for l in labels)
+
+
+class TwoStats(Method):
+    """Loops/sec and, where the labels took turns, CPU per loop, each row
+    a test of each; disturbed runs kept in turns, left in blocks;
+    unpaired; Benjamini-Hochberg at 10 % over every test of the report.
+    As a replica (timeline), the turns are those the report itself
+    detects on the timeline of the invocations given."""
+
+    def __init__(self, timeline=False, wcpu=1.0):
+        super().__init__('mean+cpu', 'design', 'unpaired',
+                         'bh' if wcpu == 1 else 'wbh%g' % wcpu)
+        self.timeline = timeline
+        # Weighted Benjamini-Hochberg: in turns, a row's CPU test weighs
+        # wcpu and its loops/sec test 2 - wcpu (a row of one test, 1: the
+        # weights' mean is 1, which keeps the level); p / weight ranked.
+        self.wcpu = wcpu
+
+    def turns(self, s, a, b, noise):
+        if self.timeline:
+            return took_turns(a + b + noise, {i.label for i in a + b})
+        return s.turns
+
+    def verdicts(self, s, a, b, noise, keys):
+        """{key: (loops, cpu or None)}, each (judged, marked, change,
+        detect)."""
+        keep = self.turns(s, a, b, noise)
+        tests = []  # (key, stat, test)
+        for k in keys:
+            t = self.row(s, a, b, noise, k, 'mean', keep)
+            if t is None:
+                continue
+            tests.append((k, 'mean', t))
+            if keep:
+                c = self.row(s, a, b, noise, k, 'cpu', keep)
+                # a test of CPU per loop where both sides measured it
+                if c is not None and not (not c[0] and
+                                          math.isnan(c[2])):
+                    tests.append((k, 'cpu', c))
+        m = len(tests)
+        both = {k for k, st, _ in tests if st == 'cpu'}
+
+        def weight(key, stat):
+            if key not in both:
+                return 1.0
+            return self.wcpu if stat == 'cpu' else 2 - self.wcpu
+        judged = sorted((t[1] / weight(k, st), i)
+                        for i, (k, st, t) in enumerate(tests) if t[0])
+        top = 0
+        for r, (p, _) in enumerate(judged):
+            if p <= FAMILY * (r + 1) / m:
+                top = r + 1
+        mark = {i for _, i in judged[:top]}
+        al = FAMILY / max(m, 1)
+        out = {}
+        for i, (k, stat, t) in enumerate(tests):
+            det = (math.expm1(shift(t[3], t[4], al * weight(k, stat)))
+                   if t[0] else float('nan'))
+            v = (t[0], i in mark, t[2], det)
+            loops, cpu = out.get(k, (None, None))
+            out[k] = (v, cpu) if stat == 'mean' else (loops, v)
+        return out
+
+    def report(self, s, a, b, noise, keys):
+        return {k: combine(*v) for k, v in
+                self.verdicts(s, a, b, noise, keys).items()}
 
 
 class Shipped(Method):
@@ -665,6 +780,9 @@ def candidates():
     ms.append(Method('p50q', 'design', 'paired', 'row05', 'shipped'))
     ms.append(Method('p50q', 'design', 'unpaired', 'row05', 'shipped'))
     ms.append(Recommended())
+    ms.append(TwoStats())
+    for w in (1.5, 1.8, 1.9):
+        ms.append(TwoStats(wcpu=w))
     ms.append(replica())
     return ms
 
@@ -711,34 +829,39 @@ def calibrate(sets, methods, seed, cap):
 
 
 def replica():
-    """The shipped method, implemented here: no spread is not judged."""
-    m = Method('mean', 'leave', 'unpaired', 'row05')
-    m.timeline = True
-    return m
+    """The shipped method, implemented here: loops/sec and, where the
+    labels took turns on the timeline, CPU per loop, disturbed runs kept
+    there; Benjamini-Hochberg at 10 % over the report's tests; no spread
+    is not judged."""
+    return TwoStats(timeline=True, wcpu=CPU_WEIGHT)
+
+
+def _agree(x, y):
+    """Do two verdicts (judged, marked, change, detect) agree?"""
+    if x is None or y is None:
+        return x is None and y is None
+    ok = x[0] == y[0] and x[1] == y[1]
+    if ok and x[0] and not (math.isnan(x[3]) and math.isnan(y[3])):
+        ok = abs(x[3] - y[3]) <= 0.0005 + 0.002 * abs(y[3])
+    return ok
 
 
 def check(sets, binary, seed, cap):
-    """The replica of the shipped method against the binary: disagreements."""
+    """The replica of the shipped method against the binary: rows, and
+    those whose verdicts (loops/sec, CPU per loop) disagree."""
     rep = replica()
     bad = rows = 0
     for s in sets:
         keys = sorted(set().union(*(i.rows for i in s.a + s.b)))
         for a, b, n in s.resamples(random.Random(seed), cap) + [s.full()]:
-            mine = rep.report(s, a, b, n, keys)
-            theirs = binary_rows(binary, a, b, n)
+            mine = rep.verdicts(s, a, b, n, keys)
+            theirs = binary_rows(binary, a, b, n, both=True)
             for k in keys:
                 x, y = mine.get(k), theirs.get(k)
                 if x is None or y is None:
                     continue
                 rows += 1
-                ok = x[0] == y[0] and x[1] == y[1]
-                if ok and x[0] and not (math.isnan(x[3]) and
-                                        math.isnan(y[3])):
-                    ok = abs(x[3] - y[3]) <= 0.0005 + 0.002 * abs(y[3])
-                if ok and not math.isnan(y[2]):
-                    # the binary's change is of the arithmetic means
-                    pass
-                if not ok:
+                if not (_agree(x[0], y[0]) and _agree(x[1], y[1])):
                     bad += 1
                     print('disagree: %s %s %s %s: lab %s binary %s' % (
                         s.part, s.proto, s.kind, k, x, y))

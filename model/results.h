@@ -151,11 +151,13 @@ struct result_cpu {
 
 /* An invocation's part of a merged row (report_group()). */
 struct result_inv {
-	double mean; /* loops/sec over its runs not disturbed */
+	double mean; /* loops/sec over its runs kept: see group.h */
+	double cpu; /* CPU seconds a loop of its runs (all of them); 0 unknown */
 	double start; /* when it started, epoch seconds; 0 unknown */
 	unsigned int rep; /* its replicate of the label: see group.h */
 	unsigned int runs, disturbed; /* its runs, and how many disturbed */
-	int left; /* too few runs not disturbed: left out of the verdict */
+	/* Too few runs not disturbed: left out of the verdict (never kept). */
+	int left;
 	unsigned int of; /* which of its label's invocations, from 0 */
 };
 
@@ -205,6 +207,11 @@ struct results {
 	unsigned int boots; /* distinct boots known; 0 none */
 	unsigned int blocks; /* stretches of its invocations; 0 unknown */
 	unsigned int reps; /* replicates at that level */
+	/*
+	 * The labels compared took turns (group.h): a disturbance fell on
+	 * either side at random, so disturbed runs are kept, not left out.
+	 */
+	int kept;
 	unsigned int nrows;
 	struct result_row *row;
 };

@@ -46,11 +46,34 @@ void chart_key(char *buf, size_t size, const struct compare *c,
 			 result_row_rings(row), row->shared ? " shared" : "");
 }
 
+/* A verdict @v of mark @mark, reason @why, in words, into @buf. */
+static void chart_words(char *buf, size_t size, const struct verdict *v,
+			enum compare_mark mark, enum compare_why why)
+{
+	char pct[32], det[48] = "";
+
+	if (isnan(v->change)) {
+		snprintf(buf, size, "not judged: %s", compare_why_words(why));
+		return;
+	}
+	text_percent(pct, sizeof(pct), v->change * 100);
+	if (!isnan(v->detect))
+		snprintf(det, sizeof(det), "; detect %s%.1f%%",
+			 mark == COMPARE_NOT_JUDGED ? ">=" : "",
+			 v->detect * 100);
+	if (mark == COMPARE_MARKED)
+		snprintf(buf, size, "%s marked (p %.3g, %.1f..%.1f%%)%s", pct,
+			 v->p, v->low * 100, v->high * 100, det);
+	else if (mark == COMPARE_NOT_MARKED)
+		snprintf(buf, size, "%s not marked (p %.2g)%s", pct, v->p, det);
+	else
+		snprintf(buf, size, "%s not judged: %s%s", pct,
+			 compare_why_words(why), det);
+}
+
 void chart_verdict(char *buf, size_t size, const struct compare *c,
 		   const struct compare_cell *cell)
 {
-	const struct verdict *v = &cell->v;
-	char pct[32], det[48] = "";
 	size_t len;
 
 	if (c->n < 2) {
@@ -61,25 +84,16 @@ void chart_verdict(char *buf, size_t size, const struct compare *c,
 		snprintf(buf, size, "baseline");
 		return;
 	}
-	if (isnan(v->change)) {
-		snprintf(buf, size, "not judged: %s",
-			 compare_why_words(cell->why));
-		return;
-	}
-	text_percent(pct, sizeof(pct), v->change * 100);
-	if (!isnan(v->detect))
-		snprintf(det, sizeof(det), "; detect %s%.1f%%",
-			 cell->mark == COMPARE_NOT_JUDGED ? ">=" : "",
-			 v->detect * 100);
-	if (cell->mark == COMPARE_MARKED)
-		snprintf(buf, size, "%s marked (p %.3g, %.1f..%.1f%%)%s", pct,
-			 v->p, v->low * 100, v->high * 100, det);
-	else if (cell->mark == COMPARE_NOT_MARKED)
-		snprintf(buf, size, "%s not marked (p %.2g)%s", pct, v->p, det);
-	else
-		snprintf(buf, size, "%s not judged: %s%s", pct,
-			 compare_why_words(cell->why), det);
+	chart_words(buf, size, &cell->v, cell->mark, cell->why);
 	len = strlen(buf);
 	if (cell->drifts && len < size)
 		snprintf(buf + len, size - len, "; drifts");
+	len = strlen(buf);
+	if (cell->has_cpu && len + 2 < size) {
+		len += (size_t)snprintf(buf + len, size - len,
+					"; " TEXT_CPU_NAME " ");
+		if (len < size)
+			chart_words(buf + len, size - len, &cell->cv,
+				    cell->cpu_mark, cell->cpu_why);
+	}
 }

@@ -146,16 +146,47 @@ static int compare_rows(struct compare *c)
 	return 0;
 }
 
-/* The mark of @cell, from its verdict against the baseline's row @brow. */
+/* Why a verdict @v, judged against noise or not, cannot be judged. */
+static enum compare_why compare_why_of(const struct compare *c,
+				       const struct compare_cell *cell,
+				       const struct verdict *v)
+{
+	/*
+	 * Fewer than half of a side's replicates left, or fewer than it
+	 * takes to judge: what would be judged is the disturbance.
+	 */
+	int lost = v->na < v->ra || v->nb < v->rb;
+
+	if (v->ra && v->rb &&
+	    (!v->na || !v->nb || 2 * v->na < v->ra || 2 * v->nb < v->rb ||
+	     (lost && v->basis == VERDICT_RUNS)))
+		return COMPARE_DISTURBED;
+	if (v->basis == VERDICT_NONE)
+		return COMPARE_NO_RUNS;
+	if (v->basis == VERDICT_INVOCATIONS && isnan(v->p))
+		return COMPARE_NO_SPREAD;
+	if (v->basis == VERDICT_RUNS)
+		return c->r[c->base]->level == RESULT_LEVEL_ONE_BLOCK ||
+				       c->r[cell->label]->level ==
+					       RESULT_LEVEL_ONE_BLOCK ?
+			       COMPARE_ONE_BLOCK :
+			       COMPARE_NO_NOISE;
+	return COMPARE_JUDGED;
+}
+
+/*
+ * The verdicts of @cell against the baseline's row: judged or not, and
+ * why not; marked or not is the report's level's (compare_level()).
+ */
 static void compare_judge(struct compare *c, struct compare_cell *cell)
 {
 	const struct result_row *noise[SAVED_MAX_INVOCATIONS], *brow;
-	struct verdict *v;
-	int lost;
 
 	memset(&cell->v, 0, sizeof(cell->v));
 	cell->v.change = cell->v.p = cell->v.detect = NAN;
 	cell->v.low = cell->v.high = NAN;
+	cell->cv = cell->v;
+	cell->cpu_mark = COMPARE_NOT_JUDGED;
 	if (cell->label == c->base) {
 		cell->mark = COMPARE_BASELINE;
 		return;
@@ -168,48 +199,46 @@ static void compare_judge(struct compare *c, struct compare_cell *cell)
 	}
 	for (unsigned int k = 0; k < c->nnoise; k++)
 		noise[k] = results_find(&c->noise[k], cell->row);
-	verdict_rows(brow, cell->row, noise, c->nnoise, &cell->v);
-	v = &cell->v;
-	/*
-	 * Fewer than half of a side's replicates left, or fewer than it
-	 * takes to judge: what would be judged is the disturbance.
-	 */
-	lost = v->na < v->ra || v->nb < v->rb;
-	if (v->ra && v->rb &&
-	    (!v->na || !v->nb || 2 * v->na < v->ra || 2 * v->nb < v->rb ||
-	     (lost && v->basis == VERDICT_RUNS)))
-		cell->why = COMPARE_DISTURBED;
-	else if (v->basis == VERDICT_NONE)
-		cell->why = COMPARE_NO_RUNS;
-	else if (v->basis == VERDICT_INVOCATIONS && isnan(v->p))
-		cell->why = COMPARE_NO_SPREAD;
-	else if (v->basis == VERDICT_RUNS)
-		cell->why = c->r[c->base]->level == RESULT_LEVEL_ONE_BLOCK ||
-					    c->r[cell->label]->level ==
-						    RESULT_LEVEL_ONE_BLOCK ?
-				    COMPARE_ONE_BLOCK :
-				    COMPARE_NO_NOISE;
-	else
-		cell->mark =
-			v->significant ? COMPARE_MARKED : COMPARE_NOT_MARKED;
-	if (cell->why == COMPARE_DISTURBED)
-		v->significant = 0;
+	verdict_rows(brow, cell->row, noise, c->nnoise, VERDICT_LOOPS,
+		     &cell->v);
+	cell->why = compare_why_of(c, cell, &cell->v);
+	if (cell->why == COMPARE_JUDGED)
+		cell->mark = COMPARE_NOT_MARKED; /* until the level's */
+	if (!c->kept)
+		return;
+	verdict_rows(brow, cell->row, noise, c->nnoise, VERDICT_CPU, &cell->cv);
+	cell->has_cpu = cell->cv.na && cell->cv.nb;
+	cell->cpu_why = compare_why_of(c, cell, &cell->cv);
+	if (cell->has_cpu && cell->cpu_why == COMPARE_JUDGED)
+		cell->cpu_mark = COMPARE_NOT_MARKED;
 }
 
 /* The replicates @cell's sides would need for detect to reach c->want. */
+static unsigned int compare_want_of(const struct compare *c,
+				    const struct verdict *v,
+				    enum compare_mark mark,
+				    enum compare_why why)
+{
+	int judged = mark == COMPARE_NOT_MARKED || mark == COMPARE_MARKED;
+	int short_of = mark == COMPARE_NOT_JUDGED ||
+		       (judged && v->detect * 100 > c->want);
+
+	if (short_of && why != COMPARE_NO_BASE_ROW && why != COMPARE_NO_RUNS)
+		return verdict_replicates_for(v, c->want / 100);
+	return 0;
+}
+
 static void compare_want_cell(const struct compare *c,
 			      struct compare_cell *cell)
 {
-	const struct verdict *v = &cell->v;
-	int judged = cell->mark == COMPARE_NOT_MARKED ||
-		     cell->mark == COMPARE_MARKED;
-	int short_of = cell->mark == COMPARE_NOT_JUDGED ||
-		       (judged && v->detect * 100 > c->want);
-
-	cell->want_reps = 0;
-	if (short_of && cell->why != COMPARE_NO_BASE_ROW &&
-	    cell->why != COMPARE_NO_RUNS)
-		cell->want_reps = verdict_replicates_for(v, c->want / 100);
+	cell->want_reps =
+		cell->mark == COMPARE_BASELINE ?
+			0 :
+			compare_want_of(c, &cell->v, cell->mark, cell->why);
+	cell->cpu_want_reps =
+		cell->has_cpu ? compare_want_of(c, &cell->cv, cell->cpu_mark,
+						cell->cpu_why) :
+				0;
 }
 
 void compare_want(struct compare *c, double pct)
@@ -225,7 +254,9 @@ static void compare_left(struct compare *c, struct compare_cell *cell)
 {
 	const struct result_row *row = cell->row;
 
-	for (unsigned int i = 0; row->inv && i < row->ninv; i++) {
+	for (unsigned int i = 0; c->kept && row->inv && i < row->ninv; i++)
+		c->runs_kept += row->inv[i].disturbed;
+	for (unsigned int i = 0; !c->kept && row->inv && i < row->ninv; i++) {
 		cell->runs_left += row->inv[i].left ? row->inv[i].runs :
 						      row->inv[i].disturbed;
 		cell->inv_left += row->inv[i].left;
@@ -259,6 +290,114 @@ static void compare_inv_left(struct compare *c)
 	}
 }
 
+/* A test of the report: a verdict, and the mark it gets. */
+struct compare_test {
+	struct verdict *v;
+	enum compare_mark *mark;
+	double w; /* its weight: of the level's share of a test */
+};
+
+/* By p over the weight: weighted Benjamini-Hochberg's order. */
+static int compare_by_p(const void *x, const void *y)
+{
+	const struct compare_test *s = x, *t = y;
+	double a = s->v->p / s->w, b = t->v->p / t->w;
+
+	return (a > b) - (a < b);
+}
+
+/* Add @v to @t (of *@n) when both its sides were measured. */
+static void compare_test_add(struct compare_test *t, unsigned int *n,
+			     struct verdict *v, enum compare_mark *mark,
+			     double w)
+{
+	if (!v->ra || !v->rb)
+		return;
+	if (t)
+		t[*n] = (struct compare_test){ v, mark, w };
+	++*n;
+}
+
+/* Every test of @c into @t (NULL: counted only); their count. */
+static unsigned int compare_tests(struct compare *c, struct compare_test *t)
+{
+	unsigned int n = 0;
+
+	for (unsigned int k = 0; k < c->nrows; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
+			struct compare_cell *cell = &c->row[k].cell[i];
+
+			if (cell->mark == COMPARE_BASELINE ||
+			    cell->why == COMPARE_NO_BASE_ROW)
+				continue;
+			compare_test_add(t, &n, &cell->v, &cell->mark,
+					 cell->has_cpu ? VERDICT_LOOPS_WEIGHT :
+							 1);
+			if (cell->has_cpu)
+				compare_test_add(t, &n, &cell->cv,
+						 &cell->cpu_mark,
+						 VERDICT_CPU_WEIGHT);
+		}
+	return n;
+}
+
+/*
+ * The report's level: Benjamini-Hochberg at VERDICT_FAMILY over every
+ * test of the report, judged or not (a test not judged is one the
+ * report could have marked had it had the noise), weighted where the
+ * labels took turns (verdict.h).  Of the judged tests by p / weight, the
+ * k-th is marked, with all before it, when some test from it on has
+ * p / weight <= FAMILY * its rank / tests.  Every test's detect is at
+ * the first step, FAMILY / tests times its weight.
+ */
+static int compare_level(struct compare *c)
+{
+	unsigned int n = compare_tests(c, NULL), nj = 0, top = 0;
+	struct compare_test *t = calloc(n ? n : 1, sizeof(*t));
+
+	if (!t)
+		return -ENOMEM;
+	compare_tests(c, t);
+	c->tests = n;
+	c->alpha = n ? VERDICT_FAMILY / n : VERDICT_FAMILY;
+	for (unsigned int i = 0; i < n; i++)
+		if (*t[i].mark == COMPARE_NOT_MARKED)
+			t[nj++] = t[i];
+	qsort(t, nj, sizeof(*t), compare_by_p);
+	for (unsigned int i = 0; i < nj; i++)
+		if (t[i].v->p / t[i].w <= VERDICT_FAMILY * (i + 1) / n)
+			top = i + 1;
+	c->threshold = top ? VERDICT_FAMILY * top / n : 0;
+	c->tests_marked = top;
+	free(t);
+	c->marks = c->whys = 0;
+	for (unsigned int k = 0; k < c->nrows; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
+			struct compare_cell *cell = &c->row[k].cell[i];
+			int judged = cell->mark == COMPARE_NOT_MARKED;
+			int cjudged = cell->cpu_mark == COMPARE_NOT_MARKED;
+			double w = cell->has_cpu ? VERDICT_LOOPS_WEIGHT : 1;
+
+			verdict_at(&cell->v, c->alpha * w,
+				   judged ? c->threshold * w : 0);
+			if (judged && cell->v.significant)
+				cell->mark = COMPARE_MARKED;
+			if (cell->has_cpu) {
+				c->cpu_tests++;
+				w = VERDICT_CPU_WEIGHT;
+				verdict_at(&cell->cv, c->alpha * w,
+					   cjudged ? c->threshold * w : 0);
+				if (cjudged && cell->cv.significant)
+					cell->cpu_mark = COMPARE_MARKED;
+			}
+			if (cell->row->nsamples) {
+				c->marks |= 1u << cell->mark;
+				c->whys |= 1u << cell->why;
+			}
+		}
+	return 0;
+}
+
 /* The cells of row @k: one per label that measured it. */
 static int compare_cells(struct compare *c, struct compare_row *row)
 {
@@ -278,12 +417,7 @@ static int compare_cells(struct compare *c, struct compare_row *row)
 			result_row_stats(cell->row, &cell->runs);
 			cell->mean = verdict_mean(cell->row);
 			compare_judge(c, cell);
-			compare_want_cell(c, cell);
 			compare_left(c, cell);
-			if (cell->row->nsamples) {
-				c->marks |= 1u << cell->mark;
-				c->whys |= 1u << cell->why;
-			}
 		}
 	return 0;
 }
@@ -325,9 +459,15 @@ int compare_build(struct compare *c, const struct results *const *r,
 	}
 	if (compare_rows(c) < 0)
 		goto fail;
+	c->kept = c->n >= 2;
+	for (unsigned int i = 0; i < c->n; i++)
+		c->kept &= c->r[i]->kept;
 	for (unsigned int k = 0; k < c->nrows; k++)
 		if (compare_cells(c, &c->row[k]) < 0)
 			goto fail;
+	if (compare_level(c) < 0)
+		goto fail;
+	compare_want(c, c->want);
 	compare_inv_left(c);
 	free(gi);
 	free(t);
@@ -349,17 +489,25 @@ int compare_bisect(const struct compare *c, double pct)
 		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
 			const struct compare_cell *cell = &c->row[k].cell[i];
 
+			int tells;
+
 			if (cell->label != last ||
 			    cell->why == COMPARE_NO_BASE_ROW)
 				continue;
-			if (cell->mark == COMPARE_MARKED &&
-			    cell->v.change * 100 < -pct)
+			if ((cell->mark == COMPARE_MARKED &&
+			     cell->v.change * 100 < -pct) ||
+			    (cell->cpu_mark == COMPARE_MARKED &&
+			     cell->cv.change * 100 < -pct))
 				return 1;
-			/* Not judged, or not at the detect wanted. */
-			if (cell->mark == COMPARE_NOT_JUDGED || cell->want_reps)
-				unjudged++;
-			else
+			/* Judged at the detect wanted, by either statistic. */
+			tells = (cell->mark != COMPARE_NOT_JUDGED &&
+				 !cell->want_reps) ||
+				(cell->cpu_mark != COMPARE_NOT_JUDGED &&
+				 cell->has_cpu && !cell->cpu_want_reps);
+			if (tells)
 				judged++;
+			else
+				unjudged++;
 		}
 	return unjudged || !judged ? 125 : 0;
 }

@@ -41,6 +41,16 @@ struct compare_cell {
 	enum compare_why why;
 	/* Against the baseline's row: change, interval, p, detect... */
 	struct verdict v;
+	/*
+	 * The second verdict, on CPU per loop, where the labels took turns
+	 * (compare.kept) and both rows have it (has_cpu): its mark, its
+	 * reason when not judged, its replicates for compare.want.
+	 */
+	int has_cpu;
+	struct verdict cv;
+	enum compare_mark cpu_mark;
+	enum compare_why cpu_why;
+	unsigned int cpu_want_reps;
 	/* Its invocations' trend inside their replicates: verdict_drift(). */
 	double drift, drift_p;
 	int drifts; /* drift_p < VERDICT_ALPHA */
@@ -80,6 +90,21 @@ struct compare {
 	struct compare_mech *mech; /* [nmechs], in the order they appear */
 	struct compare_row *row; /* [nrows], in the order they appear */
 	unsigned int noise_invocations; /* of the A/A runs given */
+	/*
+	 * The rule for disturbed runs: kept, when every label compared took
+	 * turns (invocations or boots in turn: a disturbance falls on either
+	 * side at random); else left out, as in blocks.
+	 */
+	int kept;
+	/*
+	 * The report's level (VERDICT_FAMILY, Benjamini-Hochberg): its
+	 * tests (each row's loops/sec and CPU per loop with both sides
+	 * measured, the second's count too), the p over its weight at or below which a test is
+	 * marked (0: none), and the level of every test's detect over its
+	 * weight (VERDICT_FAMILY / tests).
+	 */
+	unsigned int tests, tests_marked, cpu_tests;
+	double threshold, alpha;
 	double want; /* percent: the detect wanted, COMPARE_WANT_PCT unless set */
 	/*
 	 * Which marks (1u << enum compare_mark) and reasons (1u << enum
@@ -88,6 +113,7 @@ struct compare {
 	unsigned int marks, whys;
 	/* Runs and invocations left out (disturbed), of how many runs. */
 	unsigned int runs_left, inv_left, runs_all;
+	unsigned int runs_kept; /* disturbed, and kept (compare.kept) */
 	unsigned int drifts; /* cells whose invocations drift */
 	/* What the above points into. */
 	struct results *group, *noise;
@@ -106,10 +132,11 @@ int compare_build(struct compare *c, const struct results *const *r,
 
 /*
  * For git bisect run: of the last label against the baseline's, 1 when
- * some row is marked and slower by more than @pct percent, else 125 when
- * some row shared with the baseline is not judged or judged with detect
- * above @c's want (want_reps: it cannot tell at the detect wanted), or
- * there is no other label, or no such row; else 0.
+ * some row is marked slower by more than @pct percent (on loops/sec or on
+ * CPU per loop), else 125 when some row shared with the baseline is
+ * judged by neither statistic at the detect wanted (not judged, or judged
+ * with detect above @c's want: it cannot tell), or there is no other
+ * label, or no such row; else 0.
  */
 int compare_bisect(const struct compare *c, double pct);
 

@@ -77,7 +77,14 @@ enum flat_key {
 	FK_NOT_JUDGED_NO_SPREAD,
 	FK_REPLICATES_FOR_WANT,
 	FK_LEFT_OUT_RUNS,
+	FK_DISTURBED_KEPT,
 	FK_DRIFT,
+	FK_CPU_JUDGED,
+	FK_CPU_CHANGE_PCT,
+	FK_CPU_DETECT_PCT,
+	FK_CPU_P,
+	FK_CPU_MARKED,
+	FK_CPU_REPLICATES_FOR_WANT,
 	FK_NKEYS
 };
 
@@ -192,8 +199,22 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "not judged, or judged with `detect_pct` above `--want` (default 5, or `--fail-above`'s percent): the replicates a side would need for `detect_pct` to reach it, from the spread between replicates measured"),
 	K(LEFT_OUT_RUNS, "left_out_runs", "other", "count",
 	  "with `change_pct`, when some were: the row's disturbed runs left out of `loops_per_sec` and the verdict (all the runs of an invocation left out, fewer than half of them undisturbed)"),
+	K(DISTURBED_KEPT, "disturbed_kept", "other", "0 or 1",
+	  "every compared row not the baseline's: the rule for disturbed runs, 1 when they were kept in `loops_per_sec` and the verdict (the labels took turns: a disturbance fell on either side at random), 0 when they were left out (blocks, or the order unknown)"),
 	K(DRIFT, "drift_pct_per_hour", "other", "%",
 	  "with `change_pct`, when significant: the trend of the row's invocation means over their start, inside their blocks or boots, per hour"),
+	K(CPU_JUDGED, "cpu_judged", "other", "0 or 1",
+	  "with `disturbed_kept` 1 and the row's CPU time measured on both sides: the second verdict, on CPU per loop (the participants' user and system time over their loops), 1 when judged (`cpu_p` and `cpu_marked` follow), else 0"),
+	K(CPU_CHANGE_PCT, "cpu_change_pct", "other", "%",
+	  "with it: the change of CPU per loop against the baseline's same row, as a rate (loops a CPU second), positive faster (the text report's `CPU per loop:` line)"),
+	K(CPU_DETECT_PCT, "cpu_detect_pct", "other", "%",
+	  "with it, when known: the smallest change of CPU per loop the comparison would mark 4 times in 5"),
+	K(CPU_P, "cpu_p", "other", "p",
+	  "with `cpu_judged` 1: the two-sided p-value of that change"),
+	K(CPU_MARKED, "cpu_marked", "other", "0 or 1",
+	  "with `cpu_p`: 1 when the change of CPU per loop stands out at the report's level (Benjamini-Hochberg at 10 % over every test of the report, as `marked`), else 0"),
+	K(CPU_REPLICATES_FOR_WANT, "cpu_replicates_for_want", "other", "count",
+	  "as `replicates_for_want`, of CPU per loop"),
 	[FK_NKEYS] = { NULL, NULL, NULL, NULL },
 };
 /* clang-format on */
@@ -394,13 +415,14 @@ static void flat_cpu(const struct flat_out *o, const struct result_cpu *c)
  * could mark when known, and only when judged against the noise between
  * invocations its p-value and whether it is marked.
  */
-static void flat_change(const struct flat_out *o,
+static void flat_change(const struct flat_out *o, const struct compare *c,
 			const struct compare_cell *cell)
 {
 	char metric[48];
 
 	if (cell->mark == COMPARE_BASELINE)
 		return;
+	flat_put(o, FK_DISTURBED_KEPT, c->kept);
 	/* Judged or not, and why not: for a harness to flag the row. */
 	flat_put(o, FK_JUDGED, cell->mark != COMPARE_NOT_JUDGED);
 	if (cell->mark == COMPARE_NOT_JUDGED) {
@@ -422,6 +444,17 @@ static void flat_change(const struct flat_out *o,
 		flat_put(o, FK_LEFT_OUT_RUNS, cell->runs_left);
 	if (cell->drifts)
 		flat_put(o, FK_DRIFT, cell->drift * 100);
+	if (!cell->has_cpu)
+		return;
+	flat_put(o, FK_CPU_JUDGED, cell->cpu_mark != COMPARE_NOT_JUDGED);
+	flat_put(o, FK_CPU_CHANGE_PCT, cell->cv.change * 100);
+	flat_put(o, FK_CPU_DETECT_PCT, cell->cv.detect * 100);
+	if (cell->cpu_mark != COMPARE_NOT_JUDGED) {
+		flat_put(o, FK_CPU_P, cell->cv.p);
+		flat_put(o, FK_CPU_MARKED, cell->cpu_mark == COMPARE_MARKED);
+	}
+	if (cell->cpu_want_reps)
+		flat_put(o, FK_CPU_REPLICATES_FOR_WANT, cell->cpu_want_reps);
 }
 
 /* Of a run with -j or --shared: each ring's rates and the scalability. */
@@ -531,7 +564,7 @@ static void flat_invocation(struct flat_out *o, const struct report_model *m,
 		if (results_parallel(r))
 			flat_rings(o, r, row);
 		if (cell)
-			flat_change(o, cell[j]);
+			flat_change(o, &m->cmp, cell[j]);
 		fs = flat_findings(m, label, row);
 		for (unsigned int k = 0; fs && k < fs->n; k++)
 			flat_finding(o, &fs->f[k]);

@@ -54,14 +54,16 @@ static void group_cpus(char *to, size_t size, const char *more)
 
 /*
  * Invocation @from's part of a row, started at @start, of replicate @rep:
- * the mean of its runs not disturbed.  With fewer such runs than half of
- * its runs it is left out of the verdict: what is left of it is the
- * machine's, not the kernel's.
+ * the mean of its runs not disturbed, or of all of them when the labels
+ * took turns (@kept), and its CPU a loop.  Not kept, with fewer runs not
+ * disturbed than half of its runs it is left out of the verdict: what is
+ * left of it is the machine's, not the kernel's.  Kept, a disturbance is
+ * noise that fell on either side at random, and the test sees it.
  */
 static void group_inv(struct result_inv *inv, const struct result_row *from,
-		      double start, unsigned int rep)
+		      double start, unsigned int rep, int kept)
 {
-	double sum = 0;
+	double sum = 0, all = 0;
 	unsigned int clean = 0;
 
 	memset(inv, 0, sizeof(*inv));
@@ -69,12 +71,20 @@ static void group_inv(struct result_inv *inv, const struct result_row *from,
 	inv->rep = rep;
 	inv->runs = from->nsamples;
 	for (unsigned int i = 0; i < from->nsamples; i++) {
+		all += result_rate(&from->sample[i]);
 		if (from->sample[i].disturbed) {
 			inv->disturbed++;
 			continue;
 		}
 		sum += result_rate(&from->sample[i]);
 		clean++;
+	}
+	if (from->cpu.loops)
+		inv->cpu = (from->cpu.user_s + from->cpu.sys_s) /
+			   (double)from->cpu.loops;
+	if (kept && inv->runs) {
+		inv->mean = all / inv->runs;
+		return;
 	}
 	inv->left = !clean || 2 * clean < inv->runs;
 	inv->mean = clean ? sum / clean : 0;
@@ -85,7 +95,7 @@ static void group_inv(struct result_inv *inv, const struct result_row *from,
  * label's invocation @of.
  */
 static int group_add(struct result_row *row, const struct result_row *from,
-		     double start, unsigned int rep, unsigned int of)
+		     double start, unsigned int rep, unsigned int of, int kept)
 {
 	struct result_sample *smp;
 
@@ -117,7 +127,7 @@ static int group_add(struct result_row *row, const struct result_row *from,
 			return -ENOMEM;
 		row->inv = m;
 	}
-	group_inv(&row->inv[row->ninv], from, start, rep);
+	group_inv(&row->inv[row->ninv], from, start, rep, kept);
 	row->inv[row->ninv++].of = of;
 	if (!(row->hop_work_ns > 0))
 		row->hop_work_ns = from->hop_work_ns;
@@ -147,7 +157,7 @@ static int group_merge(struct results *g, const struct results *from,
 		struct result_row *row = group_row(g, &from->row[j], max);
 
 		if (!row || group_add(row, &from->row[j], from->info.start_s,
-				      rep, g->invocations - 1) < 0)
+				      rep, g->invocations - 1, g->kept) < 0)
 			return -ENOMEM;
 	}
 	return 0;
@@ -274,6 +284,7 @@ static void group_levels(const struct results *const *r, unsigned int n,
 	}
 	turns = known && group_turns(g, ng, sorted, nt);
 	for (unsigned int k = 0; k < ng; k++) {
+		g[k].kept = turns;
 		if (g[k].boots >= 2)
 			g[k].level = RESULT_LEVEL_BOOTS;
 		else if (turns)

@@ -14,6 +14,10 @@
  * on each and free()).  A merged row holds the runs of every invocation
  * that measured it, one after the other, and each invocation's part in
  * inv[]: the mean of its runs not disturbed, its start and replicate.
+ * When every label of @r took turns (as below; boots too), disturbed
+ * runs are kept (the group's kept): a disturbance then fell on either
+ * side at random, noise the test sees, not a bias; else they are left
+ * out, as in blocks a disturbance can fall on one side only.
  *
  * A label's replicates are its boots when it has two or more (every
  * invocation's boot known); else, when every label of @r took turns (two

@@ -669,8 +669,11 @@ static void html_warnings(FILE *f, const struct compare *c,
 		fprintf(f,
 			"<p class=\"warn\">disturbed: steal or other tasks took over %.0f%% of a run's CPUs, "
 			"or a clock moved over %.0f%%, a CPU quota throttled it or its token stood still; "
-			"the averages and the verdict leave those runs out, low, high and cv do not.</p>\n",
-			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);
+			"the averages and the verdict %s.</p>\n",
+			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100,
+			c->kept ?
+				"keep those runs, as the labels took turns" :
+				"leave those runs out, low, high and cv do not");
 	for (unsigned int i = 0; i < n; i++)
 		if (r[i]->signo) {
 			fprintf(f,

@@ -20,7 +20,13 @@
 #define JSON_MEMBERS(M)                                                     \
 	M(BASELINE, "comparison.", "baseline", "string")                    \
 	M(ALPHA, "comparison.", "alpha", "number")                          \
+	M(LEVEL, "comparison.", "level", "string")                          \
+	M(TESTS, "comparison.", "tests", "integer")                         \
+	M(TESTS_MARKED, "comparison.", "tests_marked", "integer")           \
+	M(THRESHOLD, "comparison.", "threshold", "number")                  \
+	M(DETECT_ALPHA, "comparison.", "detect_alpha", "number")            \
 	M(POWER, "comparison.", "power", "number")                          \
+	M(DISTURBED, "comparison.", "disturbed", "string")                  \
 	M(NOISE_INVOCATIONS, "comparison.", "noise_invocations", "integer") \
 	M(LEFT_OUT_RUNS, "comparison.", "left_out_runs", "integer")         \
 	M(LEFT_OUT_INVOCATIONS, "comparison.", "left_out_invocations",      \
@@ -60,6 +66,16 @@
 	M(C_DETECT, CELL, "detect", "number or null")                       \
 	M(C_REPLICATES_FOR_WANT, CELL, "replicates_for_want", "number")     \
 	M(C_DF, CELL, "df", "integer")                                      \
+	M(C_CPU, CELL, "cpu", "object")                                     \
+	M(CPU_VERDICT, CPU, "verdict", "string")                            \
+	M(CPU_WHY, CPU, "why", "string")                                    \
+	M(CPU_CHANGE, CPU, "change", "number or null")                      \
+	M(CPU_CHANGE_LOW, CPU, "change_low", "number or null")              \
+	M(CPU_CHANGE_HIGH, CPU, "change_high", "number or null")            \
+	M(CPU_P, CPU, "p", "number or null")                                \
+	M(CPU_DETECT, CPU, "detect", "number or null")                      \
+	M(CPU_DF, CPU, "df", "integer")                                     \
+	M(CPU_REPLICATES_FOR_WANT, CPU, "replicates_for_want", "number")    \
 	M(C_LEFT_OUT_RUNS, CELL, "left_out_runs", "integer")                \
 	M(C_LEFT_OUT_INVOCATIONS, CELL, "left_out_invocations", "integer")  \
 	M(C_DRIFT_PER_HOUR, CELL, "drift_per_hour", "number")               \
@@ -67,6 +83,7 @@
 	M(C_FINDINGS, CELL, "findings", "array")
 
 #define CELL "comparison.rows[].labels[]."
+#define CPU CELL "cpu."
 
 enum json_member {
 #define JSON_ENUM(name, table, member, type) JM_##name,
@@ -174,6 +191,25 @@ static void json_cell(struct jw *w, const struct report_model *m,
 		if (cell->want_reps)
 			jw_uint(w, JM(C_REPLICATES_FOR_WANT), cell->want_reps);
 	}
+	if (cell->has_cpu) {
+		/* The second verdict: CPU per loop, as a rate. */
+		jw_break(w);
+		jw_object(w, JM(C_CPU), 1);
+		jw_string(w, JM(CPU_VERDICT), compare_mark_key(cell->cpu_mark));
+		if (cell->cpu_mark == COMPARE_NOT_JUDGED)
+			jw_string(w, JM(CPU_WHY),
+				  compare_why_key(cell->cpu_why));
+		jw_double(w, JM(CPU_CHANGE), cell->cv.change);
+		jw_double(w, JM(CPU_CHANGE_LOW), cell->cv.low);
+		jw_double(w, JM(CPU_CHANGE_HIGH), cell->cv.high);
+		jw_double(w, JM(CPU_P), cell->cv.p);
+		jw_double(w, JM(CPU_DETECT), cell->cv.detect);
+		jw_uint(w, JM(CPU_DF), cell->cv.df);
+		if (cell->cpu_want_reps)
+			jw_uint(w, JM(CPU_REPLICATES_FOR_WANT),
+				cell->cpu_want_reps);
+		jw_end(w);
+	}
 	if (cell->runs_left) {
 		jw_break(w);
 		jw_uint(w, JM(C_LEFT_OUT_RUNS), cell->runs_left);
@@ -246,8 +282,15 @@ static void json_compare(struct jw *w, const struct report_model *m)
 	const struct compare *c = &m->cmp;
 	jw_object(w, "comparison", 0);
 	jw_string(w, JM(BASELINE), c->r[c->base]->info.label);
-	jw_double(w, JM(ALPHA), VERDICT_ALPHA);
+	/* The report's level: Benjamini-Hochberg over its tests. */
+	jw_double(w, JM(ALPHA), VERDICT_FAMILY);
+	jw_string(w, JM(LEVEL), "benjamini-hochberg");
+	jw_uint(w, JM(TESTS), c->tests);
+	jw_uint(w, JM(TESTS_MARKED), c->tests_marked);
+	jw_double(w, JM(THRESHOLD), c->threshold);
+	jw_double(w, JM(DETECT_ALPHA), c->alpha);
 	jw_double(w, JM(POWER), VERDICT_POWER);
+	jw_string(w, JM(DISTURBED), c->kept ? "kept" : "left");
 	jw_uint(w, JM(NOISE_INVOCATIONS), c->noise_invocations);
 	if (c->runs_left) {
 		jw_uint(w, JM(LEFT_OUT_RUNS), c->runs_left);

@@ -605,19 +605,65 @@ static int model_legend(struct report_model *m)
 	if (!rc &&
 	    c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED)) {
 		legend_times(times, sizeof(times), VERDICT_POWER);
-		rc = legend_add(m, "marked", 0,
-				"*...*: it stands out from the noise between "
-				"invocations at %.0f %% (t-test of\ntheir "
-				"means; the noise is their spread within each "
-				"label%s); (...): not.",
-				VERDICT_LEVEL_PCT,
-				noise ? " and\nwithin --noise's labels" : "");
-		if (!rc)
+		if (noise)
+			rc = legend_add(
+				m, "marked", 0,
+				"*...*: stands out from the noise "
+				"between replicates (t-test of their "
+				"means; the\nnoise: their spread within "
+				"each label and within --noise's labels) "
+				"at the\nreport's level, "
+				"Benjamini-Hochberg at %.0f %% over its "
+				"%u test%s (A/A: a mark at\nmost %.0f %% "
+				"of the time); (...): not.",
+				VERDICT_FAMILY_PCT, c->tests,
+				c->tests == 1 ? "" : "s", VERDICT_FAMILY_PCT);
+		else
+			rc = legend_add(
+				m, "marked", 0,
+				"*...*: stands out from the noise "
+				"between replicates (t-test of their "
+				"means; the\nnoise: their spread within "
+				"each label) at the report's level, "
+				"Benjamini-Hochberg\nat %.0f %% over its "
+				"%u test%s (A/A: a mark at most %.0f %% "
+				"of the time); (...): not.",
+				VERDICT_FAMILY_PCT, c->tests,
+				c->tests == 1 ? "" : "s", VERDICT_FAMILY_PCT);
+		if (!rc && c->cpu_tests)
 			rc = legend_add(m, "detect", 0,
 					"detect: the smallest change so marked "
-					"%s.",
-					times);
+					"%s (a test alone at %.2g %%\nfor "
+					"loops/sec, %.2g %% for " TEXT_CPU_NAME
+					", where it has both).",
+					times,
+					c->alpha * VERDICT_LOOPS_WEIGHT * 100,
+					c->alpha * VERDICT_CPU_WEIGHT * 100);
+		else if (!rc)
+			rc = legend_add(m, "detect", 0,
+					"detect: the smallest change so marked "
+					"%s (a test alone at %.2g %%).",
+					times, c->alpha * 100);
 	}
+	if (!rc && c->cpu_tests)
+		rc = legend_add(
+			m, "cpu", 0,
+			TEXT_CPU_NAME
+			": the second verdict, as the "
+			"labels took turns: the participants'\nCPU time "
+			"over their loops, as a rate (positive: faster), "
+			"judged as loops/sec;\nof a row's share of the "
+			"level, %.0f %% is its and %.0f %% loops/sec's "
+			"(weighted).",
+			VERDICT_CPU_WEIGHT * 50, VERDICT_LOOPS_WEIGHT * 50);
+	if (!rc && c->runs_kept)
+		rc = legend_add(
+			m, "kept", 0,
+			"kept: %u of %u runs disturbed, kept in the "
+			"averages and the verdict: the labels\ntook "
+			"turns, so a disturbance fell on either side at "
+			"random, noise the test sees.",
+			c->runs_kept, c->runs_all);
 	if (!rc)
 		rc = legend_whys(m);
 	if (!rc)

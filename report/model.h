@@ -72,7 +72,7 @@ struct report_legend {
 	unsigned int label;
 };
 
-#define REPORT_LEGEND_MAX 16 /* entries, besides two per label */
+#define REPORT_LEGEND_MAX 20 /* entries, besides two per label */
 
 #define REPORT_AXIS_MAX 64 /* ring sizes, working sets of a grid */
 

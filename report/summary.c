@@ -21,21 +21,26 @@
 		"loops/s", "cv", (cmp) ? "change" : "",                 \
 		(cmp) ? "verdict" : "", "p50 us", "us/hop"
 
-/* The verdict of @cell in a word, for a reader who reads nothing else. */
-const char *text_summary_verdict(const struct compare_cell *cell, int cmp)
+/* A verdict of mark @mark in a word, for a reader who reads nothing else. */
+static const char *summary_word(const struct verdict *v, enum compare_mark mark)
 {
-	if (!cmp || !cell->row->nsamples)
-		return "";
-	switch (cell->mark) {
+	switch (mark) {
 	case COMPARE_BASELINE:
 		return "";
 	case COMPARE_MARKED:
-		return cell->v.change > 0 ? "faster" : "slower";
+		return v->change > 0 ? "faster" : "slower";
 	case COMPARE_NOT_MARKED:
 		return "noise";
 	default:
 		return "not judged";
 	}
+}
+
+const char *text_summary_verdict(const struct compare_cell *cell, int cmp)
+{
+	if (!cmp || !cell->row->nsamples)
+		return "";
+	return summary_word(&cell->v, cell->mark);
 }
 
 /* What a row of the comparison is: its mechanism, placement, ring. */
@@ -99,6 +104,12 @@ static void summary_cell(FILE *f, const struct compare *c,
 	fprintf(f, "%9.0f%6.1f%%%9s %-10s%7s%7s\n", cell->mean,
 		cell->runs.cv * 100, change,
 		text_summary_verdict(cell, c->n >= 2), p50, hop);
+	if (!cell->has_cpu)
+		return;
+	/* The second verdict, on a line of its own, in the same columns. */
+	text_change_cpu(cell, change, detect, sizeof(change));
+	fprintf(f, "%*s%16s%9s %s\n", SUM_ROW_W + SUM_LABEL_W + 2, "",
+		TEXT_CPU_NAME, change, summary_word(&cell->cv, cell->cpu_mark));
 }
 
 /*

@@ -233,16 +233,17 @@ void text_percent(char *buf, size_t size, double pct)
 		snprintf(buf, size, ">9999%%");
 }
 
-void text_change(const struct compare_cell *cell, char *change, char *detect,
-		 size_t size)
+/* A verdict @v of mark @mark, reason @why, into @change and @detect. */
+static void text_verdict(const struct verdict *v, enum compare_mark mark,
+			 enum compare_why why, int drifts, char *change,
+			 char *detect, size_t size)
 {
-	const struct verdict *v = &cell->v;
-	const char *sign = compare_why_mark(cell->why);
+	const char *sign = compare_why_mark(why);
 	int runs = sign != NULL;
 	char pct[32];
 
 	detect[0] = '\0';
-	if (cell->mark == COMPARE_BASELINE) {
+	if (mark == COMPARE_BASELINE) {
 		snprintf(change, size, "baseline");
 		return;
 	}
@@ -253,11 +254,11 @@ void text_change(const struct compare_cell *cell, char *change, char *detect,
 	text_percent(pct, sizeof(pct), v->change * 100);
 	if (runs)
 		snprintf(change, size, "%s%s", pct, sign);
-	else if (cell->mark == COMPARE_MARKED)
+	else if (mark == COMPARE_MARKED)
 		snprintf(change, size, "*%s*", pct);
 	else
 		snprintf(change, size, "(%s)", pct);
-	if (cell->drifts)
+	if (drifts)
 		snprintf(change + strlen(change), size - strlen(change), "~");
 	if (isnan(v->detect))
 		snprintf(detect, size, "-");
@@ -266,6 +267,20 @@ void text_change(const struct compare_cell *cell, char *change, char *detect,
 	else
 		snprintf(detect, size, runs ? "[%.*f%%]" : "%.*f%%",
 			 v->detect * 100 < 99.95 ? 1 : 0, v->detect * 100);
+}
+
+void text_change(const struct compare_cell *cell, char *change, char *detect,
+		 size_t size)
+{
+	text_verdict(&cell->v, cell->mark, cell->why, cell->drifts, change,
+		     detect, size);
+}
+
+void text_change_cpu(const struct compare_cell *cell, char *change,
+		     char *detect, size_t size)
+{
+	text_verdict(&cell->cv, cell->cpu_mark, cell->cpu_why, 0, change,
+		     detect, size);
 }
 
 /*
@@ -377,6 +392,16 @@ static void text_row(FILE *f, const struct text_ctx *c,
 			 cell->mean, CV_W - 1, s->cv * 100, CHANGE_W, change,
 			 DETECT_W, detect);
 		text_cpus(f, line, row->cpus, c->label_w);
+		if (cell->has_cpu) {
+			/* The second verdict, under the first's columns. */
+			text_change_cpu(cell, change, detect, sizeof(change));
+			fprintf(f, "%*s%-*s", INDENT_W, "", c->label_w, "");
+			snprintf(line, sizeof(line), "%*s %*s %*s ",
+				 LOW_W + 2 * WIDE_CMP_W + CV_W,
+				 TEXT_CPU_NAME ":", CHANGE_W, change, DETECT_W,
+				 detect);
+			text_cpus(f, line, "", c->label_w);
+		}
 	} else if (row->nsamples) {
 		snprintf(line, sizeof(line), "%*.0f%*.0f%*.0f%*.1f%% ", LOW_W,
 			 s->min, WIDE_ONE_W, s->max, WIDE_ONE_W, cell->mean,
@@ -615,10 +640,16 @@ static void text_results(FILE *f, const struct text_ctx *c)
 			"disturbed: steal or other tasks took over %.0f%% of "
 			"a run's CPUs, or a clock moved\nover %.0f%% "
 			"(run/disturb.h), a CPU quota throttled it or its "
-			"token stood still;\nthe averages and the verdict "
-			"leave those runs out, low, high and cv do not (a\n"
-			"row with too few left says so under it).\n\n",
-			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100);
+			"token stood still;\n%s",
+			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100,
+			c->m->cmp.kept ?
+				"the labels took turns: the averages and the "
+				"verdict keep those runs (a\ndisturbance fell "
+				"on either side at random, noise the test "
+				"sees).\n\n" :
+				"the averages and the verdict leave those runs "
+				"out, low, high and cv do not (a\nrow with too "
+				"few left says so under it).\n\n");
 	if (text_emulated(r, c->n))
 		fprintf(f, "emulated: the CPU was emulated (qemu TCG, see "
 			   "Emulated above): every time is the\nemulator's, "

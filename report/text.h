@@ -53,6 +53,13 @@ void text_percent(char *buf, size_t size, double pct);
 void text_change(const struct compare_cell *cell, char *change, char *detect,
 		 size_t size);
 
+/* The same of @cell's second verdict, on CPU per loop (has_cpu). */
+void text_change_cpu(const struct compare_cell *cell, char *change,
+		     char *detect, size_t size);
+
+/* What the text report calls the second verdict's statistic. */
+#define TEXT_CPU_NAME "CPU per loop"
+
 /*
  * The time of one hop of @row in microseconds, less the hop's own work
  * when @less; negative when there is no such value.

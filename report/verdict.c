@@ -14,8 +14,19 @@ static int verdict_merged(const struct result_row *row)
 	return row->ninv > 0 && row->inv;
 }
 
+/* The log of @in's statistic @stat, higher when faster; NAN: none. */
+static double verdict_value(const struct result_inv *in, enum verdict_stat stat)
+{
+	if (in->left)
+		return NAN;
+	if (stat == VERDICT_CPU)
+		return in->cpu > 0 ? -log(in->cpu) : NAN;
+	return in->mean > 0 ? log(in->mean) : NAN;
+}
+
 /* The replicates of @row: the mean log of each one's invocations kept. */
-static unsigned int verdict_reps(const struct result_row *row, double *rep,
+static unsigned int verdict_reps(const struct result_row *row,
+				 enum verdict_stat stat, double *rep,
 				 unsigned int *all)
 {
 	unsigned int n = 0, nrep = 0;
@@ -29,12 +40,14 @@ static unsigned int verdict_reps(const struct result_row *row, double *rep,
 		double sum = 0;
 		unsigned int m = 0;
 
-		for (unsigned int i = 0; i < row->ninv; i++)
-			if (row->inv[i].rep == k && !row->inv[i].left &&
-			    row->inv[i].mean > 0) {
-				sum += log(row->inv[i].mean);
+		for (unsigned int i = 0; i < row->ninv; i++) {
+			double x = verdict_value(&row->inv[i], stat);
+
+			if (row->inv[i].rep == k && !isnan(x)) {
+				sum += x;
 				m++;
 			}
+		}
 		if (m)
 			rep[n++] = sum / m;
 	}
@@ -68,7 +81,8 @@ double verdict_mean(const struct result_row *row)
  * SAVED_MAX_INVOCATIONS) and the mean of them; *@all: the replicates
  * there were.
  */
-static unsigned int verdict_logs(const struct result_row *row, double *rep,
+static unsigned int verdict_logs(const struct result_row *row,
+				 enum verdict_stat stat, double *rep,
 				 double *mean, unsigned int *all)
 {
 	double sum = 0;
@@ -80,11 +94,16 @@ static unsigned int verdict_logs(const struct result_row *row, double *rep,
 	if (!verdict_merged(row)) {
 		double m = verdict_mean(row);
 
+		if (stat == VERDICT_CPU)
+			m = row->cpu.user_s + row->cpu.sys_s > 0 ?
+				    (double)row->cpu.loops /
+					    (row->cpu.user_s + row->cpu.sys_s) :
+				    0;
 		*all = 1;
 		*mean = rep[0] = m > 0 ? log(m) : NAN;
 		return m > 0;
 	}
-	n = verdict_reps(row, rep, all);
+	n = verdict_reps(row, stat, rep, all);
 	for (unsigned int i = 0; i < n; i++)
 		sum += rep[i];
 	*mean = n ? sum / n : NAN;
@@ -96,11 +115,11 @@ static unsigned int verdict_logs(const struct result_row *row, double *rep,
  * is room for SAVED_MAX_INVOCATIONS values, the caller's (one array of
  * them on the stack, not one a call).
  */
-static void verdict_pool(const struct result_row *row, double *rep, double *ss,
-			 unsigned int *df)
+static void verdict_pool(const struct result_row *row, enum verdict_stat stat,
+			 double *rep, double *ss, unsigned int *df)
 {
 	double mean;
-	unsigned int all, n = verdict_logs(row, rep, &mean, &all);
+	unsigned int all, n = verdict_logs(row, stat, rep, &mean, &all);
 
 	if (n < 2)
 		return;
@@ -141,24 +160,33 @@ static double verdict_run_var(const struct result_row *row, unsigned int *np)
 	return ss / (n - 1);
 }
 
-/* The shift of the logs a test of @se and @df detects with the power. */
-static double verdict_shift(double se, double df)
+/* The level of @v's detect. */
+static double verdict_alpha(const struct verdict *v)
 {
-	return (stats_t_quantile(1 - VERDICT_ALPHA / 2, df) +
+	return v->alpha > 0 ? v->alpha : VERDICT_ALPHA;
+}
+
+/*
+ * The shift of the logs a test of @se and @df at level @alpha detects
+ * with the power.
+ */
+static double verdict_shift(double se, double df, double alpha)
+{
+	return (stats_t_quantile(1 - alpha / 2, df) +
 		stats_t_quantile(VERDICT_POWER, df)) *
 	       se;
 }
 
 /* One invocation a side and no noise: what the runs alone could see. */
 static void verdict_runs(const struct result_row *a, const struct result_row *b,
-			 struct verdict *v)
+			 enum verdict_stat stat, struct verdict *v)
 {
 	unsigned int na, nb;
 	double va = verdict_run_var(a, &na), vb = verdict_run_var(b, &nb), se2,
 	       df;
 
 	v->basis = VERDICT_RUNS;
-	if (isnan(va) || isnan(vb))
+	if (isnan(va) || isnan(vb) || stat != VERDICT_LOOPS)
 		return;
 	va /= na;
 	vb /= nb;
@@ -168,45 +196,64 @@ static void verdict_runs(const struct result_row *a, const struct result_row *b,
 		return;
 	}
 	df = se2 * se2 / (va * va / (na - 1) + vb * vb / (nb - 1));
-	v->detect = expm1(verdict_shift(sqrt(se2), df));
+	v->se = sqrt(se2);
+	v->sdf = df;
+	v->detect = expm1(verdict_shift(v->se, df, verdict_alpha(v)));
 }
 
 void verdict_rows(const struct result_row *a, const struct result_row *b,
 		  const struct result_row *const *noise, unsigned int nnoise,
-		  struct verdict *v)
+		  enum verdict_stat stat, struct verdict *v)
 {
-	double ma = verdict_mean(a), mb = verdict_mean(b), la = 0, lb = 0,
-	       ss = 0, se, half, rep[SAVED_MAX_INVOCATIONS];
+	double ma = verdict_mean(a), la = 0, lb = 0, ss = 0,
+	       rep[SAVED_MAX_INVOCATIONS];
 	unsigned int df = 0;
 
 	memset(v, 0, sizeof(*v));
 	v->p = v->detect = v->change = v->low = v->high = v->var = NAN;
-	v->na = verdict_logs(a, rep, &la, &v->ra);
-	v->nb = verdict_logs(b, rep, &lb, &v->rb);
+	v->diff = v->se = v->sdf = NAN;
+	v->na = verdict_logs(a, stat, rep, &la, &v->ra);
+	v->nb = verdict_logs(b, stat, rep, &lb, &v->rb);
 	if (!v->na || !v->nb || !(ma > 0))
 		return;
-	v->change = (mb - ma) / ma;
-	verdict_pool(a, rep, &ss, &df);
-	verdict_pool(b, rep, &ss, &df);
+	v->diff = lb - la;
+	v->change = stat == VERDICT_CPU ? expm1(lb - la) :
+					  (verdict_mean(b) - ma) / ma;
+	verdict_pool(a, stat, rep, &ss, &df);
+	verdict_pool(b, stat, rep, &ss, &df);
 	for (unsigned int i = 0; i < nnoise; i++)
 		if (noise[i])
-			verdict_pool(noise[i], rep, &ss, &df);
+			verdict_pool(noise[i], stat, rep, &ss, &df);
 	if (!df) {
-		verdict_runs(a, b, v);
+		verdict_runs(a, b, stat, v);
 		return;
 	}
 	v->basis = VERDICT_INVOCATIONS;
 	v->df = df;
+	v->sdf = df;
 	v->var = ss / df;
-	se = sqrt(ss / df * (1.0 / v->na + 1.0 / v->nb));
-	if (!(se > 0))
+	v->se = sqrt(ss / df * (1.0 / v->na + 1.0 / v->nb));
+	if (!(v->se > 0))
 		return; /* no spread at all: no noise to judge by, p NAN */
-	v->p = stats_t_p((lb - la) / se, df);
-	v->detect = expm1(verdict_shift(se, df));
-	half = stats_t_quantile(1 - VERDICT_ALPHA / 2, df) * se;
-	v->low = expm1(lb - la - half);
-	v->high = expm1(lb - la + half);
-	v->significant = v->p < VERDICT_ALPHA;
+	v->p = stats_t_p(v->diff / v->se, df);
+	verdict_at(v, VERDICT_ALPHA, VERDICT_ALPHA);
+}
+
+void verdict_at(struct verdict *v, double alpha, double mark)
+{
+	double half;
+
+	v->alpha = alpha;
+	if (!(v->se > 0) || isnan(v->sdf))
+		return;
+	v->detect = expm1(verdict_shift(v->se, v->sdf, alpha));
+	if (v->basis != VERDICT_INVOCATIONS)
+		return;
+	half = stats_t_quantile(1 - (mark > 0 ? mark : alpha) / 2, v->sdf) *
+	       v->se;
+	v->low = expm1(v->diff - half);
+	v->high = expm1(v->diff + half);
+	v->significant = mark > 0 && v->p <= mark;
 }
 
 /* @v's detect with @n replicates a side, the noise's own df kept. */
@@ -216,7 +263,8 @@ static double verdict_detect_at(const struct verdict *v, unsigned int n)
 		(v->na > 1 ? v->na - 1 : 0) + (v->nb > 1 ? v->nb - 1 : 0);
 	double df = (double)(v->df - own) + 2.0 * (n - 1);
 
-	return expm1(verdict_shift(sqrt(v->var * 2.0 / n), df));
+	return expm1(
+		verdict_shift(sqrt(v->var * 2.0 / n), df, verdict_alpha(v)));
 }
 
 unsigned int verdict_replicates_for(const struct verdict *v, double want)

@@ -22,12 +22,41 @@
 
 #include "model/results.h"
 
-#define VERDICT_ALPHA 0.05 /* two-sided level of the mark */
+#define VERDICT_ALPHA 0.05 /* two-sided level of one test alone */
 #define VERDICT_POWER 0.80 /* of the smallest detectable change */
+/*
+ * The report's level: Benjamini-Hochberg at 10 % over every test of the
+ * report (each row's, each statistic's), so that a report between two
+ * identical sides carries any mark at most 10 % of the time, and of the
+ * marks of a report at most 10 % are false in the mean (docs/accuracy.md
+ * measures it).  A test's detect is at the first step, FAMILY / tests.
+ */
+#define VERDICT_FAMILY 0.10
+#define VERDICT_FAMILY_PCT (VERDICT_FAMILY * 100)
+/*
+ * Where the labels took turns a row has two tests, and the level is
+ * shared between them by weight (weighted Benjamini-Hochberg: p / weight
+ * is ranked, the weights' mean is 1, which keeps the level): CPU per
+ * loop, the steadier, weighs VERDICT_CPU_WEIGHT, loops/sec the rest of 2.
+ * Chosen on the lab's tuning part (docs/accuracy.md).
+ */
+#define VERDICT_CPU_WEIGHT 1.8
+#define VERDICT_LOOPS_WEIGHT (2 - VERDICT_CPU_WEIGHT)
 /* The confidence of the intervals, in percent: 95. */
 /* verdict_replicates_for()'s answer at most: "that many or more". */
 #define VERDICT_MAX_REPLICATES 1000000u
 #define VERDICT_LEVEL_PCT ((1 - VERDICT_ALPHA) * 100)
+
+/*
+ * The statistic of a replicate: loops/sec (the mean over its runs), or
+ * CPU per loop (user and system time of the participants over their
+ * loops, as a rate: loops a CPU second), the steadier where the labels
+ * took turns; in blocks it moves with the machine between blocks.
+ */
+enum verdict_stat {
+	VERDICT_LOOPS,
+	VERDICT_CPU,
+};
 
 enum verdict_basis {
 	VERDICT_NONE, /* nothing to compare: no runs on one side */
@@ -37,22 +66,29 @@ enum verdict_basis {
 
 struct verdict {
 	enum verdict_basis basis;
-	double change; /* (b - a) / a of the averages */
+	/*
+	 * (b - a) / a of the averages of loops/sec; of CPU per loop, the
+	 * change of the geometric mean of loops a CPU second (positive:
+	 * faster, less CPU a loop).
+	 */
+	double change;
 	double p; /* two-sided, VERDICT_INVOCATIONS with a spread; else NAN */
 	/*
-	 * The confidence interval, at 1 - VERDICT_ALPHA, of the change in
-	 * the geometric mean of the invocations' means, relative:
-	 * VERDICT_INVOCATIONS only, else NAN.  It holds 0 when the change
-	 * is not significant.
+	 * The confidence interval, at 1 - the level the change was marked
+	 * at (verdict_at()), of the change in the geometric mean of the
+	 * replicates, relative: VERDICT_INVOCATIONS only, else NAN.  It
+	 * holds 0 when the change is not significant.
 	 */
 	double low, high;
-	int significant; /* p < VERDICT_ALPHA */
+	int significant; /* marked at the report's level */
 	/*
 	 * The smallest change, relative, that this test finds significant
-	 * with VERDICT_POWER (of the runs alone for VERDICT_RUNS: a lower
-	 * bound); NAN when unknown.
+	 * with VERDICT_POWER at @alpha (of the runs alone for VERDICT_RUNS:
+	 * a lower bound); NAN when unknown.
 	 */
 	double detect;
+	double alpha; /* the level of detect; 0: VERDICT_ALPHA */
+	double diff, se, sdf; /* the difference of the logs, its error, df */
 	unsigned int df; /* of the pooled noise */
 	double var; /* the pooled variance of the replicates' logs; NAN none */
 	unsigned int na, nb; /* replicates each side, kept (not disturbed) */
@@ -65,11 +101,18 @@ double verdict_mean(const struct result_row *row);
 /*
  * Judge row @b against the baseline's row @a (of the same mechanism,
  * placement, ring and working set), with the rows of the same key of
- * @nnoise A/A groups in @noise (entries may be NULL).
+ * @nnoise A/A groups in @noise (entries may be NULL), on statistic
+ * @stat, at VERDICT_ALPHA (verdict_at() sets another level).
  */
 void verdict_rows(const struct result_row *a, const struct result_row *b,
 		  const struct result_row *const *noise, unsigned int nnoise,
-		  struct verdict *v);
+		  enum verdict_stat stat, struct verdict *v);
+
+/*
+ * @v's detect at level @alpha, its interval and mark at level @mark
+ * (significant: p <= @mark; 0: never).
+ */
+void verdict_at(struct verdict *v, double alpha, double mark);
 
 /*
  * The drift of @row's invocations inside their replicates: the slope of

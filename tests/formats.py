@@ -264,7 +264,9 @@ def check_model(c):
                                           (avg - b) / b))
         if mark in ("marked", "not_marked"):
             holds0 = cell["change_low"] <= 0 <= cell["change_high"]
-            if (mark == "marked") != (cell["p"] < alpha) or \
+            # marked at the report's level (a test's share of it): p
+            # within it, the interval clear of 0; not marked, holding 0
+            if (mark == "marked" and not cell["p"] <= alpha) or \
                     (mark == "not_marked") != holds0:
                 bad.append("%s: %s with p %s and interval [%s, %s]" %
                            (what, mark, cell["p"], cell["change_low"],
@@ -318,7 +320,8 @@ def text_tables(text):
             cur = tables.setdefault(m.group(1), [])
         elif not line.strip():
             cur = None
-        elif cur is not None and not line.startswith("    ("):
+        elif cur is not None and not line.startswith("    (") and \
+                not re.match(r"^ +CPU per loop: ", line):
             cur.append(line.strip())
     return tables
 

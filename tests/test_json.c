@@ -426,11 +426,11 @@ static void test_compare(void)
 	CHECK(strstr(line, " baseline ") != NULL);
 	/* One invocation a label: changes shown, none judged. */
 	line_of(text, "  6.2-fast same ", line, sizeof(line));
-	CHECK(strstr(line, "   +4.9%   [1.0%] ") != NULL); /* runs: a bound */
+	CHECK(strstr(line, "   +4.9%   [1.4%] ") != NULL); /* runs: a bound */
 	line_of(text, "  6.2-fast any ", line, sizeof(line));
-	CHECK(strstr(line, "   -4.1%   [1.2%] ") != NULL);
+	CHECK(strstr(line, "   -4.1%   [1.6%] ") != NULL);
 	line_of(text, "  6.2-noisy same ", line, sizeof(line));
-	CHECK(strstr(line, "   +2.8%  [40.1%] ") != NULL); /* noisy */
+	CHECK(strstr(line, "   +2.8%  [65.4%] ") != NULL); /* noisy */
 	CHECK(strstr(line, " 20.5% ") != NULL);
 	line_of(text, "  6.2-once same ", line, sizeof(line));
 	CHECK(strstr(line, "   -5.0%        - ") == NULL);
@@ -446,7 +446,7 @@ static void test_compare(void)
 	text = render_html(r, n, &len);
 	golden_check("compare.html", text, len);
 	CHECK(strstr(text, "<td class=\"fig\">+4.9%</td>") != NULL);
-	CHECK(strstr(text, "<td class=\"fig\">[1.0%]</td>") != NULL);
+	CHECK(strstr(text, "<td class=\"fig\">[1.4%]</td>") != NULL);
 	CHECK(strstr(text, "+4.9% not judged: one invocation a label") != NULL);
 	CHECK(strstr(text, "<script") == NULL);
 	CHECK(strstr(text, "nan") == NULL);

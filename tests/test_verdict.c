@@ -140,7 +140,7 @@ static void test_invocations(void)
 	for (unsigned int i = 0; i < 9; i++)
 		p[i] = &r[i];
 	CHECK_EQ_INT(report_group(p, 9, p, 9, &g, &ng, NULL), 0);
-	verdict_rows(&g[0].row[0], &g[1].row[0], NULL, 0, &v);
+	verdict_rows(&g[0].row[0], &g[1].row[0], NULL, 0, VERDICT_LOOPS, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
 	CHECK_EQ_INT(v.df, 4);
 	CHECK_EQ_INT(v.na, 3);
@@ -149,27 +149,27 @@ static void test_invocations(void)
 	CHECK(v.significant);
 	CHECK_NEAR(v.detect, 0.0597, 0.001);
 	/* The same kernel again: not marked. */
-	verdict_rows(&g[0].row[0], &g[2].row[0], NULL, 0, &v);
+	verdict_rows(&g[0].row[0], &g[2].row[0], NULL, 0, VERDICT_LOOPS, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
 	CHECK(!v.significant);
 	CHECK(v.p > 0.5);
 
 	/* One invocation a side, no noise: not judged, runs give a bound. */
-	verdict_rows(&r[0].row[0], &r[3].row[0], NULL, 0, &v);
+	verdict_rows(&r[0].row[0], &r[3].row[0], NULL, 0, VERDICT_LOOPS, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_RUNS);
 	CHECK(!v.significant);
 	CHECK(isnan(v.p));
 	CHECK(v.detect > 0 && v.detect < 0.05);
 	/* The same with --noise's three invocations of C: judged, df 2. */
 	noise[0] = &g[2].row[0];
-	verdict_rows(&r[0].row[0], &r[3].row[0], noise, 1, &v);
+	verdict_rows(&r[0].row[0], &r[3].row[0], noise, 1, VERDICT_LOOPS, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_INVOCATIONS);
 	CHECK_EQ_INT(v.df, 2);
 	CHECK_EQ_INT(v.na, 1);
 	CHECK(!isnan(v.p));
 	/* A row the baseline lacks a run of: nothing to compare. */
 	r[4].row[0].nsamples = 0;
-	verdict_rows(&r[4].row[0], &r[3].row[0], NULL, 0, &v);
+	verdict_rows(&r[4].row[0], &r[3].row[0], NULL, 0, VERDICT_LOOPS, &v);
 	CHECK_EQ_INT(v.basis, VERDICT_NONE);
 	CHECK(isnan(v.change));
 	report_group_free(g, ng);
@@ -357,7 +357,9 @@ static void test_report(void)
 	CHECK(strstr(text, "Run: " REL_A " (2 of 3)\n") != NULL);
 	CHECK(strstr(text, "  #2 same ") != NULL);
 	CHECK(strstr(text, "*+10.0%*") != NULL);
-	CHECK(strstr(text, "stands out from the noise between invocations") !=
+	CHECK(strstr(text, "stands out from the noise between replicates") !=
+	      NULL);
+	CHECK(strstr(text, "Benjamini-Hochberg\nat 10 % over its 2 tests") !=
 	      NULL);
 	free(text);
 
@@ -583,6 +585,67 @@ static void test_disturbed(void)
 	}
 }
 
+/*
+ * Taken in turns (A B A B ..., their starts known), the disturbed runs
+ * stay in the test and each row is judged on CPU per loop too: a B whose
+ * loops/sec is A's but whose CPU a loop is 20 % more is marked slower on
+ * it alone, the report's level spread over both tests by weight, and
+ * --fail-above says 1.  In blocks (A A A B B B A B) the same runs: the
+ * disturbed ones left out, no CPU verdict, nothing to bisect by.
+ */
+static void test_cpu_turns(void)
+{
+	for (int turns = 1; turns >= 0; turns--) {
+		struct results r[8];
+		const struct results *p[8];
+		struct compare c;
+		const struct compare_cell *cell;
+
+		for (unsigned int i = 0; i < 8; i++) {
+			int b = turns ? i % 2 : (i >= 3 && i < 6) || i == 7;
+			struct result_row *row;
+
+			invocation(&r[i], b ? "B" : "A", "pipe",
+				   100e3 * (1 + 0.01 * (i % 3)), 500);
+			r[i].info.start_s = 1.7e9 + 60.0 * i;
+			row = &r[i].row[0];
+			row->cpu.loops = 300000;
+			row->cpu.user_s =
+				0.3 * (b ? 1.2 : 1) * (1 + 0.002 * (i % 3));
+			row->sample[0].disturbed = i < 2;
+			p[i] = &r[i];
+		}
+		CHECK_EQ_INT(compare_build(&c, p, 8, 0, NULL, 0), 0);
+		cell = &c.row[0].cell[1];
+		CHECK_EQ_INT(c.kept, turns);
+		CHECK_EQ_INT(cell->has_cpu, turns);
+		CHECK_EQ_INT(c.tests, turns ? 2 : 1);
+		CHECK_EQ_INT(c.runs_kept, turns ? 2 : 0);
+		CHECK_EQ_INT(c.runs_left, turns ? 0 : 2);
+		CHECK_EQ_INT(cell->mark, COMPARE_NOT_MARKED);
+		CHECK_NEAR(c.alpha, VERDICT_FAMILY / c.tests, 1e-12);
+		if (turns) {
+			CHECK_EQ_INT(cell->cpu_mark, COMPARE_MARKED);
+			CHECK_NEAR(cell->cv.change, 1 / 1.2 - 1, 0.01);
+			CHECK(cell->cv.low < 0 && cell->cv.high < 0);
+			/* Each test's detect at its weight's share. */
+			CHECK_NEAR(cell->cv.alpha,
+				   VERDICT_FAMILY / 2 * VERDICT_CPU_WEIGHT,
+				   1e-12);
+			CHECK_NEAR(cell->v.alpha,
+				   VERDICT_FAMILY / 2 * VERDICT_LOOPS_WEIGHT,
+				   1e-12);
+			CHECK_EQ_INT(compare_bisect(&c, 5), 1);
+		} else {
+			CHECK_EQ_INT(cell->cpu_mark, COMPARE_NOT_JUDGED);
+			CHECK(isnan(cell->cv.change));
+			CHECK(compare_bisect(&c, 5) != 1);
+		}
+		compare_free(&c);
+		free_all(r, 8);
+	}
+}
+
 /* A trend of the invocations over time inside a block is flagged. */
 static void test_drift(void)
 {
@@ -654,5 +717,6 @@ int main(void)
 	test_want();
 	test_disturbed();
 	test_drift();
+	test_cpu_turns();
 	return check_summary();
 }
