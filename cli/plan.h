@@ -69,6 +69,7 @@ struct plan {
 	int quiet; /* -q: no progress line on the terminal */
 	int histogram; /* --histogram: bars of the round trips too */
 	int brief; /* --brief: the differing facts and the summary only */
+	int series; /* report --series: 0 not given, else 1 + its order */
 	unsigned int retry_disturbed; /* --retry-disturbed */
 	unsigned int sample_every; /* --sample: 0 times no round trip */
 	enum result_order order; /* --order */

@@ -13,6 +13,7 @@
 #include "formats.h"
 #include "report.h"
 #include "rings.h"
+#include "trend.h"
 #include "lib/stats.h"
 
 /*
@@ -78,6 +79,18 @@ enum flat_key {
 	FK_REPLICATES_FOR_WANT,
 	FK_LEFT_OUT_RUNS,
 	FK_DRIFT,
+	FK_SERIES_POSITION,
+	FK_STEP_CHANGE_PCT,
+	FK_STEP_DETECT_PCT,
+	FK_STEP_P,
+	FK_STEP_MARKED,
+	FK_STEP_JUDGED,
+	FK_STEP_NOT_JUDGED_NO_NOISE,
+	FK_STEP_NOT_JUDGED_NO_RUNS,
+	FK_STEP_NOT_JUDGED_NO_BASELINE_ROW,
+	FK_STEP_NOT_JUDGED_DISTURBED,
+	FK_STEP_NOT_JUDGED_ONE_BLOCK,
+	FK_STEP_NOT_JUDGED_NO_SPREAD,
 	FK_NKEYS
 };
 
@@ -194,6 +207,30 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "with `change_pct`, when some were: the row's disturbed runs left out of `loops_per_sec` and the verdict (all the runs of an invocation left out, fewer than half of them undisturbed)"),
 	K(DRIFT, "drift_pct_per_hour", "other", "%",
 	  "with `change_pct`, when significant: the trend of the row's invocation means over their start, inside their blocks or boots, per hour"),
+	K(SERIES_POSITION, "series_position", "other", "count",
+	  "with `--series`: the label's place in the series, from 1 (the order given, or by start)"),
+	K(STEP_CHANGE_PCT, "step_change_pct", "other", "%",
+	  "with it, every label but the first: the change of `loops_per_sec` against the label before it in the series, positive faster (the trend's `step`): the `change_pct` of a report of those two labels alone"),
+	K(STEP_DETECT_PCT, "step_detect_pct", "other", "%",
+	  "with it, when known: that step's `detect_pct`"),
+	K(STEP_P, "step_p", "other", "p",
+	  "with it, only when the step was judged: its `p`"),
+	K(STEP_MARKED, "step_marked", "other", "0 or 1",
+	  "with `step_p`: 1 when the step stands out from the noise (`*...*`), else 0"),
+	K(STEP_JUDGED, "step_judged", "other", "0 or 1",
+	  "with `--series`, every label but the first: 1 when its step was judged, 0 when not (a `step_not_judged_`*why* key says why, as `not_judged_`*why*)"),
+	K(STEP_NOT_JUDGED_NO_NOISE, "step_not_judged_no_noise", "other", "1",
+	  "with `step_judged` 0: one invocation a label and no `--noise`"),
+	K(STEP_NOT_JUDGED_NO_RUNS, "step_not_judged_no_runs", "other", "1",
+	  "with `step_judged` 0: no successful run on one side (no `step_change_pct`)"),
+	K(STEP_NOT_JUDGED_NO_BASELINE_ROW, "step_not_judged_no_baseline_row", "other", "1",
+	  "with `step_judged` 0: the label before it did not measure the row (no `step_change_pct`)"),
+	K(STEP_NOT_JUDGED_DISTURBED, "step_not_judged_disturbed", "other", "1",
+	  "with `step_judged` 0: too few of a side's replicates undisturbed"),
+	K(STEP_NOT_JUDGED_ONE_BLOCK, "step_not_judged_one_block", "other", "1",
+	  "with `step_judged` 0: one block a label and no `--noise`"),
+	K(STEP_NOT_JUDGED_NO_SPREAD, "step_not_judged_no_spread", "other", "1",
+	  "with `step_judged` 0: no spread between the replicates"),
 	[FK_NKEYS] = { NULL, NULL, NULL, NULL },
 };
 /* clang-format on */
@@ -424,6 +461,35 @@ static void flat_change(const struct flat_out *o,
 		flat_put(o, FK_DRIFT, cell->drift * 100);
 }
 
+/*
+ * With --series: the place of label @label in the series, and the step
+ * into its row @j, as flat_change() gives a change against the baseline.
+ */
+static void flat_step(const struct flat_out *o, const struct report_model *m,
+		      unsigned int label, unsigned int j)
+{
+	const struct compare_cell *cell = report_trend_cell(m, label, j, NULL);
+	char metric[64];
+
+	flat_put(o, FK_SERIES_POSITION, m->trend->pos[label] + 1);
+	if (!cell)
+		return;
+	flat_put(o, FK_STEP_JUDGED, cell->mark != COMPARE_NOT_JUDGED);
+	if (cell->mark == COMPARE_NOT_JUDGED) {
+		snprintf(metric, sizeof(metric), "step_not_judged_%s",
+			 compare_why_key(cell->why));
+		flat_put_named(o, metric, 1);
+	}
+	if (isnan(cell->v.change))
+		return;
+	flat_put(o, FK_STEP_CHANGE_PCT, cell->v.change * 100);
+	flat_put(o, FK_STEP_DETECT_PCT, cell->v.detect * 100);
+	if (cell->mark != COMPARE_NOT_JUDGED) {
+		flat_put(o, FK_STEP_P, cell->v.p);
+		flat_put(o, FK_STEP_MARKED, cell->mark == COMPARE_MARKED);
+	}
+}
+
 /* Of a run with -j or --shared: each ring's rates and the scalability. */
 static void flat_rings(const struct flat_out *o, const struct results *r,
 		       const struct result_row *row)
@@ -532,6 +598,8 @@ static void flat_invocation(struct flat_out *o, const struct report_model *m,
 			flat_rings(o, r, row);
 		if (cell)
 			flat_change(o, cell[j]);
+		if (cell && m->trend)
+			flat_step(o, m, label, j);
 		fs = flat_findings(m, label, row);
 		for (unsigned int k = 0; fs && k < fs->n; k++)
 			flat_finding(o, &fs->f[k]);

@@ -21,6 +21,7 @@
 #include "model/fields.h"
 #include "report.h"
 #include "text.h"
+#include "trend.h"
 
 /*
  * What the page is made of and what it only shows.  Every string that
@@ -607,6 +608,8 @@ static void html_intro(FILE *f, const struct report_model *mo)
 	if (c->n >= 2)
 		html_legend(f, mo);
 	fputs("<nav>", f);
+	if (mo->trend && mo->trend->n >= 2)
+		fputs("<a href=\"#trend\">Trend</a>", f);
 	for (unsigned int m = 0; m < c->nmechs; m++) {
 		char id[64];
 
@@ -626,6 +629,7 @@ static int html_render(FILE *f, const struct report_model *m)
 
 	html_head(f, &m->cmp);
 	html_intro(f, m);
+	err = chart_trend(f, m); /* --series: the steps, before the details */
 	for (unsigned int k = 0; k < m->cmp.nmechs && !err; k++)
 		err = html_mech(f, m, k);
 	html_info(f, m->r, m->n);
