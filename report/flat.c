@@ -35,6 +35,7 @@ enum flat_key {
 	FK_RUNS,
 	FK_LOOPS_PER_SEC_RUN,
 	FK_DISTURBED_RUNS,
+	FK_DISTURBED,
 	FK_DISCARDED_RUNS,
 	FK_RTT_SAMPLES,
 	FK_RTT_MIN_NS,
@@ -122,6 +123,8 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "run N, from 1, in the order they ran"),
 	K(DISTURBED_RUNS, "disturbed_runs", "run", "count",
 	  "runs that other work disturbed (see [method.md](method.md#disturbance-when-not-to-trust-a-number))"),
+	K(DISTURBED, "disturbed", "run", "0 or 1",
+	  "1 when some of the row's runs were disturbed (`disturbed_runs` above 0), else 0: one key a harness can flag the row by, on every row measured"),
 	K(DISCARDED_RUNS, "discarded_runs", "run", "count",
 	  "disturbed runs run again (`--retry-disturbed`)"),
 
@@ -389,6 +392,7 @@ static void flat_rate(const struct flat_out *o, const struct result_row *row,
 		disturbed += row->sample[k].disturbed != 0;
 	}
 	flat_put(o, FK_DISTURBED_RUNS, disturbed);
+	flat_put(o, FK_DISTURBED, disturbed > 0);
 	flat_put(o, FK_DISCARDED_RUNS, row->discarded);
 }
 
