@@ -407,14 +407,16 @@ pts() {
 	kv mmtests-6.18-a.json "$tmp/kv"
 	grep '^pipe\.same\.2p\.0k\.' "$tmp/kv" >"$tmp/row"
 	sed -n 's/.*<OutputTemplate>\(.*\) #_RESULT_#<.*/\1/p' "$defs" >"$tmp/templates"
-	[ "$(wc -l <"$tmp/templates")" -ge 4 ] && pass || fail "no templates in $defs"
+	[ "$(wc -l <"$tmp/templates")" -ge 5 ] && pass || fail "no templates in $defs"
+	grep -qx 'disturbed:' "$tmp/templates" && pass || fail "no template of the row's disturbed"
 	while read -r t; do
 		n=$(grep -cF -- "$t" "$tmp/row")
 		[ "$n" -eq 1 ] && pass || fail "'$t' is on $n lines of a row, not 1"
 	done <"$tmp/templates"
 	# PTS's own table of the profile's results: a row per template.
 	for scale in 'Round Trips Per Second' 'ns, Median Round Trip' \
-		'ns, 99th Percentile Round Trip' 'ns, System CPU Time Per Round Trip'; do
+		'ns, 99th Percentile Round Trip' 'ns, System CPU Time Per Round Trip' \
+		'Disturbed Trials, Share'; do
 		grep -qF "$scale" "$golden/pts-result.txt" && pass ||
 			fail "PTS's result table has no '$scale'"
 	done
