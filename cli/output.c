@@ -14,6 +14,7 @@
 #include "lib/util.h"
 #include "report/formats.h"
 #include "report/report.h"
+#include "report/trend.h"
 #include "store/save.h"
 #include "store/store.h"
 
@@ -218,7 +219,11 @@ int output_emit(const struct plan *p, const struct results *const *r,
 		built = report_model_build(
 				&m, r, n, baseline, noise, nnoise,
 				(p->histogram ? REPORT_HISTOGRAM : 0) |
-					(p->brief ? REPORT_BRIEF : 0)) == 0;
+					(p->brief ? REPORT_BRIEF : 0) |
+					(p->series ? REPORT_SERIES : 0) |
+					(p->series == 1 + TREND_START ?
+						 REPORT_SERIES_START :
+						 0)) == 0;
 		/* --want, else --fail-above's percent: the detect wanted. */
 		if (built && (p->want >= 0 || p->fail_above >= 0) &&
 		    report_model_want(&m, p->want >= 0 ? p->want :

@@ -20,6 +20,7 @@
 #include "run/run.h"
 #include "model/schema.h"
 #include "report/report.h"
+#include "report/trend.h"
 
 /* The commands an option belongs to. */
 #define PLAN_M_RUN 0x1 /* ctxbench [options] */
@@ -75,9 +76,9 @@ static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
 	plan_opt_text, plan_opt_file, plan_opt_set, plan_opt_backends,
 	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise,
 	plan_opt_format, plan_opt_parallel, plan_opt_policy, plan_opt_prio,
-	plan_opt_nice, plan_opt_label;
+	plan_opt_nice, plan_opt_label, plan_opt_series;
 static plan_word_fn plan_word_place, plan_word_policy, plan_word_order,
-	plan_word_format;
+	plan_word_format, plan_word_series;
 
 #define AT(m) .off = offsetof(struct plan, m)
 #define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
@@ -168,6 +169,9 @@ static const struct plan_opt plan_opts[] = {
 	{ "want", 0x111, "PCT", "what detect PCT % would take", .def = "5",
 	  .modes = PLAN_M_REPORT, .flags = PLAN_DEF_SAID,
 	  .parse = plan_opt_percent, AT(want), .min = 0, .max = 1000 },
+	{ "series", 0x118, "ORDER", "%W: each label against the one before",
+	  .modes = PLAN_M_REPORT, .parse = plan_opt_series, AT(series),
+	  .word = plan_word_series },
 	{ "noise", 0x108, "FILE",
 	  "saved runs of one kernel, whose spread is the noise",
 	  .modes = PLAN_M_REPORT, .parse = plan_opt_noise, AT(noise),
@@ -236,6 +240,14 @@ static const char *const plan_formats[] = { REPORT_FORMATS(PLAN_FORMAT_NAME) };
 static const char *plan_word_format(size_t i)
 {
 	return i < ARRAY_SIZE(plan_formats) ? plan_formats[i] : NULL;
+}
+
+/* The orders of --series, named as report/trend.c names them. */
+static const char *plan_word_series(size_t i)
+{
+	return i < TREND_NORDERS ?
+		       report_trend_order_key((enum report_trend_order)i) :
+		       NULL;
 }
 
 /* A text made in @buf of @size, appended to as long as it fits. */
@@ -883,6 +895,25 @@ static int plan_classes(struct plan *p, char *err, size_t errlen)
 }
 
 /* The name of a format, as --format takes it. */
+/* --series ORDER: the labels as given, or by their start. */
+static int plan_opt_series(const struct plan_opt *o, const char *arg,
+			   struct plan *p, char *err, size_t errlen)
+{
+	enum report_trend_order by;
+	char words[64];
+	struct plan_buf b = { words, sizeof(words), 0 };
+
+	if (report_trend_order_parse(arg, &by) == 0) {
+		*(int *)plan_target(o, p) = 1 + (int)by;
+		return 0;
+	}
+	plan_words(o, ", ", " or ", 0, &b);
+	return plan_error(
+		err, errlen,
+		"--series: '%s' is not an order of labels (expected %s)", arg,
+		words);
+}
+
 static int plan_opt_format(const struct plan_opt *o, const char *arg,
 			   struct plan *p, char *err, size_t errlen)
 {

@@ -70,6 +70,7 @@ struct plan {
 	int quiet; /* -q: no progress line on the terminal */
 	int histogram; /* --histogram: bars of the round trips too */
 	int brief; /* --brief: the differing facts and the summary only */
+	int series; /* report --series: 0 not given, else 1 + its order */
 	unsigned long seed; /* --seed, for shuffle */
 	int seed_given;
 	const char *baseline; /* report --baseline: a label; NULL: the first */

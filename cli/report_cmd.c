@@ -78,6 +78,15 @@ static int any_label_twice(const struct results *r, unsigned int n)
 	return 0;
 }
 
+/* Do the @n invocations @r have two labels or more? */
+static int two_labels(const struct results *r, unsigned int n)
+{
+	for (unsigned int i = 1; i < n; i++)
+		if (strcmp(r[0].info.label, r[i].info.label))
+			return 1;
+	return 0;
+}
+
 /* The invocation of the first file labelled @label in @r, or -1. */
 static int find_label(const struct results *r, unsigned int n,
 		      const char *label)
@@ -114,6 +123,11 @@ int report_cmd(const struct plan *p)
 	if (p->nnoise && !any_label_twice(r + nf, n - nf)) {
 		fprintf(stderr,
 			"ctxbench: --noise: no label is measured twice (the noise is the spread between invocations of one kernel: give two or more)\n");
+		goto out;
+	}
+	if (p->series && !two_labels(r, nf)) {
+		fprintf(stderr,
+			"ctxbench: --series: the saved runs have one label (a series is of two labels or more, each against the one before)\n");
 		goto out;
 	}
 	all = calloc(n, sizeof(*all));

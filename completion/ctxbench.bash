@@ -26,6 +26,7 @@ _ctxbench_table_words() {
 	--policy) printf "%s\n" other batch idle fifo rr ;;
 	--order) printf "%s\n" interleave shuffle sequential ;;
 	--format) printf "%s\n" text json kv tsv html csv ;;
+	--series) printf "%s\n" given start ;;
 	esac
 }
 # END GENERATED words

@@ -13,6 +13,7 @@
 #include "formats.h"
 #include "report.h"
 #include "rings.h"
+#include "trend.h"
 #include "lib/stats.h"
 
 /*
@@ -34,6 +35,7 @@ enum flat_key {
 	FK_RUNS,
 	FK_LOOPS_PER_SEC_RUN,
 	FK_DISTURBED_RUNS,
+	FK_DISTURBED,
 	FK_DISCARDED_RUNS,
 	FK_RTT_SAMPLES,
 	FK_RTT_MIN_NS,
@@ -85,6 +87,18 @@ enum flat_key {
 	FK_CPU_P,
 	FK_CPU_MARKED,
 	FK_CPU_REPLICATES_FOR_WANT,
+	FK_SERIES_POSITION,
+	FK_STEP_CHANGE_PCT,
+	FK_STEP_DETECT_PCT,
+	FK_STEP_P,
+	FK_STEP_MARKED,
+	FK_STEP_JUDGED,
+	FK_STEP_NOT_JUDGED_NO_NOISE,
+	FK_STEP_NOT_JUDGED_NO_RUNS,
+	FK_STEP_NOT_JUDGED_NO_BASELINE_ROW,
+	FK_STEP_NOT_JUDGED_DISTURBED,
+	FK_STEP_NOT_JUDGED_ONE_BLOCK,
+	FK_STEP_NOT_JUDGED_NO_SPREAD,
 	FK_NKEYS
 };
 
@@ -116,6 +130,8 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "run N, from 1, in the order they ran"),
 	K(DISTURBED_RUNS, "disturbed_runs", "run", "count",
 	  "runs that other work disturbed (see [method.md](method.md#disturbance-when-not-to-trust-a-number))"),
+	K(DISTURBED, "disturbed", "run", "0 or 1",
+	  "1 when some of the row's runs were disturbed (`disturbed_runs` above 0), else 0: one key a harness can flag the row by, on every row measured"),
 	K(DISCARDED_RUNS, "discarded_runs", "run", "count",
 	  "disturbed runs run again (`--retry-disturbed`)"),
 
@@ -215,6 +231,30 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "with `cpu_p`: 1 when the change of CPU per loop stands out at the report's level (Benjamini-Hochberg at 10 % over every test of the report, as `marked`), else 0"),
 	K(CPU_REPLICATES_FOR_WANT, "cpu_replicates_for_want", "other", "count",
 	  "as `replicates_for_want`, of CPU per loop"),
+	K(SERIES_POSITION, "series_position", "other", "count",
+	  "with `--series`: the label's place in the series, from 1 (the order given, or by start)"),
+	K(STEP_CHANGE_PCT, "step_change_pct", "other", "%",
+	  "with it, every label but the first: the change of `loops_per_sec` against the label before it in the series, positive faster (the trend's `step`): the `change_pct` of a report of those two labels alone"),
+	K(STEP_DETECT_PCT, "step_detect_pct", "other", "%",
+	  "with it, when known: that step's `detect_pct`"),
+	K(STEP_P, "step_p", "other", "p",
+	  "with it, only when the step was judged: its `p`"),
+	K(STEP_MARKED, "step_marked", "other", "0 or 1",
+	  "with `step_p`: 1 when the step stands out from the noise (`*...*`), else 0"),
+	K(STEP_JUDGED, "step_judged", "other", "0 or 1",
+	  "with `--series`, every label but the first: 1 when its step was judged, 0 when not (a `step_not_judged_`*why* key says why, as `not_judged_`*why*)"),
+	K(STEP_NOT_JUDGED_NO_NOISE, "step_not_judged_no_noise", "other", "1",
+	  "with `step_judged` 0: one invocation a label and no `--noise`"),
+	K(STEP_NOT_JUDGED_NO_RUNS, "step_not_judged_no_runs", "other", "1",
+	  "with `step_judged` 0: no successful run on one side (no `step_change_pct`)"),
+	K(STEP_NOT_JUDGED_NO_BASELINE_ROW, "step_not_judged_no_baseline_row", "other", "1",
+	  "with `step_judged` 0: the label before it did not measure the row (no `step_change_pct`)"),
+	K(STEP_NOT_JUDGED_DISTURBED, "step_not_judged_disturbed", "other", "1",
+	  "with `step_judged` 0: too few of a side's replicates undisturbed"),
+	K(STEP_NOT_JUDGED_ONE_BLOCK, "step_not_judged_one_block", "other", "1",
+	  "with `step_judged` 0: one block a label and no `--noise`"),
+	K(STEP_NOT_JUDGED_NO_SPREAD, "step_not_judged_no_spread", "other", "1",
+	  "with `step_judged` 0: no spread between the replicates"),
 	[FK_NKEYS] = { NULL, NULL, NULL, NULL },
 };
 /* clang-format on */
@@ -373,6 +413,7 @@ static void flat_rate(const struct flat_out *o, const struct result_row *row,
 		disturbed += row->sample[k].disturbed != 0;
 	}
 	flat_put(o, FK_DISTURBED_RUNS, disturbed);
+	flat_put(o, FK_DISTURBED, disturbed > 0);
 	flat_put(o, FK_DISCARDED_RUNS, row->discarded);
 }
 
@@ -455,6 +496,35 @@ static void flat_change(const struct flat_out *o, const struct compare *c,
 	}
 	if (cell->cpu_want_reps)
 		flat_put(o, FK_CPU_REPLICATES_FOR_WANT, cell->cpu_want_reps);
+}
+
+/*
+ * With --series: the place of label @label in the series, and the step
+ * into its row @j, as flat_change() gives a change against the baseline.
+ */
+static void flat_step(const struct flat_out *o, const struct report_model *m,
+		      unsigned int label, unsigned int j)
+{
+	const struct compare_cell *cell = report_trend_cell(m, label, j, NULL);
+	char metric[64];
+
+	flat_put(o, FK_SERIES_POSITION, m->trend->pos[label] + 1);
+	if (!cell)
+		return;
+	flat_put(o, FK_STEP_JUDGED, cell->mark != COMPARE_NOT_JUDGED);
+	if (cell->mark == COMPARE_NOT_JUDGED) {
+		snprintf(metric, sizeof(metric), "step_not_judged_%s",
+			 compare_why_key(cell->why));
+		flat_put_named(o, metric, 1);
+	}
+	if (isnan(cell->v.change))
+		return;
+	flat_put(o, FK_STEP_CHANGE_PCT, cell->v.change * 100);
+	flat_put(o, FK_STEP_DETECT_PCT, cell->v.detect * 100);
+	if (cell->mark != COMPARE_NOT_JUDGED) {
+		flat_put(o, FK_STEP_P, cell->v.p);
+		flat_put(o, FK_STEP_MARKED, cell->mark == COMPARE_MARKED);
+	}
 }
 
 /* Of a run with -j or --shared: each ring's rates and the scalability. */
@@ -565,6 +635,8 @@ static void flat_invocation(struct flat_out *o, const struct report_model *m,
 			flat_rings(o, r, row);
 		if (cell)
 			flat_change(o, &m->cmp, cell[j]);
+		if (cell && m->trend)
+			flat_step(o, m, label, j);
 		fs = flat_findings(m, label, row);
 		for (unsigned int k = 0; fs && k < fs->n; k++)
 			flat_finding(o, &fs->f[k]);

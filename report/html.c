@@ -21,6 +21,7 @@
 #include "model/fields.h"
 #include "report.h"
 #include "text.h"
+#include "trend.h"
 
 /*
  * What the page is made of and what it only shows.  Every string that
@@ -721,6 +722,8 @@ static void html_intro(FILE *f, const struct report_model *mo)
 
 	html_labels(f, c, mo->r, mo->n);
 	fputs("<nav><a href=\"#summary\">Summary</a>", f);
+	if (mo->trend && mo->trend->n >= 2)
+		fputs("<a href=\"#trend\">Trend</a>", f);
 	for (unsigned int m = 0; m < c->nmechs; m++) {
 		char id[64];
 
@@ -747,6 +750,8 @@ static int html_render(FILE *f, const struct report_model *m)
 	html_warnings(f, &m->cmp, m->r, m->n);
 	if (m->cmp.n >= 2)
 		html_legend(f, m);
+	if (!err) /* --series: the steps, before the details */
+		err = chart_trend(f, m);
 	for (unsigned int k = 0; k < m->cmp.nmechs && !err; k++)
 		err = html_mech(f, m, k);
 	html_info(f, m->r, m->n);

@@ -11,6 +11,7 @@
 #include "store/jsonw.h"
 #include "store/store.h"
 #include "report.h"
+#include "trend.h"
 
 /*
  * The comparison's members, in the order docs/json.md's tables give
@@ -276,6 +277,63 @@ static void json_labels(struct jw *w, const struct compare *c)
 	jw_end(w);
 }
 
+/* A step's verdict on one row: as a cell's, against the label before. */
+static void json_step_row(struct jw *w, const struct report_model *m,
+			  unsigned int k, const struct compare_cell *cell)
+{
+	const struct compare_row *row = &m->cmp.row[k];
+	const struct verdict *v = &cell->v;
+	char key[256];
+
+	if (report_flat_row_key(m->cmp.r[row->cell[0].label], row->like, key,
+				sizeof(key)) < 0)
+		key[0] = '\0';
+	jw_object(w, NULL, 1);
+	jw_string(w, "key", key);
+	jw_string(w, "verdict", compare_mark_key(cell->mark));
+	if (cell->mark == COMPARE_NOT_JUDGED)
+		jw_string(w, "why", compare_why_key(cell->why));
+	jw_break(w);
+	jw_double(w, "change", v->change);
+	jw_double(w, "change_low", v->low);
+	jw_double(w, "change_high", v->high);
+	jw_double(w, "p", v->p);
+	jw_double(w, "detect", v->detect);
+	jw_uint(w, "df", v->df);
+	if (cell->want_reps)
+		jw_uint(w, "replicates_for_want", cell->want_reps);
+	jw_end(w);
+}
+
+/* --series: the labels in the series' order, and each step's rows. */
+static void json_series(struct jw *w, const struct report_model *m)
+{
+	const struct report_trend *t = m->trend;
+
+	jw_object(w, "series", 0);
+	jw_string(w, "order", report_trend_order_key(t->by));
+	jw_array(w, "labels", 1);
+	for (unsigned int p = 0; p < t->n; p++)
+		jw_string(w, NULL, m->cmp.r[t->order[p]]->info.label);
+	jw_end(w);
+	jw_array(w, "steps", 0);
+	for (unsigned int s = 0; s < t->nsteps; s++) {
+		const struct report_step *st = &t->step[s];
+
+		jw_object(w, NULL, 0);
+		jw_string(w, "from", m->cmp.r[st->from]->info.label);
+		jw_string(w, "to", m->cmp.r[st->to]->info.label);
+		jw_array(w, "rows", 0);
+		for (unsigned int k = 0; k < m->cmp.nrows; k++)
+			if (st->at[k])
+				json_step_row(w, m, k, st->at[k]);
+		jw_end(w);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_end(w);
+}
+
 /* The comparison: every row of every label against the baseline's. */
 static void json_compare(struct jw *w, const struct report_model *m)
 {
@@ -302,6 +360,8 @@ static void json_compare(struct jw *w, const struct report_model *m)
 	for (unsigned int k = 0; k < c->nrows; k++)
 		json_compare_row(w, m, &c->row[k]);
 	jw_end(w);
+	if (m->trend)
+		json_series(w, m);
 	jw_end(w);
 }
 

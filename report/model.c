@@ -12,6 +12,7 @@
 #include "lib/stats.h"
 #include "rings.h"
 #include "text.h"
+#include "trend.h"
 
 /* Expanded from formats.h, the one list of formats. */
 #define REPORT_FORMAT_ENTRY(name) &report_format_##name,
@@ -575,6 +576,8 @@ static int legend_want(struct report_model *m)
 int report_model_want(struct report_model *m, double pct)
 {
 	compare_want(&m->cmp, pct);
+	for (unsigned int k = 0; m->trend && k < m->trend->nsteps; k++)
+		compare_want(&m->trend->step[k].cmp, pct);
 	if (!m->legend)
 		return 0;
 	for (unsigned int k = 0; k < m->nlegend; k++)
@@ -708,7 +711,11 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 	if (compare_build(&m->cmp, r, n, baseline, noise, nnoise) < 0)
 		return -ENOMEM;
 	if (model_findings(m) < 0 || report_model_series(m) < 0 ||
-	    (m->cmp.n >= 2 && model_legend(m) < 0)) {
+	    (m->cmp.n >= 2 && model_legend(m) < 0) ||
+	    ((flags & REPORT_SERIES) &&
+	     report_model_trend(
+		     m, flags & REPORT_SERIES_START ? TREND_START : TREND_GIVEN,
+		     noise, nnoise) < 0)) {
 		report_model_free(m);
 		return -ENOMEM;
 	}
@@ -728,6 +735,7 @@ void report_model_free(struct report_model *m)
 		free(m->legend[k].words);
 	free(m->legend);
 	report_model_series_free(m);
+	report_model_trend_free(m);
 	compare_free(&m->cmp);
 	memset(m, 0, sizeof(*m));
 }

@@ -13,6 +13,8 @@
 
 #include "compare.h"
 
+struct report_trend;
+
 /*
  * What the reader of a row must not average away, in the order the
  * text report prints it under the row.
@@ -121,11 +123,15 @@ struct report_model {
 	/* Of labels of several rings, in the comparison's row order. */
 	unsigned int nseries;
 	struct report_series *series;
+	/* With REPORT_SERIES: the labels as a trend, step by step (trend.h). */
+	struct report_trend *trend;
 	unsigned int flags; /* REPORT_* */
 };
 
 #define REPORT_HISTOGRAM 1u /* the text report: each row's histogram too */
 #define REPORT_BRIEF 2u /* the text report: differing facts and summary */
+#define REPORT_SERIES 4u /* the labels as a trend, in the order given */
+#define REPORT_SERIES_START 8u /* with it: by each label's start */
 
 /*
  * The model of the @n invocations @r against invocation @baseline's

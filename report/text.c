@@ -18,6 +18,7 @@
 #include "lib/stats.h"
 #include "lib/utf8.h"
 #include "text.h"
+#include "trend.h"
 
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */
 #define INDENT_W 2 /* every row starts "  ", then its label */
@@ -661,6 +662,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 		fputc('\n', f);
 	}
 	text_summary(f, c->m, c->keys);
+	text_trend(f, c->m); /* --series: each step, against the one before */
 	/* One table per mechanism, in the order they first appear. */
 	for (unsigned int m = 0;
 	     !(c->m->flags & REPORT_BRIEF) && m < c->cmp->nmechs; m++)

@@ -422,6 +422,7 @@ twice() {
 		[--parallel]=1 [--name]=x [--note]=x [--output]=x.json
 		[--retry-disturbed]=1 [--sample]=1 [--order]=shuffle
 		[--seed]=1 [--format]=text [--baseline]=x [--fail-above]=1 [--want]=5
+		[--series]=given
 		[--noise]=x.json
 	)
 	# --noise adds a file each time; --json sets --format's value.

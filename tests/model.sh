@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # One report, one model: in the objects of the product, compare_build() is
-# called once, by report_model_build(), which the output phase calls once
+# called once, by report_model_build() (and for --series's steps by the
+# model's trend, which report_model_build() alone builds), which the output phase calls once
 # for every format it renders (report/formats.h), and no format's
 # function that builds a model of its own (report_text() and the like,
 # there for the unit tests) is called.  Read from the relocations of the
@@ -51,7 +52,10 @@ expect() {
 	fi
 }
 
-expect compare_build "model.c.o 1"
+# The model's comparison, and with --series each step's, the comparison
+# of a pair, built inside the model by report_model_trend() (trend.c).
+expect compare_build "model.c.o 1 trend.c.o 1"
+expect report_model_trend "model.c.o 1"
 # The output phase, once; the formats' own wrappers, for the unit tests.
 expect report_model_build \
 	"flat.c.o 1 html.c.o 1 json.c.o 1 output.c.o 1 text.c.o 1"

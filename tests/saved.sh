@@ -26,6 +26,8 @@ tests=(
 	"saved-stalled stalled @BIN@ | timeout=120"
 	"saved-twice twice @BIN@ | timeout=120"
 	"saved-bounds bounds @BIN@ @TESTS@/fixtures/json | timeout=120"
+	# --series: each step's figures those of a report of its two labels.
+	"saved-series series @BIN@ | timeout=120"
 )
 list_tests "$@"
 isolate "$@"
@@ -1085,7 +1087,132 @@ bisect() {
 	summary
 }
 
+# The figures of label $2's rows among kv lines on stdin, "ROW.METRIC V",
+# of the metrics $3 (an ERE), each prefixed by $4 (stripped).
+kv_of() {
+	awk -v l="$1/" -v m="$2" -v p="$3" 'index($1, l) == 1 {
+		k = substr($1, length(l) + 1)
+		sub(/:$/, "", k)
+		row = k; sub(/\.[^.]*$/, "", row)
+		metric = substr(k, length(row) + 2)
+		if (p != "" && index(metric, p) != 1) next
+		metric = substr(metric, length(p) + 1)
+		if (metric ~ ("^(" m ")$")) print row "." metric, $2
+	}' | sort
+}
+
+# report --series: three kernels of a release range, two invocations
+# each taken in turns.  Each step's figures (kv, JSON) are those of a
+# report of its two labels alone, the text shows the trend, --series
+# start orders by start whatever the order given, and bad uses exit 2.
+series() {
+	local bin=$1 d=$tmp/series i k l
+	local labels=(6.13.0-rc1-00042-g1a2b3c4d5e6f-dirty 6.13.0-rc1-00043-g2b3c4d5e6f7a
+		6.13.0-rc1-00044-g3c4d5e6f7a8b)
+	# Each invocation's runs alike, its label's two apart: pipe and futex
+	# 20.3 % slower from the first to the second, 0.8 % faster then.
+	local rate=(100000 80000 80500 102000 81000 81800)
+	local metrics='change_pct|detect_pct|p|marked|judged|not_judged_[a-z_]+'
+	mkdir -p "$d"
+	for k in 1 2; do
+		for i in 0 1 2; do
+			"$bin" -b pipe,futex -P same -t 0.02 -r 2 -q -n "${labels[$i]}" \
+				-o "$d/raw-$i-$k.json" >/dev/null || fail "run ${labels[$i]} $k failed"
+			reshape "$d/raw-$i-$k.json" "=${rate[$(((k - 1) * 3 + i))]}" "$d/$i-$k.json"
+		done
+	done
+	local all=("$d/0-1.json" "$d/1-1.json" "$d/2-1.json" "$d/0-2.json" "$d/1-2.json" "$d/2-2.json")
+	local ab=("$d/0-1.json" "$d/1-1.json" "$d/0-2.json" "$d/1-2.json")
+	local bc=("$d/1-1.json" "$d/2-1.json" "$d/1-2.json" "$d/2-2.json")
+	run "$bin" report --series given --format kv "${all[@]}"
+	[ "$rc" -eq 0 ] && pass || fail "--series given: exit $rc: $err"
+	local series_kv=$out
+	run "$bin" report --format kv "${ab[@]}"
+	local ab_kv=$out
+	run "$bin" report --format kv "${bc[@]}"
+	local bc_kv=$out
+	kv_of "${labels[1]}" "$metrics" step_ <<<"$series_kv" >"$d/step-b"
+	kv_of "${labels[1]}" "$metrics" "" <<<"$ab_kv" >"$d/pair-b"
+	kv_of "${labels[2]}" "$metrics" step_ <<<"$series_kv" >"$d/step-c"
+	kv_of "${labels[2]}" "$metrics" "" <<<"$bc_kv" >"$d/pair-c"
+	for l in b c; do
+		[ -s "$d/step-$l" ] && cmp -s "$d/step-$l" "$d/pair-$l" && pass ||
+			fail "step into $l: not the pairwise report's figures:"$'\n'"$(diff "$d/pair-$l" "$d/step-$l")"
+	done
+	grep -q "^${labels[1]}/pipe.same.2p.0k.step_change_pct: -20\.[234][0-9]*$" <<<"$series_kv" && pass ||
+		fail "no step of -20 % into ${labels[1]}:"$'\n'"$(grep step_ <<<"$series_kv")"
+	grep -q "^${labels[0]}/[a-z.0-9]*\.step_" <<<"$series_kv" &&
+		fail "the first label has a step" || pass
+	[ "$(grep -c '\.series_position: ' <<<"$series_kv")" -eq 6 ] && pass ||
+		fail "series_position: not on each of the 6 rows"
+	# Not asked for: no step, no position (the keys of today unchanged).
+	run "$bin" report --format kv "${all[@]}"
+	grep -q 'step_\|series_position' <<<"$out" && fail "step keys without --series" || pass
+	# By start: given last to first, the series runs first to last.
+	local rev=("$d/2-2.json" "$d/1-2.json" "$d/0-2.json" "$d/2-1.json" "$d/1-1.json" "$d/0-1.json")
+	run "$bin" report --series start --format kv "${rev[@]}"
+	grep -q "^${labels[0]}/pipe.same.2p.0k.series_position: 1$" <<<"$out" &&
+		grep -q "^${labels[2]}/pipe.same.2p.0k.series_position: 3$" <<<"$out" && pass ||
+		fail "--series start: not by start:"$'\n'"$(grep series_position <<<"$out")"
+	kv_of "${labels[1]}" "$metrics" step_ <<<"$out" >"$d/start-b"
+	run "$bin" report --format kv --baseline "${labels[0]}" "$d/1-2.json" "$d/0-2.json" "$d/1-1.json" "$d/0-1.json"
+	kv_of "${labels[1]}" "$metrics" "" <<<"$out" >"$d/pair-rev"
+	cmp -s "$d/start-b" "$d/pair-rev" && [ -s "$d/start-b" ] && pass ||
+		fail "--series start: step not the pairwise report's:"$'\n'"$(diff "$d/pair-rev" "$d/start-b")"
+	# JSON: the steps as members, their changes the pairwise report's.
+	"$bin" report --series given --format json "${all[@]}" >"$d/series.json"
+	"$bin" report --format json "${ab[@]}" >"$d/ab.json"
+	python3 - "$d/series.json" <<'PY' && pass || fail "json: no series of 3 labels, 2 steps"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+s = doc["comparison"]["series"]
+assert s["order"] == "given", s["order"]
+assert len(s["labels"]) == 3 and len(s["steps"]) == 2
+for st in s["steps"]:
+    assert st["rows"], st
+    for r in st["rows"]:
+        assert r["key"] and r["verdict"] in ("marked", "not_marked", "not_judged"), r
+PY
+	python3 -c 'import json,sys
+doc = json.load(open(sys.argv[1]))
+pair = json.load(open(sys.argv[2]))
+step = doc["comparison"]["series"]["steps"][0]
+rows = {r["key"]: r for r in step["rows"]}
+n = 0
+for row in pair["comparison"]["rows"]:
+    for c in row["labels"]:
+        if c["label"] != step["to"]: continue
+        r = rows[row["key"]]
+        for m in ("change", "p", "detect", "change_low", "change_high", "df", "verdict"):
+            assert r.get(m) == c.get(m), (row["key"], m, r.get(m), c.get(m))
+        n += 1
+assert n == 2, n' "$d/series.json" "$d/ab.json" && pass ||
+		fail "json: the first step is not the pairwise comparison's"
+	# Text and page: the trend, within 80 columns.
+	run "$bin" report --series given "${all[@]}"
+	grep -q '^Trend: each label against the one before it (--series given)$' <<<"$out" && pass ||
+		fail "text: no trend:"$'\n'"$out"
+	grep -Eq '^ +#2 +[0-9]+ +[0-9.]+% +\*-20\.[234]%\* +[0-9.]+% slower$' <<<"$out" && pass ||
+		fail "text: no step of -20 % for #2:"$'\n'"$out"
+	narrow "$out" && pass || fail "text: wider than 80 columns"
+	run "$bin" report --series given --brief "${all[@]}"
+	grep -q '^Trend: ' <<<"$out" && pass || fail "--brief: no trend"
+	run "$bin" report --series given --format html "${all[@]}"
+	grep -q '<section id="trend">' <<<"$out" && grep -q '<svg[^>]*id="trend-0"' <<<"$out" &&
+		pass || fail "html: no trend section and chart"
+	# Bad uses: a clear message, exit 2, no report.
+	run "$bin" report --series sideways "${all[@]}"
+	[ "$rc" -eq 2 ] && [ -z "$out" ] &&
+		[ "$err" = "ctxbench: --series: 'sideways' is not an order of labels (expected given or start)" ] &&
+		pass || fail "--series sideways: exit $rc: $err"
+	run "$bin" report --series given "$d/0-1.json" "$d/0-2.json"
+	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'one label' <<<"$err" && pass ||
+		fail "--series of one label: exit $rc: $err"
+	summary
+}
+
 case "${1:-}" in
+series) series "$2" ;;
 bisect) bisect "$2" ;;
 spread) spread "$2" ;;
 turns) turns "$2" ;;

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The text report's trend (--series): each row across the labels in the
+ * series' order, each step's change and verdict against the label
+ * before it.
+ */
+#include <string.h>
+
+#include "lib/utf8.h"
+#include "model.h"
+#include "text.h"
+#include "trend.h"
+
+#define TREND_ROW_W 16 /* the row: mechanism, placement, class, ring */
+#define TREND_KEY_W 4 /* the label's key, "#12" */
+
+/* What a row of the comparison is: its mechanism, placement, ring. */
+static void trend_row_name(char *line, size_t size, const struct compare *c,
+			   const struct compare_row *row)
+{
+	const struct result_row *like = row->like;
+	const struct results *r = c->r[row->cell[0].label];
+	char cls[32];
+
+	result_row_class(like, cls, sizeof(cls));
+	snprintf(line, size, "%s%s%s%s%s", c->mech[row->mech].title,
+		 like->placement[0] ? " " : "", like->placement,
+		 cls[0] ? " " : "", cls);
+	if (results_rings(r))
+		snprintf(line + strlen(line), size - strlen(line), " %up/%uK",
+			 like->procs, like->ws_kb);
+	if (results_parallel(r))
+		snprintf(line + strlen(line), size - strlen(line), " x%u%s",
+			 result_row_rings(like), like->shared ? " shared" : "");
+}
+
+/* Label @label's cell of @row, or NULL. */
+static const struct compare_cell *trend_cell(const struct compare_row *row,
+					     unsigned int label)
+{
+	for (unsigned int i = 0; i < row->ncells; i++)
+		if (row->cell[i].label == label)
+			return &row->cell[i];
+	return NULL;
+}
+
+/*
+ * One label's line of a row: its figures (@cell), and its step's (@step,
+ * NULL for the first label).
+ */
+static void trend_line(FILE *f, const struct compare_cell *cell,
+		       const struct compare_cell *step)
+{
+	char change[48] = "", detect[48] = "", buf[160];
+	size_t len;
+
+	if (!cell->row->nsamples)
+		len = (size_t)snprintf(buf, sizeof(buf), "%9s%7s",
+				       result_status_name(cell->row->status),
+				       "");
+	else
+		len = (size_t)snprintf(buf, sizeof(buf), "%9.0f%6.1f%%",
+				       cell->mean, cell->runs.cv * 100);
+	if (step && len < sizeof(buf)) {
+		text_change(step, change, detect, sizeof(change));
+		snprintf(buf + len, sizeof(buf) - len, "%9s%8s %s", change,
+			 detect, report_trend_verdict(step));
+	}
+	/* No blanks at the end of a line. */
+	len = strlen(buf);
+	while (len && buf[len - 1] == ' ')
+		buf[--len] = '\0';
+	fprintf(f, "%s\n", buf);
+}
+
+/* Row @k of the comparison: a line a label, in the series' order. */
+static void trend_rows(FILE *f, const struct report_model *m, unsigned int k)
+{
+	const struct report_trend *t = m->trend;
+	const struct compare_row *row = &m->cmp.row[k];
+	char line[160], key[16];
+
+	trend_row_name(line, sizeof(line), &m->cmp, row);
+	if (utf8_width(line) > TREND_ROW_W) {
+		fprintf(f, "%s\n", line);
+		line[0] = '\0';
+	}
+	for (unsigned int p = 0; p < t->n; p++) {
+		unsigned int label = t->order[p];
+		const struct compare_cell *cell = trend_cell(row, label);
+		const struct compare_cell *step =
+			p ? t->step[p - 1].at[k] : NULL;
+
+		if (!cell)
+			continue; /* not measured: no figure, no step */
+		snprintf(key, sizeof(key), "#%u", label + 1);
+		text_pad(f, line, TREND_ROW_W);
+		line[0] = '\0';
+		fputc(' ', f);
+		text_pad(f, key, TREND_KEY_W);
+		fputc(' ', f);
+		trend_line(f, cell, step);
+	}
+}
+
+void text_trend(FILE *f, const struct report_model *m)
+{
+	const struct report_trend *t = m->trend;
+	const struct compare *c = &m->cmp;
+
+	if (!t || t->n < 2)
+		return;
+	fprintf(f,
+		"Trend: each label against the one before it (--series %s)\n",
+		report_trend_order_key(t->by));
+	for (unsigned int p = 0; p < t->n; p++) {
+		fprintf(f, "#%-3u ", t->order[p] + 1);
+		text_wrap(f, c->r[t->order[p]]->info.label, 5, 5);
+	}
+	if (t->unknown)
+		fprintf(f, "(%u label%s without a start, last as given)\n",
+			t->unknown, t->unknown == 1 ? "" : "s");
+	fprintf(f, "%-*s%9s%7s%9s%8s %s\n", TREND_ROW_W + TREND_KEY_W + 2, "",
+		"loops/s", "cv", "step", "detect", "verdict");
+	for (unsigned int mech = 0; mech < c->nmechs; mech++)
+		for (unsigned int k = 0; k < c->nrows; k++)
+			if (c->row[k].mech == mech && c->row[k].ncells)
+				trend_rows(f, m, k);
+	fprintf(f, "step: the average against the label before it, judged as "
+		   "a report of those\ntwo labels alone judges it (its marks "
+		   "and detect as in the change column).\n\n");
+}
