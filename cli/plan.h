@@ -64,6 +64,7 @@ struct plan {
 	int nice; /* --nice */
 	int prio_given, nice_given;
 	int mlock; /* --mlock */
+	int profile; /* --profile: perf around each measured window */
 	const char *output; /* -o: write the JSON here too; NULL: no */
 	enum plan_format format; /* --format, --json */
 	int quiet; /* -q: no progress line on the terminal */

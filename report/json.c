@@ -8,6 +8,7 @@
 
 #include "compare.h"
 #include "formats.h"
+#include "profile.h"
 #include "store/jsonw.h"
 #include "store/store.h"
 #include "report.h"
@@ -99,6 +100,7 @@ static void json_cell(struct jw *w, const struct report_model *m,
 		jw_double(w, "drift_per_hour", cell->drift);
 		jw_double(w, "drift_p", cell->drift_p);
 	}
+	report_profile_json(w, m, cell->label, cell->row);
 	if (fs->n) {
 		jw_break(w);
 		jw_array(w, "findings", 0);

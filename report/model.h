@@ -116,6 +116,9 @@ struct report_model {
 	unsigned int nseries;
 	struct report_series *series;
 	unsigned int flags; /* REPORT_* */
+	/* --profile: a label's profile of a row, cell by cell (profile.h). */
+	unsigned int nprof;
+	struct report_prof *prof;
 };
 
 #define REPORT_HISTOGRAM 1u /* the text report: each row's histogram too */
