@@ -202,7 +202,7 @@ static const struct field cpu_fields[] = {
 		.key = k, .type = t, AT(struct result_sym, m), __VA_ARGS__ \
 	}
 
-const struct field sym_fields[] = {
+static const struct field sym_fields[] = {
 	SYM("symbol", FIELD_STR, name,
 	    .flags = FIELD_REQUIRED | FIELD_NONEMPTY),
 	SYM("kernel", FIELD_BOOL, kernel),

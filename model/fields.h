@@ -90,9 +90,8 @@ extern const struct field info_fields[];
 extern const struct field param_fields[];
 extern const struct field row_fields[];
 extern const struct field sample_fields[];
-/* A row's "profile" (struct result_profile) and its symbols. */
+/* A row's "profile" (struct result_profile). */
 extern const struct field profile_fields[];
-extern const struct field sym_fields[];
 
 /* The most members a table may have: the reader marks them in 64 bits. */
 #define FIELD_MAX_MEMBERS 64

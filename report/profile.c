@@ -20,10 +20,12 @@
 #include <string.h>
 
 #include "profile.h"
+#include "report.h"
 #include "svg.h"
 #include "text.h"
 #include "verdict.h"
 #include "lib/stats.h"
+#include "lib/utf8.h"
 #include "model/schema.h"
 #include "store/jsonw.h"
 
@@ -39,6 +41,15 @@ struct prof_syms {
 	const struct result_sym *s[PROF_MAX_SYMS];
 	unsigned int n;
 };
+
+/* What perf recorded, or why not: an invocation's "profile", or NULL. */
+static const char *report_profile_info(const struct report_model *m)
+{
+	for (unsigned int i = 0; i < m->n; i++)
+		if (m->r[i]->info.profile[0])
+			return m->r[i]->info.profile;
+	return NULL;
+}
 
 /* The profiles of label @label's invocations of the row like @row. */
 static void prof_gather(const struct report_model *m, unsigned int label,
@@ -317,18 +328,23 @@ const struct report_prof *report_cell_profile(const struct report_model *m,
 	return NULL;
 }
 
-const char *report_profile_info(const struct report_model *m)
-{
-	for (unsigned int i = 0; i < m->n; i++)
-		if (m->r[i]->info.profile[0])
-			return m->r[i]->info.profile;
-	return NULL;
-}
-
 /* "finish_task_switch [k]": a symbol and where it is. */
 static void prof_name(char *buf, size_t size, const struct report_prof_sym *s)
 {
 	snprintf(buf, size, "%s %s", s->name, s->kernel ? "[k]" : "[.]");
+}
+
+/* @s in at most @cols columns of the text report, cut with "..." if longer. */
+static void prof_fit(FILE *f, const char *s, size_t cols)
+{
+	size_t w, n;
+
+	if (utf8_width(s) <= cols) {
+		fputs(s, f);
+		return;
+	}
+	n = utf8_fit(s, cols - 3, &w);
+	fprintf(f, "%.*s...", (int)n, s);
 }
 
 /* "wake-up 2.1 µs of a 5.3 µs round trip", or "" when nothing traced. */
@@ -355,42 +371,51 @@ void report_profile_text(FILE *f, const struct report_model *m)
 
 	if (!info)
 		return;
-	fprintf(f, "\nWhere the time went (--profile: %s)\n", info);
+	fputs("\nWhere the time went: ", f);
+	text_wrap(f, info, 20, 2);
 	for (unsigned int k = 0; k < m->nprof; k++) {
 		const struct report_prof *p = &m->prof[k];
 
 		if (k == 0 || !result_row_same(m->prof[k - 1].row, p->row)) {
-			text_row_name(name, sizeof(name), c->r[p->label], 0,
-				      p->row);
-			fprintf(f, "\n%s\n", name);
+			if (report_flat_row_key(c->r[p->label], p->row, name,
+						sizeof(name)) < 0)
+				name[0] = '\0';
+			fputc('\n', f);
+			prof_fit(f, name, 78);
+			fputc('\n', f);
 		}
 		prof_wake(wake, sizeof(wake), p);
-		fprintf(f, "  %s: %.0f %s samples%s%s%s\n",
-			c->r[p->label]->info.label, p->samples, p->event,
-			p->ninv > 1 ? " an invocation" : "",
-			wake[0] ? "; " : "", wake);
+		fputs("  ", f);
+		prof_fit(f, c->r[p->label]->info.label, 40);
+		fprintf(f, ": %.0f %s samples%s\n", p->samples, p->event,
+			p->ninv > 1 ? " an invocation" : "");
+		if (wake[0])
+			fprintf(f, "    %s\n", wake);
 		for (unsigned int i = 0; i < p->ntop; i++) {
 			prof_name(name, sizeof(name), &p->top[i]);
-			fprintf(f, "    %5.1f%%  %s\n", p->top[i].b * 100,
-				name);
+			fprintf(f, "    %5.1f%%  ", p->top[i].b * 100);
+			prof_fit(f, name, 70);
+			fputc('\n', f);
 		}
 		if (!p->nchg)
 			continue;
-		fprintf(f, "    changed most against %s:%s\n",
-			c->r[c->base]->info.label,
-			p->chg[0].judged ?
-				"" :
-				" (not judged: one invocation a label)");
+		fputs("    changed most against ", f);
+		prof_fit(f, c->r[c->base]->info.label, 30);
+		fputs(p->chg[0].judged ?
+			      ":\n" :
+			      " (one invocation a label: not judged):\n",
+		      f);
 		for (unsigned int i = 0; i < p->nchg; i++) {
 			const struct report_prof_sym *s = &p->chg[i];
 
 			prof_name(name, sizeof(name), s);
-			fprintf(f, "    %+6.1f%%  %5.1f%% -> %5.1f%%  %s%s\n",
-				(s->b - s->a) * 100, s->a * 100, s->b * 100,
-				name,
-				s->changed ? "  changed" :
-				s->judged  ? "  within the noise" :
-					     "");
+			fprintf(f, "    %+6.1f%%  %5.1f%% -> %5.1f%%  ",
+				(s->b - s->a) * 100, s->a * 100, s->b * 100);
+			prof_fit(f, name, 30);
+			fputs(s->changed ? "  changed\n" :
+			      s->judged	 ? "  within the noise\n" :
+					   "\n",
+			      f);
 		}
 	}
 }
@@ -410,7 +435,9 @@ void report_profile_html(FILE *f, const struct report_model *m)
 	for (unsigned int k = 0; k < m->nprof; k++) {
 		const struct report_prof *p = &m->prof[k];
 
-		text_row_name(name, sizeof(name), c->r[p->label], 0, p->row);
+		if (report_flat_row_key(c->r[p->label], p->row, name,
+					sizeof(name)) < 0)
+			name[0] = '\0';
 		fputs("<h3>", f);
 		svg_esc(f, name);
 		fputs(" \u2014 ", f);

@@ -49,9 +49,6 @@ const struct report_prof *report_cell_profile(const struct report_model *m,
 					      unsigned int label,
 					      const struct result_row *row);
 
-/* What perf recorded, or why not: an invocation's "profile" fact, or NULL. */
-const char *report_profile_info(const struct report_model *m);
-
 /* The formats' parts: text after the tables, the page's section, JSON. */
 void report_profile_text(FILE *f, const struct report_model *m);
 void report_profile_html(FILE *f, const struct report_model *m);

@@ -246,11 +246,6 @@ static const char *profile_kname(const struct profile *pf,
 	return "[jit]";
 }
 
-const char *profile_event(const struct profile *pf)
-{
-	return pf ? pf->event : "";
-}
-
 void profile_describe(const struct profile *pf, char *buf, size_t size)
 {
 	snprintf(buf, size, "perf record -a -e %s, %s and %s for a slice",

@@ -34,8 +34,7 @@ struct run_proc;
  */
 struct profile *profile_open(unsigned int nrows, char *why, size_t size);
 
-/* The event it samples ("cpu-clock", "cycles"), and what its info says. */
-const char *profile_event(const struct profile *pf);
+/* What the Run information says of it. */
 void profile_describe(const struct profile *pf, char *buf, size_t size);
 
 /*
