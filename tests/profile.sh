@@ -126,9 +126,18 @@ none)
 		n=$(grep -c 'no profiles: perf not found' "$tmp/n.err")
 		[ "$n" = 1 ] && pass || fail "$how: said $n times: $(cat "$tmp/n.err")"
 		check_none_json "$tmp/n.json"
-		grep -q 'Where the time went (--profile: none: perf not found' \
+		grep -q 'Where the time went: none: perf not found' \
 			"$tmp/n.txt" && pass || fail "$how: the report does not say why"
 	done
+	# A perf that fails at once: the run goes on, said once, no profile.
+	CTXBENCH_PERF=$(command -v false) "$bin" --profile -b pipe,futex \
+		-t 0.05 -r 2 -q -o "$tmp/f.json" >/dev/null 2>"$tmp/f.err"
+	rc=$?
+	[ $rc -eq 0 ] && pass || fail "failing perf: exit $rc"
+	n=$(grep -c 'no profiles: ' "$tmp/f.err")
+	[ "$n" = 1 ] && pass || fail "failing perf: said $n times: $(cat "$tmp/f.err")"
+	grep -q '"symbols"' "$tmp/f.json" && fail "failing perf: a profile saved" ||
+		pass
 	;;
 saved)
 	need_perf
