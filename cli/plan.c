@@ -146,7 +146,7 @@ static const struct plan_opt plan_opts[] = {
 	  .modes = PLAN_M_RUN, .flags = PLAN_DEF_SAID, .parse = plan_opt_seed,
 	  AT(seed), .max = UINT32_MAX },
 	{ "profile", 0x112, NULL,
-	  "sample each row's measured runs with perf: where the time went",
+	  "where the time went: each row's runs sampled by perf",
 	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(profile), .min = 1 },
 	{ "histogram", 0x103, NULL,
 	  "add an ASCII histogram of each row's round trips",

@@ -840,11 +840,16 @@ void profile_run_end(struct profile *pf, int ok)
 {
 	int status, ended;
 
-	if (!pf || pf->pid <= 0) {
-		if (pf && pf->ctl >= 0)
-			close(pf->ctl);
-		if (pf)
-			pf->ctl = -1;
+	if (!pf)
+		return;
+	if (pf->pid <= 0) { /* it never started: what was opened for it */
+		int *fd[] = { &pf->ctl, &pf->data, &pf->err };
+
+		for (unsigned int i = 0; i < 3; i++) {
+			if (*fd[i] >= 0)
+				close(*fd[i]);
+			*fd[i] = -1;
+		}
 		return;
 	}
 	profile_acc_free(&pf->run);
