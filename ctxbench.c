@@ -13,6 +13,7 @@
 #include "facts/sysinfo.h"
 #include "ipc/ipc.h"
 #include "run/check.h"
+#include "run/profile.h"
 #include "run/run.h"
 #include "run/sweep.h"
 
@@ -21,6 +22,39 @@ static void list_backends(void)
 	for (const struct ipc_ops *const *o = ipc_backends; *o; o++)
 		printf("%-12s %-15s %s%s\n", (*o)->name, (*o)->title, (*o)->how,
 		       (*o)->flags & IPC_NOT_IN_ALL ? " (not in all)" : "");
+}
+
+/*
+ * --profile: perf for the sweep, or why not, said once here and kept in
+ * the Run information; the run goes on either way.
+ */
+static void profile_start(struct sweep_spec *s, struct results *res)
+{
+	char why[sizeof(res->info.profile) - 8];
+
+	s->profile =
+		profile_open((unsigned int)sweep_nrows(s), why, sizeof(why));
+	if (s->profile) {
+		profile_describe(s->profile, res->info.profile,
+				 sizeof(res->info.profile));
+		return;
+	}
+	fprintf(stderr, "ctxbench: no profiles: %s\n", why);
+	snprintf(res->info.profile, sizeof(res->info.profile), "none: %s", why);
+}
+
+/* perf failing during the sweep: no row has a profile, said once. */
+static void profile_stop(struct sweep_spec *s, struct results *res)
+{
+	char why[sizeof(res->info.profile) - 8];
+
+	if (profile_failed(s->profile, why, sizeof(why))) {
+		fprintf(stderr, "ctxbench: no profiles: %s\n", why);
+		snprintf(res->info.profile, sizeof(res->info.profile),
+			 "none: %s", why);
+	}
+	profile_close(s->profile);
+	s->profile = NULL;
 }
 
 /* A measurement as @p plans it, reported; the exit status. */
@@ -56,10 +90,13 @@ static int run_plan(const struct plan *p, struct results *res)
 	plan_info(p, res);
 	sysinfo_where("", &topo.allowed, time(NULL), &res->info);
 	sweep.seed = res->info.seed;
+	if (p->profile)
+		profile_start(&sweep, res);
 	progress_start(&prog, &sweep, p->quiet);
 	status = sweep_run(&sweep, &topo, &hooks, res);
 	res->info.end_s = sysinfo_now(); /* when the last row ended */
 	progress_clear(&prog);
+	profile_stop(&sweep, res);
 	if (status < 0) {
 		perror("ctxbench");
 		return 1;

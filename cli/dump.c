@@ -70,6 +70,7 @@ static const char *dump_type(const struct field *m)
 		return "object";
 	case FIELD_ROWS:
 	case FIELD_SAMPLES:
+	case FIELD_LIST:
 		return "array of objects";
 	}
 	return "";
@@ -113,6 +114,9 @@ static void dump_members(FILE *f, const struct field *t, const char *path)
 			t->flags & FIELD_SPARSE ? "sparse" : "");
 		if (t->type == FIELD_OBJECT) {
 			snprintf(sub, sizeof(sub), "%s%s.", path, t->key);
+			dump_members(f, t->sub, sub);
+		} else if (t->type == FIELD_LIST) {
+			snprintf(sub, sizeof(sub), "%s%s[].", path, t->key);
 			dump_members(f, t->sub, sub);
 		} else if (t->type == FIELD_ROWS || t->type == FIELD_SAMPLES) {
 			snprintf(sub, sizeof(sub), "%s%s[].", path, t->key);

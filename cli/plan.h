@@ -65,6 +65,7 @@ struct plan {
 	unsigned int prio; /* --prio */
 	int nice; /* --nice */
 	int prio_given, nice_given;
+	int profile; /* --profile: perf around each measured window */
 	const char *output; /* -o: write the JSON here too; NULL: no */
 	enum plan_format format; /* --format, --json */
 	int quiet; /* -q: no progress line on the terminal */

@@ -109,6 +109,10 @@ const struct field info_fields[] = {
 	  AT(struct result_info, end_s),
 	  .max = MAX_EPOCH_S,
 	  .flags = FIELD_SPARSE },
+	{ .key = "profile",
+	  .type = FIELD_STR,
+	  AT(struct result_info, profile),
+	  .flags = FIELD_SPARSE },
 	{ .key = NULL }
 };
 
@@ -193,6 +197,45 @@ static const struct field cpu_fields[] = {
 	{ .key = NULL }
 };
 
+#define SYM(k, t, m, ...)                                                  \
+	{                                                                  \
+		.key = k, .type = t, AT(struct result_sym, m), __VA_ARGS__ \
+	}
+
+static const struct field sym_fields[] = {
+	SYM("symbol", FIELD_STR, name,
+	    .flags = FIELD_REQUIRED | FIELD_NONEMPTY),
+	SYM("kernel", FIELD_BOOL, kernel),
+	SYM("samples", FIELD_U64, samples, .flags = FIELD_REQUIRED),
+	SYM("share", FIELD_DOUBLE, share, .max = 1),
+	{ .key = NULL }
+};
+
+#define PROF(k, t, m, ...)                                                     \
+	{                                                                      \
+		.key = k, .type = t, AT(struct result_profile, m), __VA_ARGS__ \
+	}
+
+const struct field profile_fields[] = {
+	PROF("event", FIELD_STR, event,
+	     .flags = FIELD_REQUIRED | FIELD_NONEMPTY | FIELD_NAME),
+	PROF("samples", FIELD_U64, samples, .flags = FIELD_REQUIRED),
+	PROF("kernel_samples", FIELD_U64, kernel),
+	PROF("other_samples", FIELD_U64, other),
+	{ .key = "symbols",
+	  .type = FIELD_LIST,
+	  .off = offsetof(struct result_profile, sym),
+	  .size = sizeof(struct result_sym),
+	  .aux = offsetof(struct result_profile, nsyms),
+	  .max = SAVED_MAX_PROFILE_SYMS,
+	  .sub = sym_fields },
+	PROF("wakeups", FIELD_U64, wakeups),
+	PROF("trace_trips", FIELD_U64, trace_trips),
+	PROF("trace_s", FIELD_DOUBLE, trace_s, .max = SAVED_MAX_SECONDS),
+	PROF("wake_ns", FIELD_DOUBLE, wake_ns, .max = SAVED_MAX_SECONDS * 1e9),
+	{ .key = NULL }
+};
+
 #define ROW(k, t, m, ...)                                                  \
 	{                                                                  \
 		.key = k, .type = t, AT(struct result_row, m), __VA_ARGS__ \
@@ -224,6 +267,8 @@ const struct field row_fields[] = {
 	ROW("summary", FIELD_SUMMARY, sample),
 	ROW("rtt", FIELD_RTT, rtt),
 	ROW("cpu", FIELD_OBJECT, cpu, .flags = FIELD_INLINE, .sub = cpu_fields),
+	ROW("profile", FIELD_OBJECT, profile, .flags = FIELD_SPARSE,
+	    .sub = profile_fields),
 	{ .key = NULL }
 };
 

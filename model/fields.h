@@ -31,6 +31,12 @@ enum field_type {
 	FIELD_RATE, /* derived: a sample's loops per second */
 	FIELD_SUMMARY, /* derived: a row's statistics */
 	FIELD_RTT, /* a row's round trip histogram */
+	/*
+	 * An array of structs, each an object of the members in @sub: the
+	 * array at @off, an element @size bytes, the count (unsigned int) at
+	 * @aux, at most @max elements.
+	 */
+	FIELD_LIST,
 };
 
 /* Flags of a field. */
@@ -46,7 +52,8 @@ enum field_type {
  * FIELD_DOUBLE), or not empty (FIELD_STR): a
  * dimension added later, whose absence means what files before it held.
  */
-#define FIELD_SPARSE 0x80
+#define FIELD_SPARSE \
+	0x80 /* FIELD_OBJECT: when its first member, a string, is not empty */
 /*
  * FIELD_STR: a name as ctxbench names a mechanism ("pipe", "sysv-sem"):
  * lowercase letters, digits, '-' and '_', from a letter or a digit.  A
@@ -83,6 +90,8 @@ extern const struct field info_fields[];
 extern const struct field param_fields[];
 extern const struct field row_fields[];
 extern const struct field sample_fields[];
+/* A row's "profile" (struct result_profile). */
+extern const struct field profile_fields[];
 
 /* The most members a table may have: the reader marks them in 64 bits. */
 #define FIELD_MAX_MEMBERS 64

@@ -112,6 +112,8 @@ struct result_info {
 	 */
 	char boot_id[40];
 	double start_s, end_s;
+	/* --profile: the events sampled, or why there are no profiles. */
+	char profile[160];
 };
 
 /*
@@ -147,6 +149,38 @@ struct result_cpu {
 	long long nvcsw, nivcsw; /* voluntary and involuntary switches */
 	uint64_t loops;
 	double seconds;
+};
+
+/*
+ * Where a row's measured time went (--profile): the symbols perf sampled
+ * in its participants over the measured windows of its runs, the most
+ * sampled first, and from a short trace of sched_wakeup and sched_switch
+ * in each window, how long a woken participant waited to run.  Its
+ * @event is empty when the row was not profiled.
+ */
+#define RESULT_PROFILE_SYMS 30 /* symbols kept; the rest are "other" */
+
+struct result_sym {
+	char name[96];
+	int kernel; /* a kernel symbol (or the JIT image of a BPF program) */
+	uint64_t samples;
+	double share; /* of the row's samples */
+};
+
+struct result_profile {
+	char event[24]; /* sampled: "cpu-clock", "cycles"; "" none */
+	uint64_t samples; /* in the participants, over every run */
+	uint64_t kernel; /* of those, in the kernel */
+	uint64_t other; /* in symbols not listed */
+	unsigned int nsyms;
+	struct result_sym sym[RESULT_PROFILE_SYMS]; /* most samples first */
+	/*
+	 * The trace: wake-ups of a participant matched with the switch that
+	 * ran it, over @trace_trips round trips in @trace_s seconds; the
+	 * wake-up to run time of a round trip, ns (0: no wake-up traced).
+	 */
+	uint64_t wakeups, trace_trips;
+	double trace_s, wake_ns;
 };
 
 /* An invocation's part of a merged row (report_group()). */
@@ -192,6 +226,7 @@ struct result_row {
 	 */
 	unsigned int ninv;
 	struct result_inv *inv;
+	struct result_profile profile; /* --profile; event "" none */
 };
 
 /* One invocation of ctxbench, measured now or read back from a file. */

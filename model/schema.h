@@ -19,7 +19,8 @@
  * bucket of its histogram), and of one sample: a run refuses a plan whose
  * saved run could be larger than the reader takes.
  */
-#define SAVED_ROW_BYTES (HIST_BUCKETS * 48 + 4096)
+#define SAVED_ROW_BYTES \
+	(HIST_BUCKETS * 48 + 4096 + SAVED_MAX_PROFILE_SYMS * 256)
 #define SAVED_SAMPLE_BYTES 1024
 #define SAVED_MAX_SAMPLES 10000 /* per row, as -r allows */
 #define SAVED_MAX_SECONDS 1e6 /* elapsed time of one run */
@@ -28,5 +29,6 @@
 #define SAVED_MAX_PROCS 1024 /* participants in a ring */
 #define SAVED_MAX_RINGS 1024 /* rings at once */
 #define SAVED_MAX_WS_KB 16384 /* working set per hop */
+#define SAVED_MAX_PROFILE_SYMS 30 /* a row's profile: RESULT_PROFILE_SYMS */
 
 #endif

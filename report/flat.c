@@ -11,6 +11,7 @@
 
 #include "compare.h"
 #include "formats.h"
+#include "profile.h"
 #include "report.h"
 #include "rings.h"
 #include "trend.h"
@@ -99,6 +100,12 @@ enum flat_key {
 	FK_STEP_NOT_JUDGED_DISTURBED,
 	FK_STEP_NOT_JUDGED_ONE_BLOCK,
 	FK_STEP_NOT_JUDGED_NO_SPREAD,
+	FK_PROFILE_SAMPLES,
+	FK_PROFILE_WAKE_US,
+	FK_PROFILE_TRIP_US,
+	FK_PROFILE_SHARE,
+	FK_PROFILE_CHANGE,
+	FK_PROFILE_CHANGED,
 	FK_NKEYS
 };
 
@@ -255,6 +262,18 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "with `step_judged` 0: one block a label and no `--noise`"),
 	K(STEP_NOT_JUDGED_NO_SPREAD, "step_not_judged_no_spread", "other", "1",
 	  "with `step_judged` 0: no spread between the replicates"),
+	K(PROFILE_SAMPLES, "profile_samples", "other", "count",
+	  "with `--profile`: the samples of the participants in a profile of the row, on average over the label's invocations (`Where the time went`)"),
+	K(PROFILE_WAKE_US, "profile_wake_us", "other", "us",
+	  "with it, when a wake-up was traced: the time from a participant's wake-up (sched_wakeup) to the switch that ran it, over a round trip"),
+	K(PROFILE_TRIP_US, "profile_trip_us", "other", "us",
+	  "with it: the round trip while traced, of which that is part"),
+	K(PROFILE_SHARE, "profile_SYM_share_pct", "other", "%",
+	  "with it, one a symbol of the row's most sampled (5): SYM the symbol, each byte but letters, digits, `_` and `-` made `_`; its share of the samples"),
+	K(PROFILE_CHANGE, "profile_SYM_change_pct", "other", "%",
+	  "with it, in a report of two labels with profiles, one a symbol whose share changed most against the baseline (5): the change of its share, in points, positive larger"),
+	K(PROFILE_CHANGED, "profile_SYM_changed", "other", "0 or 1",
+	  "with it, when both labels have two invocations or more: 1 when the change stands out from the spread of the shares between invocations (Student's t, Bonferroni over the symbols), else 0"),
 	[FK_NKEYS] = { NULL, NULL, NULL, NULL },
 };
 /* clang-format on */
@@ -353,6 +372,9 @@ static int flat_number(char *buf, size_t size, double v)
  * One line: the run, the row, metric @k (its N made @n) and the value @v.
  * A metric not in report_flat_keys[] (FK_NKEYS) is not written.
  */
+static void flat_emit(const struct flat_out *o, const char *metric,
+		      const char *num);
+
 static void flat_put_n(const struct flat_out *o, enum flat_key k,
 		       unsigned int n, double v)
 {
@@ -367,6 +389,13 @@ static void flat_put_n(const struct flat_out *o, enum flat_key k,
 			 n);
 	else
 		snprintf(metric, sizeof(metric), "%s", name);
+	flat_emit(o, metric, num);
+}
+
+/* One line of metric @metric, its value @num written. */
+static void flat_emit(const struct flat_out *o, const char *metric,
+		      const char *num)
+{
 	if (o->fn) {
 		const struct report_flat_fig fig = { o->label, o->at, o->row,
 						     metric, num };
@@ -381,6 +410,51 @@ static void flat_put_n(const struct flat_out *o, enum flat_key k,
 static void flat_put(const struct flat_out *o, enum flat_key k, double v)
 {
 	flat_put_n(o, k, 0, v);
+}
+
+/* Metric @k of symbol @sym: its "SYM" made of @sym's bytes a key takes. */
+static void flat_put_sym(const struct flat_out *o, enum flat_key k,
+			 const char *sym, double v)
+{
+	const char *name = report_flat_keys[k].name, *at = strstr(name, "SYM");
+	char metric[160], num[64], part[100];
+	size_t i;
+
+	if (!at || flat_number(num, sizeof(num), v) < 0)
+		return;
+	for (i = 0; sym[i] && i + 1 < sizeof(part); i++)
+		part[i] = flat_char(sym[i]);
+	part[i] = '\0';
+	snprintf(metric, sizeof(metric), "%.*s%s%s", (int)(at - name), name,
+		 part, at + 3);
+	flat_emit(o, metric, num);
+}
+
+/* --profile: the label's profile of the row, and what changed most. */
+static void flat_profile(const struct flat_out *o, const struct report_model *m,
+			 unsigned int label, const struct result_row *row)
+{
+	const struct report_prof *p = report_cell_profile(m, label, row);
+
+	if (!p)
+		return;
+	flat_put(o, FK_PROFILE_SAMPLES, p->samples);
+	if (!isnan(p->wake_us)) {
+		flat_put(o, FK_PROFILE_WAKE_US, p->wake_us);
+		flat_put(o, FK_PROFILE_TRIP_US, p->trip_us);
+	}
+	for (unsigned int i = 0; i < p->ntop; i++)
+		flat_put_sym(o, FK_PROFILE_SHARE, p->top[i].name,
+			     p->top[i].b * 100);
+	for (unsigned int i = 0; i < p->nchg; i++) {
+		const struct report_prof_sym *s = &p->chg[i];
+
+		flat_put_sym(o, FK_PROFILE_CHANGE, s->name,
+			     (s->b - s->a) * 100);
+		if (s->judged)
+			flat_put_sym(o, FK_PROFILE_CHANGED, s->name,
+				     s->changed);
+	}
 }
 
 /* The metric named @name ("rtt_p50_ns", built from another table). */
@@ -640,6 +714,7 @@ static void flat_invocation(struct flat_out *o, const struct report_model *m,
 		fs = flat_findings(m, label, row);
 		for (unsigned int k = 0; fs && k < fs->n; k++)
 			flat_finding(o, &fs->f[k]);
+		flat_profile(o, m, label, row);
 	}
 }
 

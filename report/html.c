@@ -18,6 +18,7 @@
 #include "chart.h"
 #include "formats.h"
 #include "info.h"
+#include "profile.h"
 #include "model/fields.h"
 #include "report.h"
 #include "text.h"
@@ -754,6 +755,7 @@ static int html_render(FILE *f, const struct report_model *m)
 		err = chart_trend(f, m);
 	for (unsigned int k = 0; k < m->cmp.nmechs && !err; k++)
 		err = html_mech(f, m, k);
+	report_profile_html(f, m);
 	html_info(f, m->r, m->n);
 	fputs("</body>\n</html>\n", f);
 	return err;

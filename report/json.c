@@ -8,6 +8,7 @@
 
 #include "compare.h"
 #include "formats.h"
+#include "profile.h"
 #include "store/jsonw.h"
 #include "store/store.h"
 #include "report.h"
@@ -35,6 +36,7 @@
 	M(OF_RUNS, "comparison.", "of_runs", "integer")                     \
 	M(LABELS, "comparison.", "labels", "array")                         \
 	M(ROWS, "comparison.", "rows", "array")                             \
+	M(SERIES, "comparison.", "series", "object")                        \
 	M(L_LABEL, "comparison.labels[].", "label", "string")               \
 	M(L_INVOCATIONS, "comparison.labels[].", "invocations", "integer")  \
 	M(L_BOOTS, "comparison.labels[].", "boots", "integer")              \
@@ -81,6 +83,7 @@
 	M(C_LEFT_OUT_INVOCATIONS, CELL, "left_out_invocations", "integer")  \
 	M(C_DRIFT_PER_HOUR, CELL, "drift_per_hour", "number")               \
 	M(C_DRIFT_P, CELL, "drift_p", "number")                             \
+	M(C_PROFILE, CELL, "profile", "object")                             \
 	M(C_FINDINGS, CELL, "findings", "array")
 
 #define CELL "comparison.rows[].labels[]."
@@ -221,6 +224,7 @@ static void json_cell(struct jw *w, const struct report_model *m,
 		jw_double(w, JM(C_DRIFT_PER_HOUR), cell->drift);
 		jw_double(w, JM(C_DRIFT_P), cell->drift_p);
 	}
+	report_profile_json(w, m, cell->label, cell->row);
 	if (fs->n) {
 		jw_break(w);
 		jw_array(w, JM(C_FINDINGS), 0);
@@ -310,7 +314,7 @@ static void json_series(struct jw *w, const struct report_model *m)
 {
 	const struct report_trend *t = m->trend;
 
-	jw_object(w, "series", 0);
+	jw_object(w, JM(SERIES), 0);
 	jw_string(w, "order", report_trend_order_key(t->by));
 	jw_array(w, "labels", 1);
 	for (unsigned int p = 0; p < t->n; p++)

@@ -11,6 +11,7 @@
 #include "formats.h"
 #include "lib/stats.h"
 #include "rings.h"
+#include "profile.h"
 #include "text.h"
 #include "trend.h"
 
@@ -711,6 +712,7 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 	if (compare_build(&m->cmp, r, n, baseline, noise, nnoise) < 0)
 		return -ENOMEM;
 	if (model_findings(m) < 0 || report_model_series(m) < 0 ||
+	    report_model_profiles(m) < 0 ||
 	    (m->cmp.n >= 2 && model_legend(m) < 0) ||
 	    ((flags & REPORT_SERIES) &&
 	     report_model_trend(
@@ -736,6 +738,7 @@ void report_model_free(struct report_model *m)
 	free(m->legend);
 	report_model_series_free(m);
 	report_model_trend_free(m);
+	report_model_profiles_free(m);
 	compare_free(&m->cmp);
 	memset(m, 0, sizeof(*m));
 }

@@ -126,6 +126,9 @@ struct report_model {
 	/* With REPORT_SERIES: the labels as a trend, step by step (trend.h). */
 	struct report_trend *trend;
 	unsigned int flags; /* REPORT_* */
+	/* --profile: a label's profile of a row, cell by cell (profile.h). */
+	unsigned int nprof;
+	struct report_prof *prof;
 };
 
 #define REPORT_HISTOGRAM 1u /* the text report: each row's histogram too */

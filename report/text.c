@@ -17,6 +17,7 @@
 #include "info.h"
 #include "lib/stats.h"
 #include "lib/utf8.h"
+#include "profile.h"
 #include "text.h"
 #include "trend.h"
 
@@ -691,6 +692,7 @@ static int text_render(FILE *f, const struct report_model *m)
 	c.keys = text_need_keys(&c);
 	c.label_w = text_label_w(&c);
 	text_results(f, &c);
+	report_profile_text(f, m);
 	if (m->flags & REPORT_HISTOGRAM)
 		report_histograms(f, m->r, m->n);
 	return 0;

@@ -28,6 +28,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "profile.h"
 #include "ring.h"
 #include "watch.h"
 #include "lib/clock.h"
@@ -427,6 +428,7 @@ static int run_window(const struct run_spec *spec, const struct run_ctl *ctl,
 		ev = run_watch(proc, nproc, left < step ? left : step, -1);
 		t = clock_now_s();
 		c = run_count(ctl);
+		profile_window_tick(spec->profile, t, c);
 		rate = t_prev > t0 ? (double)(c_prev - c0) / (t_prev - t0) :
 				     rate0;
 		moved = (double)(c - c_prev);
@@ -734,7 +736,7 @@ static int run_measure(struct run_state *st)
 	const struct run_spec *spec = st->spec;
 	struct run_result *res = st->res;
 	uint64_t c0, c1, c2;
-	double t0, t1;
+	double t0, t1, rate0;
 	int ev;
 
 	ev = run_watch(st->proc, st->nproc, spec->warmup_s, -1);
@@ -746,9 +748,13 @@ static int run_measure(struct run_state *st)
 	for (unsigned int k = 0; k < st->ctl->rings; k++)
 		st->ring0[k] = run_ring_count(st->ctl, k);
 	c0 = run_count(st->ctl);
-	ev = run_window(spec, st->ctl, st->proc, st->nproc, t0, c0,
-			t0 > st->t_go ? (double)c0 / (t0 - st->t_go) : 0,
+	rate0 = t0 > st->t_go ? (double)c0 / (t0 - st->t_go) : 0;
+	/* Sampled from here on, and no more before t1 is read. */
+	profile_window_begin(spec->profile, st->proc, st->nproc, spec->nr,
+			     clock_now_s(), c0, rate0, spec->duration_s);
+	ev = run_window(spec, st->ctl, st->proc, st->nproc, t0, c0, rate0,
 			&res->stall_s);
+	profile_window_end(spec->profile, clock_now_s(), run_count(st->ctl));
 	t1 = clock_now_s();
 	c1 = run_count(st->ctl);
 	watch_freqs(st->watch, 1);
@@ -836,8 +842,10 @@ static void run_stop(struct run_state *st)
 	run_where_seen(ctl, res);
 	if (!spec->cpu)
 		watch_narrow(st->watch, &res->cpus);
-	watch_end(st->watch, res->utime_s + res->stime_s, &res->dist,
-		  res->procs_running, &res->throttle);
+	/* perf's own CPU time is ctxbench's, not another task's. */
+	watch_end(st->watch,
+		  res->utime_s + res->stime_s + profile_cpu_s(spec->profile),
+		  &res->dist, res->procs_running, &res->throttle);
 	if (res->status == RESULT_OK && !(spec->ops->flags & IPC_NO_HANDOFF))
 		run_check_counts(ctl, res);
 	/* Far beyond the run's own round trips, and a tenth of -t. */
@@ -911,6 +919,8 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	st->guard = &st->proc[RUN_MAX_NR];
 	st->go[0] = st->go[1] = st->ready[0] = st->ready[1] = -1;
 	st->runner = getpid();
+	/* Before the set-up: perf's start is no part of it, nor of the watch. */
+	profile_run_begin(spec->profile);
 	st->t_call = clock_now_s();
 	if (run_map(st) < 0) {
 		err = st->err;
@@ -935,6 +945,7 @@ int run_once(const struct run_spec *spec, struct run_result *res)
 	run_class_runner_leave(&saved);
 	err = st->err;
 out:
+	profile_run_end(spec->profile, res->status == RESULT_OK);
 	free(st);
 	return err;
 }

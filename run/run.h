@@ -12,6 +12,8 @@
 #include "model/results.h"
 #include "sched.h"
 
+struct profile;
+
 #define RUN_REASON_MAX 128
 
 /* What to run: one ring, or several at once, once. */
@@ -35,6 +37,7 @@ struct run_spec {
 		sample_every; /* time one round trip in this many; 0 none */
 	struct run_class cls; /* each participant's, before the start */
 	int mlock; /* participants lock their memory before the start */
+	struct profile *profile; /* perf around the window (profile.h); NULL */
 };
 
 /* The default: the clock stays out of 63 loops in 64. */

@@ -10,6 +10,7 @@
 
 #include "lib/cpulist.h"
 #include "lib/util.h"
+#include "profile.h"
 #include "sweep.h"
 
 /* A sweep going on: its spec, its cells and what they share. */
@@ -314,6 +315,8 @@ static int sweep_cell_run(struct sweep *sw, struct sweep_cell *c,
 	spec.rings = c->rings;
 	spec.shared = c->shared;
 	spec.cls = *c->cls;
+	if (!profile_failed(s->profile, NULL, 0))
+		spec.profile = s->profile;
 	if (sw->h->run)
 		sw->h->run(sw->h->arg, s, c, i);
 	/* A disturbed run is run again, up to --retry-disturbed times. */
@@ -335,14 +338,17 @@ static int sweep_cell_run(struct sweep *sw, struct sweep_cell *c,
 		return res->signo;
 	}
 	sweep_row_add(row, res, &c->seen);
+	profile_keep(spec.profile, (unsigned int)(row - sw->res->row));
 	return 0;
 }
 
 /* What the row says of all its runs together, once they are done. */
-static void sweep_cell_finish(struct sweep_cell *c)
+static void sweep_cell_finish(const struct sweep *sw, struct sweep_cell *c)
 {
 	struct result_row *row = c->row;
 
+	profile_row(sw->s->profile, (unsigned int)(row - sw->res->row),
+		    &row->profile);
 	cpulist_format(&c->seen, row->cpus, sizeof(row->cpus));
 	if (!c->pinned && row->migrations > 0)
 		row->flags |= RESULT_MIGRATED;
@@ -475,7 +481,7 @@ int sweep_run(const struct sweep_spec *s, const struct place_topo *topo,
 	}
 	status = sweep_measure(&sw);
 	for (unsigned int k = 0; k < sw.ncells; k++)
-		sweep_cell_finish(&sw.cells[k]);
+		sweep_cell_finish(&sw, &sw.cells[k]);
 	sweep_drop_unstarted(res);
 out:
 	free(sw.run);

@@ -43,6 +43,8 @@ struct sweep_spec {
 	const unsigned int *procs; /* participants per ring */
 	const unsigned int *size_kb; /* working set per hop */
 	const unsigned int *rings; /* rings at once */
+	/* --profile: each row's measured runs under perf; NULL none. */
+	struct profile *profile;
 };
 
 /*

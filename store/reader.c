@@ -379,6 +379,33 @@ static int rd_rtt(struct jp *p, struct hist *h)
 	return 0;
 }
 
+/* An element of a FIELD_LIST: the array's next struct, of its members. */
+struct rd_list {
+	const struct field *f;
+	void *base;
+};
+
+static int rd_list_elem(struct jp *p, unsigned int i, void *ctx)
+{
+	struct rd_list *l = ctx;
+	unsigned int *n = (unsigned int *)((char *)l->base + l->f->aux);
+	char what[JP_KEY_MAX + 16];
+	struct rd_obj eo;
+	void *e;
+
+	(void)i;
+	if (*n >= (unsigned int)l->f->max)
+		return jp_err(p, p->p, 0, "more than %u elements in \"%s\"",
+			      (unsigned int)l->f->max, l->f->key);
+	e = (char *)field_ptr(l->base, l->f) + (size_t)*n * l->f->size;
+	memset(e, 0, l->f->size);
+	snprintf(what, sizeof(what), "each of \"%s\"", l->f->key);
+	if (rd_object(p, l->f->sub, e, what, what, &eo) < 0)
+		return -1;
+	(*n)++;
+	return 0;
+}
+
 /* A sample: the defaults of older files, then its members and its rate. */
 static int rd_sample(struct jp *p, unsigned int i, void *ctx)
 {
@@ -567,6 +594,12 @@ static int rd_value(struct jp *p, const struct field *f, struct rd_obj *o)
 		return rd_summary(p);
 	case FIELD_RTT:
 		return rd_rtt(p, v);
+	case FIELD_LIST: {
+		struct rd_list l = { f, o->base };
+
+		*(unsigned int *)((char *)o->base + f->aux) = 0;
+		return jp_array(p, what, rd_list_elem, &l);
+	}
 	}
 	return jp_skip(p);
 }
@@ -726,6 +759,40 @@ static int rd_sample_rules(struct jp *p, const struct rd_obj *o)
 	return 0;
 }
 
+/*
+ * A profile's symbols, in the kernel or not, and not listed add up to no
+ * more than its samples, each with its share of them.
+ */
+static int rd_profile_rules(struct jp *p, const struct rd_obj *o)
+{
+	const struct result_profile *pr = o->base;
+	uint64_t sum = pr->other;
+
+	for (unsigned int i = 0; i < pr->nsyms; i++) {
+		const struct result_sym *y = &pr->sym[i];
+
+		if (y->samples > pr->samples || sum + y->samples < sum)
+			return jp_err(p, rd_at(p, o, "symbols"), 0,
+				      "symbol \"%s\": %llu samples of %llu",
+				      y->name, (unsigned long long)y->samples,
+				      (unsigned long long)pr->samples);
+		sum += y->samples;
+	}
+	if (sum != pr->samples)
+		return jp_err(p, rd_at(p, o, "samples"), 0,
+			      "\"samples\" is %llu, but its symbols and "
+			      "\"other_samples\" add up to %llu",
+			      (unsigned long long)pr->samples,
+			      (unsigned long long)sum);
+	if (pr->kernel > pr->samples)
+		return jp_err(p, rd_at(p, o, "kernel_samples"), 0,
+			      "\"kernel_samples\" %llu is more than "
+			      "\"samples\" %llu",
+			      (unsigned long long)pr->kernel,
+			      (unsigned long long)pr->samples);
+	return 0;
+}
+
 /* The rules of @o's table, once its object is read. */
 static int rd_rules(struct jp *p, const struct rd_obj *o)
 {
@@ -737,6 +804,8 @@ static int rd_rules(struct jp *p, const struct rd_obj *o)
 		return rd_row_rules(p, o);
 	if (o->t == sample_fields)
 		return rd_sample_rules(p, o);
+	if (o->t == profile_fields)
+		return rd_profile_rules(p, o);
 	return 0;
 }
 

@@ -184,6 +184,12 @@ static void writer_field(struct jw *w, const struct field *f, const void *base)
 	case FIELD_RTT:
 		writer_rtt(w, f->key, v);
 		break;
+	case FIELD_LIST:
+		writer_each(
+			w, f->key, v,
+			*(const unsigned int *)((const char *)base + f->aux),
+			f->size, f->sub, 1);
+		break;
 	default:
 		writer_scalar(w, f, v);
 	}
@@ -199,6 +205,8 @@ static int writer_sparse(const struct field *f, const void *base)
 		return 0;
 	if (f->type == FIELD_STR)
 		return !*(const char *)v;
+	if (f->type == FIELD_OBJECT) /* its first member, a string */
+		return !*(const char *)field_ptr(v, f->sub);
 	if (f->type == FIELD_U64)
 		x = (double)*(const uint64_t *)v;
 	else if (f->type == FIELD_DOUBLE)

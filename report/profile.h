@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Where the time went (--profile), in the report model: each label's
+ * symbols and wake-ups of a row, and against the baseline's the symbols
+ * whose share changed most, judged against the spread of their shares
+ * between a label's invocations.  Computed once here; the formats render
+ * it (report_profile_text(), _html(), _json(), and the flat keys).
+ */
+#ifndef CTXBENCH_REPORT_PROFILE_H
+#define CTXBENCH_REPORT_PROFILE_H
+
+#include <stdio.h>
+
+#include "model.h"
+
+#define REPORT_PROF_TOP 5 /* a label's own symbols shown */
+#define REPORT_PROF_CHG 5 /* changes shown, the largest */
+
+/* A symbol of a row's profile: its mean share a side, from 0 to 1. */
+struct report_prof_sym {
+	const char *name; /* in the saved runs the model holds */
+	int kernel;
+	double a, b; /* the baseline's share and this label's (a == b: own) */
+	int judged; /* two invocations a side or more: a spread to judge by */
+	int changed; /* stands out from it at VERDICT_ALPHA, over the symbols */
+};
+
+/* A label's profile of a row: what its invocations' profiles say. */
+struct report_prof {
+	unsigned int label; /* of compare.r[] */
+	const struct result_row *row; /* the cell's */
+	const char *event;
+	unsigned int ninv; /* its invocations with a profile of the row */
+	double samples; /* a profile, on average */
+	double wake_us, trip_us; /* a round trip's wake-up to run; NAN none */
+	unsigned int ntop;
+	struct report_prof_sym top[REPORT_PROF_TOP];
+	unsigned int nbase; /* the baseline's profiles it is compared with */
+	unsigned int nchg;
+	struct report_prof_sym chg[REPORT_PROF_CHG]; /* increases first */
+};
+
+/* The profiles of @m's cells: 0, or -ENOMEM; and their end. */
+int report_model_profiles(struct report_model *m);
+void report_model_profiles_free(struct report_model *m);
+
+/* The profile of label @label's row like @row, or NULL. */
+const struct report_prof *report_cell_profile(const struct report_model *m,
+					      unsigned int label,
+					      const struct result_row *row);
+
+/* The formats' parts: text after the tables, the page's section, JSON. */
+void report_profile_text(FILE *f, const struct report_model *m);
+void report_profile_html(FILE *f, const struct report_model *m);
+struct jw;
+void report_profile_json(struct jw *w, const struct report_model *m,
+			 unsigned int label, const struct result_row *row);
+
+#endif

@@ -1,0 +1,233 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --profile: perf around each row's measured windows.  Without perf the
+# run goes on and says why once; with it every row keeps its symbols and
+# its wake-ups, nothing of perf is left whatever ends ctxbench, and the
+# comparison names a known cost: every system call slowed by a seccomp
+# filter (bench/slowsys) is the largest increase, and an A/A pair of
+# labels calls no symbol changed.
+# Usage: profile.sh BIN BUILD CASE
+set -u
+. "$(dirname "$0")/lib.sh"
+tests=(
+	"profile-none @BIN@ @BUILD@ none |"
+	"profile-saved @BIN@ @BUILD@ saved | timeout=120"
+	"profile-sigint @BIN@ @BUILD@ sigint | timeout=120"
+	"profile-sigkill @BIN@ @BUILD@ sigkill | timeout=120"
+	"profile-seccomp @BIN@ @BUILD@ seccomp | timeout=300 lock=quiet"
+)
+list_tests "$@"
+isolate "$@"
+bin=$1 build=$2 what=$3
+tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+
+# The perf processes this test started that still run.
+perf_left() {
+	local p
+	for p in $(pgrep -x perf); do
+		{ tr '\0' '\n' <"/proc/$p/environ"; } 2>/dev/null |
+			grep -qx "CTXBENCH_TEST_TAG=$CTXBENCH_TEST_TAG" && echo "$p"
+	done
+	return 0
+}
+
+# No perf of ours left, within 2 s (PR_SET_PDEATHSIG at work).
+check_perf_left() {
+	local left i
+	for i in $(seq 40); do
+		left=$(perf_left)
+		[ -z "$left" ] && break
+		sleep 0.05
+	done
+	if [ -n "$left" ]; then
+		fail "$1: perf left: $left"
+		kill -KILL $left 2>/dev/null
+	else
+		pass
+	fi
+}
+
+# Skip (77) with the reason unless perf can profile here.
+need_perf() {
+	command -v perf >/dev/null ||
+		{ echo "skip: perf is not installed"; exit 77; }
+	if [ "$(id -u)" != 0 ] &&
+		[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
+		echo "skip: perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
+		exit 77
+	fi
+}
+
+# A profiled run of "$@" into $tmp/$name.json: its stderr skips the test
+# when perf could not profile after all.
+profiled() {
+	local name=$1
+	shift
+	"$bin" --profile -q -o "$tmp/$name.json" "$@" >"$tmp/$name.txt" \
+		2>"$tmp/$name.err"
+	local rc=$?
+	if grep -q 'no profiles:' "$tmp/$name.err"; then
+		echo "skip: $(grep 'no profiles:' "$tmp/$name.err")"
+		exit 77
+	fi
+	return $rc
+}
+
+check_none_json() {
+	python3 - "$@" <<'EOF' && pass || fail "$how: the saved run"
+import json, sys
+inv = json.load(open(sys.argv[1]))["invocations"][0]
+assert inv["info"]["profile"].startswith("none: perf not found"), inv["info"]
+rows = inv["results"]
+assert rows and all("profile" not in r for r in rows), rows
+assert rows[0]["status"] == "ok"
+EOF
+}
+
+check_saved_json() {
+	python3 - "$@" <<'EOF' && pass || fail "the saved profiles"
+import json, sys
+inv = json.load(open(sys.argv[1]))["invocations"][0]
+assert "cpu-clock" in inv["info"]["profile"] or "cycles" in inv["info"]["profile"]
+for r in inv["results"]:
+    if r["status"] != "ok":
+        continue
+    p = r["profile"]
+    assert p["event"] in ("cpu-clock", "cycles"), p
+    assert p["samples"] > 0 and 0 < len(p["symbols"]) <= 30, p
+    assert sum(s["samples"] for s in p["symbols"]) + p["other_samples"] == p["samples"]
+    assert all(0 < s["share"] <= 1 for s in p["symbols"])
+    assert p["wakeups"] > 0 and p["wake_ns"] > 0 and p["trace_trips"] > 0, p
+EOF
+}
+
+break_profile() {
+	python3 - "$@" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["invocations"][0]["results"][0]["profile"]["samples"] += 1
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+}
+
+case $what in
+none)
+	# perf named but absent, then not in PATH: the same run as without.
+	for how in env path; do
+		if [ $how = env ]; then
+			CTXBENCH_PERF=/nonexistent/perf "$bin" --profile -b pipe \
+				-t 0.05 -r 1 -q -o "$tmp/n.json" >"$tmp/n.txt" 2>"$tmp/n.err"
+		else
+			env PATH=/nonexistent "$bin" --profile -b pipe -t 0.05 -r 1 \
+				-q -o "$tmp/n.json" >"$tmp/n.txt" 2>"$tmp/n.err"
+		fi
+		rc=$?
+		[ $rc -eq 0 ] && pass || fail "$how: exit $rc: $(cat "$tmp/n.err")"
+		n=$(grep -c 'no profiles: perf not found' "$tmp/n.err")
+		[ "$n" = 1 ] && pass || fail "$how: said $n times: $(cat "$tmp/n.err")"
+		check_none_json "$tmp/n.json"
+		grep -q 'Where the time went: none: perf not found' \
+			"$tmp/n.txt" && pass || fail "$how: the report does not say why"
+	done
+	# A perf that fails at once: the run goes on, said once, no profile.
+	CTXBENCH_PERF=$(command -v false) "$bin" --profile -b pipe,futex \
+		-t 0.05 -r 2 -q -o "$tmp/f.json" >/dev/null 2>"$tmp/f.err"
+	rc=$?
+	[ $rc -eq 0 ] && pass || fail "failing perf: exit $rc"
+	n=$(grep -c 'no profiles: ' "$tmp/f.err")
+	[ "$n" = 1 ] && pass || fail "failing perf: said $n times: $(cat "$tmp/f.err")"
+	grep -q '"symbols"' "$tmp/f.json" && fail "failing perf: a profile saved" ||
+		pass
+	;;
+saved)
+	need_perf
+	profiled s -b pipe,futex -t 0.2 -r 2 ||
+		fail "exit $?: $(cat "$tmp/s.err")"
+	check_saved_json "$tmp/s.json"
+	grep -q 'wake-up .* µs of a .* µs round trip' "$tmp/s.txt" && pass ||
+		fail "no wake-up in the text report"
+	# Read back, and a profile that does not add up refused.
+	"$bin" report --format kv "$tmp/s.json" >"$tmp/kv" &&
+		grep -q 'pipe.any.2p.0k.profile_samples: ' "$tmp/kv" && pass ||
+		fail "report --format kv: no profile_samples"
+	break_profile "$tmp/s.json" "$tmp/bad.json"
+	"$bin" report "$tmp/bad.json" >/dev/null 2>"$tmp/bad.err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q 'add up' "$tmp/bad.err" && pass ||
+		fail "a profile that does not add up: exit $rc: $(cat "$tmp/bad.err")"
+	check_perf_left "a profiled run"
+	;;
+sigint | sigkill)
+	need_perf
+	sig=INT
+	[ $what = sigkill ] && sig=KILL
+	"$bin" --profile -b pipe -t 2 -r 3 -q >/dev/null 2>"$tmp/k.err" &
+	pid=$!
+	# Until perf runs for it, then a moment into a window.
+	for i in $(seq 200); do
+		[ -n "$(perf_left)" ] && break
+		sleep 0.05
+	done
+	[ -n "$(perf_left)" ] && pass || fail "no perf started"
+	sleep 1
+	kill -$sig $pid
+	wait $pid
+	rc=$?
+	want=$([ $sig = INT ] && echo 130 || echo 137)
+	[ $rc -eq $want ] && pass || fail "SIG$sig: exit $rc, not $want"
+	check_perf_left "SIG$sig"
+	;;
+seccomp)
+	need_perf
+	[ -x "$build/bench/slowsys" ] ||
+		{ echo "skip: no $build/bench/slowsys"; exit 77; }
+	"$build/bench/slowsys" 0 true ||
+		{ echo "skip: no seccomp filter here"; exit 77; }
+	# The JIT image named where kallsyms can: set, then restored.
+	knob=/proc/sys/net/core/bpf_jit_kallsyms
+	if [ -w $knob ]; then
+		old=$(cat $knob)
+		echo 1 >$knob
+		trap 'echo $old >$knob; rm -rf "$tmp"' EXIT
+	fi
+	run=(-b pipe -P same -t 0.3 -r 2)
+	for i in 1 2; do
+		profiled a$i -n A "${run[@]}" || fail "A: exit $?"
+		"$build/bench/slowsys" 1000 "$bin" --profile -q -n B \
+			-o "$tmp/b$i.json" "${run[@]}" >/dev/null 2>"$tmp/b$i.err" ||
+			fail "B: exit $?: $(cat "$tmp/b$i.err")"
+		profiled c$i -n A2 "${run[@]}" || fail "A2: exit $?"
+	done
+	kv=$("$bin" report --format kv "$tmp"/a1.json "$tmp"/a2.json \
+		"$tmp"/b1.json "$tmp"/b2.json)
+	# Sorted by the change, largest increase first.
+	first=$(grep '^B/pipe\.same\..*\.profile_.*_change_pct: ' <<<"$kv" | head -1)
+	case $first in
+	*profile___seccomp_filter_change_pct:* | *profile__jit__change_pct:* | \
+		*profile_bpf_prog_*_change_pct:*)
+		pass ;;
+	*) fail "the largest increase is not the filter: $first" ;;
+	esac
+	# An increase: judged or not, two invocations a label are few for the
+	# test over every symbol to call it on a loaded machine.
+	awk -v v="${first##*: }" 'BEGIN { exit !(v > 0) }' && pass ||
+		fail "the filter's share did not increase: $first"
+	"$bin" report "$tmp"/a1.json "$tmp"/a2.json "$tmp"/b1.json \
+		"$tmp"/b2.json >"$tmp/ab.txt"
+	grep -A1 'changed most against A' "$tmp/ab.txt" |
+		grep -Eq '(__seccomp_filter|\[jit\]|bpf_prog_)' && pass ||
+		fail "the text report: $(sed -n '/Where the time/,$p' "$tmp/ab.txt")"
+	"$bin" report --format html "$tmp"/a1.json "$tmp"/b1.json >"$tmp/ab.html"
+	grep -q 'class="profile-change"' "$tmp/ab.html" && pass ||
+		fail "no table of changes in the page"
+	# A/A: within the noise, every symbol.
+	kv=$("$bin" report --format kv "$tmp"/a1.json "$tmp"/a2.json \
+		"$tmp"/c1.json "$tmp"/c2.json)
+	called=$(grep '\.profile_.*_changed: 1' <<<"$kv")
+	[ -z "$called" ] && pass || fail "A/A: called changed: $called"
+	grep -q '\.profile_.*_changed: 0' <<<"$kv" && pass ||
+		fail "A/A: nothing judged"
+	check_perf_left "the runs"
+	;;
+esac
+summary
