@@ -516,6 +516,36 @@ static const char *legend_rep_unit(const struct results *g)
 }
 
 /*
+ * --brief's line of label @l of the want entry: how many rows, and the
+ * fewest and most replicates they would need.
+ */
+static void legend_want_brief(FILE *f, const struct compare *c, unsigned int l)
+{
+	unsigned int rows = 0, lo = 0, hi = 0;
+	char rest[96];
+
+	for (unsigned int k = 0; k < c->nrows; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
+			unsigned int n = c->row[k].cell[i].want_reps;
+
+			if (c->row[k].cell[i].label != l || !n)
+				continue;
+			lo = rows++ ? (n < lo ? n : lo) : n;
+			hi = n > hi ? n : hi;
+		}
+	if (!rows)
+		return;
+	snprintf(rest, sizeof(rest), "%u to %s%u %s, %u %s", lo,
+		 hi >= VERDICT_MAX_REPLICATES ? ">= " : "", hi,
+		 legend_rep_unit(c->r[l]), rows, rows > 1 ? "rows" : "row");
+	/* On a line of its own under a label too wide for both. */
+	fprintf(f, "\n  %.76s:%s%s", c->r[l]->info.label,
+		strlen(c->r[l]->info.label) + strlen(rest) + 4 > 80 ? "\n    " :
+								      " ",
+		rest);
+}
+
+/*
  * The rows not judged, or judged with detect above the detect wanted,
  * and the replicates a side would need to reach it: one entry, a line a
  * row, last of the legend (report_model_want() replaces it).
@@ -536,14 +566,24 @@ static int legend_want(struct report_model *m)
 	f = open_memstream(&words, &len);
 	if (!f)
 		return -ENOMEM;
-	fprintf(f,
-		"want %g %%: for detect to reach it, from the spread they "
-		"measured, a side would\nneed:",
-		c->want);
+	if (m->flags & REPORT_BRIEF)
+		fprintf(f,
+			"want %g %%: for detect to reach it a side would need "
+			"(rows: without --brief):",
+			c->want);
+	else
+		fprintf(f,
+			"want %g %%: for detect to reach it, from the spread "
+			"they measured, a side would\nneed:",
+			c->want);
 	for (unsigned int l = 0; l < c->n; l++) {
 		const struct results *g = c->r[l];
 		int named = 0;
 
+		if (m->flags & REPORT_BRIEF) {
+			legend_want_brief(f, c, l);
+			continue;
+		}
 		for (unsigned int k = 0; k < c->nrows; k++)
 			for (unsigned int i = 0; i < c->row[k].ncells; i++) {
 				const struct compare_cell *cell =

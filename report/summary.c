@@ -89,7 +89,7 @@ void text_summary_us(const struct compare_cell *cell, char *p50, char *hop,
 
 /* One label's figures of a row, after its row and label columns. */
 static void summary_cell(FILE *f, const struct compare *c,
-			 const struct compare_cell *cell)
+			 const struct compare_cell *cell, int brief)
 {
 	const struct result_row *row = cell->row;
 	char change[48] = "", detect[48], p50[16], hop[16];
@@ -104,9 +104,14 @@ static void summary_cell(FILE *f, const struct compare *c,
 	fprintf(f, "%9.0f%6.1f%%%9s %-10s%7s%7s\n", cell->mean,
 		cell->runs.cv * 100, change,
 		text_summary_verdict(cell, c->n >= 2), p50, hop);
-	if (!cell->has_cpu)
+	if (!cell->has_cpu ||
+	    (brief && !strcmp(summary_word(&cell->cv, cell->cpu_mark),
+			      text_summary_verdict(cell, c->n >= 2))))
 		return;
-	/* The second verdict, on a line of its own, in the same columns. */
+	/*
+	 * The second verdict, on a line of its own, in the same columns;
+	 * in --brief's, only where it says other than loops/sec's.
+	 */
 	text_change_cpu(cell, change, detect, sizeof(change));
 	fprintf(f, "%*s%16s%9s %s\n", SUM_ROW_W + SUM_LABEL_W + 2, "",
 		TEXT_CPU_NAME, change, summary_word(&cell->cv, cell->cpu_mark));
@@ -117,7 +122,7 @@ static void summary_cell(FILE *f, const struct compare *c,
  * of its own when wider than its column), then a line a label.
  */
 static void summary_rows(FILE *f, const struct compare *c,
-			 const struct compare_row *row, int keys)
+			 const struct compare_row *row, int keys, int brief)
 {
 	char line[160], key[16];
 
@@ -135,7 +140,7 @@ static void summary_rows(FILE *f, const struct compare *c,
 		text_pad(f, keys ? key : c->r[cell->label]->info.label,
 			 SUM_LABEL_W);
 		fputc(' ', f);
-		summary_cell(f, c, cell);
+		summary_cell(f, c, cell, brief);
 	}
 }
 
@@ -151,7 +156,8 @@ static int summary_keys(const struct compare *c)
 void text_summary(FILE *f, const struct report_model *m, int listed)
 {
 	const struct compare *c = &m->cmp;
-	int keys = summary_keys(c);
+	int keys = summary_keys(c), brief = !!(m->flags & REPORT_BRIEF);
+	int cpu = 0;
 
 	/* The keys, unless the labels' list above gave them. */
 	for (unsigned int i = 0; keys && !listed && i < c->n; i++) {
@@ -163,7 +169,15 @@ void text_summary(FILE *f, const struct report_model *m, int listed)
 	for (unsigned int mech = 0; mech < c->nmechs; mech++)
 		for (unsigned int k = 0; k < c->nrows; k++)
 			if (c->row[k].mech == mech && c->row[k].ncells)
-				summary_rows(f, c, &c->row[k], keys);
+				summary_rows(f, c, &c->row[k], keys, brief);
+	for (unsigned int k = 0; brief && k < c->nrows; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells; i++)
+			cpu |= c->row[k].cell[i].has_cpu;
+	if (cpu)
+		fprintf(f,
+			"%s: under a row only where its verdict is not "
+			"loops/sec's.\n",
+			TEXT_CPU_NAME);
 	fprintf(f, "us/hop: microseconds a hand-off of the token, lmbench's "
 		   "unit (a ring of N\nparticipants hands it on N times a "
 		   "round trip).\n\n");

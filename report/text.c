@@ -179,16 +179,93 @@ static int text_any_common(const struct results *const *r, unsigned int n)
 }
 
 /*
+ * Fact @k of the invocations of label @i among @r[@n], for --brief: its
+ * value when they share it, else the first invocation's and the last's
+ * ("2026-12-02T04:13:28Z to 04:16:27Z, 8 values": the part of the last
+ * up to a 'T' or a space both share left out).
+ */
+static void text_label_fact(FILE *f, const struct results *const *r,
+			    unsigned int n, unsigned int i,
+			    const struct info_fact *k)
+{
+	char buf[64], first[160] = "", last[160] = "", v[360];
+	unsigned int values = 0, cut = 0;
+
+	for (unsigned int j = i; j < n; j++) {
+		const char *x;
+
+		if (strcmp(r[j]->info.label, r[i]->info.label))
+			continue;
+		x = info_fact_value(r[j], k, buf, sizeof(buf));
+		if (!values++)
+			snprintf(first, sizeof(first), "%s", x);
+		else if (!strcmp(x, last))
+			values--;
+		snprintf(last, sizeof(last), "%s", x);
+	}
+	if (values <= 1) {
+		text_field(f, r[i], k);
+		return;
+	}
+	for (unsigned int c = 0; first[c] && first[c] == last[c]; c++)
+		if (first[c] == 'T' || first[c] == ' ')
+			cut = c + 1;
+	snprintf(v, sizeof(v), "%s to %s, %u values", first, last + cut,
+		 values);
+	fprintf(f, "  %-*s ", FACT_NAME_W, k->name);
+	if (utf8_width(v) <= FACT_VALUE_W)
+		fprintf(f, "%s\n", v);
+	else
+		fprintf(f, "%.*s...\n",
+			(int)utf8_fit(v, FACT_VALUE_W - 3, NULL), v);
+}
+
+/*
+ * --brief: one block a label, of the facts that differ between the
+ * invocations, each as text_label_fact() gives it.
+ */
+static void text_info_brief(FILE *f, const struct results *const *r,
+			    unsigned int n)
+{
+	struct info_fact k;
+
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int of = 0, j;
+		char line[sizeof(r[i]->info.label) + 32];
+
+		for (j = 0; j < i && strcmp(r[j]->info.label, r[i]->info.label);
+		     j++)
+			;
+		if (j < i)
+			continue; /* its label's block is printed */
+		for (j = i; j < n; j++)
+			of += !strcmp(r[j]->info.label, r[i]->info.label);
+		snprintf(line, sizeof(line), "%s", r[i]->info.label);
+		fprintf(f, "%-*s", RUN_AT, "Run:");
+		if (of > 1)
+			snprintf(line + strlen(line),
+				 sizeof(line) - strlen(line),
+				 " (%u invocations)", of);
+		text_wrap(f, line, RUN_AT, RUN_AT);
+		for (j = 0; !info_fact_at(j, &k); j++)
+			if (!(n >= 2 && info_fact_common(r, n, &k)))
+				text_label_fact(f, r, n, i, &k);
+	}
+	fputc('\n', f);
+}
+
+/*
  * One block per invocation.  Facts every invocation shares are printed
  * once, under "Run: ALL", so what differs between them stands out.
  */
 static void text_info(FILE *f, const struct results *const *r, unsigned int n,
 		      int brief)
 {
-	if (brief && text_any_common(r, n))
-		fprintf(f, "Run: ALL  the facts they share: see the report "
-			   "without --brief\n");
-	else if (text_any_common(r, n)) {
+	if (brief) {
+		text_info_brief(f, r, n);
+		return;
+	}
+	if (text_any_common(r, n)) {
 		fprintf(f, "Run: ALL\n");
 		text_facts(f, r, n, 0, 1);
 		fputc('\n', f);
@@ -203,10 +280,8 @@ static void text_info(FILE *f, const struct results *const *r, unsigned int n,
 			 in->note[0] ? "  " : "", in->note);
 		fprintf(f, "%-*s", RUN_AT, "Run:");
 		text_wrap(f, line, RUN_AT, RUN_AT);
-		if (!brief && (text_facts(f, r, n, i, 0) || i == n - 1))
+		if (text_facts(f, r, n, i, 0) || i == n - 1)
 			fputc('\n', f);
-		else if (brief)
-			text_facts(f, r, n, i, 0);
 	}
 	fputc('\n', f);
 }
@@ -595,12 +670,46 @@ static void text_level(FILE *f, const struct compare *c,
 	}
 }
 
+/*
+ * Do the labels' "level" entries of @m all say the same, two or more?
+ * Then --brief says it once for every label.
+ */
+static int text_levels_alike(const struct report_model *m)
+{
+	const char *first = NULL;
+	unsigned int n = 0;
+
+	for (unsigned int k = 0; k < m->nlegend; k++) {
+		if (strcmp(m->legend[k].key, "level"))
+			continue;
+		if (first && strcmp(first, m->legend[k].words))
+			return 0;
+		first = m->legend[k].words;
+		n++;
+	}
+	return n >= 2;
+}
+
 /* The legend of @m: what the change column and its marks mean. */
 static void text_legend(FILE *f, const struct report_model *m)
 {
+	int once = (m->flags & REPORT_BRIEF) && text_levels_alike(m);
+
 	for (unsigned int k = 0; k < m->nlegend; k++)
-		if (!strcmp(m->legend[k].key, "level"))
+		if (!strcmp(m->legend[k].key, "level") && once) {
+			char line[256];
+
+			snprintf(line, sizeof(line), "each: %s",
+				 m->legend[k].words);
+			text_wrap(f, line, 0, INDENT_W);
+			once = -1;
+			while (k + 1 < m->nlegend &&
+			       !strcmp(m->legend[k + 1].key, "level"))
+				k++;
+		} else if (!strcmp(m->legend[k].key, "level") && once >= 0)
 			text_level(f, &m->cmp, &m->legend[k]);
+		else if (!strcmp(m->legend[k].key, "level"))
+			continue;
 		else if (!strcmp(m->legend[k].key, "same_boot"))
 			text_wrap(f, m->legend[k].words, 0, INDENT_W);
 		else
@@ -612,7 +721,8 @@ static void text_labels(FILE *f, const struct text_ctx *c)
 {
 	int many = 0;
 
-	for (unsigned int i = 0; i < c->n; i++)
+	/* --brief's Run information says how often each ran. */
+	for (unsigned int i = 0; !(c->m->flags & REPORT_BRIEF) && i < c->n; i++)
 		many |= c->r[i]->invocations > 1;
 	if (!c->keys && !many)
 		return;
@@ -637,7 +747,9 @@ static void text_results(FILE *f, const struct text_ctx *c)
 	const struct results *const *r = c->r;
 
 	text_banner(f, "Results by IPC type", !!(c->m->flags & REPORT_BRIEF));
-	if (text_disturbed(r, c->n))
+	/* --brief's kept: line of the legend says it when they are kept. */
+	if (text_disturbed(r, c->n) &&
+	    !((c->m->flags & REPORT_BRIEF) && c->m->cmp.kept && c->n >= 2))
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
 			"a run's CPUs, or a clock moved\nover %.0f%% "
@@ -646,9 +758,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100,
 			c->m->cmp.kept ?
 				"the labels took turns: the averages and the "
-				"verdict keep those runs (a\ndisturbance fell "
-				"on either side at random, noise the test "
-				"sees).\n\n" :
+				"verdict keep them (kept: below).\n\n" :
 				"the averages and the verdict leave those runs "
 				"out, low, high and cv do not (a\nrow with too "
 				"few left says so under it).\n\n");
@@ -685,7 +795,12 @@ static int text_render(FILE *f, const struct report_model *m)
 {
 	struct text_ctx c = { .m = m, .cmp = &m->cmp };
 
-	text_banner(f, "Run information", !!(m->flags & REPORT_BRIEF));
+	text_banner(f,
+		    (m->flags & REPORT_BRIEF) && text_any_common(m->r, m->n) ?
+			    "Run information: what differs (all of it without "
+			    "--brief)" :
+			    "Run information",
+		    !!(m->flags & REPORT_BRIEF));
 	text_info(f, m->r, m->n, !!(m->flags & REPORT_BRIEF));
 	c.r = m->cmp.r;
 	c.n = m->cmp.n;

@@ -16,6 +16,8 @@ tests=(
 	"saved-spread spread @BIN@ | timeout=120"
 	"saved-turns turns @BIN@ | timeout=120"
 	"saved-want want @BIN@ | timeout=120"
+	# --brief of two kernels, every mechanism, taking turns: a mail's size.
+	"saved-brief brief @BIN@ | timeout=180"
 	# Every line of the report within 80 columns.
 	"saved-columns columns @BIN@ | timeout=120"
 	"saved-bad bad @BIN@ @TESTS@/fixtures/json | timeout=120"
@@ -925,6 +927,36 @@ want_reps() {
 # detect wanted (--want, else --fail-above's percent).  From real runs,
 # A and B taking turns, their rates set: 10 % apart between A's two
 # invocations (and B's), then 0.1 %.
+# --brief of real runs of every mechanism, two labels taking turns (A B
+# A B), two invocations each: at most 60 lines of at most 80 columns, a
+# block a label in the Run information (its dates as a range), and a
+# line in the summary for each mechanism and label.
+brief() {
+	local bin=$1 d=$tmp/brief i l rows
+	mkdir -p "$d"
+	for i in 1 2; do
+		for l in 6.13.0-rc1-00042-g1a2b3c4d5e6f 6.13.0-rc1-00043-g2b3c4d5e6f7a; do
+			"$bin" -q -t 0.05 -r 2 -n "$l" -o "$d/$l-$i.json" >/dev/null ||
+				fail "run $l $i: exit $?"
+		done
+	done
+	run "$bin" report --brief "$d"/*00042*.json "$d"/*00043*.json
+	[ "$rc" -eq 0 ] && pass || fail "report --brief: exit $rc: $err"
+	[ "$(wc -l <<<"$out")" -le 60 ] && pass ||
+		fail "--brief of every mechanism: $(wc -l <<<"$out") lines, not at most 60"
+	awk 'length($0) > 80 { bad = 1; print "  " $0 } END { exit bad }' <<<"$out" >"$d/wide" &&
+		pass || fail "--brief: lines over 80 columns: $(cat "$d/wide")"
+	[ "$(grep -c '^Run: 6\.13\.0-rc1-0004[23]-g[0-9a-f]* (2 invocations)$' <<<"$out")" -eq 2 ] &&
+		grep -q '^  Date .* to .*, 2 values$' <<<"$out" && pass ||
+		fail "--brief: not a block a label with its dates' range: $(head -8 <<<"$out")"
+	# Every row the baseline measured has its line, with "baseline".
+	rows=$("$bin" report --format kv "$d"/*00042*.json "$d"/*00043*.json |
+		grep -c '^6\.13\.0-rc1-00042-g1a2b3c4d5e6f/[^ ]*\.loops_per_sec: ')
+	[ "$rows" -gt 0 ] && [ "$(grep -cE '[0-9]% +baseline' <<<"$out")" -eq "$rows" ] &&
+		pass || fail "--brief: not a summary line for each of $rows rows: $out"
+	summary
+}
+
 want() {
 	local bin=$1 d=$tmp/want n r5 r20
 	mkdir -p "$d"
@@ -1217,6 +1249,7 @@ bisect) bisect "$2" ;;
 spread) spread "$2" ;;
 turns) turns "$2" ;;
 want) want "$2" ;;
+brief) brief "$2" ;;
 bounds) bounds "$2" "$3" ;;
 writes) writes "$2" "$3" ;;
 replace) replace "$2" ;;
