@@ -17,9 +17,9 @@ set -u
 # reason, where there is none or it cannot start.
 tests=(
 	"html-page page @BIN@ | timeout=300"
-	"html-browser browser @BIN@ | timeout=300"
+	"html-browser browser @BIN@ | timeout=300 cost=25"
 	"html-hostile hostile @BIN@ | timeout=300"
-	"html-hostile-browser hostile-browser @BIN@ | timeout=300"
+	"html-hostile-browser hostile-browser @BIN@ | timeout=300 cost=10"
 )
 list_tests "$@"
 isolate "$@"
