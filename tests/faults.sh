@@ -4,7 +4,7 @@
 # stopped, ctxbench itself killed, SysV IPC missing or exhausted, limits.
 # After each: the documented exit status, no IPC object left, no process.
 # usage: faults.sh BIN CASE [HELPER]   (CASE: see the list at the bottom)
-#        faults.sh BIN trials N [HELPER]   (N random faults at random moments)
+#        faults.sh BIN trials-K N   (random faults at random moments, K of 4)
 #        faults.sh --list   (the cases, as tests/CMakeLists.txt reads them)
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -334,8 +334,11 @@ limits() {
 # the least limit it names, every mechanism, threads, rings at once, a
 # sweep and a report in every format run whole: no frame of ctxbench is
 # large (CMakeLists.txt bounds them), and its threads' stacks are its own.
+# Three parts, each of which finds the least limit first: @1 limits (the
+# refusals, the soft limit, the environment), runs (at the least) or
+# reports (at the least).
 stack() {
-	local fx tmp min=128 lim m f want big need
+	local part=$1 fx tmp min=128 lim m f want big need
 	fx=$(cd "$(dirname "$0")/fixtures/json" && pwd)
 	tmp=$(mktemp -d)
 	# Stack limits of soft:hard KiB for a command.
@@ -363,89 +366,98 @@ stack() {
 		echo "note: no least limit said: $min KiB, ctxbench.1's, tried"
 	fi
 	[ "$min" -gt 64 ] && pass || fail "stack: needs only $min KiB: 64 is not below it"
-	for lim in 64 16; do
-		small $lim $lim "$bin" -b null,pipe -t 0.02 -r 1 -q -n stack
-		refused "run at $lim KiB" $lim
-		small $lim $lim "$bin" report --format html "$fx/base.json" "$fx/fast.json"
-		refused "report at $lim KiB" $lim
-		small $lim $lim "$bin" -T -b futex -t 0.02 -r 1 -q -n stack
-		refused "-T at $lim KiB" $lim
-	done
-	small $((min - 1)) $((min - 1)) "$bin" report "$fx/base.json"
-	refused "report at $((min - 1)) KiB" $((min - 1))
-	# The soft limit alone: raised to what it needs.
-	if [ "$(ulimit -H -s)" = unlimited ] || [ "$(ulimit -H -s)" -ge "$min" ]; then
-		start prlimit --stack=$((64 * 1024)): "$bin" -b pipe -t 0.02 -r 1 -q -n stack --format kv
+	case $part in
+	limits)
+		for lim in 64 16; do
+			small $lim $lim "$bin" -b null,pipe -t 0.02 -r 1 -q -n stack
+			refused "run at $lim KiB" $lim
+			small $lim $lim "$bin" report --format html "$fx/base.json" "$fx/fast.json"
+			refused "report at $lim KiB" $lim
+			small $lim $lim "$bin" -T -b futex -t 0.02 -r 1 -q -n stack
+			refused "-T at $lim KiB" $lim
+		done
+		small $((min - 1)) $((min - 1)) "$bin" report "$fx/base.json"
+		refused "report at $((min - 1)) KiB" $((min - 1))
+		# The soft limit alone: raised to what it needs.
+		if [ "$(ulimit -H -s)" = unlimited ] || [ "$(ulimit -H -s)" -ge "$min" ]; then
+			start prlimit --stack=$((64 * 1024)): "$bin" -b pipe -t 0.02 -r 1 -q -n stack --format kv
+			finish
+			expect_rc "soft limit 64 KiB" 0
+			grep -q '^pipe\.any\.2p\.0k\.ok: 1$' <<<"$out" && pass ||
+				fail "soft limit 64 KiB: no row: $out"
+			check_clean "soft limit 64 KiB"
+		else
+			echo "note: the hard stack limit is $(ulimit -H -s) KiB: a soft limit raised not tried"
+		fi
+		# 100 KB of environment on the stack: more is needed, and enough.
+		big=$(head -c 100000 /dev/zero | tr '\0' x)
+		start env CTXBENCH_TEST_BIG="$big" prlimit --stack=$((min * 1024)) "$bin" -b pipe -t 0.02 -r 1 -q -n stack
 		finish
-		expect_rc "soft limit 64 KiB" 0
-		grep -q '^pipe\.any\.2p\.0k\.ok: 1$' <<<"$out" && pass ||
-			fail "soft limit 64 KiB: no row: $out"
-		check_clean "soft limit 64 KiB"
-	else
-		echo "note: the hard stack limit is $(ulimit -H -s) KiB: a soft limit raised not tried"
-	fi
-	# 100 KB of environment on the stack: more is needed, and enough.
-	big=$(head -c 100000 /dev/zero | tr '\0' x)
-	start env CTXBENCH_TEST_BIG="$big" prlimit --stack=$((min * 1024)) "$bin" -b pipe -t 0.02 -r 1 -q -n stack
-	finish
-	refused "a long environment at $min KiB" $min
-	need=$(sed -n 's/.* needs at least \([0-9]*\) KiB$/\1/p' <<<"$err")
-	if [ -n "$need" ] && [ "$need" -gt "$min" ]; then
-		pass
-		start env CTXBENCH_TEST_BIG="$big" prlimit --stack=$((need * 1024)) "$bin" -b pipe -t 0.02 -r 1 -q -n stack --format kv
-		finish
-		expect_rc "a long environment at $need KiB" 0
-		grep -q '^pipe\.any\.2p\.0k\.ok: 1$' <<<"$out" && pass ||
-			fail "a long environment at $need KiB: no row: $out"
-		check_clean "a long environment at $need KiB"
-	else
-		fail "a long environment: needs ${need:-nothing said}, not more than $min KiB"
-	fi
-	# At the least: each mechanism runs (or is skipped), its run saved.
-	for m in $("$bin" -l | awk '{ print $1 }'); do
-		small $min $min "$bin" -b "$m" -t 0.02 -r 1 -q -n stack --format kv -o "$tmp/$m.json"
-		expect_rc "$m at $min KiB" 0
-		grep -Eq "^$m\.any\.2p\.0k\.ok: [01]$" <<<"$out" && pass ||
-			fail "$m at $min KiB: no row: $out"
-		check_clean "$m at $min KiB"
-	done
-	small $min $min "$bin" -T -p 4 -b futex,pipe -t 0.02 -r 1 -q -n stack --format kv
-	expect_rc "-T at $min KiB" 0
-	[ "$(grep -Ec '^(futex|pipe)\.any\.4p\.0k\.threads\.ok: 1$' <<<"$out")" -eq 2 ] && pass ||
-		fail "-T at $min KiB: not both rows: $out"
-	check_clean "-T at $min KiB"
-	small $min $min "$bin" -j 2 -b pipe,sysv-sem -t 0.02 -r 1 -q -n stack --format kv
-	expect_rc "-j 2 at $min KiB" 0
-	[ "$(grep -Ec '^(pipe|sysv-sem)\.any\.2p\.0k\.x2\.ok: [01]$' <<<"$out")" -eq 2 ] && pass ||
-		fail "-j 2 at $min KiB: not both rows: $out"
-	check_clean "-j 2 at $min KiB"
-	small $min $min "$bin" -p 2,4 -s 0,16 -b pipe -t 0.02 -r 1 -q -n stack --format kv
-	expect_rc "a sweep at $min KiB" 0
-	[ "$(grep -c '^pipe\.any\.[24]p\.\(0\|16\)k\.ok: 1$' <<<"$out")" -eq 4 ] && pass ||
-		fail "a sweep at $min KiB: not its four rows: $out"
-	check_clean "a sweep at $min KiB"
-	# The saved runs read back, and two labels in every format, as with
-	# the stack unbounded, byte for byte.
-	small $min $min "$bin" report "$tmp"/*.json
-	expect_rc "the saved runs at $min KiB" 0
-	for f in text json kv tsv html; do
-		"$bin" report --format "$f" "$fx/base.json" "$fx/fast.json" >"$tmp/want.$f"
-		small $min $min "$bin" report --format "$f" "$fx/base.json" "$fx/fast.json"
-		expect_rc "report --format $f at $min KiB" 0
-		cmp -s "$out_f" "$tmp/want.$f" && pass ||
-			fail "report --format $f at $min KiB: not the report: $(diff "$tmp/want.$f" "$out_f" | head -5)"
-	done
-	"$bin" report --histogram -o "$tmp/want.out" "$fx/base.json" "$fx/fast.json" "$fx/noisy.json" >"$tmp/want.hist"
-	small $min $min "$bin" report --histogram -o "$tmp/got.out" "$fx/base.json" "$fx/fast.json" "$fx/noisy.json"
-	expect_rc "report --histogram -o at $min KiB" 0
-	cmp -s "$out_f" "$tmp/want.hist" && cmp -s "$tmp/got.out" "$tmp/want.out" && pass ||
-		fail "report --histogram -o at $min KiB: not the report or not its file"
-	# The reader's nesting is bounded: a file too deep is refused.
-	small $min $min "$bin" report "$fx/bad/deep.json"
-	expect_rc "a file nested too deep at $min KiB" 2
-	grep -q "^ctxbench: .*nested deeper" <<<"$err" && pass ||
-		fail "a file nested too deep at $min KiB: $err"
-	check_clean "reports at $min KiB"
+		refused "a long environment at $min KiB" $min
+		need=$(sed -n 's/.* needs at least \([0-9]*\) KiB$/\1/p' <<<"$err")
+		if [ -n "$need" ] && [ "$need" -gt "$min" ]; then
+			pass
+			start env CTXBENCH_TEST_BIG="$big" prlimit --stack=$((need * 1024)) "$bin" -b pipe -t 0.02 -r 1 -q -n stack --format kv
+			finish
+			expect_rc "a long environment at $need KiB" 0
+			grep -q '^pipe\.any\.2p\.0k\.ok: 1$' <<<"$out" && pass ||
+				fail "a long environment at $need KiB: no row: $out"
+			check_clean "a long environment at $need KiB"
+		else
+			fail "a long environment: needs ${need:-nothing said}, not more than $min KiB"
+		fi
+		;;
+	runs)
+		# At the least: each mechanism runs (or is skipped), its run saved.
+		for m in $("$bin" -l | awk '{ print $1 }'); do
+			small $min $min "$bin" -b "$m" -t 0.02 -r 1 -q -n stack --format kv -o "$tmp/$m.json"
+			expect_rc "$m at $min KiB" 0
+			grep -Eq "^$m\.any\.2p\.0k\.ok: [01]$" <<<"$out" && pass ||
+				fail "$m at $min KiB: no row: $out"
+			check_clean "$m at $min KiB"
+		done
+		small $min $min "$bin" -T -p 4 -b futex,pipe -t 0.02 -r 1 -q -n stack --format kv
+		expect_rc "-T at $min KiB" 0
+		[ "$(grep -Ec '^(futex|pipe)\.any\.4p\.0k\.threads\.ok: 1$' <<<"$out")" -eq 2 ] && pass ||
+			fail "-T at $min KiB: not both rows: $out"
+		check_clean "-T at $min KiB"
+		small $min $min "$bin" -j 2 -b pipe,sysv-sem -t 0.02 -r 1 -q -n stack --format kv
+		expect_rc "-j 2 at $min KiB" 0
+		[ "$(grep -Ec '^(pipe|sysv-sem)\.any\.2p\.0k\.x2\.ok: [01]$' <<<"$out")" -eq 2 ] && pass ||
+			fail "-j 2 at $min KiB: not both rows: $out"
+		check_clean "-j 2 at $min KiB"
+		small $min $min "$bin" -p 2,4 -s 0,16 -b pipe -t 0.02 -r 1 -q -n stack --format kv
+		expect_rc "a sweep at $min KiB" 0
+		[ "$(grep -c '^pipe\.any\.[24]p\.\(0\|16\)k\.ok: 1$' <<<"$out")" -eq 4 ] && pass ||
+			fail "a sweep at $min KiB: not its four rows: $out"
+		check_clean "a sweep at $min KiB"
+		# The saved runs read back.
+		small $min $min "$bin" report "$tmp"/*.json
+		expect_rc "the saved runs at $min KiB" 0
+		;;
+	reports)
+		# Two labels in every format, as with the stack unbounded, byte for
+		# byte.
+		for f in text json kv tsv html; do
+			"$bin" report --format "$f" "$fx/base.json" "$fx/fast.json" >"$tmp/want.$f"
+			small $min $min "$bin" report --format "$f" "$fx/base.json" "$fx/fast.json"
+			expect_rc "report --format $f at $min KiB" 0
+			cmp -s "$out_f" "$tmp/want.$f" && pass ||
+				fail "report --format $f at $min KiB: not the report: $(diff "$tmp/want.$f" "$out_f" | head -5)"
+		done
+		"$bin" report --histogram -o "$tmp/want.out" "$fx/base.json" "$fx/fast.json" "$fx/noisy.json" >"$tmp/want.hist"
+		small $min $min "$bin" report --histogram -o "$tmp/got.out" "$fx/base.json" "$fx/fast.json" "$fx/noisy.json"
+		expect_rc "report --histogram -o at $min KiB" 0
+		cmp -s "$out_f" "$tmp/want.hist" && cmp -s "$tmp/got.out" "$tmp/want.out" && pass ||
+			fail "report --histogram -o at $min KiB: not the report or not its file"
+		# The reader's nesting is bounded: a file too deep is refused.
+		small $min $min "$bin" report "$fx/bad/deep.json"
+		expect_rc "a file nested too deep at $min KiB" 2
+		grep -q "^ctxbench: .*nested deeper" <<<"$err" && pass ||
+			fail "a file nested too deep at $min KiB: $err"
+		check_clean "reports at $min KiB"
+		;;
+	esac
 	rm -rf "$tmp"
 }
 
@@ -570,7 +582,7 @@ inject() {
 	for hold in "${holds[@]}"; do
 		start strace $follow -ttt -o "$trace" -e trace="$call" \
 			-e inject="$call:delay_$at=${hold}000000:when=$nth" "$bin" -n fault "$@"
-		wait_held "$trace" "$call[(]" "$nth" 10 && reached=1 || reached=0
+		wait_held "$trace" "$call[(]" "$nth" 30 && reached=1 || reached=0
 		[ "$reached" = 1 ] && pass ||
 			fail "$what: the call was never reached: $(cat "$trace")"
 		if [ "$who" = group ]; then
@@ -621,7 +633,7 @@ inject_reused() {
 			-b "sysv-$kind" -t 0.1 -r 1
 		# The calls before it are held too: a few holds.
 		id=
-		wait_held "$trace" "$call[(].*IPC_RMID" 1 $((5 * hold + 10)) &&
+		wait_held "$trace" "$call[(].*IPC_RMID" 1 $((5 * hold + 30)) &&
 			id=$(sed -n "s/.*$call(\([0-9]*\),.*IPC_RMID.*/\1/p" "$trace" | head -n 1)
 		[ -n "$id" ] && pass || fail "$what: no IPC_RMID seen: $(cat "$trace")"
 		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
@@ -711,7 +723,7 @@ guard_held() {
 			strace -f -ttt -o "$trace" -e trace=setsid,kill \
 			-e inject=setsid:delay_enter=${hold}000000:when=1 \
 			"$bin" -n fault -b sysv-sem -t 0.1 -r 1
-		wait_held "$trace" "setsid[(]" 1 10 && reached=1 || reached=0
+		wait_held "$trace" "setsid[(]" 1 30 && reached=1 || reached=0
 		[ "$reached" = 1 ] && pass || fail "guard held: setsid never reached"
 		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		t0=$EPOCHREALTIME
@@ -742,17 +754,22 @@ guard_held() {
 	done
 }
 
-# N random faults at random moments, each followed by the checks.
+# N random faults at random moments, each followed by the checks: part
+# @1 of $trial_parts, which make N in all (each trial numbered as in the
+# whole), so that the parts run side by side.  A run of three mechanisms,
+# -t 0.2 -r 2, and the fault within its first 0.65 s: in the set-up, the
+# runs or the teardown of any of the three.
+trial_parts=4
 trials() {
-	local n=$1 helper=${2:-} i f
+	local part=$1 n=$2 helper=${3:-} i f
 	local faults=(INT TERM HUP child_kill child_segv runner_kill stop)
-	for ((i = 0; i < n; i++)); do
+	for ((i = part - 1; i < n; i += trial_parts)); do
 		f=${faults[RANDOM % ${#faults[@]}]}
 		local mechs
 		mechs=$("$bin" -l | awk '{print $1}' | shuf -n 3 | paste -sd,)
 		local delay
-		delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.05 + r / 32768 * 1.2 }')
-		start "$bin" -b "$mechs" -t 0.4 -r 2 -n fault
+		delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.05 + r / 32768 * 0.6 }')
+		start "$bin" -b "$mechs" -t 0.2 -r 2 -n fault
 		sleep "$delay"
 		case $f in
 		INT | TERM | HUP) kill -"$f" "$pid" 2>/dev/null ;;
@@ -778,8 +795,8 @@ trials() {
 	done
 }
 
-# The cases, a row each: NAME; a property of its test (see list_tests),
-# - for none; the argument it takes after NAME (helper: the seccomp
+# The cases, a row each: NAME; the properties of its test (see
+# list_tests), joined by +, - for none; the argument it takes after NAME (helper: the seccomp
 # helper; trials: how many; - none); what runs it.  "faults.sh --list"
 # makes a test fault-NAME of each.  Those that bound how long a run takes
 # after its fault, or a fault that must come within seconds of the start
@@ -787,7 +804,8 @@ trials() {
 # timeout kills), run alone (serial); nproc, which counts the tasks of
 # nobody, beside no other test that runs as nobody (lock=nobody); the
 # others, a kill at a moment of a long run, limits, set-up refused, beside
-# any test.
+# any test.  (Spinners sharing a CPU beside another test's load are found
+# HUNG, their token still for the 2 s limit: degenerate runs alone.)
 fault_cases=(
 	"SIGINT - - interrupt INT"
 	"SIGTERM - - interrupt TERM"
@@ -800,7 +818,9 @@ fault_cases=(
 	"degenerate serial - degenerate"
 	"exhausted - - exhausted"
 	"limits - - limits"
-	"stack - - stack"
+	"stack - - stack limits"
+	"stack-runs cost=12 - stack runs"
+	"stack-reports - - stack reports"
 	"group-killed serial - group_killed kill"
 	"group-timeout serial - group_killed timeout"
 	"nproc lock=nobody - nproc"
@@ -812,8 +832,11 @@ fault_cases=(
 	"seccomp - helper seccomp"
 	"guard-window - helper guard_window"
 	# Every moment is as good as another, and every outcome of each is
-	# judged.
-	"trials - trials trials"
+	# judged: a quarter of the trials each.
+	"trials-1 - trials trials 1"
+	"trials-2 - trials trials 2"
+	"trials-3 - trials trials 3"
+	"trials-4 - trials trials 4"
 )
 # Fault injection: the hold lasts until the kill is in, whatever the
 # machine does.
@@ -837,7 +860,7 @@ if [ "${1:-}" = --list ]; then
 		-) arg= ;;
 		esac
 		props="timeout=300 env=ASAN_OPTIONS=handle_segv=0:handle_abort=0"
-		[ "$how" = - ] || props+=" $how"
+		[ "$how" = - ] || props+=" ${how//+/ }"
 		tests+=("fault-$name @BIN@ $name $arg | $props")
 	done
 	list_tests --list

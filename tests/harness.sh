@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The harness itself: a case that checked nothing fails, in lib.sh and in
 # check.h, and so does a case of lib.sh that ran other than the checks it
-# planned.
+# planned or made a check in a subshell; every result is a KTAP line,
+# numbered and named, with the plan and the closing line after them.
 # usage: harness.sh PROGRAM   (PROGRAM: harness.c, N checks of check.h)
 set -u
 lib=$(dirname "$0")/lib.sh
@@ -37,7 +38,33 @@ listed() {
 	rm -f "$s"
 }
 
-plan 26
+# A script tests/k.sh of lib.sh and the lines @2, run as test k: it must
+# exit @3 and print each line of @4, whole (a regular expression after ~).
+# A command over several lines is named by its last.
+ktap() {
+	local what=$1 body=$2 want_rc=$3 want=$4 d out rc l
+	d=$(mktemp -d) || exit 1
+	mkdir "$d/tests" && printf '. "%s"\n%s\n' "$lib" "$body" >"$d/tests/k.sh" ||
+		fail "$what: cannot write $d/tests/k.sh"
+	if [[ $body == prog* ]]; then
+		out=$("$prog" ${body#prog} 2>/dev/null)
+	else
+		out=$(cd "$d" && env -u CTXBENCH_TEST_TAG CTXBENCH_TEST=k bash tests/k.sh 2>/dev/null)
+	fi
+	rc=$?
+	[ "$rc" -eq "$want_rc" ] && pass "$what: exit $want_rc" ||
+		fail "$what: exit $rc, expected $want_rc: $out"
+	while IFS= read -r l; do
+		if [[ $l == "~"* ]]; then
+			grep -qEx -- "${l#"~"}" <<<"$out"
+		else
+			grep -qxF -- "$l" <<<"$out"
+		fi && pass "$what: says $l" || fail "$what: no line '$l' in: $out"
+	done <<<"$want"
+	rm -rf "$d"
+}
+
+plan 57
 expect "no check" 'summary' 1 "FAIL: no check ran"
 expect "one check" 'pass; summary' 0 "1 passed, 0 failed"
 expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed"
@@ -54,4 +81,40 @@ listed "a case of no branch" '"t-a a |" "t-b b |"' 'a) ;;' 1 "t-b: case 'b' has 
 listed "a branch of no test" '"t-a a |"' 'a) ;;
 b) ;;' 1 "case 'b' has a branch but no test"
 listed "a row without properties" '"t-a a"' 'a) ;;' 1 "a row not NAME ARG... | PROPERTY...: t-a a"
+ktap "named results" 'f() { pass; }
+g() { f; }
+pass
+pass "a check named"
+g
+fail "why
+and more"
+summary' 1 "KTAP version 1
+ok 1 k: tests/k.sh:4
+ok 2 k: a check named
+ok 3 k: tests/k.sh:2<3
+not ok 4 k: tests/k.sh:8: why
+1..4
+3 passed, 1 failed"
+ktap "no check" 'summary' 1 "not ok 1 k: tests/k.sh:2: no check ran
+1..1
+0 passed, 1 failed"
+ktap "a wrong plan" 'plan 2
+pass
+summary' 1 "ok 1 k: tests/k.sh:3
+not ok 2 k: tests/k.sh:4: 1 checks ran, 2 planned
+1..2"
+ktap "a check in a subshell" 'pass
+(pass)
+summary' 1 "ok 1 k: tests/k.sh:2
+not ok 2 k: tests/k.sh:4: checks made in a subshell were not counted
+1..2
+1 passed, 1 failed"
+ktap "check.h, named results" 'prog 3' 0 "KTAP version 1
+~ok 1 harness[.]c:[0-9]+ i >= 0
+~ok 3 harness[.]c:[0-9]+ i >= 0
+1..3
+3 passed, 0 failed"
+ktap "check.h, no check" 'prog 0' 1 "~not ok 1 check[.]h:[0-9]+ no check ran
+1..1
+0 passed, 1 failed"
 summary

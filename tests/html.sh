@@ -20,10 +20,10 @@ set -u
 # reason, where there is none or it cannot start.
 tests=(
 	"html-page page @BIN@ | timeout=300"
-	"html-browser browser @BIN@ | timeout=300"
-	"html-layout layout @BIN@ | timeout=300"
+	"html-browser browser @BIN@ | timeout=300 cost=25"
+	"html-layout layout @BIN@ | timeout=300 cost=20"
 	"html-hostile hostile @BIN@ | timeout=300"
-	"html-hostile-browser hostile-browser @BIN@ | timeout=300"
+	"html-hostile-browser hostile-browser @BIN@ | timeout=300 cost=10"
 )
 list_tests "$@"
 isolate "$@"

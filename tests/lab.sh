@@ -20,9 +20,9 @@ set -u
 . "$(dirname "$0")/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
-	"saved-lab-shipped shipped @BIN@ @SRC@ | timeout=120"
-	"saved-lab-replica replica @BIN@ @SRC@ | timeout=120"
-	"saved-lab-verdict verdict @BIN@ @SRC@ | timeout=120"
+	"saved-lab-shipped shipped @BIN@ @SRC@ | timeout=120 cost=10"
+	"saved-lab-replica replica @BIN@ @SRC@ | timeout=120 cost=10"
+	"saved-lab-verdict verdict @BIN@ @SRC@ | timeout=120 cost=10"
 )
 list_tests "$@"
 isolate "$@"

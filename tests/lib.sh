@@ -7,12 +7,70 @@
 passed=0
 failed=0
 planned=
-fail() {
-	echo "FAIL: $*" >&2
-	failed=$((failed + 1))
+# Every check's result is a line, KTAP's (the kernel's test output,
+# Documentation/dev-tools/ktap.rst): "KTAP version 1" before the first,
+# then "ok N NAME" or "not ok N NAME", and the plan "1..N" last, before
+# the closing line.  NAME is the test's ($CTXBENCH_TEST, which CMake sets
+# to its name; else the script's), then what pass or fail was given, or
+# where the check was made: "tests/saved.sh:192<210", the script's line
+# and the lines that called the function it is in.  The reason of a
+# failure goes to stderr whole, after "FAIL: ".
+ktap_n=0
+ktap_lost=${TMPDIR:-/tmp}/ctxbench-test-lost.$$
+rm -f "$ktap_lost"
+ktap_header() {
+	[ "$ktap_n" -gt 0 ] || echo "KTAP version 1"
+	ktap_n=$((ktap_n + 1))
 }
+# Where the caller of pass or fail made its check, in ktap_at: the file
+# and line of the first frame outside tests/lib.sh and tests/session.sh
+# (whose helpers name their checks), then the lines of up to two frames
+# above it in the same file, the script's top level aside.
+ktap_where() {
+	local i f top= n=0
+	ktap_at=
+	for ((i = 2; i < ${#BASH_SOURCE[@]}; i++)); do
+		f=${BASH_SOURCE[i]}
+		if [ -z "$ktap_at" ]; then
+			case $f in */lib.sh | */session.sh) continue ;; esac
+			top=$f
+			[[ $f == */*/* ]] && f=${f#"${f%/*/*}/"}
+			ktap_at=${f:-line}:${BASH_LINENO[i - 1]}
+			continue
+		fi
+		[ "${FUNCNAME[i]:-main}" != main ] && [ "$f" = "$top" ] || break
+		ktap_at+="<${BASH_LINENO[i - 1]}"
+		n=$((n + 1))
+		[ "$n" -lt 2 ] || break
+	done
+	[ -n "$ktap_at" ] || ktap_at=${0##*/}
+}
+# A check made in a subshell, whose count the script never sees: said,
+# and summary fails the case.
+ktap_subshell() {
+	[ "$BASHPID" = "$$" ] && return 1
+	ktap_where
+	echo "FAIL: $ktap_at: a check in a subshell, not counted" >&2
+	: >>"$ktap_lost"
+	return 0
+}
+fail() {
+	local first=${*%%$'\n'*}
+	ktap_subshell && return
+	failed=$((failed + 1))
+	ktap_where
+	[ ${#first} -le 200 ] || first="${first:0:200}..."
+	ktap_header
+	echo "not ok $ktap_n ${CTXBENCH_TEST:-${0##*/}}: $ktap_at: $first"
+	echo "FAIL: $*" >&2
+}
+# A check passed: @1, when given, names it.
 pass() {
+	ktap_subshell && return
 	passed=$((passed + 1))
+	[ $# -gt 0 ] && ktap_at=$* || ktap_where
+	ktap_header
+	echo "ok $ktap_n ${CTXBENCH_TEST:-${0##*/}}: $ktap_at"
 }
 # The number of checks the case makes: summary fails when it made another
 # number (a check skipped by mistake).  Without a plan, summary still
@@ -141,13 +199,13 @@ check_left() {
 		[ "${EPOCHREALTIME//[!0-9]/}" -lt "$end" ] || break
 		sleep 0.05
 	done
-	[ "$left" = "${before:-}" ] && pass ||
+	[ "$left" = "${before:-}" ] && pass "$what: no IPC object left" ||
 		fail "$what: IPC objects left: $(diff <(echo "${before:-}") <(echo "$left") | grep '^>' | tr '\n' ' ')"
 	if [ -n "$procs" ]; then
 		fail "$what: processes left: $(ps -o pid=,stat=,comm= -p "$(paste -sd, <<<"$procs")" | tr '\n' ';')"
 		kill -KILL $procs 2>/dev/null
 	else
-		pass
+		pass "$what: no process left"
 	fi
 }
 
@@ -157,13 +215,20 @@ kv() {
 }
 
 # The closing line; a case that checked nothing, or not what it planned,
-# fails; in a namespace of its own, nothing may be left.
+# or made a check in a subshell, fails; in a namespace of its own,
+# nothing may be left.  The plan line, "1..N", comes before it: N the
+# results printed, those of these checks too.
 summary() {
 	local ran=$((passed + failed))
 	[ "$ran" -gt 0 ] || fail "no check ran"
 	[ -z "$planned" ] || [ "$ran" -eq "$planned" ] ||
 		fail "$ran checks ran, $planned planned"
+	if [ -e "$ktap_lost" ]; then
+		rm -f "$ktap_lost"
+		fail "checks made in a subshell were not counted"
+	fi
 	[ -n "${CTXBENCH_TEST_TAG:-}" ] && check_left "at the end"
+	echo "1..$ktap_n"
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
 }

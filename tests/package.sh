@@ -10,12 +10,14 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
-# The tests (see list_tests in lib.sh); cpack builds in BUILD_DIR.
+# The tests (see list_tests in lib.sh); cpack builds in BUILD_DIR, one
+# at a time (lock=cpack); install writes to / (with
+# CTXBENCH_TEST_INSTALL=1), alone.
 tests=(
-	"package-deb deb @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
+	"package-deb deb @BUILD@ @BIN@ @CPACK@ | lock=cpack timeout=300 labels=package"
 	"package-install install @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
-	"package-lintian lintian @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
-	"package-cmake-install cmake-install @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
+	"package-lintian lintian @BUILD@ @BIN@ @CPACK@ | lock=cpack timeout=300 labels=package"
+	"package-cmake-install cmake-install @BUILD@ @BIN@ @CPACK@ | timeout=300 labels=package"
 )
 list_tests "$@"
 

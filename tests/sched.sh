@@ -8,16 +8,19 @@
 # usage: sched.sh CASE BIN   (CASE: see the list at the bottom)
 set -u
 . "$(dirname "$0")/lib.sh"
-# The tests (see list_tests in lib.sh).  Real-time rings and bounds in
-# time: none runs beside another test.
+# The tests (see list_tests in lib.sh).  Real-time rings that keep both
+# CPUs for seconds, or bounds in time: none runs beside another test.
+# The classes a user may not take, --mlock refused, and spinners refused
+# (with one spin-yield ring at fifo on one CPU for 0.2 s) beside any but
+# another that runs as nobody (lock=nobody).
 p="serial timeout=120"
 tests=(
 	"sched-classes classes @BIN@ | $p"
 	"sched-applied applied @BIN@ | $p"
-	"sched-unprivileged unprivileged @BIN@ | $p"
-	"sched-spin spin @BIN@ | $p"
+	"sched-unprivileged unprivileged @BIN@ | timeout=120 lock=nobody"
+	"sched-spin spin @BIN@ | timeout=120"
 	# As nobody: root only (it becomes nobody), else skipped.
-	"sched-mlock mlock @BIN@ | $p"
+	"sched-mlock mlock @BIN@ | timeout=120 lock=nobody"
 	"sched-hung hung @BIN@ | $p"
 	# Eight runs and five refusals, each waited for on a busy machine.
 	"sched-lockup lockup @BIN@ | serial timeout=300"

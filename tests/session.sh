@@ -47,12 +47,12 @@ check_clean() {
 		fail "$what: processes outlived ctxbench: $(ps -o pid,stat,comm -s "$pid" | tail -n +2 | tr '\n' ';')"
 		pkill -KILL -s "$pid"
 	else
-		pass
+		pass "$what: nothing of its session left"
 	fi
 	check_left "$what"
 }
 expect_rc() {
-	[ "$rc" -eq "$2" ] && pass || fail "$1: exit $rc, expected $2; stderr: $err"
+	[ "$rc" -eq "$2" ] && pass "$1: exit $2" || fail "$1: exit $rc, expected $2; stderr: $err"
 }
 # The first participant of ctxbench $pid (not the guard), once it runs:
 # within 5 s, which a machine loaded by other work can take to fork it.

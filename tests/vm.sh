@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # ctxbench where kernel developers run it: booted in a VM by tools/vmrun.
-# usage: vm.sh kernels BIN STATIC_BIN   (Debian's generic and RT 6.1 compared)
+# usage: vm.sh kernels BIN STATIC_BIN   (Debian's generic and RT 6.1 in turn, compared)
 #        vm.sh faults STATIC_BIN        (no boot, panic, time limit, usage)
 #        vm.sh vmrun                    (vmrun's faults, with a stand-in qemu)
 #        vm.sh turns                    (vmturns' order and faults, the same)
 #        vm.sh live                     (vmturns' live turns and faults, the same)
 #        vm.sh words                    (vmrun's and vmturns' messages, the same)
-#        vm.sh turns-real BIN STATIC_BIN  (Debian's two kernels in turn, once each)
 #        vm.sh live-real BIN STATIC_BIN   (live turns of one kernel, TCG)
 #        vm.sh live-kvm BIN STATIC_BIN    (the same under KVM, where it boots)
 #        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
@@ -19,21 +18,23 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
-# The tests (see list_tests in lib.sh).  Those that boot (label vm) take
-# two CPUs of emulation each: nothing else runs beside them.  The others
-# boot and emulate nothing (stand-in qemu, busybox, cpio, apt), so they run
-# everywhere, on one CPU too.
+# The tests (see list_tests in lib.sh).  Those that boot (label vm) wait
+# for nothing that other work on the machine delays past their limits, so
+# they run beside other tests, the longest first (cost): the guests of
+# two CPUs (two guests of live turns) beside no other such (lock=vm2),
+# vm-faults' guests of one CPU beside any.  The others boot and emulate
+# nothing (stand-in qemu, busybox, cpio, apt), so they run everywhere, on
+# one CPU too.
 tests=(
-	"vm-kernels kernels @BIN@ @VM_STATIC@ | serial timeout=480 labels=vm"
-	"vm-faults faults @VM_STATIC@ | serial timeout=480 labels=vm"
-	"vm-turns turns-real @BIN@ @VM_STATIC@ | serial timeout=480 labels=vm"
+	"vm-kernels kernels @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=90"
+	"vm-faults faults @VM_STATIC@ | timeout=480 labels=vm cost=80"
 	"vmrun-faults vmrun | timeout=300 labels=tools"
 	"vmturns-faults turns | timeout=300 labels=tools"
 	"debian-kernels-faults fetch | timeout=300 labels=tools"
 	"vmtools-words words | timeout=300 labels=tools"
-	"vmturns-live live | timeout=300 labels=tools"
-	"vm-live live-real @BIN@ @VM_STATIC@ | serial timeout=480 labels=vm"
-	"vm-live-kvm live-kvm @BIN@ @VM_STATIC@ | serial timeout=480 labels=vm"
+	"vmturns-live live | timeout=300 labels=tools cost=12"
+	"vm-live live-real @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=60"
+	"vm-live-kvm live-kvm @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=10"
 )
 list_tests "$@"
 
@@ -115,9 +116,17 @@ all_measured_or_skipped() {
 	fi
 }
 
+# Debian's generic and PREEMPT_RT 6.1 kernels booted in turn by
+# tools/vmturns, once each, through tools/vmrun under -a auto (KVM where a
+# guest boots, else TCG, the second boot under the first one's), every
+# mechanism run in each: each boot's saved run comes home labelled with
+# its kernel's release and measured in that kernel, its console's report
+# is its saved run's, and the report of the two, which vmturns prints,
+# tells the kernels apart by their facts.  That the turns go on A B A B...
+# is vmturns-faults' check (-N 3, a stand-in qemu).
 kernels() {
 	bin=$1
-	local static=$2 dir generic rt accel=auto report g r
+	local static=$2 dir generic rt report g r f side want order
 	needs "$static"
 	dir=${CTXBENCH_VM_KERNELS:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
 	generic=$(ls "$dir"/vmlinuz-6.1.0-*-amd64 2>/dev/null | grep -v -- '-rt-amd64$' | sort -V | tail -n 1)
@@ -126,35 +135,46 @@ kernels() {
 		skip "no Debian 6.1 kernels in $dir (tools/debian-kernels fetches them)"
 	g=${generic##*/vmlinuz-} r=${rt##*/vmlinuz-}
 
-	vm -c "$static" -o "$tmp/generic" "$generic" -- -t 0.2 -r 2
+	TMPDIR=$tmp "$src/tools/vmturns" -N 1 -c "$static" -o "$tmp/t" \
+		"$generic" "$rt" -- -t 0.2 -r 2 >"$tmp/out" 2>"$tmp/err"
+	rc=$? err=$(cat "$tmp/err")
+	echo "$err"
 	[ "$rc" = 3 ] && cannot_start "$err"
-	echo "$err"
-	[ "$rc" = 0 ] && pass || fail "generic: vmrun exited $rc: $err"
+	[ "$rc" = 0 ] && pass || fail "vmturns exited $rc: $err"
 	nothing_left
-	# KVM that does not boot here need not be waited for twice.
-	grep -q "ran under TCG" <<<"$err" && accel=tcg
 	grep -Eq "ran under (KVM|TCG)" <<<"$err" && pass ||
-		fail "generic: vmrun does not say KVM or TCG: $err"
-	vm -a "$accel" -c "$static" -o "$tmp/rt" "$rt" -- -t 0.2 -r 2
-	echo "$err"
-	[ "$rc" = 0 ] && pass || fail "rt: vmrun exited $rc: $err"
-	nothing_left
-
-	for run in generic rt; do
-		[ -s "$tmp/$run.json" ] && pass || fail "$run: no saved run"
-		[ -s "$tmp/$run.txt" ] && pass || fail "$run: no text report"
-		[ -s "$tmp/$run.json" ] && all_measured_or_skipped "$tmp/$run.json"
+		fail "vmrun does not say KVM or TCG: $err"
+	[ "$(grep -Eo 'ran under (KVM|TCG)' <<<"$err" | wc -l)" = 2 ] &&
+		[ "$(grep -Eo 'ran under (KVM|TCG)' <<<"$err" | sort -u | wc -l)" = 1 ] &&
+		pass || fail "the two boots not under one accelerator: $err"
+	for side in A B; do
+		f=$tmp/t-$side-1
+		want=$([ "$side" = A ] && echo "$g" || echo "$r")
+		[ -s "$f.json" ] && pass || fail "$want: no saved run"
+		[ -s "$f.txt" ] && pass || fail "$want: no text report"
+		[ -s "$f.json" ] && all_measured_or_skipped "$f.json"
+		grep -q "\"label\": \"$want\"" "$f.json" 2>/dev/null &&
+			grep -q "\"kernel\": \"$want\"" "$f.json" && pass ||
+			fail "$f.json: not a saved run of $want labelled so"
+		# The report the guest printed is the one its saved run renders.
+		"$bin" report "$f.json" >"$f.again" 2>&1
+		cmp -s "$f.txt" "$f.again" && pass ||
+			fail "$want: the console's report is not its saved run's: $(diff "$f.txt" "$f.again" | head -5)"
 	done
-	# The report the guest printed is the one its saved run renders.
-	"$bin" report "$tmp/generic.json" >"$tmp/generic.again" 2>&1
-	cmp -s "$tmp/generic.txt" "$tmp/generic.again" && pass ||
-		fail "generic: the console's report is not its saved run's: $(diff "$tmp/generic.txt" "$tmp/generic.again" | head -5)"
+	# A B: the boots' start times in turn.
+	order=$(for f in "$tmp"/t-?-?.json; do
+		printf '%s %s\n' "$(grep -m1 '"date"' "$f" | tr -d ' ",' | cut -d: -f2-)" "${f##*/t-}"
+	done | sort | awk '{ printf "%s%s", s, $2; s = " " }')
+	[ "$order" = "A-1.json B-1.json" ] && pass || fail "boots not in turn: $order"
 
-	report=$("$bin" report "$tmp/generic.json" "$tmp/rt.json" 2>"$tmp/report.err")
+	report=$("$bin" report "$tmp/t-A-1.json" "$tmp/t-B-1.json" 2>"$tmp/report.err")
 	rc=$?
 	[ "$rc" = 0 ] && pass || fail "ctxbench report exited $rc: $(cat "$tmp/report.err")"
 	echo "$report"
-
+	# The report vmturns printed is ctxbench's of the two, in that order.
+	[ "$(cat "$tmp/out")" = "$report" ] && pass ||
+		fail "the report printed is not that of the two runs: $(diff <(echo "$report") "$tmp/out" | head -5)"
+	grep -q "^pipe " <<<"$report" && pass || fail "no pipe table in the report"
 	# Run information: each kernel's release, version and preemption.
 	[ "$(fact "$report" KernelName "$g")" = "$g" ] && pass ||
 		fail "KernelName of $g: $(fact "$report" KernelName "$g")"
@@ -179,7 +199,7 @@ kernels() {
 		fail "ThreadedIRQs of $r: $(fact "$report" ThreadedIRQs "$r")"
 	[ "$(fact "$report" ThreadedIRQs "$g")" = no ] && pass ||
 		fail "ThreadedIRQs of $g: $(fact "$report" ThreadedIRQs "$g")"
-	if [ "$accel" = tcg ] || grep -q "ran under TCG" <<<"$err"; then
+	if grep -q "ran under TCG" <<<"$err"; then
 		grep -q '^yes (qemu TCG' <<<"$(fact "$report" Emulated "$g")" && pass ||
 			fail "Emulated under TCG: $(fact "$report" Emulated "$g")"
 		grep -q "^emulated: the CPU was emulated" <<<"$report" && pass ||
@@ -207,57 +227,6 @@ kernels() {
 		pass || fail "no legend of keys for the long labels"
 	grep -Eq '^  #1 any +[0-9]+ ' <<<"$report" && pass ||
 		fail "no row of #1 on one line"
-	summary
-}
-
-# Debian's two kernels booted in turn by tools/vmturns, once each: that
-# the turns go on A B A B... is vmturns-faults' check (-N 3, a stand-in
-# qemu); here each real kernel boots through vmturns and its run comes home.
-turns_real() {
-	bin=$1
-	local static=$2 dir generic rt g r f side i report
-	needs "$static"
-	dir=${CTXBENCH_VM_KERNELS:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
-	generic=$(ls "$dir"/vmlinuz-6.1.0-*-amd64 2>/dev/null | grep -v -- '-rt-amd64$' | sort -V | tail -n 1)
-	rt=$(ls "$dir"/vmlinuz-6.1.0-*-rt-amd64 2>/dev/null | sort -V | tail -n 1)
-	[ -n "$generic" ] && [ -n "$rt" ] ||
-		skip "no Debian 6.1 kernels in $dir (tools/debian-kernels fetches them)"
-	g=${generic##*/vmlinuz-} r=${rt##*/vmlinuz-}
-
-	# TCG: a KVM guest here hangs, and a comparison is made within one
-	# accelerator, which vmturns keeps for every boot anyway.
-	TMPDIR=$tmp "$src/tools/vmturns" -N 1 -a tcg -c "$static" -o "$tmp/t" \
-		"$generic" "$rt" -- -t 0.1 -r 1 -b pipe >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	cat "$tmp/err"
-	[ "$rc" = 3 ] && cannot_start "$(cat "$tmp/err")"
-	[ "$rc" = 0 ] && pass || fail "vmturns exited $rc"
-	nothing_left
-	# Each boot's saved run, labelled with its kernel's release (read
-	# from the image), measured in that kernel.
-	for side in A B; do
-		for i in 1; do
-			f=$tmp/t-$side-$i.json
-			local want=$([ "$side" = A ] && echo "$g" || echo "$r")
-			grep -q "\"label\": \"$want\"" "$f" 2>/dev/null &&
-				grep -q "\"kernel\": \"$want\"" "$f" && pass ||
-				fail "$f: not a saved run of $want labelled so"
-			grep -q '"status": "ok"' "$f" 2>/dev/null && pass ||
-				fail "$f: pipe not measured"
-		done
-	done
-	# A B: the boots' start times in turn.
-	local order
-	order=$(for f in "$tmp"/t-?-?.json; do
-		printf '%s %s\n' "$(grep -m1 '"date"' "$f" | tr -d ' ",' | cut -d: -f2-)" "${f##*/t-}"
-	done | sort | awk '{ printf "%s%s", s, $2; s = " " }')
-	[ "$order" = "A-1.json B-1.json" ] && pass ||
-		fail "boots not in turn: $order"
-	# The report printed is ctxbench's of the two, in that order.
-	report=$("$bin" report "$tmp"/t-A-1.json "$tmp"/t-B-1.json 2>&1)
-	[ "$(cat "$tmp/out")" = "$report" ] && pass ||
-		fail "the report printed is not that of the two runs: $(diff <(echo "$report") "$tmp/out" | head -5)"
-	grep -q "^pipe " "$tmp/out" && pass || fail "no pipe table in the report"
 	summary
 }
 
@@ -315,7 +284,9 @@ live_real() {
 	summary
 }
 
-# The ways a VM run ends other than with ctxbench's status.
+# The ways a VM run ends other than with ctxbench's status.  The guests
+# that boot have one CPU (-s 1): what is checked does not depend on
+# their number, and the test takes one CPU of the host, not two.
 faults() {
 	local static=$1 generic
 	needs "$static"
@@ -346,20 +317,24 @@ faults() {
 	[ -n "$generic" ] || skip "no Debian 6.1 kernel in $dir (tools/debian-kernels fetches it)"
 
 	# init missing: the kernel panics; vmrun says so and stops qemu.
-	vm -a tcg -c "$static" -o "$tmp/panic" --append "rdinit=/nonexistent" "$generic"
+	vm -a tcg -s 1 -c "$static" -o "$tmp/panic" --append "rdinit=/nonexistent" "$generic"
 	[ "$rc" = 3 ] && cannot_start "$err"
 	[ "$rc" = 5 ] && grep -q "panicked" <<<"$err" && pass || fail "panic: $rc $err"
 	nothing_left
 	# ctxbench longer than --timeout: qemu is stopped, status 6.
-	vm -a tcg -c "$static" -o "$tmp/late" --timeout 2 "$generic" -- -t 10 -r 1 -b pipe
+	vm -a tcg -s 1 -c "$static" -o "$tmp/late" --timeout 2 "$generic" -- -t 10 -r 1 -b pipe
 	[ "$rc" = 6 ] && grep -q "did not finish within 2 s" <<<"$err" && pass ||
 		fail "time limit: $rc $err"
 	nothing_left
-	# vmrun stopped by a signal, or killed outright: qemu goes with it.
+	# vmrun stopped by a signal, or killed outright, once its qemu runs
+	# the kernel: qemu goes with it.  (Whether vmrun waits for init or
+	# for ctxbench then, it is the same trap; vmrun-faults stops it in
+	# both, with a stand-in qemu.)
 	for sig in TERM KILL; do
-		TMPDIR=$tmp "$vmrun" -a tcg -c "$static" -o "$tmp/sig" "$generic" -- -t 10 -r 1 -b pipe >/dev/null 2>&1 &
+		rm -f "$tmp/sig.console"
+		TMPDIR=$tmp "$vmrun" -a tcg -s 1 -c "$static" -o "$tmp/sig" "$generic" -- -t 10 -r 1 -b pipe >/dev/null 2>&1 &
 		local pid=$! waited=0
-		while ! grep -q "^@@vmrun: init started" "$tmp/sig.console" 2>/dev/null && [ "$waited" -lt 600 ]; do
+		while ! grep -q "Linux version " "$tmp/sig.console" 2>/dev/null && [ "$waited" -lt 600 ]; do
 			sleep 0.1
 			waited=$((waited + 1))
 		done
@@ -377,7 +352,7 @@ faults() {
 		rm -rf "$tmp"/vmrun.*
 	done
 	# ctxbench's own status comes back: bad usage inside the guest.
-	vm -a tcg -c "$static" -o "$tmp/usage" "$generic" -- -t nonsense
+	vm -a tcg -s 1 -c "$static" -o "$tmp/usage" "$generic" -- -t nonsense
 	[ "$rc" = 2 ] && grep -q "ctxbench exited 2" <<<"$err" && pass ||
 		fail "ctxbench's status: $rc $err"
 	nothing_left
@@ -1161,14 +1136,13 @@ vmrun) vmrun_faults ;;
 turns) vmturns_faults ;;
 live) vmturns_live ;;
 words) tools_words ;;
-turns-real) turns_real "$2" "${3:-}" ;;
 live-real) live_real "$2" "${3:-}" tcg ;;
 live-kvm) live_real "$2" "${3:-}" kvm ;;
 fetch) fetch_faults ;;
 kernels) kernels "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
-	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | live | words | turns-real BIN STATIC_BIN | live-real BIN STATIC_BIN | live-kvm BIN STATIC_BIN | fetch" >&2
+	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | live | words | live-real BIN STATIC_BIN | live-kvm BIN STATIC_BIN | fetch" >&2
 	exit 2
 	;;
 esac
