@@ -14,26 +14,6 @@
 #define TREND_ROW_W 16 /* the row: mechanism, placement, class, ring */
 #define TREND_KEY_W 4 /* the label's key, "#12" */
 
-/* What a row of the comparison is: its mechanism, placement, ring. */
-static void trend_row_name(char *line, size_t size, const struct compare *c,
-			   const struct compare_row *row)
-{
-	const struct result_row *like = row->like;
-	const struct results *r = c->r[row->cell[0].label];
-	char cls[32];
-
-	result_row_class(like, cls, sizeof(cls));
-	snprintf(line, size, "%s%s%s%s%s", c->mech[row->mech].title,
-		 like->placement[0] ? " " : "", like->placement,
-		 cls[0] ? " " : "", cls);
-	if (results_rings(r))
-		snprintf(line + strlen(line), size - strlen(line), " %up/%uK",
-			 like->procs, like->ws_kb);
-	if (results_parallel(r))
-		snprintf(line + strlen(line), size - strlen(line), " x%u%s",
-			 result_row_rings(like), like->shared ? " shared" : "");
-}
-
 /* Label @label's cell of @row, or NULL. */
 static const struct compare_cell *trend_cell(const struct compare_row *row,
 					     unsigned int label)
@@ -80,7 +60,7 @@ static void trend_rows(FILE *f, const struct report_model *m, unsigned int k)
 	const struct compare_row *row = &m->cmp.row[k];
 	char line[160], key[16];
 
-	trend_row_name(line, sizeof(line), &m->cmp, row);
+	text_summary_name(line, sizeof(line), &m->cmp, row);
 	if (utf8_width(line) > TREND_ROW_W) {
 		fprintf(f, "%s\n", line);
 		line[0] = '\0';
