@@ -181,7 +181,7 @@ ipc_ids() {
 ours() {
 	local p
 	[ -n "${CTXBENCH_TEST_TAG:-}" ] || return 0
-	for p in $(pgrep -x 'ctxbench|ctxbench-guard'); do
+	for p in $(pgrep -x ctxbench; pgrep -x ctxbench-guard); do
 		{ tr '\0' '\n' <"/proc/$p/environ"; } 2>/dev/null |
 			grep -qx "CTXBENCH_TEST_TAG=$CTXBENCH_TEST_TAG" && echo "$p"
 	done
