@@ -178,29 +178,13 @@ static unsigned int prof_pick(struct report_prof_sym *all, unsigned int n,
 	return k;
 }
 
-/* Label @label's profile of the row of cell @cell; 0, 1 made, -ENOMEM. */
-static int prof_cell(const struct report_model *m,
-		     const struct compare_cell *cell,
-		     const struct compare_cell *base, struct report_prof *out)
+/* @out's figures of the invocations of @set: samples, the wake-up. */
+static void prof_figures(struct report_prof *out, const struct prof_set *set,
+			 const struct result_row *row)
 {
-	struct prof_set *set = malloc(sizeof(*set)), *bset = NULL;
-	struct prof_syms *u = malloc(sizeof(*u));
-	struct report_prof_sym *all = malloc(PROF_MAX_SYMS * sizeof(*all));
 	double wake = 0, trip = 0;
 	unsigned int traced = 0;
-	int made = 0;
 
-	if (!set || !u || !all)
-		goto nomem;
-	prof_gather(m, cell->label, cell->row, set);
-	if (!set->n)
-		goto out;
-	made = 1;
-	memset(out, 0, sizeof(*out));
-	out->label = cell->label;
-	out->row = cell->row;
-	out->event = set->p[0]->event;
-	out->ninv = set->n;
 	out->wake_us = out->trip_us = NAN;
 	for (unsigned int i = 0; i < set->n; i++) {
 		const struct result_profile *p = set->p[i];
@@ -208,7 +192,7 @@ static int prof_cell(const struct report_model *m,
 		out->samples += (double)p->samples / set->n;
 		if (p->trace_trips && p->trace_s > 0) {
 			wake += p->wake_ns / 1e3;
-			trip += p->trace_s * result_row_rings(cell->row) * 1e6 /
+			trip += p->trace_s * result_row_rings(row) * 1e6 /
 				(double)p->trace_trips;
 			traced++;
 		}
@@ -217,7 +201,12 @@ static int prof_cell(const struct report_model *m,
 		out->wake_us = wake / traced;
 		out->trip_us = trip / traced;
 	}
-	/* Its own symbols. */
+}
+
+/* @out's own most sampled symbols, of @set's union @u, in @all. */
+static void prof_own(struct report_prof *out, const struct prof_set *set,
+		     struct prof_syms *u, struct report_prof_sym *all)
+{
 	u->n = 0;
 	prof_union(u, set);
 	for (unsigned int j = 0; j < u->n; j++) {
@@ -230,14 +219,17 @@ static int prof_cell(const struct report_model *m,
 						   .b = st.mean };
 	}
 	out->ntop = prof_pick(all, u->n, out->top, REPORT_PROF_TOP, 0);
-	if (!base || base == cell)
-		goto out;
-	bset = malloc(sizeof(*bset));
-	if (!bset)
-		goto nomem;
-	prof_gather(m, base->label, base->row, bset);
-	if (!bset->n)
-		goto out;
+}
+
+/*
+ * The symbols whose share changed most from @bset's to @set's, each
+ * called changed only when it stands out at both bounds of a missing
+ * symbol's share.
+ */
+static void prof_changes(struct report_prof *out, const struct prof_set *set,
+			 const struct prof_set *bset, struct prof_syms *u,
+			 struct report_prof_sym *all)
+{
 	out->nbase = bset->n;
 	prof_union(u, bset);
 	for (unsigned int j = 0; j < u->n; j++) {
@@ -261,18 +253,48 @@ static int prof_cell(const struct report_model *m,
 		};
 	}
 	out->nchg = prof_pick(all, u->n, out->chg, REPORT_PROF_CHG, 1);
+}
+
+/* Label @label's profile of the row of cell @cell; 0, 1 made, -ENOMEM. */
+static int prof_cell(const struct report_model *m,
+		     const struct compare_cell *cell,
+		     const struct compare_cell *base, struct report_prof *out)
+{
+	struct prof_set *set = malloc(sizeof(*set)), *bset = NULL;
+	struct prof_syms *u = malloc(sizeof(*u));
+	struct report_prof_sym *all = malloc(PROF_MAX_SYMS * sizeof(*all));
+	int made = -ENOMEM;
+
+	if (!set || !u || !all)
+		goto out;
+	made = 0;
+	prof_gather(m, cell->label, cell->row, set);
+	if (!set->n)
+		goto out;
+	made = 1;
+	memset(out, 0, sizeof(*out));
+	out->label = cell->label;
+	out->row = cell->row;
+	out->event = set->p[0]->event;
+	out->ninv = set->n;
+	prof_figures(out, set, cell->row);
+	prof_own(out, set, u, all);
+	if (!base || base == cell)
+		goto out;
+	bset = malloc(sizeof(*bset));
+	if (!bset) {
+		made = -ENOMEM;
+		goto out;
+	}
+	prof_gather(m, base->label, base->row, bset);
+	if (bset->n)
+		prof_changes(out, set, bset, u, all);
 out:
 	free(bset);
 	free(all);
 	free(u);
 	free(set);
 	return made;
-nomem:
-	free(bset);
-	free(all);
-	free(u);
-	free(set);
-	return -ENOMEM;
 }
 
 int report_model_profiles(struct report_model *m)
@@ -420,11 +442,70 @@ void report_profile_text(FILE *f, const struct report_model *m)
 	}
 }
 
+/* The page's table of the symbols of @p whose share changed most. */
+static void prof_html_changes(FILE *f, const struct compare *c,
+			      const struct report_prof *p)
+{
+	char name[160];
+
+	fputs("<table class=\"profile-change\">\n<tr><th>change</th><th>", f);
+	svg_esc(f, c->r[c->base]->info.label);
+	fputs("</th><th>", f);
+	svg_esc(f, c->r[p->label]->info.label);
+	fputs("</th><th>symbol</th><th>verdict</th></tr>\n", f);
+	for (unsigned int i = 0; i < p->nchg; i++) {
+		const struct report_prof_sym *s = &p->chg[i];
+
+		prof_name(name, sizeof(name), s);
+		fprintf(f,
+			"<tr><td>%+.1f%%</td><td>%.1f%%</td>"
+			"<td>%.1f%%</td><td>",
+			(s->b - s->a) * 100, s->a * 100, s->b * 100);
+		svg_esc(f, name);
+		fprintf(f, "</td><td>%s</td></tr>\n",
+			s->changed ? "changed" :
+			s->judged  ? "within the noise" :
+				     "not judged");
+	}
+	fputs("</table>\n", f);
+}
+
+/* The page's part of profile @p: its row and label, wake-up, symbols. */
+static void prof_html_one(FILE *f, const struct compare *c,
+			  const struct report_prof *p)
+{
+	char name[160], wake[96];
+
+	if (report_flat_row_key(c->r[p->label], p->row, name, sizeof(name)) < 0)
+		name[0] = '\0';
+	fputs("<h3>", f);
+	svg_esc(f, name);
+	fputs(" \u2014 ", f);
+	svg_esc(f, c->r[p->label]->info.label);
+	fputs("</h3>\n", f);
+	prof_wake(wake, sizeof(wake), p);
+	if (wake[0]) {
+		fputs("<p class=\"wake\">", f);
+		svg_esc(f, wake);
+		fputs("</p>\n", f);
+	}
+	fputs("<table class=\"profile\">\n<tr><th>share</th>"
+	      "<th>symbol</th></tr>\n",
+	      f);
+	for (unsigned int i = 0; i < p->ntop; i++) {
+		prof_name(name, sizeof(name), &p->top[i]);
+		fprintf(f, "<tr><td>%.1f%%</td><td>", p->top[i].b * 100);
+		svg_esc(f, name);
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+	if (p->nchg)
+		prof_html_changes(f, c, p);
+}
+
 void report_profile_html(FILE *f, const struct report_model *m)
 {
 	const char *info = report_profile_info(m);
-	const struct compare *c = &m->cmp;
-	char name[160], wake[96];
 
 	if (!info)
 		return;
@@ -432,59 +513,8 @@ void report_profile_html(FILE *f, const struct report_model *m)
 	      f);
 	svg_esc(f, info);
 	fputs("</p>\n", f);
-	for (unsigned int k = 0; k < m->nprof; k++) {
-		const struct report_prof *p = &m->prof[k];
-
-		if (report_flat_row_key(c->r[p->label], p->row, name,
-					sizeof(name)) < 0)
-			name[0] = '\0';
-		fputs("<h3>", f);
-		svg_esc(f, name);
-		fputs(" \u2014 ", f);
-		svg_esc(f, c->r[p->label]->info.label);
-		fputs("</h3>\n", f);
-		prof_wake(wake, sizeof(wake), p);
-		if (wake[0]) {
-			fputs("<p class=\"wake\">", f);
-			svg_esc(f, wake);
-			fputs("</p>\n", f);
-		}
-		fputs("<table class=\"profile\">\n<tr><th>share</th>"
-		      "<th>symbol</th></tr>\n",
-		      f);
-		for (unsigned int i = 0; i < p->ntop; i++) {
-			prof_name(name, sizeof(name), &p->top[i]);
-			fprintf(f, "<tr><td>%.1f%%</td><td>",
-				p->top[i].b * 100);
-			svg_esc(f, name);
-			fputs("</td></tr>\n", f);
-		}
-		fputs("</table>\n", f);
-		if (!p->nchg)
-			continue;
-		fputs("<table class=\"profile-change\">\n<tr><th>change</th>"
-		      "<th>",
-		      f);
-		svg_esc(f, c->r[c->base]->info.label);
-		fputs("</th><th>", f);
-		svg_esc(f, c->r[p->label]->info.label);
-		fputs("</th><th>symbol</th><th>verdict</th></tr>\n", f);
-		for (unsigned int i = 0; i < p->nchg; i++) {
-			const struct report_prof_sym *s = &p->chg[i];
-
-			prof_name(name, sizeof(name), s);
-			fprintf(f,
-				"<tr><td>%+.1f%%</td><td>%.1f%%</td>"
-				"<td>%.1f%%</td><td>",
-				(s->b - s->a) * 100, s->a * 100, s->b * 100);
-			svg_esc(f, name);
-			fprintf(f, "</td><td>%s</td></tr>\n",
-				s->changed ? "changed" :
-				s->judged  ? "within the noise" :
-					     "not judged");
-		}
-		fputs("</table>\n", f);
-	}
+	for (unsigned int k = 0; k < m->nprof; k++)
+		prof_html_one(f, &m->cmp, &m->prof[k]);
 	fputs("</section>\n", f);
 }
 
