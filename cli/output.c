@@ -32,8 +32,11 @@ static void output_on_signal(int sig)
  * From here on SIGINT, SIGTERM and SIGHUP end ctxbench, though the runner
  * blocked them to take them through its signalfd: a fifo nobody opens or
  * a pipe nobody reads would hold it for good.  The handler ends the open()
- * or write() under way (save_interrupt()), and save_file() removes what it
- * began.  Caught even when they came ignored (a script's background job
+ * or write() under way that may wait (save_interrupt()), and save_file()
+ * removes what it began; what follows is written as far as it goes without
+ * waiting, so that a second ^C a moment after the first, or a signal while
+ * -o waits for a fifo's reader, still leaves the report in a file or on a
+ * terminal.  Caught even when they came ignored (a script's background job
  * ignores SIGINT), as the runner takes them.
  */
 static void output_interruptible(void)
@@ -214,34 +217,33 @@ int output_emit(const struct plan *p, const struct results *const *r,
 		if (!saved)
 			rc = -1;
 	}
-	if (!output_signo) {
-		/* The model of the report, built once for all it renders. */
-		built = report_model_build(
-				&m, r, n, baseline, noise, nnoise,
-				(p->histogram ? REPORT_HISTOGRAM : 0) |
-					(p->brief ? REPORT_BRIEF : 0) |
-					(p->series ? REPORT_SERIES : 0) |
-					(p->series == 1 + TREND_START ?
-						 REPORT_SERIES_START :
-						 0)) == 0;
-		/* --want, else --fail-above's percent: the detect wanted. */
-		if (built && (p->want >= 0 || p->fail_above >= 0) &&
-		    report_model_want(&m, p->want >= 0 ? p->want :
-							 p->fail_above) < 0) {
-			report_model_free(&m);
-			built = 0;
-		}
-		switch (output_stdout(p, built ? &m : NULL)) {
-		case 0:
-			wrote = 1;
-			break;
-		case -1:
-			wrote = 1;
-			rc = -1;
-			break;
-		default:
-			rc = -1;
-		}
+	/*
+	 * The model of the report, built once for all it renders, and
+	 * written after a signal too, as far as it goes without waiting.
+	 */
+	built = report_model_build(&m, r, n, baseline, noise, nnoise,
+				   (p->histogram ? REPORT_HISTOGRAM : 0) |
+					   (p->brief ? REPORT_BRIEF : 0) |
+					   (p->series ? REPORT_SERIES : 0) |
+					   (p->series == 1 + TREND_START ?
+						    REPORT_SERIES_START :
+						    0)) == 0;
+	/* --want, else --fail-above's percent: the detect wanted. */
+	if (built && (p->want >= 0 || p->fail_above >= 0) &&
+	    report_model_want(&m, p->want >= 0 ? p->want : p->fail_above) < 0) {
+		report_model_free(&m);
+		built = 0;
+	}
+	switch (output_stdout(p, built ? &m : NULL)) {
+	case 0:
+		wrote = 1;
+		break;
+	case -1:
+		wrote = 1;
+		rc = -1;
+		break;
+	default:
+		rc = -1;
 	}
 	if (bisect && built)
 		*bisect = compare_bisect(&m.cmp, p->fail_above);
@@ -257,8 +259,9 @@ int output_emit(const struct plan *p, const struct results *const *r,
 	 */
 	if (p->output && !saved)
 		fprintf(stderr,
-			"ctxbench: %s while writing the results: %s not saved\n",
-			output_signal_name(output_signo), p->output);
+			"ctxbench: %s while writing the results: %s not saved%s\n",
+			output_signal_name(output_signo), p->output,
+			wrote ? "" : ", the report on stdout incomplete");
 	else if (!wrote)
 		fprintf(stderr,
 			"ctxbench: %s while writing the results: %s%sthe report on stdout incomplete\n",

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -51,20 +52,42 @@ void save_interrupt(void)
 	}
 }
 
-/* Every byte of @buf to @fd: 0 or an errno. */
+/*
+ * Every byte of @buf to @fd: 0 or an errno.  Once the output is stopped
+ * (save_interrupt()), only as far as it goes without waiting: @fd is asked
+ * first, without a timeout, and given no more than a pipe that has room
+ * takes whole; EINTR where it would wait.
+ */
 static int save_write_all(int fd, const char *buf, size_t len)
 {
 	while (len) {
-		ssize_t n = write(fd, buf, len);
+		struct pollfd pfd = { .fd = fd, .events = POLLOUT };
+		size_t chunk = len;
+		ssize_t n;
 
+		if (save_stopped) {
+			if (poll(&pfd, 1, 0) != 1 || !(pfd.revents & POLLOUT))
+				return EINTR;
+			if (chunk > PIPE_BUF)
+				chunk = PIPE_BUF;
+		}
+		n = write(fd, buf, chunk);
 		if (n < 0)
-			return errno;
+			return errno == EAGAIN ? EINTR : errno;
 		if (n == 0)
 			return EIO;
 		buf += n;
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+/* Can a write to @fd wait for good?  Not one to a regular file. */
+static int save_may_wait(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) < 0 || !S_ISREG(st.st_mode);
 }
 
 /*
@@ -75,7 +98,8 @@ static int save_write_all(int fd, const char *buf, size_t len)
  * after part of the bytes makes write() return their count, and the next
  * write() blocks again), nor by a flag looked at between two writes (the
  * signal may come after the look, before the write), but by a jump out
- * of the handler, from wherever the write is.
+ * of the handler, from wherever the write is.  A write to a regular file
+ * never waits, and no signal cuts it.
  */
 static int save_write(int fd, const char *buf, size_t len, int sync)
 {
@@ -83,8 +107,8 @@ static int save_write(int fd, const char *buf, size_t len, int sync)
 
 	if (sigsetjmp(save_jmp, 1))
 		return EINTR;
-	save_armed = 1;
-	e = save_stopped ? EINTR : save_write_all(fd, buf, len);
+	save_armed = save_may_wait(fd);
+	e = save_write_all(fd, buf, len);
 	save_armed = 0;
 	if (!e && sync && fsync(fd) < 0 && errno != EINVAL && errno != EROFS)
 		e = errno;
@@ -107,13 +131,12 @@ static int save_open_in_place(const char *path)
 		return -1;
 	}
 	save_armed = 1;
-	if (save_stopped) {
-		fd = -1;
-		errno = EINTR;
-	} else {
-		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
-	}
+	/* Once stopped, a fifo without its reader fails, ENXIO, at once. */
+	fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY |
+				(save_stopped ? O_NONBLOCK : 0));
 	save_armed = 0;
+	if (fd < 0 && save_stopped)
+		errno = EINTR;
 	return fd;
 }
 

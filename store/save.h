@@ -45,8 +45,10 @@ int save_fd(int fd, const char *name, const char *buf, size_t len, char *err,
 /*
  * Called from a signal handler (and only there: it may not return), to
  * stop the output: the write or the open of save_file() or save_fd()
- * under way, blocked or not, ends at once and fails with EINTR, whatever
- * it wrote before; every later one fails so before it starts.
+ * under way that may wait (anything but a regular file), blocked or not,
+ * ends at once and fails with EINTR, whatever it wrote before; every
+ * later one goes only as far as it goes without waiting, and fails so
+ * where it would wait.
  */
 void save_interrupt(void);
 

@@ -528,6 +528,16 @@ signals() {
 	"$bin" report -o "$d/fifo" "$dir/base.json" >/dev/null 2>"$d/err" &
 	pid=$!
 	stopped INT "report -o FIFO" 130
+	# The signal cuts only what waits: the report still reaches a file,
+	# whole, after it; a pipe nobody reads is not waited for.
+	"$bin" report "$dir/base.json" >"$d/whole.txt"
+	"$bin" report -o "$d/fifo" "$dir/base.json" >"$d/out.txt" 2>"$d/err" &
+	pid=$!
+	stopped TERM "report -o FIFO >FILE" 143
+	said "ctxbench: SIGTERM while writing the results: $d/fifo not saved"
+	cmp -s "$d/out.txt" "$d/whole.txt" && pass ||
+		fail "report -o FIFO >FILE: the report on stdout not whole after the signal:"$'\n'"$(diff "$d/whole.txt" "$d/out.txt" | head -5)"
+	rm -f "$d/out.txt" "$d/whole.txt"
 	# A pipe nobody reads, full before ctxbench writes to it.
 	for o in "" "--json -o /dev/stdout"; do
 		sleep 30 <"$d/pipe" &
@@ -600,6 +610,13 @@ stalled() {
 	# A signal is not --fail-above's answer: 128+N aborts git bisect run.
 	neverread TERM 143 "ctxbench: SIGTERM while writing the results: the report on stdout incomplete" \
 		"$bin" report --fail-above 5 --format html "$d/big.json"
+
+	# -o FIFO that nobody opens, then stdout a pipe nobody reads: after
+	# the signal, the page goes as far as the pipe takes it, no further.
+	mkfifo "$d/closed"
+	neverread INT 130 "ctxbench: SIGINT while writing the results: $d/closed not saved, the report on stdout incomplete" \
+		"$bin" report --format html -o "$d/closed" "$d/big.json"
+	rm -f "$d/closed"
 
 	# -o FIFO held open by the test, never read, 60 KiB already in it:
 	# whatever ctxbench writes fills it.
