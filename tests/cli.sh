@@ -203,7 +203,7 @@ run() {
 	shift 2
 	# The exit status, three of each row, the Run line and the tasks.
 	plan 9
-	run_ctx "$bin" -b "$mech" -P same,any -t 0.2 -r 2 -n cli-test -o "$json" "$@"
+	run_ctx "$bin" -b "$mech" -P same,any -t 0.1 -r 2 -n cli-test -o "$json" "$@"
 	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass || fail "$mech: exit $rc: $err"
 	read_kv "$bin"

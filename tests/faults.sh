@@ -52,8 +52,8 @@ ran() {
 child_killed() {
 	local sig=${1:-KILL} num victim
 	num=$(kill -l "$sig")
-	start "$bin" -b sysv-sem,pipe -t 4 -r 1 -n fault -o "$out_f.json"
-	sleep 1
+	start "$bin" -b sysv-sem,pipe -t 2 -r 1 -n fault -o "$out_f.json"
+	sleep 0.5
 	victim=$(participant)
 	kill -"$sig" "$victim"
 	finish
@@ -61,8 +61,9 @@ child_killed() {
 	grep -q "FAILED: child [0-9]* killed by signal $num" <<<"$out" && pass ||
 		fail "child SIG$sig: no FAILED row: $out"
 	ran "child SIG$sig"
-	# sysv-sem stops at the kill (1 s), pipe runs its 4 s.
-	awk -v e="$elapsed" 'BEGIN { exit !(e < 7) }' && pass ||
+	# sysv-sem stops at the kill (0.5 s), pipe runs its 2 s; a death found
+	# out only by the hang limit (max(2 s, 3 x -t)) would take 8 s.
+	awk -v e="$elapsed" 'BEGIN { exit !(e < 6) }' && pass ||
 		fail "child SIG$sig: took $elapsed s: not found out promptly"
 	check_clean "child SIG$sig"
 }
@@ -141,15 +142,15 @@ guard_window() {
 # A participant that stops for good: HUNG within the documented bound, its
 # processes killed, the next mechanism still runs.
 hung() {
-	start "$bin" -b sysv-sem,pipe -t 1 -r 1 -n fault -o "$out_f.json"
-	sleep 0.6
+	start "$bin" -b sysv-sem,pipe -t 0.5 -r 1 -n fault -o "$out_f.json"
+	sleep 0.3
 	kill -STOP "$(participant)"
 	finish
 	expect_rc hung 1
 	grep -q "HUNG: " <<<"$out" && pass || fail "hung: no HUNG row: $out"
 	ran hung
-	# Bound: -t + the hang limit (max(2 s, 3 x -t)) + pipe's 1 s run.
-	awk -v e="$elapsed" 'BEGIN { exit !(e < 6) }' && pass ||
+	# Bound: -t + the hang limit (max(2 s, 3 x -t)) + pipe's 0.5 s run.
+	awk -v e="$elapsed" 'BEGIN { exit !(e < 5) }' && pass ||
 		fail "hung: took $elapsed s"
 	check_clean hung
 }

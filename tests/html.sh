@@ -43,7 +43,7 @@ compared() {
 
 	for rep in 1 2; do
 		for label in "$A" "$B"; do
-			"$bin" -q -b pipe,futex,sysv-sem,unix -j 1,2 -t 0.05 -r 2 \
+			"$bin" -q -b pipe,futex,sysv-sem,unix -j 1,2 -t 0.02 -r 2 \
 				-n "$label" -o "$tmp/$label-$rep.json" >/dev/null ||
 				fail "the run of $label failed"
 		done

@@ -264,8 +264,8 @@ mlock() {
 # the other spins at fifo, and the runner, above it, still ends it.
 hung() {
 	need_rt
-	start "$bin" -b sysv-sem,pipe -P same --policy fifo -t 1 -r 1 -n t -o "$tmp/h.json"
-	sleep 0.8
+	start "$bin" -b sysv-sem,pipe -P same --policy fifo -t 0.5 -r 1 -n t -o "$tmp/h.json"
+	sleep 0.3
 	kill -STOP "$(participant)"
 	finish
 	expect_rc "hung fifo" 1
@@ -273,20 +273,20 @@ hung() {
 	kv=$("$bin" report --format kv "$tmp/h.json")
 	measured "[^.]+[.]same[.]2p[.]0k[.]fifo_50" && pass ||
 		fail "hung fifo: the other mechanism did not run: $kv"
-	# -t + the hang limit (max(2 s, 3 x -t)) + pipe's 1 s run, and slack.
-	within "hung fifo" 7
+	# -t + the hang limit (max(2 s, 3 x -t)) + pipe's 0.5 s run, and slack.
+	within "hung fifo" 6
 	check_clean "hung fifo"
 	# A yielding spinner at fifo, its peer stopped: it spins alone, and the
 	# runner, above it, still ends the ring on time, even on one CPU.  The
 	# stop comes from above the participants too: they starve their CPU.
-	start "$bin" -b spin-yield -P same --policy fifo -t 1 -r 1 -n t
-	chrt -f 70 sh -c 'sleep 0.8; kill -STOP "$(pgrep -x ctxbench -P "$1" | head -n 1)"' \
+	start "$bin" -b spin-yield -P same --policy fifo -t 0.5 -r 1 -n t
+	chrt -f 70 sh -c 'sleep 0.3; kill -STOP "$(pgrep -x ctxbench -P "$1" | head -n 1)"' \
 		sh "$pid"
 	finish
 	expect_rc "hung spinner" 1
 	grep -q "^  t same fifo:50 *HUNG: " <<<"$out" && pass ||
 		fail "hung spinner: no HUNG row: $out"
-	within "hung spinner" 6
+	within "hung spinner" 5
 	check_clean "hung spinner"
 }
 
