@@ -9,7 +9,7 @@ set -u
 # The tests (see list_tests in lib.sh).
 tests=(
 	"layout layout @SRC@ | timeout=300 labels=docs"
-	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs cost=25"
+	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
 )
 list_tests "$@"
 

@@ -14,7 +14,7 @@ tests=(
 	"profile-saved @BIN@ @BUILD@ saved | timeout=120"
 	"profile-sigint @BIN@ @BUILD@ sigint | timeout=120"
 	"profile-sigkill @BIN@ @BUILD@ sigkill | timeout=120"
-	"profile-seccomp @BIN@ @BUILD@ seccomp | timeout=300 lock=quiet"
+	"profile-seccomp @BIN@ @BUILD@ seccomp | timeout=300 lock=quiet cost=22"
 )
 list_tests "$@"
 isolate "$@"

@@ -28,11 +28,11 @@ set -u
 tests=(
 	"vm-kernels kernels @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=90"
 	"vm-faults faults @VM_STATIC@ | timeout=480 labels=vm cost=80"
-	"vmrun-faults vmrun | timeout=300 labels=tools"
+	"vmrun-faults vmrun | timeout=300 labels=tools cost=18"
 	"vmturns-faults turns | timeout=300 labels=tools"
 	"debian-kernels-faults fetch | timeout=300 labels=tools"
 	"vmtools-words words | timeout=300 labels=tools"
-	"vmturns-live live | timeout=300 labels=tools cost=12"
+	"vmturns-live live | timeout=300 labels=tools cost=35"
 	"vm-live live-real @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=60"
 	"vm-live-kvm live-kvm @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=10"
 )
