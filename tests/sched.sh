@@ -61,7 +61,7 @@ measured() {
 classes() {
 	need_rt
 	start "$bin" -b futex,sysv-sem,signal -P same,cross --policy other,fifo \
-		--prio 80 --mlock -t 0.2 -r 2 -n t -o "$tmp/t.json"
+		--prio 80 --mlock -t 0.1 -r 2 -n t -o "$tmp/t.json"
 	finish
 	expect_rc classes 0
 	kv=$("$bin" report --format kv "$tmp/t.json")
@@ -84,7 +84,7 @@ classes() {
 		pass || fail "classes: the class is not saved"
 	check_clean classes
 	# A second run compares with the first, class by class.
-	start "$bin" -b futex -P same --policy fifo,other --prio 80 -t 0.2 -r 2 -n u \
+	start "$bin" -b futex -P same --policy fifo,other --prio 80 -t 0.1 -r 2 -n u \
 		-o "$tmp/u.json"
 	finish
 	expect_rc "classes again" 0
