@@ -74,8 +74,8 @@ needs() {
 		skip "no static ctxbench in this build (static glibc missing, or a sanitizer build)"
 }
 
-# The tests that boot a real kernel (label vm) take about two minutes of
-# both CPUs' time: they run when CTXBENCH_TEST_VM=1 asks for them
+# The tests that boot a real kernel (label vm) take about a minute on
+# 2 CPUs, 100 s of CPU time: they run when CTXBENCH_TEST_VM=1 asks for them
 # (CI's VM stage, `CTXBENCH_TEST_VM=1 ctest --test-dir build -L vm`), and
 # say skipped otherwise, so that the README's test command stays short.
 boots_wanted() {
