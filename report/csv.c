@@ -74,8 +74,7 @@ static int csv_render(FILE *f, const struct report_model *m)
 	fputs("label,mechanism,placement,procs,ws_kb,row,statistic,value,"
 	      "unit\r\n",
 	      f);
-	report_flat_walk(f, m, csv_fig);
-	return 0;
+	return report_flat_walk(f, m, csv_fig);
 }
 
 const struct report_format report_format_csv = { "csv", csv_render };
