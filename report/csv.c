@@ -2,18 +2,52 @@
 /*
  * --format csv: the figures of kv as a tidy table, a record per label,
  * row and statistic, with named columns and RFC 4180's quoting, for
- * pandas, R and gnuplot to read as they are.
+ * pandas, R and gnuplot to read as they are, and a cell a spreadsheet
+ * would take for a formula written with a quote before it (docs/keys.md).
  */
 #include <string.h>
 
 #include "formats.h"
 #include "report.h"
 
-/* A field: quoted, its quotes doubled, when it holds , " CR or LF. */
+/* Whether @s is a plain decimal number, as the flat formats write one. */
+static int csv_number(const char *s)
+{
+	size_t whole, frac = 0;
+
+	s += *s == '-';
+	whole = strspn(s, "0123456789");
+	if (s[whole] == '.')
+		frac = 1 + strspn(s + whole + 1, "0123456789");
+	return whole > 0 && s[whole + frac] == '\0';
+}
+
+/*
+ * Whether a spreadsheet would take @s for a formula (OWASP's CSV
+ * injection): it begins with =, +, -, @, a tab or a CR, and is not a
+ * number ("-3.2"), or begins with quotes before one of those (so that
+ * taking one quote off gives back every value).
+ */
+static int csv_formula(const char *s)
+{
+	const char *after = s + strspn(s, "'");
+
+	if (!*after || !strchr("=+-@\t\r", *after))
+		return 0;
+	return after > s || !csv_number(s);
+}
+
+/*
+ * A field: a quote put before a cell a spreadsheet would run
+ * (csv_formula()), and quoted, its quotes doubled, when it holds , " CR
+ * or LF.
+ */
 static void csv_field(FILE *f, const char *s, int last)
 {
+	int formula = csv_formula(s);
+
 	if (strpbrk(s, ",\"\r\n")) {
-		fputc('"', f);
+		fputs(formula ? "\"'" : "\"", f);
 		for (; *s; s++) {
 			if (*s == '"')
 				fputc('"', f);
@@ -21,7 +55,7 @@ static void csv_field(FILE *f, const char *s, int last)
 		}
 		fputc('"', f);
 	} else {
-		fputs(s, f);
+		fprintf(f, "%s%s", formula ? "'" : "", s);
 	}
 	fputs(last ? "\r\n" : ",", f);
 }
@@ -74,8 +108,7 @@ static int csv_render(FILE *f, const struct report_model *m)
 	fputs("label,mechanism,placement,procs,ws_kb,row,statistic,value,"
 	      "unit\r\n",
 	      f);
-	report_flat_walk(f, m, csv_fig);
-	return 0;
+	return report_flat_walk(f, m, csv_fig);
 }
 
 const struct report_format report_format_csv = { "csv", csv_render };

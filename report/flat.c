@@ -269,7 +269,7 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	K(PROFILE_TRIP_US, "profile_trip_us", "other", "us",
 	  "with it: the round trip while traced, of which that is part"),
 	K(PROFILE_SHARE, "profile_SYM_share_pct", "other", "%",
-	  "with it, one a symbol of the row's most sampled (5): SYM the symbol, each byte but letters, digits, `_` and `-` made `_`; its share of the samples"),
+	  "with it, one a symbol of the row's most sampled (5): SYM the symbol, each byte but letters, digits, `_` and `-` made `_`, the same for the symbol in every key of the row; its share of the samples. Symbols that would make the same SYM in a row (`memcpy` of the kernel and of libc, `foo.isra.0` and `foo_isra_0`): the one whose name is SYM as it is keeps it, else the kernel's, else the first by name; the others get `_2`, `_3`... after it, the first that no other symbol of the row has (`memcpy_2`, or `memcpy_3` beside a symbol named `memcpy_2`)"),
 	K(PROFILE_CHANGE, "profile_SYM_change_pct", "other", "%",
 	  "with it, in a report of two labels with profiles, one a symbol whose share changed most against the baseline (5): the change of its share, in points, positive larger"),
 	K(PROFILE_CHANGED, "profile_SYM_changed", "other", "0 or 1",
@@ -306,6 +306,44 @@ static char flat_char(char c)
 	    (c >= '0' && c <= '9') || c == '_' || c == '-')
 		return c;
 	return '_';
+}
+
+/*
+ * @n keys of @width bytes each, @stride apart from @keys, made unique: a
+ * key that no earlier one is keeps what it is; each key left, in order,
+ * gets the first of _2, _3... that no key has ("a_b_2", "a_b", "a_b"
+ * give a_b_2, a_b, a_b_3).  So the same keys in the same order always
+ * come out the same, and keys that were unique stay as they are.  @width
+ * leaves 12 bytes beyond the longest key for the suffix.  0, or -ENOMEM.
+ */
+static int flat_unique(char *keys, size_t stride, size_t width, unsigned int n)
+{
+	unsigned char *dup = calloc(n ? n : 1, 1);
+	char *cand = malloc(width);
+
+	if (!dup || !cand) {
+		free(dup);
+		free(cand);
+		return -ENOMEM;
+	}
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int j = 0; j < i && !dup[i]; j++)
+			dup[i] = !strcmp(keys + i * stride, keys + j * stride);
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int j = 0;
+
+		for (unsigned int k = 2; dup[i] && j < n; k++) {
+			snprintf(cand, width, "%s_%u", keys + i * stride, k);
+			for (j = 0; j < n; j++)
+				if (j != i && !strcmp(cand, keys + j * stride))
+					break;
+		}
+		if (dup[i])
+			memcpy(keys + i * stride, cand, strlen(cand) + 1);
+	}
+	free(cand);
+	free(dup);
+	return 0;
 }
 
 int report_flat_row_key(const struct results *r, const struct result_row *row,
@@ -412,49 +450,138 @@ static void flat_put(const struct flat_out *o, enum flat_key k, double v)
 	flat_put_n(o, k, 0, v);
 }
 
-/* Metric @k of symbol @sym: its "SYM" made of @sym's bytes a key takes. */
+/* Metric @k of a symbol whose SYM is @sym. */
 static void flat_put_sym(const struct flat_out *o, enum flat_key k,
 			 const char *sym, double v)
 {
 	const char *name = report_flat_keys[k].name, *at = strstr(name, "SYM");
-	char metric[160], num[64], part[100];
-	size_t i;
+	char metric[160], num[64];
 
-	if (!at || flat_number(num, sizeof(num), v) < 0)
+	if (!at || !sym || flat_number(num, sizeof(num), v) < 0)
 		return;
-	for (i = 0; sym[i] && i + 1 < sizeof(part); i++)
-		part[i] = flat_char(sym[i]);
-	part[i] = '\0';
 	snprintf(metric, sizeof(metric), "%.*s%s%s", (int)(at - name), name,
-		 part, at + 3);
+		 sym, at + 3);
 	flat_emit(o, metric, num);
 }
 
+/* The bytes of a symbol's name that make its SYM, at most. */
+#define FLAT_SYM_MAX 99
+
+/* A symbol of a row's profile keys, and its SYM there. */
+struct flat_sym {
+	const char *name;
+	int kernel;
+	int plain; /* its name is its SYM as it is */
+	char key[FLAT_SYM_MAX + 12];
+};
+
+/*
+ * Of symbols that make the same SYM, which keeps it: the one whose name
+ * it is as it is, then the kernel's, then by name.
+ */
+static int flat_sym_order(const void *x, const void *y)
+{
+	const struct flat_sym *a = x, *b = y;
+
+	if (a->plain != b->plain)
+		return a->plain ? -1 : 1;
+	if (a->kernel != b->kernel)
+		return a->kernel ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* @s into the @n symbols @t, unless there. */
+static void flat_sym_add(struct flat_sym *t, unsigned int *n,
+			 const struct report_prof_sym *s)
+{
+	size_t i;
+
+	for (unsigned int j = 0; j < *n; j++)
+		if (t[j].kernel == s->kernel && !strcmp(t[j].name, s->name))
+			return;
+	t[*n] = (struct flat_sym){ .name = s->name, .kernel = s->kernel };
+	for (i = 0; s->name[i] && i < FLAT_SYM_MAX; i++)
+		t[*n].key[i] = flat_char(s->name[i]);
+	t[*n].key[i] = '\0';
+	t[*n].plain = !strcmp(t[*n].key, s->name);
+	(*n)++;
+}
+
+/*
+ * The SYM of every symbol that row @row's profile keys name, of every
+ * label, made unique (flat_unique()): one symbol has one SYM in every
+ * label's keys of the row, and two symbols two (memcpy of the kernel and
+ * of libc, foo.isra.0 and foo_isra_0).  NULL when out of memory.
+ */
+static struct flat_sym *flat_syms(const struct report_model *m,
+				  const struct result_row *row, unsigned int *n)
+{
+	struct flat_sym *t;
+
+	*n = 0;
+	t = calloc(m->nprof * (REPORT_PROF_TOP + REPORT_PROF_CHG) + 1,
+		   sizeof(*t));
+	if (!t)
+		return NULL;
+	for (unsigned int i = 0; i < m->nprof; i++) {
+		const struct report_prof *p = &m->prof[i];
+
+		if (!result_row_same(p->row, row))
+			continue;
+		for (unsigned int k = 0; k < p->ntop; k++)
+			flat_sym_add(t, n, &p->top[k]);
+		for (unsigned int k = 0; k < p->nchg; k++)
+			flat_sym_add(t, n, &p->chg[k]);
+	}
+	qsort(t, *n, sizeof(*t), flat_sym_order);
+	if (flat_unique(t[0].key, sizeof(*t), sizeof(t[0].key), *n) < 0) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* The SYM of @s among the @n symbols @t. */
+static const char *flat_sym_key(const struct flat_sym *t, unsigned int n,
+				const struct report_prof_sym *s)
+{
+	for (unsigned int j = 0; j < n; j++)
+		if (t[j].kernel == s->kernel && !strcmp(t[j].name, s->name))
+			return t[j].key;
+	return NULL;
+}
+
 /* --profile: the label's profile of the row, and what changed most. */
-static void flat_profile(const struct flat_out *o, const struct report_model *m,
-			 unsigned int label, const struct result_row *row)
+static int flat_profile(const struct flat_out *o, const struct report_model *m,
+			unsigned int label, const struct result_row *row)
 {
 	const struct report_prof *p = report_cell_profile(m, label, row);
+	struct flat_sym *t;
+	unsigned int n;
 
 	if (!p)
-		return;
+		return 0;
+	t = flat_syms(m, row, &n);
+	if (!t)
+		return -ENOMEM;
 	flat_put(o, FK_PROFILE_SAMPLES, p->samples);
 	if (!isnan(p->wake_us)) {
 		flat_put(o, FK_PROFILE_WAKE_US, p->wake_us);
 		flat_put(o, FK_PROFILE_TRIP_US, p->trip_us);
 	}
 	for (unsigned int i = 0; i < p->ntop; i++)
-		flat_put_sym(o, FK_PROFILE_SHARE, p->top[i].name,
-			     p->top[i].b * 100);
+		flat_put_sym(o, FK_PROFILE_SHARE,
+			     flat_sym_key(t, n, &p->top[i]), p->top[i].b * 100);
 	for (unsigned int i = 0; i < p->nchg; i++) {
 		const struct report_prof_sym *s = &p->chg[i];
+		const char *sym = flat_sym_key(t, n, s);
 
-		flat_put_sym(o, FK_PROFILE_CHANGE, s->name,
-			     (s->b - s->a) * 100);
+		flat_put_sym(o, FK_PROFILE_CHANGE, sym, (s->b - s->a) * 100);
 		if (s->judged)
-			flat_put_sym(o, FK_PROFILE_CHANGED, s->name,
-				     s->changed);
+			flat_put_sym(o, FK_PROFILE_CHANGED, sym, s->changed);
 	}
+	free(t);
+	return 0;
 }
 
 /* The metric named @name ("rtt_p50_ns", built from another table). */
@@ -672,9 +799,9 @@ static const struct report_findings *flat_findings(const struct report_model *m,
  * runs that ended well: a harness would compare them as if they were a
  * whole measurement.
  */
-static void flat_invocation(struct flat_out *o, const struct report_model *m,
-			    unsigned int label, const struct results *r,
-			    struct compare_cell *const *cell)
+static int flat_invocation(struct flat_out *o, const struct report_model *m,
+			   unsigned int label, const struct results *r,
+			   struct compare_cell *const *cell)
 {
 	const struct report_findings *fs;
 	char key[256];
@@ -714,8 +841,10 @@ static void flat_invocation(struct flat_out *o, const struct report_model *m,
 		fs = flat_findings(m, label, row);
 		for (unsigned int k = 0; fs && k < fs->n; k++)
 			flat_finding(o, &fs->f[k]);
-		flat_profile(o, m, label, row);
+		if (flat_profile(o, m, label, row) < 0)
+			return -ENOMEM;
 	}
+	return 0;
 }
 
 /* @label as the first part of a key: "." and "+" kept, as in "6.1+". */
@@ -732,25 +861,20 @@ static void flat_label(const char *label, char *buf, size_t size)
 		memcpy(buf, "_", 2);
 }
 
-/*
- * The prefix of label @i's keys, "6.1/"; a label that reads as an earlier
- * one once made a key ("6.2 rc1", "6.2_rc1") gets _2, _3...
- */
-static void flat_run(const struct results *const *g, unsigned int i, char *buf,
-		     size_t size)
+/* The labels' parts of a key, "6.1", each of @width, made unique. */
+static char *flat_runs(const struct compare *c, size_t width)
 {
-	char mine[sizeof(g[i]->info.label)], other[sizeof(mine)];
-	unsigned int seen = 1;
+	char *runs = calloc(c->n ? c->n : 1, width);
 
-	flat_label(g[i]->info.label, mine, sizeof(mine));
-	for (unsigned int j = 0; j < i; j++) {
-		flat_label(g[j]->info.label, other, sizeof(other));
-		seen += strcmp(mine, other) == 0;
+	if (!runs)
+		return NULL;
+	for (unsigned int i = 0; i < c->n; i++)
+		flat_label(c->r[i]->info.label, runs + i * width, width - 12);
+	if (flat_unique(runs, width, width, c->n) < 0) {
+		free(runs);
+		return NULL;
 	}
-	if (seen > 1)
-		snprintf(buf, size, "%s_%u/", mine, seen);
-	else
-		snprintf(buf, size, "%s/", mine);
+	return runs;
 }
 
 /* The flat format of @m in @shape, or each figure to @fn. */
@@ -759,26 +883,32 @@ static int flat_render(FILE *f, const struct report_model *m,
 {
 	struct flat_out o = { .f = f, .shape = shape, .run = "", .fn = fn };
 	const struct compare *c = &m->cmp;
-	char run[sizeof(c->r[0]->info.label) + 16];
+	const size_t width = sizeof(c->r[0]->info.label) + 16;
+	char run[sizeof(c->r[0]->info.label) + 16], *runs;
+	int rc = 0;
 
 	if (m->n < 2) {
 		o.label = m->n ? m->r[0]->info.label : "";
-		if (m->n)
-			flat_invocation(&o, m, 0, m->r[0], NULL);
-		return 0;
+		return m->n ? flat_invocation(&o, m, 0, m->r[0], NULL) : 0;
 	}
+	runs = flat_runs(c, width);
+	if (!runs)
+		return -ENOMEM;
 	for (unsigned int i = 0; i < c->n; i++) {
-		flat_run(c->r, i, run, sizeof(run));
+		snprintf(run, sizeof(run), "%s/", runs + i * width);
 		o.run = run;
 		o.label = c->r[i]->info.label;
-		flat_invocation(&o, m, i, c->r[i], c->cell[i]);
+		rc = flat_invocation(&o, m, i, c->r[i], c->cell[i]);
+		if (rc < 0)
+			break;
 	}
-	return 0;
+	free(runs);
+	return rc;
 }
 
-void report_flat_walk(FILE *f, const struct report_model *m, report_flat_fn *fn)
+int report_flat_walk(FILE *f, const struct report_model *m, report_flat_fn *fn)
 {
-	flat_render(f, m, REPORT_FLAT_KV, fn);
+	return flat_render(f, m, REPORT_FLAT_KV, fn);
 }
 
 static int flat_kv(FILE *f, const struct report_model *m)
@@ -799,10 +929,11 @@ int report_flat(FILE *f, const struct results *const *r, unsigned int n,
 		unsigned int nnoise, enum report_flat_shape shape)
 {
 	struct report_model m;
+	int rc;
 
 	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
 		return -ENOMEM;
-	flat_render(f, &m, shape, NULL);
+	rc = flat_render(f, &m, shape, NULL);
 	report_model_free(&m);
-	return 0;
+	return rc;
 }

@@ -100,9 +100,8 @@ typedef void report_flat_fn(FILE *f, const struct report_flat_fig *fig);
 
 struct report_model;
 
-/* Every figure of @m that kv writes, in kv's order, to @fn (csv.c). */
-void report_flat_walk(FILE *f, const struct report_model *m,
-		      report_flat_fn *fn);
+/* Every figure of @m that kv writes, in kv's order, to @fn (csv.c): 0, -ENOMEM. */
+int report_flat_walk(FILE *f, const struct report_model *m, report_flat_fn *fn);
 
 /*
  * The row part of @row's keys in @r ("pipe.same.2p.0k") into @buf.

@@ -6,8 +6,11 @@
 # labels, rows, figures and verdicts those of the JSON's comparison
 # (tests/formats.py); -o of the report and a run's own JSON as
 # docs/json.md has them.
-# The notes under a row in every format: findings.
-# usage: formats.sh report BIN SRC | formats.sh findings BIN FIXTURES
+# The notes under a row in every format: findings.  CSV cells that a
+# spreadsheet would run, neutralised and read back unchanged: cells.  Keys
+# of kv and tsv each once, whatever the labels and symbols: keys.
+# usage: formats.sh report BIN SRC | formats.sh findings BIN FIXTURES |
+#        formats.sh cells BIN FIXTURES | formats.sh keys BIN
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -15,6 +18,8 @@ set -u
 tests=(
 	"saved-formats report @BIN@ @SRC@ | timeout=120"
 	"saved-findings findings @BIN@ @TESTS@/fixtures/json | timeout=120"
+	"saved-csv-cells cells @BIN@ @TESTS@/fixtures/json | timeout=120"
+	"saved-flat-keys keys @BIN@ | timeout=120"
 )
 list_tests "$@"
 isolate "$@"
@@ -166,11 +171,186 @@ json.dump(d, open(sys.argv[2], "w"))' "$fx/findings.json" "$tmp/one.json"
 	summary
 }
 
+# Labels a spreadsheet would run as formulas (OWASP's CSV injection), given
+# with -n and saved: the CSV puts a quote before each such cell, and
+# taking that quote off (docs/keys.md) gives back every label as it was,
+# one that itself begins with '= among them; numbers, -3.2 as a label or
+# a negative change, are written as they are.
+cells() {
+	local bin=$1 fx=$2 i=0 label
+	local labels=('=HYPERLINK("http://x","y")' '+1+2' '-cmd' '@SUM(A1)'
+		"'=x" "''+y" "-3.2" "a,=b" "6.1")
+
+	command -v python3 >/dev/null || {
+		echo "skip: no python3 to read the CSV"
+		exit 77
+	}
+	for label in "${labels[@]}"; do
+		i=$((i + 1))
+		run "$bin" -q -t 0.05 -r 1 -b pipe --name="$label" -o "$tmp/c$i.json"
+		[ "$rc" -eq 0 ] && pass || fail "the run of '$label' failed: exit $rc: $err"
+	done
+	run "$bin" report --format csv "$tmp"/c[0-9]*.json
+	[ "$rc" -eq 0 ] && pass || fail "report --format csv: exit $rc: $err"
+	cp "$tmp/out" "$tmp/labels.csv"
+	# Two fixed runs, the faster the baseline: negative changes.
+	run "$bin" report --format csv --baseline 6.2-fast "$fx/base.json" \
+		"$fx/fast.json"
+	[ "$rc" -eq 0 ] && pass || fail "report --format csv of fixtures: exit $rc: $err"
+	cp "$tmp/out" "$tmp/fixed.csv"
+	python3 - "$tmp" "${labels[@]}" >"$tmp/checks" 2>&1 <<'EOF'
+import csv, re, sys
+
+tmp, want = sys.argv[1], sys.argv[2:]
+RUNS = re.compile(r"^'+[=+\-@\t\r]")
+NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]*)?$")
+
+
+def say(good, what, why=""):
+    print(("ok - %s" % what) if good else ("not ok - %s: %s" % (what, why)))
+
+
+def undo(cell):
+    """docs/keys.md: one quote off a cell of quotes before =, +, -, @..."""
+    return cell[1:] if RUNS.match(cell) else cell
+
+
+def records(name):
+    with open("%s/%s" % (tmp, name), newline="", encoding="utf-8") as f:
+        return list(csv.reader(f))
+
+
+def runs(cell):
+    """What a spreadsheet would take for a formula."""
+    return cell[:1] in ("=", "+", "@", "\t", "\r") or (
+        cell[:1] == "-" and not NUMBER.match(cell))
+
+
+for name in ("labels.csv", "fixed.csv"):
+    recs = records(name)
+    bad = [c for r in recs[1:] for c in r if runs(c)]
+    say(not bad, "%s: no cell a spreadsheet runs" % name, repr(bad[:4]))
+    vals = [r[7] for r in recs[1:]]
+    bad = [v for v in vals if not NUMBER.match(v)]
+    say(vals and not bad, "%s: every value a number as it is" % name,
+        repr(bad[:4]))
+labels = sorted({undo(r[0]) for r in records("labels.csv")[1:]})
+say(labels == sorted(want), "labels.csv: the labels read back unchanged",
+    "%r, not %r" % (labels, sorted(want)))
+raw = {r[0] for r in records("labels.csv")[1:]}
+say("-3.2" in raw and "6.1" in raw, "labels.csv: -3.2 and 6.1 as they are",
+    repr(sorted(raw)))
+neg = [r[7] for r in records("fixed.csv")[1:] if r[7].startswith("-")]
+say(bool(neg), "fixed.csv: negative values written unprefixed",
+    "no negative value")
+EOF
+	rc=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass ;;
+		"not ok - "*) fail "${line#not ok - }" ;;
+		*) fail "python: $line" ;;
+		esac
+	done <"$tmp/checks"
+	[ "$rc" -eq 0 ] && pass || fail "the CSV checks exit $rc"
+	summary
+}
+
+# Every key of kv and tsv once: labels that read as one another once
+# made keys ("a_b_2", "a b", "a_b"), and symbols of a profile that do
+# (memcpy of the kernel and of libc, foo.isra.0 and foo_isra_0, a
+# symbol named as another's suffixed key), each keeping its own key where
+# it has one alone.
+keys() {
+	local bin=$1 i=0 label f dup
+	local labels=(a_b_2 'a b' a_b)
+
+	command -v python3 >/dev/null || {
+		echo "skip: no python3 to write the profiles"
+		exit 77
+	}
+	for label in "${labels[@]}"; do
+		i=$((i + 1))
+		run "$bin" -q -t 0.05 -r 1 -b pipe -n "$label" -o "$tmp/k$i.json"
+		[ "$rc" -eq 0 ] && pass || fail "the run of '$label' failed: exit $rc: $err"
+	done
+	for f in kv tsv; do
+		run "$bin" report --format $f "$tmp"/k[123].json
+		[ "$rc" -eq 0 ] && pass || fail "report --format $f: exit $rc: $err"
+		dup=$(cut -f1 -d"$([ $f = kv ] && echo : || printf '\t')" \
+			"$tmp/out" | sort | uniq -d)
+		[ -z "$dup" ] && pass || fail "$f: keys twice: $dup"
+		for label in a_b_2 a_b a_b_3; do
+			grep -q "^$label/pipe\.any\.2p\.0k\.ok" "$tmp/out" && pass ||
+				fail "$f: no key of $label/"
+		done
+	done
+
+	# The same run as two labels, each with a profile of colliding symbols.
+	python3 - "$tmp/k1.json" "$tmp/p1.json" "$tmp/p2.json" <<'EOF' ||
+import json, sys
+
+syms = {  # name, kernel: samples of A, of B (of 1000)
+    ("memcpy", True): (300, 100),
+    ("memcpy", False): (200, 60),
+    ("foo.isra.0", False): (150, 50),
+    ("foo_isra_0", False): (100, 40),
+    ("memcpy_2", False): (80, 90),
+    ("__x64_sys_write", True): (60, 300),
+    ("schedule", True): (50, 250),
+    ("finish_task_switch", True): (40, 90),
+}
+for k, out in enumerate(sys.argv[2:]):
+    d = json.load(open(sys.argv[1]))
+    inv = d["invocations"][0]
+    inv["info"]["label"] = "AB"[k]
+    inv["info"]["profile"] = "perf record -a -e cpu-clock (a stand-in)"
+    listed = sorted(syms.items(), key=lambda s: -s[1][k])
+    n = sum(v[k] for _, v in listed)
+    for row in inv["results"]:
+        row["profile"] = {
+            "event": "cpu-clock", "samples": n + 20, "other_samples": 20,
+            "kernel_samples": sum(v[k] for s, v in listed if s[1]),
+            "symbols": [{"symbol": s[0], "kernel": s[1], "samples": v[k],
+                         "share": v[k] / (n + 20)} for s, v in listed],
+            "wakeups": 0, "trace_trips": 0, "trace_s": 0, "wake_ns": 0}
+    json.dump(d, open(out, "w"))
+EOF
+		fail "the profiles could not be written"
+	for f in kv tsv; do
+		run "$bin" report --format $f "$tmp"/p[12].json
+		[ "$rc" -eq 0 ] && pass || fail "report --format $f of profiles: exit $rc: $err"
+		grep -q '\.profile_.*_share_pct' "$tmp/out" && pass ||
+			fail "$f: no profile keys: $(head -c 300 "$tmp/out")"
+		dup=$(cut -f1 -d"$([ $f = kv ] && echo : || printf '\t')" \
+			"$tmp/out" | sort | uniq -d)
+		[ -z "$dup" ] && pass || fail "$f: keys twice: $dup"
+	done
+	# Who keeps a key: the name that is its key as it is, then the
+	# kernel's; the others get the first _2, _3... that no key has.
+	run "$bin" report --format kv "$tmp"/p[12].json
+	for want in memcpy_share_pct:\ 30 memcpy_3_share_pct:\ 20 \
+		memcpy_2_share_pct:\ 8 foo_isra_0_share_pct:\ 10 \
+		foo_isra_0_2_share_pct:\ 15; do
+		grep -qx "A/pipe\.any\.2p\.0k\.profile_$want" "$tmp/out" && pass ||
+			fail "no A/pipe.any.2p.0k.profile_$want: $(grep '^A/.*share' "$tmp/out")"
+	done
+	# One symbol has one key in every label's keys of its row.
+	for want in memcpy_3_change_pct:\ -14 foo_isra_0_2_change_pct:\ -10 \
+		memcpy_share_pct:\ 10; do
+		grep -qx "B/pipe\.any\.2p\.0k\.profile_$want" "$tmp/out" && pass ||
+			fail "no B/pipe.any.2p.0k.profile_$want: $(grep '^B/.*profile' "$tmp/out")"
+	done
+	summary
+}
+
 case "${1:-}" in
 report) report "$2" "$3" ;;
 findings) findings "$2" "$3" ;;
+cells) cells "$2" "$3" ;;
+keys) keys "$2" ;;
 *)
-	echo "usage: $0 report BIN SRC | $0 findings BIN FIXTURES" >&2
+	echo "usage: $0 report BIN SRC | $0 findings BIN FIXTURES | $0 cells BIN FIXTURES | $0 keys BIN" >&2
 	exit 2
 	;;
 esac
