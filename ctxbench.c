@@ -38,10 +38,16 @@ static void profile_start(struct sweep_spec *s, struct results *res)
 	if (s->profile) {
 		profile_describe(s->profile, res->info.profile,
 				 sizeof(res->info.profile));
-		return;
+	} else {
+		text_say(stderr, "ctxbench: no profiles: %s", why);
+		snprintf(res->info.profile, sizeof(res->info.profile),
+			 "none: %s", why);
 	}
-	text_say(stderr, "ctxbench: no profiles: %s", why);
-	snprintf(res->info.profile, sizeof(res->info.profile), "none: %s", why);
+	/*
+	 * Both may quote CTXBENCH_PERF, or perf's path: the report and the
+	 * saved run are text.
+	 */
+	text_clean(res->info.profile, sizeof(res->info.profile));
 }
 
 /* perf failing during the sweep: no row has a profile, said once. */
@@ -53,6 +59,7 @@ static void profile_stop(struct sweep_spec *s, struct results *res)
 		text_say(stderr, "ctxbench: no profiles: %s", why);
 		snprintf(res->info.profile, sizeof(res->info.profile),
 			 "none: %s", why);
+		text_clean(res->info.profile, sizeof(res->info.profile));
 	}
 	profile_close(s->profile);
 	s->profile = NULL;

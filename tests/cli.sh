@@ -508,6 +508,20 @@ required() {
 # are written \xNN, and the message still names it.  A newline let through
 # would start a line with vmrun's marker, which tools/vmrun reads from the
 # guest's console.
+# Do the files hold only what a terminal shows as it is: UTF-8, no control
+# character but the newline, no C1, line separator or bidirectional
+# control, no line that starts with vmrun's marker?
+terminal_safe() {
+	perl -e 'use Encode; local $/; my $bad = 0;
+		for my $f (@ARGV) {
+			open(my $h, "<:raw", $f) or die; my $b = <$h>;
+			$bad = 1 if $b =~ /[\x1b\x07\x9b\r]/ || $b =~ /^\@\@vmrun/m;
+			my $t = eval { decode("UTF-8", $b, Encode::FB_CROAK) };
+			$bad = 1 if !defined $t || $t =~ /[\x00-\x09\x0b-\x1f\x7f-\x9f\x{2028}\x{2029}\x{202a}-\x{202e}\x{2066}-\x{2069}]/;
+		}
+		exit $bad' "$@"
+}
+
 quoted() {
 	local bin=$1 good=$2/base.json d h e name rc2 want
 	d=$(mktemp -d)
@@ -532,14 +546,7 @@ quoted() {
 			fail "$name: exit $rc2, not $want: $(cat -v "$d/err")"
 		elif [ "$want" -eq 2 ] && { [ -s "$d/out" ] || [ "$(wc -l <"$d/err")" -ne 1 ]; }; then
 			fail "$name: not one line on stderr and nothing on stdout: $(cat -v "$d/out" "$d/err")"
-		elif ! perl -e 'use Encode; local $/; my $bad = 0;
-			for my $f (@ARGV) {
-				open(my $h, "<:raw", $f) or die; my $b = <$h>;
-				$bad = 1 if $b =~ /[\x1b\x07\x9b\r]/ || $b =~ /^\@\@vmrun/m;
-				my $t = eval { decode("UTF-8", $b, Encode::FB_CROAK) };
-				$bad = 1 if !defined $t || $t =~ /[\x00-\x09\x0b-\x1f\x7f-\x9f\x{2028}\x{2029}\x{202a}-\x{202e}\x{2066}-\x{2069}]/;
-			}
-			exit $bad' "$d/out" "$d/err"; then
+		elif ! terminal_safe "$d/out" "$d/err"; then
 			fail "$name: raw bytes a terminal acts on: $(cat -v "$d/out" "$d/err")"
 		elif ! grep -qF -- "$named" "$d/err"; then
 			fail "$name: the message does not name it as $named: $(cat -v "$d/err")"
@@ -579,6 +586,26 @@ quoted() {
 2|E|-b pipe -t 0.05 -o "\$d/no\$h/x.json"
 2|E|report -o "\$d/no\$h/x.json" "\$good"
 ARGS
+	# What --profile says of a CTXBENCH_PERF that is no perf: in the
+	# message, the report and the saved run, which reads back (the
+	# report's line goes on over lines: its first word is looked for).
+	CTXBENCH_PERF="$d/no$h" "$bin" --profile -b pipe -t 0.05 -q \
+		-o "$d/p.json" >"$d/out" 2>"$d/err"
+	rc2=$?
+	if [ "$rc2" -ne 0 ] || ! terminal_safe "$d/out" "$d/err"; then
+		fail "--profile, CTXBENCH_PERF=D/noH: exit $rc2, or raw bytes: $(cat -v "$d/out" "$d/err")"
+	elif ! grep -qF -- "CTXBENCH_PERF=$d/no$e" "$d/err" ||
+		! grep -qF -- "${e%% *}" "$d/out"; then
+		fail "--profile, CTXBENCH_PERF=D/noH: not named as $e: $(cat -v "$d/out" "$d/err")"
+	else
+		pass "--profile, CTXBENCH_PERF=D/noH"
+	fi
+	"$bin" report "$d/p.json" >"$d/out" 2>"$d/err"
+	rc2=$?
+	[ "$rc2" -eq 0 ] && terminal_safe "$d/out" "$d/err" &&
+		grep -qF -- "${e%% *}" "$d/out" &&
+		pass "report of that run" ||
+		fail "report of the run of CTXBENCH_PERF=D/noH: exit $rc2: $(cat -v "$d/out" "$d/err")"
 	rm -rf "$d"
 	summary
 }
