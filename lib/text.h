@@ -49,7 +49,8 @@ void text_clean(char *s, size_t size);
  * makes it, every byte of a character the rule refuses as "\xNN" (ESC
  * "\x1b", a newline "\x0a", U+202E "\xe2\x80\xae"), the rest as it is, so
  * that a message is one line a terminal shows as it is, and a file name
- * in any script stays readable.  Every message of ctxbench goes this way.
+ * in any script stays readable.  Every message of ctxbench goes this way
+ * but perror()'s and the stack limit's (ctxbench.c), which quote nothing.
  */
 void text_say(FILE *f, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
