@@ -12,6 +12,7 @@
 #include "cli/report_cmd.h"
 #include "facts/sysinfo.h"
 #include "ipc/ipc.h"
+#include "lib/text.h"
 #include "run/check.h"
 #include "run/profile.h"
 #include "run/run.h"
@@ -37,10 +38,16 @@ static void profile_start(struct sweep_spec *s, struct results *res)
 	if (s->profile) {
 		profile_describe(s->profile, res->info.profile,
 				 sizeof(res->info.profile));
-		return;
+	} else {
+		text_say(stderr, "ctxbench: no profiles: %s", why);
+		snprintf(res->info.profile, sizeof(res->info.profile),
+			 "none: %s", why);
 	}
-	fprintf(stderr, "ctxbench: no profiles: %s\n", why);
-	snprintf(res->info.profile, sizeof(res->info.profile), "none: %s", why);
+	/*
+	 * Both may quote CTXBENCH_PERF, or perf's path: the report and the
+	 * saved run are text.
+	 */
+	text_clean(res->info.profile, sizeof(res->info.profile));
 }
 
 /* perf failing during the sweep: no row has a profile, said once. */
@@ -49,9 +56,10 @@ static void profile_stop(struct sweep_spec *s, struct results *res)
 	char why[sizeof(res->info.profile) - 8];
 
 	if (profile_failed(s->profile, why, sizeof(why))) {
-		fprintf(stderr, "ctxbench: no profiles: %s\n", why);
+		text_say(stderr, "ctxbench: no profiles: %s", why);
 		snprintf(res->info.profile, sizeof(res->info.profile),
 			 "none: %s", why);
+		text_clean(res->info.profile, sizeof(res->info.profile));
 	}
 	profile_close(s->profile);
 	s->profile = NULL;
@@ -72,7 +80,7 @@ static int run_plan(const struct plan *p, struct results *res)
 
 	plan_sweep(p, &sweep);
 	if (check_limits(&sweep, err, sizeof(err)) < 0) {
-		fprintf(stderr, "ctxbench: %s\n", err);
+		text_say(stderr, "ctxbench: %s", err);
 		return 2;
 	}
 	if (output_check(p) < 0)
@@ -83,7 +91,7 @@ static int run_plan(const struct plan *p, struct results *res)
 	}
 	if (check_classes(&sweep, &topo, online, err, sizeof(err)) < 0 ||
 	    check_mlock(&sweep, err, sizeof(err)) < 0) {
-		fprintf(stderr, "ctxbench: %s\n", err);
+		text_say(stderr, "ctxbench: %s", err);
 		return 2;
 	}
 	sysinfo_read("", &res->info);
@@ -137,7 +145,7 @@ int main(int argc, char **argv)
 	/* Before plan_parse(), which may reorder argv. */
 	quote_cmdline(argc, argv, res.cmdline, sizeof(res.cmdline));
 	if (plan_parse(argc, argv, &plan, err, sizeof(err)) < 0) {
-		fprintf(stderr, "ctxbench: %s\n", err);
+		text_say(stderr, "ctxbench: %s", err);
 		return 2;
 	}
 	switch (plan.action) {

@@ -12,6 +12,7 @@
 #include "dump.h"
 #include "plan.h"
 #include "ipc/ipc.h"
+#include "lib/text.h"
 #include "model/fields.h"
 #include "model/schema.h"
 #include "report/report.h"
@@ -176,8 +177,9 @@ int dump_table(FILE *f, const char *what)
 	else if (!strcmp(what, "limits"))
 		dump_limits(f);
 	else {
-		fprintf(stderr,
-			"ctxbench: dump: no table '%s' (expected options, mechanisms, facts, json, keys or limits)\n",
+		text_say(
+			stderr,
+			"ctxbench: dump: no table '%s' (expected options, mechanisms, facts, json, keys or limits)",
 			what);
 		return -1;
 	}

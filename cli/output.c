@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "output.h"
+#include "lib/text.h"
 #include "lib/util.h"
 #include "report/formats.h"
 #include "report/report.h"
@@ -91,8 +92,7 @@ int output_stdout_flushed(void)
 	bad = fflush(stdout) != 0 || ferror(stdout);
 	if (!bad)
 		return 0;
-	fprintf(stderr, "ctxbench: stdout: %s\n",
-		strerror(errno ? errno : EIO));
+	text_say(stderr, "ctxbench: stdout: %s", strerror(errno ? errno : EIO));
 	return -1;
 }
 
@@ -117,12 +117,12 @@ int output_check(const struct plan *p)
 		return 0;
 	err = malloc(OUTPUT_ERR_MAX);
 	if (!err) {
-		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
-			strerror(ENOMEM));
+		text_say(stderr, "ctxbench: %s: %s", p->output,
+			 strerror(ENOMEM));
 		return -1;
 	}
 	if (save_check(p->output, err, OUTPUT_ERR_MAX) < 0) {
-		fprintf(stderr, "ctxbench: %s\n", err);
+		text_say(stderr, "ctxbench: %s", err);
 		rc = -1;
 	}
 	free(err);
@@ -139,18 +139,18 @@ static int output_save(const struct plan *p, const struct results *const *r,
 	int rc = -1;
 
 	if (!f) {
-		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
-			strerror(err ? errno : ENOMEM));
+		text_say(stderr, "ctxbench: %s: %s", p->output,
+			 strerror(err ? errno : ENOMEM));
 		free(err);
 		return -1;
 	}
 	store_write(f, r, n);
 	if (fclose(f) != 0)
-		fprintf(stderr, "ctxbench: %s: %s\n", p->output,
-			strerror(errno));
+		text_say(stderr, "ctxbench: %s: %s", p->output,
+			 strerror(errno));
 	else if (save_file(p->output, buf, len, err, OUTPUT_ERR_MAX) < 0) {
 		if (!output_signo) /* else said once, by output_emit() */
-			fprintf(stderr, "ctxbench: %s\n", err);
+			text_say(stderr, "ctxbench: %s", err);
 	} else
 		rc = 0;
 	free(buf);
@@ -190,13 +190,13 @@ static int output_stdout(const struct plan *p, const struct report_model *m)
 	int rc = 0, wrote;
 
 	if (!m || output_render(p, m, &buf, &len) < 0) {
-		fprintf(stderr, "ctxbench: stdout: %s\n", strerror(ENOMEM));
+		text_say(stderr, "ctxbench: stdout: %s", strerror(ENOMEM));
 		rc = -1;
 	}
 	wrote = save_fd(STDOUT_FILENO, "stdout", buf ? buf : "", len, err,
 			sizeof(err)) == 0;
 	if (!wrote && !output_signo) {
-		fprintf(stderr, "ctxbench: %s\n", err);
+		text_say(stderr, "ctxbench: %s", err);
 		rc = -1;
 	}
 	free(buf);
@@ -258,13 +258,15 @@ int output_emit(const struct plan *p, const struct results *const *r,
 	 * at all: say which, when the signal cut something.
 	 */
 	if (p->output && !saved)
-		fprintf(stderr,
-			"ctxbench: %s while writing the results: %s not saved%s\n",
+		text_say(
+			stderr,
+			"ctxbench: %s while writing the results: %s not saved%s",
 			output_signal_name(output_signo), p->output,
 			wrote ? "" : ", the report on stdout incomplete");
 	else if (!wrote)
-		fprintf(stderr,
-			"ctxbench: %s while writing the results: %s%sthe report on stdout incomplete\n",
+		text_say(
+			stderr,
+			"ctxbench: %s while writing the results: %s%sthe report on stdout incomplete",
 			output_signal_name(output_signo),
 			p->output ? p->output : "",
 			p->output ? " saved, " : "");

@@ -1105,6 +1105,15 @@ static int plan_option(int c, char *const *argv, unsigned int mode,
 		return plan_error(err, errlen,
 				  "option '%s' needs a value (see --help)",
 				  argv[optind - 1]);
+	/*
+	 * An unknown short option may stand inside a group (-zq), where
+	 * optind has not moved on: its character is named, not an argument.
+	 * A known one here is a long option given a value it does not take
+	 * (--quiet=1), its argument named.
+	 */
+	if (!o && optopt && !plan_find(optopt))
+		return plan_error(err, errlen,
+				  "unknown option '-%c' (see --help)", optopt);
 	if (!o)
 		return plan_error(err, errlen,
 				  "unknown option '%s' (see --help)",

@@ -9,6 +9,7 @@
 
 #include "progress.h"
 #include "lib/clock.h"
+#include "lib/text.h"
 #include "model/results.h"
 
 /* Back to the start of the line and erase it: the line is rewritten. */
@@ -222,9 +223,9 @@ static void progress_on_failed(void *arg, const struct sweep_cell *c,
 		snprintf(rings, sizeof(rings), " x%u%s", row->rings,
 			 row->shared ? " shared" : "");
 	if (res->status != RESULT_INTERRUPTED)
-		fprintf(stderr, "ctxbench: %s %s%s%s%s: %s: %s\n", row->mech,
-			row->placement, cls[0] ? " " : "", cls, rings,
-			result_status_name(res->status), res->reason);
+		text_say(stderr, "ctxbench: %s %s%s%s%s: %s: %s", row->mech,
+			 row->placement, cls[0] ? " " : "", cls, rings,
+			 result_status_name(res->status), res->reason);
 }
 
 static void progress_on_drop(void *arg, unsigned int n)

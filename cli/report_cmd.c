@@ -7,6 +7,7 @@
 
 #include "report_cmd.h"
 #include "output.h"
+#include "lib/text.h"
 #include "model/results.h"
 #include "store/store.h"
 
@@ -30,8 +31,9 @@ static void drop_repeats(struct results *r, unsigned int noise,
 		while (j < w && !results_same_run(&r[j], &r[i]))
 			j++;
 		if (j < w) {
-			fprintf(stderr,
-				"ctxbench: %s: the run labelled '%s' of %s is given twice%s: counted once\n",
+			text_say(
+				stderr,
+				"ctxbench: %s: the run labelled '%s' of %s is given twice%s: counted once",
 				file, r[i].info.label, r[i].info.date,
 				i >= noise && j < noise ?
 					", as a saved file and as --noise" :
@@ -60,7 +62,7 @@ static int read_saved(const char *const *files, unsigned int nfiles,
 		unsigned int first = *n;
 
 		if (store_read_file(files[i], r, n, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ctxbench: %s: %s\n", files[i], err);
+			text_say(stderr, "ctxbench: %s: %s", files[i], err);
 			return -1;
 		}
 		drop_repeats(*r, noise, first, n, files[i]);
@@ -121,13 +123,15 @@ int report_cmd(const struct plan *p)
 	if (read_saved(p->noise, p->nnoise, nf, &r, &n) < 0)
 		goto out;
 	if (p->nnoise && !any_label_twice(r + nf, n - nf)) {
-		fprintf(stderr,
-			"ctxbench: --noise: no label is measured twice (the noise is the spread between invocations of one kernel: give two or more)\n");
+		text_say(
+			stderr,
+			"ctxbench: --noise: no label is measured twice (the noise is the spread between invocations of one kernel: give two or more)");
 		goto out;
 	}
 	if (p->series && !two_labels(r, nf)) {
-		fprintf(stderr,
-			"ctxbench: --series: the saved runs have one label (a series is of two labels or more, each against the one before)\n");
+		text_say(
+			stderr,
+			"ctxbench: --series: the saved runs have one label (a series is of two labels or more, each against the one before)");
 		goto out;
 	}
 	all = calloc(n, sizeof(*all));
@@ -142,8 +146,9 @@ int report_cmd(const struct plan *p)
 		int b = find_label(r, nf, p->baseline);
 
 		if (b < 0) {
-			fprintf(stderr,
-				"ctxbench: --baseline: no saved run is labelled '%s'\n",
+			text_say(
+				stderr,
+				"ctxbench: --baseline: no saved run is labelled '%s'",
 				p->baseline);
 			goto out;
 		}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Text that reaches a terminal: UTF-8, one line, nothing that moves or reorders it. */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,4 +90,42 @@ void text_clean(char *s, size_t size)
 	out[len] = '\0';
 	memcpy(s, out, len + 1);
 	free(out);
+}
+
+void text_say(FILE *f, const char *fmt, ...)
+{
+	char small[512], *msg = small;
+	va_list ap, again;
+	int len;
+
+	va_start(ap, fmt);
+	va_copy(again, ap);
+	len = vsnprintf(small, sizeof(small), fmt, ap);
+	/* A long file name: on the heap, else cut. */
+	if (len >= (int)sizeof(small)) {
+		msg = malloc((size_t)len + 1);
+		if (msg)
+			vsnprintf(msg, (size_t)len + 1, fmt, again);
+		else
+			msg = small;
+	}
+	va_end(again);
+	va_end(ap);
+	if (len < 0)
+		small[0] = '\0';
+	for (const char *p = msg; *p;) {
+		unsigned long cp;
+		unsigned int n;
+
+		if (!text_refused(p, &n, &cp)) {
+			fwrite(p, 1, n, f);
+			p += n;
+			continue;
+		}
+		for (; n; n--, p++)
+			fprintf(f, "\\x%02x", (unsigned char)*p);
+	}
+	fputc('\n', f);
+	if (msg != small)
+		free(msg);
 }

@@ -8,6 +8,7 @@
 #define CTXBENCH_TEXT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * The rule: text is one line of printable UTF-8.  Refused are what is not
@@ -40,5 +41,18 @@ long text_check(const char *s, char *why, size_t size);
  * report and the saved run say the same and the saved run reads back.
  */
 void text_clean(char *s, size_t size);
+
+/*
+ * A message on @f: @fmt's text, then a newline.  What it quotes (an
+ * argument, an option's value, a file name, a string of a saved file) is
+ * anybody's, and reaches a terminal: the text is written as text_clean()
+ * makes it, every byte of a character the rule refuses as "\xNN" (ESC
+ * "\x1b", a newline "\x0a", U+202E "\xe2\x80\xae"), the rest as it is, so
+ * that a message is one line a terminal shows as it is, and a file name
+ * in any script stays readable.  Every message of ctxbench goes this way
+ * but perror()'s and the stack limit's (ctxbench.c), which quote nothing.
+ */
+void text_say(FILE *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 #endif

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Tests that run the ctxbench binary: usage, bad input, short runs, leaks.
 # usage: cli.sh basics BIN | cli.sh twice BIN | cli.sh run BIN MECH [ARGS...] |
-#        cli.sh cross BIN | cli.sh isolated CMD [ARGS...]
+#        cli.sh cross BIN | cli.sh quoted BIN FIXTURES_DIR |
+#        cli.sh isolated CMD [ARGS...]
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -31,6 +32,9 @@ tests=(
 	"ring-512 ring-large @BIN@ 512 | $p"
 	"tcp-lo-down lo-down @BIN@ | $p"
 	"run-required required @BIN@ | $p"
+	# Hostile bytes in every argument, value and file name a message
+	# quotes: escaped, the message one line.
+	"cli-quoted quoted @BIN@ @TESTS@/fixtures/json | $p"
 	# Memory errors and leaks in a short run of every mechanism, children
 	# too (where valgrind is, and no sanitizer).
 	"valgrind-all isolated @VALGRIND@ -q --trace-children=yes \
@@ -497,6 +501,115 @@ required() {
 	summary
 }
 
+# Every message that quotes what it was given (an argument, an option's
+# value, a file name, a string of a saved file) is one line a terminal
+# shows as it is: the escape sequences, newline, carriage return, C1, bytes
+# that are not UTF-8 and the bidirectional override of a hostile string
+# are written \xNN, and the message still names it.  A newline let through
+# would start a line with vmrun's marker, which tools/vmrun reads from the
+# guest's console.
+# Do the files hold only what a terminal shows as it is: UTF-8, no control
+# character but the newline, no C1, line separator or bidirectional
+# control, no line that starts with vmrun's marker?
+terminal_safe() {
+	perl -e 'use Encode; local $/; my $bad = 0;
+		for my $f (@ARGV) {
+			open(my $h, "<:raw", $f) or die; my $b = <$h>;
+			$bad = 1 if $b =~ /[\x1b\x07\x9b\r]/ || $b =~ /^\@\@vmrun/m;
+			my $t = eval { decode("UTF-8", $b, Encode::FB_CROAK) };
+			$bad = 1 if !defined $t || $t =~ /[\x00-\x09\x0b-\x1f\x7f-\x9f\x{2028}\x{2029}\x{202a}-\x{202e}\x{2066}-\x{2069}]/;
+		}
+		exit $bad' "$@"
+}
+
+quoted() {
+	local bin=$1 good=$2/base.json d h e name rc2 want
+	d=$(mktemp -d)
+	h=$'x\e]2;PWNED\a\e[2J\n@@vmrun: exit 0\r\x9b\xc2\x9b\xff\xe2\x80\xaey'
+	e='x\x1b]2;PWNED\x07\x1b[2J\x0a@@vmrun: exit 0\x0d\x9b\xc2\x9b\xff\xe2\x80\xaey'
+	cp "$good" "$d/$h.json"
+	head -c 100 "$good" >"$d/cut$h.json"
+	# A string of a saved file the reader refuses, quoted in its message.
+	sed '0,/"status": "ok"/s//"status": "o\\u001b]2;PWNED\\u0007k"/' \
+		"$good" >"$d/status.json"
+	# The exit status, what the message must hold (E: the hostile string
+	# escaped), the command line.
+	while IFS='|' read -r want named name; do
+		[ "$named" = E ] && named=$e
+		eval "set -- $name"
+		"$bin" "$@" >"$d/out" 2>"$d/err"
+		rc2=$?
+		name=${name//\$h/H}
+		name=${name//\$d/D}
+		name=${name//\$good/GOOD}
+		if [ "$rc2" -ne "$want" ]; then
+			fail "$name: exit $rc2, not $want: $(cat -v "$d/err")"
+		elif [ "$want" -eq 2 ] && { [ -s "$d/out" ] || [ "$(wc -l <"$d/err")" -ne 1 ]; }; then
+			fail "$name: not one line on stderr and nothing on stdout: $(cat -v "$d/out" "$d/err")"
+		elif ! terminal_safe "$d/out" "$d/err"; then
+			fail "$name: raw bytes a terminal acts on: $(cat -v "$d/out" "$d/err")"
+		elif ! grep -qF -- "$named" "$d/err"; then
+			fail "$name: the message does not name it as $named: $(cat -v "$d/err")"
+		else
+			pass "$name"
+		fi
+	done <<ARGS
+0|E|report "\$good" "\$d/\$h.json"
+2|E|report "\$d/no\$h.json"
+2|E|report "\$d/cut\$h.json"
+2|E|report "\$good" --noise "\$d/no\$h.json"
+2|U+001B|report "\$d/status.json"
+2|E|"--x\$h"
+2|'-\\x1b'|-q\$'\\e'z
+2|'-\\xff'|-\$'\\xff'q
+2|E|report "--x\$h" "\$good"
+2|E|-t 0.05 "\$h"
+2|E|-t "\$h"
+2|E|-r "\$h"
+2|E|-b "\$h"
+2|E|-P "\$h"
+2|E|-p "\$h"
+2|E|-s "\$h"
+2|E|-j "\$h"
+2|E|--order "\$h"
+2|E|--seed "\$h"
+2|E|--policy "\$h"
+2|E|--prio "\$h"
+2|E|--nice "\$h"
+2|E|--sample "\$h"
+2|E|--retry-disturbed "\$h"
+2|E|--format "\$h"
+2|E|report --fail-above "\$h" "\$good"
+2|E|report --want "\$h" "\$good"
+2|E|report --series "\$h" "\$good"
+2|E|dump "\$h"
+2|E|-b pipe -t 0.05 -o "\$d/no\$h/x.json"
+2|E|report -o "\$d/no\$h/x.json" "\$good"
+ARGS
+	# What --profile says of a CTXBENCH_PERF that is no perf: in the
+	# message, the report and the saved run, which reads back (the
+	# report's line goes on over lines: its first word is looked for).
+	CTXBENCH_PERF="$d/no$h" "$bin" --profile -b pipe -t 0.05 -q \
+		-o "$d/p.json" >"$d/out" 2>"$d/err"
+	rc2=$?
+	if [ "$rc2" -ne 0 ] || ! terminal_safe "$d/out" "$d/err"; then
+		fail "--profile, CTXBENCH_PERF=D/noH: exit $rc2, or raw bytes: $(cat -v "$d/out" "$d/err")"
+	elif ! grep -qF -- "CTXBENCH_PERF=$d/no$e" "$d/err" ||
+		! grep -qF -- "${e%% *}" "$d/out"; then
+		fail "--profile, CTXBENCH_PERF=D/noH: not named as $e: $(cat -v "$d/out" "$d/err")"
+	else
+		pass "--profile, CTXBENCH_PERF=D/noH"
+	fi
+	"$bin" report "$d/p.json" >"$d/out" 2>"$d/err"
+	rc2=$?
+	[ "$rc2" -eq 0 ] && terminal_safe "$d/out" "$d/err" &&
+		grep -qF -- "${e%% *}" "$d/out" &&
+		pass "report of that run" ||
+		fail "report of the run of CTXBENCH_PERF=D/noH: exit $rc2: $(cat -v "$d/out" "$d/err")"
+	rm -rf "$d"
+	summary
+}
+
 case "${1:-}" in
 basics) basics "$2" ;;
 required) required "$2" ;;
@@ -510,6 +623,7 @@ cost) cost "$2" ;;
 disturbed) disturbed "$2" ;;
 quiet) quiet "$2" ;;
 ring-large) ring_large "$2" "$3" ;;
+quoted) quoted "$2" "$3" ;;
 isolated)
 	# Any command (valgrind of a run): it succeeds and leaves nothing.
 	shift

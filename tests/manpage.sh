@@ -3,7 +3,8 @@
 # The manual page: the same options as --help, with the defaults and ranges
 # of the option table, installed, rendered cleanly.
 # usage: manpage.sh options BIN PAGE | manpage.sh defaults BIN PAGE |
-#        manpage.sh install CMAKE BUILD_DIR PAGE | manpage.sh render PAGE
+#        manpage.sh install CMAKE BUILD_DIR PAGE | manpage.sh render PAGE |
+#        manpage.sh environment SRC ROOMS
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -13,6 +14,7 @@ tests=(
 	"manpage-install install @CMAKE@ @BUILD@ @SRC@/ctxbench.1 | timeout=60 labels=docs"
 	"manpage-render render @SRC@/ctxbench.1 | timeout=60 labels=docs"
 	"manpage-defaults defaults @BIN@ @SRC@/ctxbench.1 | timeout=60 labels=docs"
+	"manpage-environment environment @SRC@ @BUILD@/rooms.txt | timeout=60 labels=docs"
 )
 list_tests "$@"
 
@@ -169,13 +171,45 @@ render() {
 	summary
 }
 
+# ENVIRONMENT: every variable ctxbench's source reads (getenv(), in
+# ctxbench.c and the rooms of ROOMS, the build's rooms.txt) is an entry of
+# the page's section, and every entry is one it reads.
+environment() {
+	local src=$1 rooms=$2 room files=("$1/ctxbench.c") sect read named v
+	while IFS=: read -r room _; do
+		files+=("$src/$room")
+	done <"$rooms"
+	[ "${#files[@]}" -gt 1 ] && pass || fail "no room in $rooms"
+	sect=$(awk '$0 == ".SH ENVIRONMENT" { on = 1; next }
+		on && /^\.SH / { exit } on' "$src/ctxbench.1")
+	named=$(awk 'prev == ".TP" && $1 == ".B" { print $2 } { prev = $0 }' \
+		<<<"$sect" | sort -u)
+	read=$(grep -rhoE --include='*.[ch]' '\<(secure_)?getenv\([^)]*\)' \
+		"${files[@]}" | sort -u)
+	[ -n "$read" ] && pass || fail "no getenv() in the source"
+	# A name that is not a literal would escape the check.
+	v=$(grep -vE '^(secure_)?getenv\("[A-Za-z_][A-Za-z0-9_]*"\)$' <<<"$read")
+	[ -z "$v" ] && pass || fail "getenv() of a name that is not a literal: $v"
+	read=$(sed -E 's/.*\("(.*)"\)/\1/' <<<"$read" | sort -u)
+	for v in $read; do
+		grep -qxF -- "$v" <<<"$named" && pass ||
+			fail "ctxbench reads $v; the page's ENVIRONMENT has no entry for it"
+	done
+	for v in $named; do
+		grep -qxF -- "$v" <<<"$read" && pass ||
+			fail "the page's ENVIRONMENT has an entry for $v, which ctxbench does not read"
+	done
+	summary
+}
+
 case "${1:-}" in
 options) options "$2" "$3" ;;
+environment) environment "$2" "$3" ;;
 defaults) defaults "$2" "$3" ;;
 install) install_test "$2" "$3" "$4" ;;
 render) render "$2" ;;
 *)
-	echo "usage: $0 options BIN PAGE | defaults BIN PAGE | install CMAKE BUILD_DIR PAGE | render PAGE" >&2
+	echo "usage: $0 options BIN PAGE | defaults BIN PAGE | install CMAKE BUILD_DIR PAGE | render PAGE | environment SRC ROOMS" >&2
 	exit 2
 	;;
 esac
