@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Text that reaches a terminal: UTF-8, one line, nothing that moves or reorders it. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -92,10 +93,39 @@ void text_clean(char *s, size_t size)
 	free(out);
 }
 
+/*
+ * @s, of @len bytes, into @out as text_say() writes it: a refused
+ * character's bytes as "\xNN".  Returns the bytes written; @out holds
+ * 4 * @len + 1.
+ */
+static size_t text_escape(const char *s, size_t len, char *out)
+{
+	const char *end = s + len;
+	size_t o = 0;
+
+	while (s < end) {
+		unsigned long cp;
+		unsigned int n;
+
+		if (!text_refused(s, &n, &cp)) {
+			memcpy(out + o, s, n);
+			o += n;
+			s += n;
+			continue;
+		}
+		for (; n; n--, s++)
+			o += (size_t)sprintf(out + o, "\\x%02x",
+					     (unsigned char)*s);
+	}
+	out[o] = '\0';
+	return o;
+}
+
 void text_say(FILE *f, const char *fmt, ...)
 {
-	char small[512], *msg = small;
+	char small[512], *msg = small, *out;
 	va_list ap, again;
+	size_t n;
 	int len;
 
 	va_start(ap, fmt);
@@ -113,19 +143,24 @@ void text_say(FILE *f, const char *fmt, ...)
 	va_end(ap);
 	if (len < 0)
 		small[0] = '\0';
-	for (const char *p = msg; *p;) {
-		unsigned long cp;
-		unsigned int n;
-
-		if (!text_refused(p, &n, &cp)) {
-			fwrite(p, 1, n, f);
-			p += n;
-			continue;
-		}
-		for (; n; n--, p++)
-			fprintf(f, "\\x%02x", (unsigned char)*p);
+	/*
+	 * Written in one piece, its newline with it: stderr is unbuffered,
+	 * and another process's line must not land inside this one.
+	 */
+	n = strlen(msg);
+	out = malloc(4 * n + 2);
+	if (out) {
+		n = text_escape(msg, n, out);
+		out[n++] = '\n';
+		fwrite(out, 1, n, f);
+		free(out);
+	} else {
+		for (const char *p = msg; *p; p++)
+			fputs(isprint((unsigned char)*p) ? (char[]){ *p, 0 } :
+							   "?",
+			      f);
+		fputc('\n', f);
 	}
-	fputc('\n', f);
 	if (msg != small)
 		free(msg);
 }
