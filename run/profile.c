@@ -22,6 +22,8 @@
 #include "profile.h"
 #include "ring.h"
 #include "lib/clock.h"
+#include "lib/text.h"
+#include "lib/utf8.h"
 
 /* Events of the trace slice a window: 20000 take a few MB. */
 #define PROFILE_TRACE_EVENTS 20000.0
@@ -702,6 +704,21 @@ static void profile_acc_add(struct profile_acc *a, const char *name, int kernel,
 	a->n++;
 }
 
+/*
+ * A symbol's name as perf script wrote it (anybody's: a JIT names its
+ * code as it likes), into @out of @size bytes: cut between characters,
+ * and what lib/text.h refuses written \xNN (text_clean()), so that the
+ * report prints one line of printable UTF-8 and the saved run reads back.
+ */
+static void profile_name(char *out, size_t size, const char *sym)
+{
+	size_t len = utf8_cut(sym, size - 1);
+
+	memcpy(out, sym, len);
+	out[len] = '\0';
+	text_clean(out, size);
+}
+
 /* The number after the last @key ("pid=") in @s, or -1. */
 static long profile_num_after(const char *s, const char *key)
 {
@@ -778,7 +795,7 @@ static void profile_line(struct profile *pf, char *line, struct profile_wake *w)
 	{
 		unsigned long long ip = strtoull(rest, &end, 16);
 		int kernel = ip >= 1ull << (sizeof(long) * 8 - 1);
-		char *sym = end, *cut;
+		char *sym = end, *cut, name[sizeof(a->e->name)];
 
 		while (*sym == ' ')
 			sym++;
@@ -789,7 +806,8 @@ static void profile_line(struct profile *pf, char *line, struct profile_wake *w)
 		    !strncmp(sym, "0x", 2))
 			sym = kernel ? (char *)profile_kname(pf, ip) :
 				       "[unknown]";
-		profile_acc_add(a, sym, kernel, 1);
+		profile_name(name, sizeof(name), sym);
+		profile_acc_add(a, name, kernel, 1);
 	}
 }
 

@@ -15,6 +15,7 @@ tests=(
 	"profile-sigint @BIN@ @BUILD@ sigint | timeout=120"
 	"profile-sigkill @BIN@ @BUILD@ sigkill | timeout=120"
 	"profile-seccomp @BIN@ @BUILD@ seccomp | timeout=300 lock=quiet cost=22"
+	"profile-names @BIN@ @BUILD@ names | timeout=60"
 )
 list_tests "$@"
 isolate "$@"
@@ -73,6 +74,63 @@ profiled() {
 	return $rc
 }
 
+# Skip (77) unless perf would be permitted here: a stand-in perf too.
+need_permit() {
+	if [ "$(id -u)" != 0 ] &&
+		[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
+		echo "skip: perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
+		exit 77
+	fi
+}
+
+# A stand-in perf at $tmp/perf (CTXBENCH_PERF): "record" answers every
+# command of its control socket and notes the event it samples and, at
+# each "enable", the runner's children (the participants among them);
+# "script" prints a sample of each name of $STANDIN_NAMES (one a line) a
+# participant.
+standin() {
+	cat >"$tmp/perf" <<'EOF'
+#!/usr/bin/env bash
+case $1 in
+record)
+	ev=
+	while [ $# -gt 0 ]; do
+		[ "$1" = -e ] && [ -z "$ev" ] && ev=$2
+		shift
+	done
+	echo "event $ev"
+	trap 'exit 0' INT
+	while read -r cmd <&3; do
+		case $cmd in
+		enable*) echo "pids $(cat /proc/$PPID/task/*/children)" ;;
+		esac
+		printf 'ack\n' >&3
+	done
+	;;
+script)
+	ev= pids=
+	while read -r k v; do
+		case $k in event) ev=$v ;; pids) pids=$v ;; esac
+	done
+	for p in $pids; do
+		while IFS= read -r n; do
+			printf '%s/%s 100.000001: %s: 55d0aa001000 %s\n' \
+				"$p" "$p" "$ev" "$n"
+		done <<<"$STANDIN_NAMES"
+	done
+	;;
+esac
+EOF
+	chmod +x "$tmp/perf"
+}
+
+# The lines of file @1 with bytes no terminal should get raw: ESC, a
+# tab, C1's CSI, U+202E, a byte that is not UTF-8.
+raw_bytes() {
+	LC_ALL=C grep -c -e $'\e' -e $'\t' -e $'\xc2\x9b' -e $'\xe2\x80\xae' \
+		-e $'\xff' "$1"
+}
+
 check_none_json() {
 	python3 - "$@" <<'EOF' && pass || fail "$how: the saved run"
 import json, sys
@@ -98,6 +156,21 @@ for r in inv["results"]:
     assert sum(s["samples"] for s in p["symbols"]) + p["other_samples"] == p["samples"]
     assert all(0 < s["share"] <= 1 for s in p["symbols"])
     assert p["wakeups"] > 0 and p["wake_ns"] > 0 and p["trace_trips"] > 0, p
+EOF
+}
+
+# Every saved name of the stand-in's: printable, whole characters, each
+# of $STANDIN_NAMES there, escaped or cut.
+check_names_json() {
+	python3 - "$@" <<'EOF' && pass || fail "the saved names"
+import json, sys
+inv = json.load(open(sys.argv[1], encoding="utf-8"))["invocations"][0]
+names = [s["symbol"] for s in inv["results"][0]["profile"]["symbols"]]
+for n in names:
+    assert len(n.encode()) <= 95 and n.isprintable(), repr(n)
+want = [r"\x1b[31mred", r"c1\xc2\x9bx", r"a\x09b", r"rtl\xe2\x80\xaeevil",
+        r"bad\xff\xfeutf", "\u00e9" * 47, "\u20ac" * 31, "plain"]
+assert sorted(names) == sorted(want), names
 EOF
 }
 
@@ -228,6 +301,32 @@ seccomp)
 	grep -q '\.profile_.*_changed: 0' <<<"$kv" && pass ||
 		fail "A/A: nothing judged"
 	check_perf_left "the runs"
+	;;
+names)
+	# Names perf took from anywhere (a JIT names its code as it likes):
+	# printed and saved clean, cut between characters, read back.
+	need_permit
+	standin
+	e=$(printf '\xc3\xa9%.0s' $(seq 60)) euro=$(printf '\xe2\x82\xac%.0s' $(seq 40))
+	export STANDIN_NAMES=$'\e[31mred\nc1\xc2\x9bx\na\tb\nrtl\xe2\x80\xaeevil\nbad\xff\xfeutf\n'$e$'\n'$euro$'\nplain'
+	CTXBENCH_PERF=$tmp/perf "$bin" --profile -b pipe -t 0.1 -r 1 \
+		-o "$tmp/F.json" >"$tmp/F.txt" 2>"$tmp/F.err"
+	rc=$?
+	[ $rc -eq 0 ] && pass || fail "exit $rc: $(cat "$tmp/F.err")"
+	! grep -q 'no profiles' "$tmp/F.err" && pass ||
+		fail "no profile: $(cat "$tmp/F.err")"
+	n=$(raw_bytes "$tmp/F.txt")$(raw_bytes "$tmp/F.err")
+	[ "$n" = 00 ] && pass || fail "the run printed raw bytes: $n lines"
+	grep -qF '\x1b[31mred' "$tmp/F.txt" && pass ||
+		fail "no escaped name: $(sed -n '/Where the time/,$p' "$tmp/F.txt")"
+	"$bin" report "$tmp/F.json" >"$tmp/R.txt" 2>"$tmp/R.err"
+	rc=$?
+	[ $rc -eq 0 ] && pass || fail "report: exit $rc: $(cat "$tmp/R.err")"
+	[ "$(raw_bytes "$tmp/R.txt")" = 0 ] && pass || fail "report: raw bytes"
+	"$bin" report --format json "$tmp/F.json" >"$tmp/G.json" 2>"$tmp/G.err" &&
+		"$bin" report "$tmp/G.json" >/dev/null 2>>"$tmp/G.err" && pass ||
+		fail "the json round trip: $(cat "$tmp/G.err")"
+	check_names_json "$tmp/F.json"
 	;;
 esac
 summary
