@@ -5,7 +5,9 @@
 # its wake-ups, nothing of perf is left whatever ends ctxbench, and the
 # comparison names a known cost: every system call slowed by a seccomp
 # filter (bench/slowsys) is the largest increase, and an A/A pair of
-# labels calls no symbol changed.
+# labels calls no symbol changed.  A stand-in perf (CTXBENCH_PERF) checks
+# that hostile symbol names are saved clean and read back, and that what
+# a perf forks ends with it, however perf or ctxbench ends.
 # Usage: profile.sh BIN BUILD CASE
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -16,6 +18,7 @@ tests=(
 	"profile-sigkill @BIN@ @BUILD@ sigkill | timeout=120"
 	"profile-seccomp @BIN@ @BUILD@ seccomp | timeout=300 lock=quiet cost=22"
 	"profile-names @BIN@ @BUILD@ names | timeout=60"
+	"profile-forks @BIN@ @BUILD@ forks | timeout=120"
 )
 list_tests "$@"
 isolate "$@"
@@ -87,12 +90,19 @@ need_permit() {
 # command of its control socket and notes the event it samples and, at
 # each "enable", the runner's children (the participants among them);
 # "script" prints a sample of each name of $STANDIN_NAMES (one a line) a
-# participant.
+# participant.  With $STANDIN_SLEEP each forks "sleep $STANDIN_SLEEP"
+# first, which nothing waits for; $STANDIN_MODE: "deaf", record ends at
+# once; "kill", record kills a participant as the window begins; "fail",
+# script fails.
 standin() {
 	cat >"$tmp/perf" <<'EOF'
 #!/usr/bin/env bash
+if [ -n "${STANDIN_SLEEP:-}" ]; then
+	sleep "$STANDIN_SLEEP" 3>&- </dev/null >/dev/null 2>&1 &
+fi
 case $1 in
 record)
+	[ "${STANDIN_MODE:-}" = deaf ] && exit 0
 	ev=
 	while [ $# -gt 0 ]; do
 		[ "$1" = -e ] && [ -z "$ev" ] && ev=$2
@@ -104,10 +114,18 @@ record)
 		case $cmd in
 		enable*) echo "pids $(cat /proc/$PPID/task/*/children)" ;;
 		esac
+		if [ "$cmd" = "enable sched:sched_switch" ] &&
+			[ "${STANDIN_MODE:-}" = kill ]; then
+			for p in $(cat /proc/$PPID/task/*/children); do
+				[ "$(cat /proc/$p/comm)" = ctxbench ] &&
+					kill -KILL "$p" && break
+			done
+		fi
 		printf 'ack\n' >&3
 	done
 	;;
 script)
+	[ "${STANDIN_MODE:-}" = fail ] && exit 1
 	ev= pids=
 	while read -r k v; do
 		case $k in event) ev=$v ;; pids) pids=$v ;; esac
@@ -122,6 +140,28 @@ script)
 esac
 EOF
 	chmod +x "$tmp/perf"
+}
+
+# The stand-in's sleeps ($STANDIN_SLEEP) still running.
+sleeps_left() {
+	pgrep -fx "sleep $STANDIN_SLEEP"
+	return 0
+}
+
+# None of the stand-in's sleeps left, within 2 s; those left are killed.
+check_sleeps() {
+	local left i
+	for i in $(seq 40); do
+		left=$(sleeps_left)
+		[ -z "$left" ] && break
+		sleep 0.05
+	done
+	if [ -n "$left" ]; then
+		fail "$1: what perf forked outlived it: $left"
+		kill -KILL $left 2>/dev/null
+	else
+		pass "$1: nothing perf forked left"
+	fi
 }
 
 # The lines of file @1 with bytes no terminal should get raw: ESC, a
@@ -327,6 +367,50 @@ names)
 		"$bin" report "$tmp/G.json" >/dev/null 2>>"$tmp/G.err" && pass ||
 		fail "the json round trip: $(cat "$tmp/G.err")"
 	check_names_json "$tmp/F.json"
+	;;
+forks)
+	# A perf (a wrapper) that forks: what it started ends with it, in
+	# every way perf or ctxbench ends.
+	need_permit
+	standin
+	export STANDIN_SLEEP=1000.$$$RANDOM
+	trap 'kill -KILL $(sleeps_left) 2>/dev/null; rm -rf "$tmp"' EXIT
+	for how in deaf ok fail kill; do
+		STANDIN_MODE=$how CTXBENCH_PERF=$tmp/perf "$bin" --profile \
+			-b pipe -t 0.1 -r 1 -q >"$tmp/o.txt" 2>"$tmp/o.err"
+		rc=$?
+		case $how in
+		deaf) said='no profiles: perf failed: it did not start' want=0 ;;
+		ok) said= want=0 ;;
+		fail) said='no profiles: perf failed: perf script' want=0 ;;
+		kill) said='FAILED' want=1 ;;
+		esac
+		[ $rc -eq $want ] && pass "$how: exit $want" ||
+			fail "$how: exit $rc, not $want: $(cat "$tmp/o.err")"
+		[ -z "$said" ] || grep -q "$said" "$tmp/o.err" "$tmp/o.txt" &&
+			pass "$how: said" || fail "$how: not said: $(cat "$tmp/o.err")"
+		check_sleeps "$how"
+	done
+	for sig in INT TERM KILL; do
+		CTXBENCH_PERF=$tmp/perf "$bin" --profile -b pipe -t 2 -r 2 -q \
+			>/dev/null 2>"$tmp/k.err" &
+		pid=$!
+		# Until the run's guard is there: perf runs, the set-up is done.
+		for i in $(seq 200); do
+			pgrep -P $pid -x ctxbench-guard >/dev/null && break
+			sleep 0.05
+		done
+		[ -n "$(sleeps_left)" ] && pass "SIG$sig: perf forked" ||
+			fail "SIG$sig: the stand-in did not fork"
+		sleep 0.3
+		kill -$sig $pid
+		wait $pid
+		rc=$?
+		want=$((128 + $(kill -l $sig)))
+		[ $rc -eq $want ] && pass "SIG$sig: exit $want" ||
+			fail "SIG$sig: exit $rc, not $want: $(cat "$tmp/k.err")"
+		check_sleeps "SIG$sig"
+	done
 	;;
 esac
 summary
