@@ -36,6 +36,22 @@ done:
 	return n;
 }
 
+size_t utf8_cut(const char *s, size_t max)
+{
+	size_t len = 0;
+
+	while (s[len]) {
+		unsigned int n = utf8_char(s + len, NULL);
+
+		if (!n)
+			n = 1;
+		if (len + n > max)
+			break;
+		len += n;
+	}
+	return len;
+}
+
 struct utf8_range {
 	uint32_t first, last;
 };

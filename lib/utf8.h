@@ -29,6 +29,12 @@ size_t utf8_width(const char *s);
 size_t utf8_fit(const char *s, size_t cols, size_t *w);
 
 /*
+ * The bytes of @s that fit in @max bytes: whole characters only, a byte
+ * that starts no UTF-8 character one of them; all of @s when it fits.
+ */
+size_t utf8_cut(const char *s, size_t max);
+
+/*
  * The bytes of the first line of @s when it goes on over lines of @cols
  * columns: what fits, ending before a blank when more follows and a blank
  * is there to end at (a word longer than a line is cut between

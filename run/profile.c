@@ -22,6 +22,8 @@
 #include "profile.h"
 #include "ring.h"
 #include "lib/clock.h"
+#include "lib/text.h"
+#include "lib/utf8.h"
 
 /* Events of the trace slice a window: 20000 take a few MB. */
 #define PROFILE_TRACE_EVENTS 20000.0
@@ -353,7 +355,9 @@ static void profile_dup(int fd, int to)
 /*
  * Fork and exec perf with @argv, its stdin @in, stdout @out, stderr
  * @err, and @ctl as descriptor 3 (-1: none).  It dies with the runner
- * (PR_SET_PDEATHSIG): a ctxbench killed leaves no perf behind.
+ * (PR_SET_PDEATHSIG): a ctxbench killed leaves no perf behind.  It leads
+ * a process group of its own, which profile_end() ends whole: what a
+ * perf (a CTXBENCH_PERF wrapper) forks ends with it.
  */
 static pid_t profile_spawn(const struct profile *pf, char *const argv[], int in,
 			   int out, int err, int ctl)
@@ -361,9 +365,12 @@ static pid_t profile_spawn(const struct profile *pf, char *const argv[], int in,
 	pid_t runner = getpid(), pid = fork();
 	sigset_t none;
 
+	if (pid > 0)
+		setpgid(pid, pid); /* on both sides: whichever runs first */
 	if (pid != 0)
 		return pid;
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != runner)
+	if (setpgid(0, 0) < 0 || prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 ||
+	    getppid() != runner)
 		_exit(127);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
@@ -388,7 +395,24 @@ static pid_t profile_spawn(const struct profile *pf, char *const argv[], int in,
 	_exit(127);
 }
 
-/* Wait up to @timeout_s for @pid to end: 1 and its status, or 0. */
+/*
+ * SIGINT, SIGTERM or SIGHUP waits for the runner (which blocks them): a
+ * wait for perf ends there.  perf, in a process group of its own, does
+ * not get a terminal's ^C any more.
+ */
+static int profile_interrupted(void)
+{
+	sigset_t set;
+
+	return sigpending(&set) == 0 && (sigismember(&set, SIGINT) == 1 ||
+					 sigismember(&set, SIGTERM) == 1 ||
+					 sigismember(&set, SIGHUP) == 1);
+}
+
+/*
+ * Wait up to @timeout_s for @pid to end: 1 and its status, or 0 (also
+ * when ctxbench is interrupted).
+ */
 static int profile_wait(pid_t pid, double timeout_s, int *status)
 {
 	double end = clock_now_s() + timeout_s;
@@ -398,28 +422,39 @@ static int profile_wait(pid_t pid, double timeout_s, int *status)
 
 		if (r == pid || (r < 0 && errno != EINTR))
 			return 1;
-		if (clock_now_s() >= end)
+		if (clock_now_s() >= end || profile_interrupted())
 			return 0;
 		usleep(1000);
 	}
 }
 
-/* End @pid: @sig, then SIGKILL after @timeout_s; reaped either way. */
+/*
+ * End @pid and its process group: @sig to the group, then SIGKILL after
+ * @timeout_s; @pid reaped either way, and what is left of its group (what
+ * it forked and left running) killed: the group's id stays its own while
+ * any of it runs.
+ */
 static int profile_end(pid_t pid, int sig, double timeout_s)
 {
-	int status = 0;
+	int status = 0, ended;
 
 	if (pid <= 0)
 		return -1;
 	if (sig)
-		kill(pid, sig);
-	if (!profile_wait(pid, timeout_s, &status)) {
-		kill(pid, SIGKILL);
+		kill(-pid, sig);
+	ended = profile_wait(pid, timeout_s, &status);
+	if (!ended) {
+		kill(-pid, SIGKILL);
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
-		return -1;
 	}
-	return status;
+	kill(-pid, SIGKILL);
+	return ended ? status : -1;
+}
+
+pid_t profile_group(const struct profile *pf)
+{
+	return pf && pf->pid > 0 ? pf->pid : 0;
 }
 
 /* Send @cmd to perf and wait for its "ack": 0, or -1 (perf failed). */
@@ -534,14 +569,16 @@ void profile_run_begin(struct profile *pf)
 			profile_fail(pf, "it did not start");
 			return;
 		}
-		while (clock_now_s() < end &&
-		       poll(&p, 1, (int)((end - clock_now_s()) * 1000) + 1) <=
-			       0)
+		/* A tenth of a second at a time: ctxbench may be interrupted. */
+		while (clock_now_s() < end && !profile_interrupted() &&
+		       poll(&p, 1, 100) <= 0)
 			;
 		got = recv(pf->ctl, buf, sizeof(buf) - 1, MSG_DONTWAIT);
 		if (got <= 0) {
-			profile_fail(pf, got == 0 ? "it did not start" :
-						    "not ready in time");
+			/* Ended with our command unread: a reset, not an end. */
+			profile_fail(pf, got == 0 || errno == ECONNRESET ?
+						 "it did not start" :
+						 "not ready in time");
 			return;
 		}
 	}
@@ -702,6 +739,21 @@ static void profile_acc_add(struct profile_acc *a, const char *name, int kernel,
 	a->n++;
 }
 
+/*
+ * A symbol's name as perf script wrote it (anybody's: a JIT names its
+ * code as it likes), into @out of @size bytes: cut between characters,
+ * and what lib/text.h refuses written \xNN (text_clean()), so that the
+ * report prints one line of printable UTF-8 and the saved run reads back.
+ */
+static void profile_name(char *out, size_t size, const char *sym)
+{
+	size_t len = utf8_cut(sym, size - 1);
+
+	memcpy(out, sym, len);
+	out[len] = '\0';
+	text_clean(out, size);
+}
+
 /* The number after the last @key ("pid=") in @s, or -1. */
 static long profile_num_after(const char *s, const char *key)
 {
@@ -778,7 +830,7 @@ static void profile_line(struct profile *pf, char *line, struct profile_wake *w)
 	{
 		unsigned long long ip = strtoull(rest, &end, 16);
 		int kernel = ip >= 1ull << (sizeof(long) * 8 - 1);
-		char *sym = end, *cut;
+		char *sym = end, *cut, name[sizeof(a->e->name)];
 
 		while (*sym == ' ')
 			sym++;
@@ -789,7 +841,8 @@ static void profile_line(struct profile *pf, char *line, struct profile_wake *w)
 		    !strncmp(sym, "0x", 2))
 			sym = kernel ? (char *)profile_kname(pf, ip) :
 				       "[unknown]";
-		profile_acc_add(a, sym, kernel, 1);
+		profile_name(name, sizeof(name), sym);
+		profile_acc_add(a, name, kernel, 1);
 	}
 }
 

@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "model/results.h"
 
@@ -64,6 +65,13 @@ void profile_window_tick(struct profile *pf, double t, uint64_t count);
 
 /* The window ends: every event disabled. */
 void profile_window_end(struct profile *pf, double t, uint64_t count);
+
+/*
+ * perf's process group while it runs (its pid), else 0: the run's guard
+ * kills it when the runner dies, so that what a perf wrapper forked does
+ * not outlive a SIGKILL of ctxbench (perf itself dies with the runner).
+ */
+pid_t profile_group(const struct profile *pf);
 
 /* perf's own CPU time since it was ready, seconds: none of the run's. */
 double profile_cpu_s(const struct profile *pf);

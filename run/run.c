@@ -283,8 +283,10 @@ struct run_state {
  * reach.  The runner removes the objects itself and marks their ids gone
  * in the shared state before it ends the guard, so that at every instant
  * one of the two will remove each object, and never both the same id.
+ * With --profile it also kills @perf's process group (0: none) when the
+ * runner dies: perf dies with the runner, not what a wrapper of it forked.
  */
-static pid_t run_guard(struct run_ctl *ctl, pid_t runner, int ready)
+static pid_t run_guard(struct run_ctl *ctl, pid_t runner, int ready, pid_t perf)
 {
 	pid_t pid = fork();
 	sigset_t set;
@@ -315,6 +317,8 @@ static pid_t run_guard(struct run_ctl *ctl, pid_t runner, int ready)
 	close(ready);
 	while (sigwait(&set, &sig) != 0)
 		;
+	if (perf > 0)
+		kill(-perf, SIGKILL);
 	if (ctl->ops->teardown)
 		for (unsigned int k = 0; k < ctl->nset; k++)
 			ctl->ops->teardown(&ctl->ring[k]);
@@ -333,7 +337,8 @@ static int run_guard_start(struct run_state *st)
 
 	if (pipe2(fd, O_CLOEXEC) < 0)
 		return -errno;
-	st->guard->pid = run_guard(st->ctl, st->runner, fd[1]);
+	st->guard->pid = run_guard(st->ctl, st->runner, fd[1],
+				   profile_group(st->spec->profile));
 	if (st->guard->pid < 0)
 		err = -errno;
 	close(fd[1]);

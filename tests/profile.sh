@@ -5,7 +5,9 @@
 # its wake-ups, nothing of perf is left whatever ends ctxbench, and the
 # comparison names a known cost: every system call slowed by a seccomp
 # filter (bench/slowsys) is the largest increase, and an A/A pair of
-# labels calls no symbol changed.
+# labels calls no symbol changed.  A stand-in perf (CTXBENCH_PERF) checks
+# that hostile symbol names are saved clean and read back, and that what
+# a perf forks ends with it, however perf or ctxbench ends.
 # Usage: profile.sh BIN BUILD CASE
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -15,6 +17,8 @@ tests=(
 	"profile-sigint @BIN@ @BUILD@ sigint | timeout=120"
 	"profile-sigkill @BIN@ @BUILD@ sigkill | timeout=120"
 	"profile-seccomp @BIN@ @BUILD@ seccomp | timeout=300 lock=quiet cost=22"
+	"profile-names @BIN@ @BUILD@ names | timeout=60"
+	"profile-forks @BIN@ @BUILD@ forks | timeout=120"
 )
 list_tests "$@"
 isolate "$@"
@@ -73,6 +77,100 @@ profiled() {
 	return $rc
 }
 
+# Skip (77) unless perf would be permitted here: a stand-in perf too.
+need_permit() {
+	if [ "$(id -u)" != 0 ] &&
+		[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
+		echo "skip: perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
+		exit 77
+	fi
+}
+
+# A stand-in perf at $tmp/perf (CTXBENCH_PERF): "record" answers every
+# command of its control socket and notes the event it samples and, at
+# each "enable", the runner's children (the participants among them);
+# "script" prints a sample of each name of $STANDIN_NAMES (one a line) a
+# participant.  With $STANDIN_SLEEP each forks "sleep $STANDIN_SLEEP"
+# first, which nothing waits for; $STANDIN_MODE: "deaf", record ends at
+# once; "kill", record kills a participant as the window begins; "fail",
+# script fails.
+standin() {
+	cat >"$tmp/perf" <<'EOF'
+#!/usr/bin/env bash
+if [ -n "${STANDIN_SLEEP:-}" ]; then
+	sleep "$STANDIN_SLEEP" 3>&- </dev/null >/dev/null 2>&1 &
+fi
+case $1 in
+record)
+	[ "${STANDIN_MODE:-}" = deaf ] && exit 0
+	ev=
+	while [ $# -gt 0 ]; do
+		[ "$1" = -e ] && [ -z "$ev" ] && ev=$2
+		shift
+	done
+	echo "event $ev"
+	trap 'exit 0' INT
+	while read -r cmd <&3; do
+		case $cmd in
+		enable*) echo "pids $(cat /proc/$PPID/task/*/children)" ;;
+		esac
+		if [ "$cmd" = "enable sched:sched_switch" ] &&
+			[ "${STANDIN_MODE:-}" = kill ]; then
+			for p in $(cat /proc/$PPID/task/*/children); do
+				[ "$(cat /proc/$p/comm)" = ctxbench ] &&
+					kill -KILL "$p" && break
+			done
+		fi
+		printf 'ack\n' >&3
+	done
+	;;
+script)
+	[ "${STANDIN_MODE:-}" = fail ] && exit 1
+	ev= pids=
+	while read -r k v; do
+		case $k in event) ev=$v ;; pids) pids=$v ;; esac
+	done
+	for p in $pids; do
+		while IFS= read -r n; do
+			printf '%s/%s 100.000001: %s: 55d0aa001000 %s\n' \
+				"$p" "$p" "$ev" "$n"
+		done <<<"$STANDIN_NAMES"
+	done
+	;;
+esac
+EOF
+	chmod +x "$tmp/perf"
+}
+
+# The stand-in's sleeps ($STANDIN_SLEEP) still running.
+sleeps_left() {
+	pgrep -fx "sleep $STANDIN_SLEEP"
+	return 0
+}
+
+# None of the stand-in's sleeps left, within 2 s; those left are killed.
+check_sleeps() {
+	local left i
+	for i in $(seq 40); do
+		left=$(sleeps_left)
+		[ -z "$left" ] && break
+		sleep 0.05
+	done
+	if [ -n "$left" ]; then
+		fail "$1: what perf forked outlived it: $left"
+		kill -KILL $left 2>/dev/null
+	else
+		pass "$1: nothing perf forked left"
+	fi
+}
+
+# The lines of file @1 with bytes no terminal should get raw: ESC, a
+# tab, C1's CSI, U+202E, a byte that is not UTF-8.
+raw_bytes() {
+	LC_ALL=C grep -c -e $'\e' -e $'\t' -e $'\xc2\x9b' -e $'\xe2\x80\xae' \
+		-e $'\xff' "$1"
+}
+
 check_none_json() {
 	python3 - "$@" <<'EOF' && pass || fail "$how: the saved run"
 import json, sys
@@ -98,6 +196,21 @@ for r in inv["results"]:
     assert sum(s["samples"] for s in p["symbols"]) + p["other_samples"] == p["samples"]
     assert all(0 < s["share"] <= 1 for s in p["symbols"])
     assert p["wakeups"] > 0 and p["wake_ns"] > 0 and p["trace_trips"] > 0, p
+EOF
+}
+
+# Every saved name of the stand-in's: printable, whole characters, each
+# of $STANDIN_NAMES there, escaped or cut.
+check_names_json() {
+	python3 - "$@" <<'EOF' && pass || fail "the saved names"
+import json, sys
+inv = json.load(open(sys.argv[1], encoding="utf-8"))["invocations"][0]
+names = [s["symbol"] for s in inv["results"][0]["profile"]["symbols"]]
+for n in names:
+    assert len(n.encode()) <= 95 and n.isprintable(), repr(n)
+want = [r"\x1b[31mred", r"c1\xc2\x9bx", r"a\x09b", r"rtl\xe2\x80\xaeevil",
+        r"bad\xff\xfeutf", "\u00e9" * 47, "\u20ac" * 31, "plain"]
+assert sorted(names) == sorted(want), names
 EOF
 }
 
@@ -228,6 +341,76 @@ seccomp)
 	grep -q '\.profile_.*_changed: 0' <<<"$kv" && pass ||
 		fail "A/A: nothing judged"
 	check_perf_left "the runs"
+	;;
+names)
+	# Names perf took from anywhere (a JIT names its code as it likes):
+	# printed and saved clean, cut between characters, read back.
+	need_permit
+	standin
+	e=$(printf '\xc3\xa9%.0s' $(seq 60)) euro=$(printf '\xe2\x82\xac%.0s' $(seq 40))
+	export STANDIN_NAMES=$'\e[31mred\nc1\xc2\x9bx\na\tb\nrtl\xe2\x80\xaeevil\nbad\xff\xfeutf\n'$e$'\n'$euro$'\nplain'
+	CTXBENCH_PERF=$tmp/perf "$bin" --profile -b pipe -t 0.1 -r 1 \
+		-o "$tmp/F.json" >"$tmp/F.txt" 2>"$tmp/F.err"
+	rc=$?
+	[ $rc -eq 0 ] && pass || fail "exit $rc: $(cat "$tmp/F.err")"
+	! grep -q 'no profiles' "$tmp/F.err" && pass ||
+		fail "no profile: $(cat "$tmp/F.err")"
+	n=$(raw_bytes "$tmp/F.txt")$(raw_bytes "$tmp/F.err")
+	[ "$n" = 00 ] && pass || fail "the run printed raw bytes: $n lines"
+	grep -qF '\x1b[31mred' "$tmp/F.txt" && pass ||
+		fail "no escaped name: $(sed -n '/Where the time/,$p' "$tmp/F.txt")"
+	"$bin" report "$tmp/F.json" >"$tmp/R.txt" 2>"$tmp/R.err"
+	rc=$?
+	[ $rc -eq 0 ] && pass || fail "report: exit $rc: $(cat "$tmp/R.err")"
+	[ "$(raw_bytes "$tmp/R.txt")" = 0 ] && pass || fail "report: raw bytes"
+	"$bin" report --format json "$tmp/F.json" >"$tmp/G.json" 2>"$tmp/G.err" &&
+		"$bin" report "$tmp/G.json" >/dev/null 2>>"$tmp/G.err" && pass ||
+		fail "the json round trip: $(cat "$tmp/G.err")"
+	check_names_json "$tmp/F.json"
+	;;
+forks)
+	# A perf (a wrapper) that forks: what it started ends with it, in
+	# every way perf or ctxbench ends.
+	need_permit
+	standin
+	export STANDIN_SLEEP=1000.$$$RANDOM
+	trap 'kill -KILL $(sleeps_left) 2>/dev/null; rm -rf "$tmp"' EXIT
+	for how in deaf ok fail kill; do
+		STANDIN_MODE=$how CTXBENCH_PERF=$tmp/perf "$bin" --profile \
+			-b pipe -t 0.1 -r 1 -q >"$tmp/o.txt" 2>"$tmp/o.err"
+		rc=$?
+		case $how in
+		deaf) said='no profiles: perf failed: it did not start' want=0 ;;
+		ok) said= want=0 ;;
+		fail) said='no profiles: perf failed: perf script' want=0 ;;
+		kill) said='FAILED' want=1 ;;
+		esac
+		[ $rc -eq $want ] && pass "$how: exit $want" ||
+			fail "$how: exit $rc, not $want: $(cat "$tmp/o.err")"
+		[ -z "$said" ] || grep -q "$said" "$tmp/o.err" "$tmp/o.txt" &&
+			pass "$how: said" || fail "$how: not said: $(cat "$tmp/o.err")"
+		check_sleeps "$how"
+	done
+	for sig in INT TERM KILL; do
+		CTXBENCH_PERF=$tmp/perf "$bin" --profile -b pipe -t 2 -r 2 -q \
+			>/dev/null 2>"$tmp/k.err" &
+		pid=$!
+		# Until the run's guard is there: perf runs, the set-up is done.
+		for i in $(seq 200); do
+			pgrep -P $pid -x ctxbench-guard >/dev/null && break
+			sleep 0.05
+		done
+		[ -n "$(sleeps_left)" ] && pass "SIG$sig: perf forked" ||
+			fail "SIG$sig: the stand-in did not fork"
+		sleep 0.3
+		kill -$sig $pid
+		wait $pid
+		rc=$?
+		want=$((128 + $(kill -l $sig)))
+		[ $rc -eq $want ] && pass "SIG$sig: exit $want" ||
+			fail "SIG$sig: exit $rc, not $want: $(cat "$tmp/k.err")"
+		check_sleeps "SIG$sig"
+	done
 	;;
 esac
 summary

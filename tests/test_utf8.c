@@ -75,6 +75,21 @@ static void test_fit(void)
 	CHECK_EQ_INT(utf8_fit("abc", 0, NULL), 0);
 }
 
+/* A cut by bytes keeps whole characters, and a stray byte is one. */
+static void test_cut(void)
+{
+	CHECK_EQ_INT(utf8_cut("abc", 2), 2);
+	CHECK_EQ_INT(utf8_cut("abc", 9), 3);
+	/* "ää" in 3 bytes: one of them, not a byte of the second. */
+	CHECK_EQ_INT(utf8_cut("\xc3\xa4\xc3\xa4", 3), 2);
+	CHECK_EQ_INT(utf8_cut("\xe2\x82\xac\xe2\x82\xac", 5), 3);
+	CHECK_EQ_INT(utf8_cut("\xf0\x9f\x98\x80", 3), 0);
+	/* Not UTF-8: a byte at a time, a lead byte cut short too. */
+	CHECK_EQ_INT(utf8_cut("a\xff\xfe", 2), 2);
+	CHECK_EQ_INT(utf8_cut("a\xe2\x82", 2), 2);
+	CHECK_EQ_INT(utf8_cut("", 5), 0);
+}
+
 /* A line ends before a blank when more follows, else where it is full. */
 static void test_line(void)
 {
@@ -98,6 +113,7 @@ int main(void)
 	test_char();
 	test_width();
 	test_fit();
+	test_cut();
 	test_line();
 	return check_summary();
 }
