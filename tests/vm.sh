@@ -1291,6 +1291,30 @@ turns_signals() {
 		rm -f "$tmp/full.fifo"
 	done
 
+	# vmrun -v alone, the same.
+	rm -f "$tmp/full.fifo" "$tmp"/v.*
+	mkfifo "$tmp/full.fifo"
+	exec {hold}<>"$tmp/full.fifo"
+	TMPDIR=$tmp setsid "$vmrun" -v -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/v" "$tmp/spew" \
+		>/dev/null 2>"$tmp/full.fifo" &
+	pid=$!
+	within "[ \"\$(stat -c %s '$tmp/v.console' 2>/dev/null || echo 0)\" -gt 150000 ]" 150 ||
+		fail "vmrun: the console never came"
+	sleep 1
+	kill -TERM "$pid"
+	if within "! kill -0 $pid 2>/dev/null" 100; then
+		wait "$pid" 2>/dev/null
+		rc=$?
+		[ "$rc" = 143 ] && pass || fail "vmrun, SIGTERM, stderr full: exit $rc, expected 143"
+	else
+		fail "vmrun, SIGTERM, stderr full: still running"
+		kill -KILL -- -"$pid"
+		wait "$pid" 2>/dev/null
+	fi
+	exec {hold}>&-
+	left_after "vmrun, SIGTERM, stderr full" "$pid"
+	rm -f "$tmp/full.fifo"
+
 	# Stopped while a live guest runs: every run kept is named, one a
 	# line, whatever the trap interrupted (a read with IFS empty).
 	kernel vmlinuz-6.1.0-a "live 0 h2"
