@@ -7,10 +7,15 @@
 #        vm.sh turns                    (vmturns' order and faults, the same)
 #        vm.sh live                     (vmturns' live turns and faults, the same)
 #        vm.sh words                    (vmrun's and vmturns' messages, the same)
+#        vm.sh input                    (the user's bytes escaped, labels refused, the same)
+#        vm.sh lock                     (two vmturns with one -o prefix, the same)
+#        vm.sh full                     (-o on a full file system, the same, a tmpfs)
+#        vm.sh signals                  (vmturns' signals with stderr full, its words, the same)
 #        vm.sh live-real BIN STATIC_BIN   (live turns of one kernel, TCG)
 #        vm.sh live-kvm BIN STATIC_BIN    (the same under KVM, where it boots)
 #        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
-# vmrun, turns, words and fetch boot nothing and need none of the packages below.
+# vmrun, turns, live, words, input, lock, full, signals and fetch boot
+# nothing and need none of the packages below.
 # Skips (77) where qemu, busybox-static, cpio, a static ctxbench or the
 # kernels are missing, or qemu cannot start; CTXBENCH_VM_REQUIRED=1 (CI,
 # after installing them) makes a missing piece a failure instead.
@@ -33,6 +38,10 @@ tests=(
 	"debian-kernels-faults fetch | timeout=300 labels=tools"
 	"vmtools-words words | timeout=300 labels=tools"
 	"vmturns-live live | timeout=300 labels=tools cost=35"
+	"vmtools-input input | timeout=300 labels=tools"
+	"vmturns-lock lock | timeout=300 labels=tools"
+	"vmtools-full full | timeout=300 labels=tools"
+	"vmturns-signals signals | timeout=300 labels=tools cost=30"
 	"vm-live live-real @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=60"
 	"vm-live-kvm live-kvm @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=10"
 )
@@ -385,6 +394,7 @@ fake_vm() {
 # Stand-in qemu: "junk" is refused as qemu refuses a kernel it cannot
 # load; "boot FIRST INIT" prints the kernel's first line after FIRST s
 # and starts init INIT s later; "hang" says its first line, then nothing;
+# "spew" says it, then 200 KB more, then nothing;
 # "run [N...]" appends its kernel file and command line to ../boots and
 # brings a saved run home that holds both and init's ctxbench line, but
 # panics at its own Nth boots; "live P E" boots (and appends its kernel
@@ -398,8 +408,11 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	-kernel) kernel=$2 && shift ;;
 	-serial)
+		# The first port is the console (a file, or a pipe's FIFO
+		# PATH.out, held open as qemu holds it), the second the
+		# control port.
 		case $2 in
-		pipe:*) ctl=${2#pipe:} ;;
+		pipe:*) [ -z "$serial" ] && serial=${2#pipe:}.out || ctl=${2#pipe:} ;;
 		*) serial=${2#file:} ;;
 		esac
 		shift
@@ -410,7 +423,8 @@ while [ $# -gt 0 ]; do
 	shift
 done
 nap() { read -r -t "$1" <>"${0%/*}/nap"; }
-say() { printf '%s\r\n' "$*" >>"$serial"; }
+if [ -p "$serial" ]; then exec 6<>"$serial"; else exec 6>>"$serial"; fi
+say() { printf '%s\r\n' "$*" >&6; }
 read -r what first init <"$kernel"
 case $what in
 junk)
@@ -428,6 +442,13 @@ boot)
 	;;
 hang)
 	say "[    0.000000] Linux version 6.1.0-stand-in"
+	nap 600
+	;;
+spew)
+	say "[    0.000000] Linux version 6.1.0-stand-in"
+	for ((i = 0; i < 3000; i++)); do
+		say "[    0.000001] a line of the console, $i of 3000, as a kernel says many"
+	done
 	nap 600
 	;;
 run)
@@ -1039,6 +1060,303 @@ vmturns_live() {
 	summary
 }
 
+# No byte of stderr ($err) a terminal would take for a control: no C0
+# but the new line, no DEL, no C1 (raw or as UTF-8), no bidirectional
+# control; and $2 said as it is ($1 names the case).
+escaped() { # case, text
+	LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]\|\xe2\x80[\xa8-\xae]\|\xe2\x81[\xa6-\xa9]' <<<"$err" &&
+		fail "$1: raw control bytes on stderr: $(printf '%q' "$err")" || pass
+	grep -qF -- "$2" <<<"$err" && pass || fail "$1: not said '$2': $(printf '%q' "$err")"
+}
+
+# Every byte of the user's that vmrun and vmturns quote reaches stderr
+# escaped (\xNN), and a label ctxbench's -n would refuse is refused by
+# vmturns before any boot, exit 2.
+tools_input() {
+	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b l want k i
+	command -v flock >/dev/null && command -v setpriv >/dev/null ||
+		skip "no flock or setpriv (Debian: util-linux)"
+	fake_vm
+	kernel vmlinuz-6.1.0-a "run"
+	kernel vmlinuz-6.1.0-b "run"
+
+	# Labels: ESC, BEL, a new line, a tab, C1's CSI, a bidirectional
+	# override, a byte that is not UTF-8, 65 bytes; each as said.
+	local labels=($'a\e[2Jb' 'a\x1b[2Jb' $'bel\a' 'bel\x07' $'x\ny' 'x\x0ay'
+		$'t\tt' 't\x09t' $'c\xc2\x9bd' 'c\xc2\x9bd' $'e\xe2\x80\xaef' 'e\xe2\x80\xaef'
+		$'n\xffu' 'n\xffu' "$(printf '%065d' 0)" "$(printf '%065d' 0)")
+	for ((i = 0; i < ${#labels[@]}; i += 2)); do
+		l=${labels[i]} want=${labels[i + 1]}
+		rm -f "$tmp/boots"
+		turns -N 1 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/l" --label-a "$l" --label-b ok "$a" "$b"
+		[ "$rc" = 2 ] && pass || fail "--label-a $want: exit $rc, expected 2: $(printf '%q' "$err")"
+		escaped "--label-a $want" "--label-a: '$want' is "
+		[ -e "$tmp/boots" ] && fail "--label-a $want: booted before refusing it" || pass
+	done
+	grep -q "'$(printf '%065d' 0)' is longer than 64 bytes" <<<"$err" && pass ||
+		fail "a label of 65 bytes: $err"
+	# A label from the image's file name is its file name's rule's too.
+	k=$tmp/$'k\e]0;x\a'
+	cp "$a" "$k"
+	turns -N 1 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/l" --label-b ok "$k" "$b"
+	[ "$rc" = 2 ] && pass || fail "a label from a file name: exit $rc, expected 2: $err"
+	escaped "a label from a file name" "the label of A, from $tmp/k\\x1b]0;x\\x07 (give --label-a): 'k\\x1b]0;x\\x07' is not"
+	[ -e "$tmp/boots" ] && fail "a label from a file name: booted" || pass
+	rm -f "$k"
+	# UTF-8 text and 64 bytes are labels.
+	turns -N 1 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/l" --label-a 'café ☕' \
+		--label-b "$(printf '%064d' 0)" "$a" "$b"
+	[ "$rc" = 0 ] && grep -q "'-n' 'café ☕' " "$tmp/l-A-1.json" && pass ||
+		fail "UTF-8 and 64-byte labels: exit $rc: $err"
+
+	# What else the tools quote: images, -o, numbers, CPU lists, options.
+	vm -a tcg -c "$tmp/bin/ctxbench" $'/nonexistent/\e[31mk'
+	[ "$rc" = 2 ] && pass || fail "vmrun, an image: exit $rc"
+	escaped "vmrun, an image" '/nonexistent/\x1b[31mk: cannot read'
+	vm -a tcg -c "$tmp/bin/ctxbench" -o $'/nonexistent/o\e[1m' "$a"
+	[ "$rc" = 2 ] && pass || fail "vmrun -o: exit $rc"
+	escaped "vmrun -o" 'cannot write /nonexistent/o\x1b[1m.console'
+	vm -a $'k\avm' "$a"
+	escaped "vmrun -a" "--accel: 'k\\x07vm' is not"
+	vm -m $'1\e' "$a"
+	escaped "vmrun -m" "-m: '1\\x1b' is not"
+	vm --host-cpus $'0\n1' "$a"
+	escaped "vmrun --host-cpus" "--host-cpus: '0\\x0a1' is not"
+	vm $'--x\e' "$a"
+	escaped "vmrun, an option" "unknown option '--x\\x1b'"
+	turns -a tcg -c "$tmp/bin/ctxbench" "$a" $'/nonexistent/\x9b2J'
+	[ "$rc" = 2 ] && pass || fail "vmturns, an image: exit $rc"
+	escaped "vmturns, an image" '/nonexistent/\x9b2J: cannot read'
+	turns -N $'\e' "$a" "$b"
+	escaped "vmturns -N" "-N: '\\x1b' is not"
+	turns -a tcg -c "$tmp/bin/ctxbench" -o $'/nonexistent/\e' "$a" "$b"
+	escaped "vmturns -o" 'cannot write /nonexistent/\x1b.'
+	turns -c $'/nonexistent/\e' -o "$tmp/c" "$a" "$b"
+	escaped "vmturns -c" '/nonexistent/\x1b: not an executable'
+	left_after "input" ""
+	summary
+}
+
+# Two vmturns with one -o PREFIX: the second is refused at once (exit
+# 2), touching nothing of the first's; once the first has ended, by a
+# signal or killed outright, the prefix can be used again.
+turns_lock() {
+	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b pid log n
+	command -v flock >/dev/null && command -v setpriv >/dev/null ||
+		skip "no flock or setpriv (Debian: util-linux)"
+	fake_vm
+	kernel vmlinuz-6.1.0-a "run"
+	kernel vmlinuz-6.1.0-b "run"
+	kernel hang "hang"
+
+	for sig in TERM KILL; do
+		rm -f "$tmp/boots" "$tmp"/k-*
+		TMPDIR=$tmp setsid "$src/tools/vmturns" -N 1 -a tcg -c "$tmp/bin/ctxbench" \
+			-o "$tmp/k" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err1" &
+		pid=$!
+		within "grep -q 'Linux version' '$tmp/k-B-1.console' 2>/dev/null" 100 ||
+			fail "SIG$sig: B never booted: $(cat "$tmp/err1")"
+		log=$(cat "$tmp/k.log") n=$(wc -l <"$tmp/boots")
+		cp "$tmp/k-A-1.json" "$tmp/A.json"
+		turns -N 1 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/k" "$a" "$b"
+		[ "$rc" = 2 ] && pass || fail "a second vmturns, one prefix: exit $rc, expected 2: $err"
+		own_words "a second vmturns, one prefix" "^vmturns: another vmturns writes with -o $tmp/k \\($tmp/k\\.lock is locked\\)"
+		[ "$(wc -l <"$tmp/boots")" = "$n" ] && pass || fail "the second vmturns booted"
+		[ "$(cat "$tmp/k.log")" = "$log" ] && cmp -s "$tmp/A.json" "$tmp/k-A-1.json" &&
+			pass || fail "the second vmturns touched the first's files"
+		kill -0 "$pid" 2>/dev/null && pass || fail "the first vmturns stopped"
+		if [ "$sig" = KILL ]; then
+			kill -KILL -- -"$pid"
+		else
+			kill -TERM "$pid"
+		fi
+		{ wait "$pid"; } 2>/dev/null
+		rc=$?
+		[ "$sig" = KILL ] || { [ "$rc" = 143 ] && pass || fail "SIGTERM: exit $rc: $(cat "$tmp/err1")"; }
+		within "! session_alive $pid" 50
+		[ "$sig" = KILL ] || { [ -e "$tmp/k.lock" ] && fail "SIGTERM: $tmp/k.lock left" || pass; }
+		# The prefix is free again.
+		turns -N 1 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/k" "$a" "$b"
+		[ "$rc" = 0 ] && [ -s "$tmp/k-B-1.json" ] && pass ||
+			fail "after the first vmturns (SIG$sig): exit $rc, expected 0: $err"
+		[ -e "$tmp/k.lock" ] && fail "after SIG$sig: $tmp/k.lock left" || pass
+		left_after "one prefix, SIG$sig" "$pid"
+	done
+	summary
+}
+
+# Command $3... in a mount namespace of its own where $tmp/full is a
+# tmpfs of 40 KiB, $1 KiB of it taken: sets rc, err and secs (the time
+# it took, in whole seconds); 77 where no tmpfs can be mounted.
+on_full() { # KiB taken, command...
+	local taken=$1 t0=$SECONDS
+	shift
+	mkdir -p "$tmp/full"
+	TMPDIR=$tmp unshare -m --propagation private sh -c '
+		mount -t tmpfs -o size=40k vmfull "$0" 2>/dev/null || exit 77
+		head -c "$1" /dev/zero >"$0/taken" 2>/dev/null
+		shift
+		exec "$@"' "$tmp/full" $((taken * 1024)) "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$? err=$(cat "$tmp/err") secs=$((SECONDS - t0))
+}
+
+# A file system that is full (or over quota, or failing) where -o
+# writes: said as the host's fault, exit 255, which stops a `git bisect
+# run`, at once, never "the kernel did not start init".
+tools_full() {
+	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b
+	command -v flock >/dev/null && command -v setpriv >/dev/null ||
+		skip "no flock or setpriv (Debian: util-linux)"
+	command -v unshare >/dev/null || skip "no unshare (Debian: util-linux)"
+	fake_vm
+	kernel boot "boot 0 0"
+	kernel vmlinuz-6.1.0-a "run"
+	kernel vmlinuz-6.1.0-b "run"
+	on_full 40 true
+	[ "$rc" = 77 ] && skip "cannot mount a tmpfs in a mount namespace here"
+
+	# vmrun: the console cannot be written.
+	on_full 40 "$vmrun" -a tcg --boot-timeout 20 -c "$tmp/bin/ctxbench" -o "$tmp/full/v" "$tmp/boot"
+	[ "$rc" = 255 ] && pass || fail "vmrun, a full file system: exit $rc, expected 255: $err"
+	own_words "vmrun, a full file system" "^vmrun: cannot write $tmp/full/v\\.console: No space left on device\$"
+	[ "$secs" -lt 15 ] && pass || fail "vmrun, a full file system: said after $secs s"
+	left_after "vmrun, a full file system" ""
+	# vmturns: PREFIX.log cannot be written, or (a page left for it) the
+	# first boot's console.
+	on_full 40 "$src/tools/vmturns" -N 2 -a tcg --boot-timeout 20 -c "$tmp/bin/ctxbench" \
+		-o "$tmp/full/t" "$a" "$b"
+	[ "$rc" = 255 ] && pass || fail "vmturns, a full file system: exit $rc, expected 255: $err"
+	own_words "vmturns, a full file system" "^vmturns: cannot write $tmp/full/t\\.log: No space left on device\$"
+	rm -f "$tmp/boots"
+	on_full 36 "$src/tools/vmturns" -N 2 -a tcg --boot-timeout 20 -c "$tmp/bin/ctxbench" \
+		-o "$tmp/full/t" "$a" "$b"
+	[ "$rc" = 255 ] && pass || fail "vmturns, a full file system at the console: exit $rc, expected 255: $err"
+	grep -q "^vmrun: cannot write $tmp/full/t-A-1\\.console: No space left on device\$" <<<"$err" &&
+		grep -q "^vmturns: A 1 (6.1.0-a) failed: the host could not write a file" <<<"$err" &&
+		grep -q "^vmturns: stopping the turns" <<<"$err" && pass ||
+		fail "vmturns, a full file system at the console: not said: $err"
+	grep -q "did not start init\|no init" <<<"$err" && fail "the kernel blamed: $err" || pass
+	[ "$(boot_order)" = "$a" ] && pass || fail "boots after a full file system: $(boot_order)"
+	[ "$secs" -lt 15 ] && pass || fail "vmturns, a full file system: said after $secs s"
+	left_after "vmturns, a full file system" ""
+	summary
+}
+
+# vmturns' signals whatever its stderr does (a pipe nobody reads, full),
+# and its words at a signal and when a vmrun is killed.
+turns_signals() {
+	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b pid sig n hold t f
+	command -v flock >/dev/null && command -v setpriv >/dev/null ||
+		skip "no flock or setpriv (Debian: util-linux)"
+	fake_vm
+	kernel vmlinuz-6.1.0-a "run"
+	kernel spew "spew"
+
+	# -v, stderr a FIFO that the test holds and never reads: B's console
+	# (200 KB) fills it, and vmturns, vmrun, its copy of the console and
+	# the tee all wait on it.  Each signal still ends vmturns, 128+N,
+	# within seconds, nothing left.
+	for sig in TERM INT HUP; do
+		rm -f "$tmp/boots" "$tmp"/s-* "$tmp/full.fifo"
+		mkfifo "$tmp/full.fifo"
+		exec {hold}<>"$tmp/full.fifo"
+		if [ "$sig" = INT ]; then
+			env --default-signal=INT true 2>/dev/null || { echo "no env --default-signal: SIGINT not tried"; exec {hold}>&-; continue; }
+			TMPDIR=$tmp env --default-signal=INT setsid "$src/tools/vmturns" -v -N 2 -a tcg \
+				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$tmp/spew" >/dev/null 2>"$tmp/full.fifo" &
+		else
+			TMPDIR=$tmp setsid "$src/tools/vmturns" -v -N 2 -a tcg \
+				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$tmp/spew" >/dev/null 2>"$tmp/full.fifo" &
+		fi
+		pid=$!
+		within "[ \"\$(stat -c %s '$tmp/s-B-1.console' 2>/dev/null || echo 0)\" -gt 150000 ]" 150 ||
+			fail "SIG$sig: B's console never came"
+		# What the pipe holds, no more: its writers wait.
+		sleep 1
+		n=$(kill -l "$sig")
+		t=$SECONDS
+		kill -"$sig" "$pid"
+		if within "! kill -0 $pid 2>/dev/null" 100; then
+			wait "$pid" 2>/dev/null
+			rc=$?
+			[ "$rc" = $((128 + n)) ] && pass ||
+				fail "SIG$sig, stderr full: exit $rc, expected $((128 + n))"
+		else
+			fail "SIG$sig, stderr full: still running after $((SECONDS - t)) s"
+			kill -KILL -- -"$pid"
+			wait "$pid" 2>/dev/null
+		fi
+		exec {hold}>&-
+		live_left "SIG$sig, stderr full" "$pid"
+		rm -f "$tmp/full.fifo"
+	done
+
+	# vmrun -v alone, the same.
+	rm -f "$tmp/full.fifo" "$tmp"/v.*
+	mkfifo "$tmp/full.fifo"
+	exec {hold}<>"$tmp/full.fifo"
+	TMPDIR=$tmp setsid "$vmrun" -v -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/v" "$tmp/spew" \
+		>/dev/null 2>"$tmp/full.fifo" &
+	pid=$!
+	within "[ \"\$(stat -c %s '$tmp/v.console' 2>/dev/null || echo 0)\" -gt 150000 ]" 150 ||
+		fail "vmrun: the console never came"
+	sleep 1
+	kill -TERM "$pid"
+	if within "! kill -0 $pid 2>/dev/null" 100; then
+		wait "$pid" 2>/dev/null
+		rc=$?
+		[ "$rc" = 143 ] && pass || fail "vmrun, SIGTERM, stderr full: exit $rc, expected 143"
+	else
+		fail "vmrun, SIGTERM, stderr full: still running"
+		kill -KILL -- -"$pid"
+		wait "$pid" 2>/dev/null
+	fi
+	exec {hold}>&-
+	left_after "vmrun, SIGTERM, stderr full" "$pid"
+	rm -f "$tmp/full.fifo"
+
+	# Stopped while a live guest runs: every run kept is named, one a
+	# line, whatever the trap interrupted (a read with IFS empty).
+	kernel vmlinuz-6.1.0-a "live 0 h2"
+	kernel vmlinuz-6.1.0-b "live 0 0"
+	rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots "$tmp"/s-*
+	TMPDIR=$tmp setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg \
+		-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$b" >/dev/null 2>"$tmp/err" &
+	pid=$!
+	within "[ \"\$(cat '$tmp/runs' 2>/dev/null | wc -l)\" = 4 ]" 100 || fail "A's second run never started"
+	sleep 0.5
+	kill -TERM "$pid"
+	{ wait "$pid"; } 2>/dev/null
+	rc=$? err=$(cat "$tmp/err")
+	[ "$rc" = 143 ] && pass || fail "SIGTERM in live turns: exit $rc: $err"
+	grep -q "^vmturns: stopped by signal 15; kept 3 saved runs:\$" <<<"$err" && pass ||
+		fail "SIGTERM: the kept runs not counted: $err"
+	for f in A-1-1 B-1-1 B-1-2; do
+		grep -qx "vmturns:   $tmp/s-$f.json" <<<"$err" && pass ||
+			fail "SIGTERM: $f not named on a line of its own: $err"
+	done
+	live_left "SIGTERM in live turns" "$pid"
+
+	# A vmrun killed outright (not vmturns): said in vmturns' words, no
+	# job text of bash's, status 254, not vmturns' own 128+N.
+	kernel vmlinuz-6.1.0-a "run"
+	kernel hang "hang"
+	rm -f "$tmp/boots" "$tmp"/s-*
+	TMPDIR=$tmp "$src/tools/vmturns" -N 2 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/s" \
+		"$a" "$tmp/hang" >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	within "grep -q 'Linux version' '$tmp/s-B-1.console' 2>/dev/null" 100 || fail "B never booted"
+	pkill -KILL -f "vmrun .*-o $tmp/s-B-1 " || fail "no vmrun of B to kill"
+	wait "$pid"
+	rc=$? err=$(cat "$tmp/err")
+	[ "$rc" = 254 ] && pass || fail "a vmrun killed: exit $rc, expected 254: $err"
+	own_words "a vmrun killed" "^vmturns: B 1 \\(hang\\) failed: vmrun of B boot 1 was killed by signal 9 \\(SIGKILL\\)"
+	grep -q 'Killed\|line [0-9]' "$tmp/err" "$tmp/s.log" && fail "bash's job text: $(cat "$tmp/err" "$tmp/s.log")" || pass
+	grep -q "^run $tmp/s-A-1.json\$" "$tmp/out" && pass || fail "a vmrun killed: A's run not reported"
+	left_after "a vmrun killed" ""
+	summary
+}
+
 # Stand-ins for apt-cache, apt-get and dpkg-deb in $tmp/apt: the lists
 # hold releases 6.1.0-7 and -9 (generic and rt); apt-get download fails
 # (FAKE_APT=fail), hangs (hang) or writes a .deb; dpkg-deb gives the tar
@@ -1145,6 +1463,10 @@ $k/vmlinuz-6.1.0-9-rt-amd64" ] && pass || fail "a fetch: exit $rc, out '$out': $
 }
 
 case "${1:-}" in
+input) tools_input ;;
+lock) turns_lock ;;
+full) tools_full ;;
+signals) turns_signals ;;
 vmrun) vmrun_faults ;;
 turns) vmturns_faults ;;
 live) vmturns_live ;;
@@ -1155,7 +1477,7 @@ fetch) fetch_faults ;;
 kernels) kernels "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
-	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | live | words | live-real BIN STATIC_BIN | live-kvm BIN STATIC_BIN | fetch" >&2
+	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | live | words | input | lock | full | signals | live-real BIN STATIC_BIN | live-kvm BIN STATIC_BIN | fetch" >&2
 	exit 2
 	;;
 esac
