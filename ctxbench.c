@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctxbench: the command line parsed, the command run, its exit status. */
 #include <stdio.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cli/dump.h"
 #include "cli/output.h"
@@ -10,11 +8,9 @@
 #include "cli/progress.h"
 #include "cli/quote.h"
 #include "cli/report_cmd.h"
-#include "facts/sysinfo.h"
 #include "ipc/ipc.h"
 #include "lib/text.h"
-#include "run/check.h"
-#include "run/profile.h"
+#include "run/engine.h"
 #include "run/run.h"
 #include "run/sweep.h"
 
@@ -25,90 +21,60 @@ static void list_backends(void)
 		       (*o)->flags & IPC_NOT_IN_ALL ? " (not in all)" : "");
 }
 
-/*
- * --profile: perf for the sweep, or why not, said once here and kept in
- * the Run information; the run goes on either way.
- */
-static void profile_start(struct sweep_spec *s, struct results *res)
-{
-	char why[sizeof(res->info.profile) - 8];
+/* What the engine tells the command line: its checks, its facts, progress. */
+struct run_cli {
+	const struct plan *p;
+	struct progress prog;
+};
 
-	s->profile =
-		profile_open((unsigned int)sweep_nrows(s), why, sizeof(why));
-	if (s->profile) {
-		profile_describe(s->profile, res->info.profile,
-				 sizeof(res->info.profile));
-	} else {
-		text_say(stderr, "ctxbench: no profiles: %s", why);
-		snprintf(res->info.profile, sizeof(res->info.profile),
-			 "none: %s", why);
-	}
-	/*
-	 * Both may quote CTXBENCH_PERF, or perf's path: the report and the
-	 * saved run are text.
-	 */
-	text_clean(res->info.profile, sizeof(res->info.profile));
+static int run_cli_check(void *arg)
+{
+	const struct run_cli *c = arg;
+
+	return output_check(c->p);
 }
 
-/* perf failing during the sweep: no row has a profile, said once. */
-static void profile_stop(struct sweep_spec *s, struct results *res)
+static void run_cli_info(void *arg, struct results *res)
 {
-	char why[sizeof(res->info.profile) - 8];
+	const struct run_cli *c = arg;
 
-	if (profile_failed(s->profile, why, sizeof(why))) {
-		text_say(stderr, "ctxbench: no profiles: %s", why);
-		snprintf(res->info.profile, sizeof(res->info.profile),
-			 "none: %s", why);
-		text_clean(res->info.profile, sizeof(res->info.profile));
-	}
-	profile_close(s->profile);
-	s->profile = NULL;
+	plan_info(c->p, res);
+}
+
+static void run_cli_start(void *arg, const struct sweep_spec *s)
+{
+	struct run_cli *c = arg;
+
+	progress_start(&c->prog, s, c->p->quiet);
+}
+
+static void run_cli_stop(void *arg)
+{
+	struct run_cli *c = arg;
+
+	progress_clear(&c->prog);
 }
 
 /* A measurement as @p plans it, reported; the exit status. */
 static int run_plan(const struct plan *p, struct results *res)
 {
 	const struct results *all[1] = { res };
-	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	struct progress prog;
-	const struct sweep_hooks hooks = progress_hooks(&prog);
+	struct run_cli cli = { .p = p };
+	const struct engine_hooks hooks = {
+		.arg = &cli,
+		.check = run_cli_check,
+		.info = run_cli_info,
+		.start = run_cli_start,
+		.stop = run_cli_stop,
+		.sweep = progress_hooks(&cli.prog),
+	};
 	struct sweep_spec sweep;
-	/* 4 KB, once a process: static, not on the stack (see main()). */
-	static struct place_topo topo;
-	char err[512];
 	int status, out, sig;
 
 	plan_sweep(p, &sweep);
-	if (check_limits(&sweep, err, sizeof(err)) < 0) {
-		text_say(stderr, "ctxbench: %s", err);
-		return 2;
-	}
-	if (output_check(p) < 0)
-		return 2;
-	if (place_topo_read("", &topo) < 0 || run_init() < 0) {
-		perror("ctxbench");
-		return 1;
-	}
-	if (check_classes(&sweep, &topo, online, err, sizeof(err)) < 0 ||
-	    check_mlock(&sweep, err, sizeof(err)) < 0) {
-		text_say(stderr, "ctxbench: %s", err);
-		return 2;
-	}
-	sysinfo_read("", &res->info);
-	plan_info(p, res);
-	sysinfo_where("", &topo.allowed, time(NULL), &res->info);
-	sweep.seed = res->info.seed;
-	if (p->profile)
-		profile_start(&sweep, res);
-	progress_start(&prog, &sweep, p->quiet);
-	status = sweep_run(&sweep, &topo, &hooks, res);
-	res->info.end_s = sysinfo_now(); /* when the last row ended */
-	progress_clear(&prog);
-	profile_stop(&sweep, res);
-	if (status < 0) {
-		perror("ctxbench");
-		return 1;
-	}
+	status = engine_run(&sweep, p->profile, &hooks, res);
+	if (status < 0)
+		return -status;
 	/* A signal taken after the last run stops the plan, not the output. */
 	sig = output_pending();
 	if (!res->signo)

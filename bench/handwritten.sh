@@ -16,7 +16,7 @@ for m in pipe sysv-sem futex; do
 	r=()
 	c=() h=()
 	for ((i = 0; i < rounds; i++)); do
-		a=$(ctx_field 5 -b "$m" -P same -t "$secs" -r 1)
+		a=$(ctx_key loops_per_sec -b "$m" -P same -t "$secs" -r 1)
 		# About as long as ctxbench's run, from its rate.
 		b=$("$pp" "$m" "$(awk -v a="$a" -v s="$secs" 'BEGIN { printf "%d", a * s }')" 0 0)
 		c+=("$a") h+=("$b") r+=("$(ratio "$a" "$b")")

@@ -19,13 +19,21 @@ median() {
 		print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-# ctx_field FIELD ARGS...: run ctxbench -n bench ARGS and print FIELD (3 low,
-# 4 high, 5 average, 6 cv) of its first row.
-ctx_field() {
-	local field=$1
+# kv_key KEY: from ctxbench's --format kv on standard input, KEY's value
+# (docs/keys.md: loops_per_sec, loops_per_sec_low, loops_per_sec_high,
+# cv_pct, rtt_p50_ns...) of the first row that has it: a row skipped or
+# failed has no figures, and is passed over.  Nothing when no row has it.
+kv_key() {
+	awk -F': ' -v k="$1" '{ n = split($1, p, ".") }
+		n > 1 && p[n] == k { print $2; exit }'
+}
+
+# ctx_key KEY ARGS...: run ctxbench -n bench ARGS --format kv and print
+# KEY of its first row (kv_key).
+ctx_key() {
+	local key=$1
 	shift
-	"$bin" -n bench "$@" | awk -v f="$field" '$1 == "bench" && NF >= 6 {
-		sub(/%$/, "", $f); print $f; exit }'
+	"$bin" -n bench "$@" --format kv | kv_key "$key"
 }
 
 # ratio A B: A / B with three decimals.

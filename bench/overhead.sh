@@ -10,10 +10,10 @@ set -euo pipefail
 place=${1:-same}
 secs=${2:-1}
 
-null=$(ctx_field 5 -b null -P "$place" -t "$secs" -r 3)
+null=$(ctx_key loops_per_sec -b null -P "$place" -t "$secs" -r 3)
 best=0 best_mech=
 for m in $("$bin" -l | awk '$1 != "null" && $1 != "spinlock" { print $1 }'); do
-	v=$(ctx_field 5 -b "$m" -P "$place" -t "$secs" -r 3)
+	v=$(ctx_key loops_per_sec -b "$m" -P "$place" -t "$secs" -r 3)
 	if awk -v a="$v" -v b="$best" 'BEGIN { exit !(a > b) }'; then
 		best=$v best_mech=$m
 	fi

@@ -19,8 +19,8 @@ command -v perf >/dev/null || { echo "perf is not installed" >&2; exit 1; }
 ctx_rate() { # CPULIST [ctxbench args]: loops/sec
 	local cpus=$1
 	shift
-	taskset -c "$cpus" "$bin" -b pipe -P any -t "$seconds" -r 1 -n bench "$@" |
-		awk '$1 == "bench" && $2 == "any" { print $5; exit }'
+	taskset -c "$cpus" "$bin" -b pipe -P any -t "$seconds" -r 1 -n bench "$@" \
+		--format kv | kv_key loops_per_sec
 }
 
 perf_rate() { # CPULIST [perf args]: ops/sec

@@ -11,8 +11,13 @@ place=${2:-same}
 
 printf '%-12s %12s %7s\n' mechanism average cv
 for m in $("$bin" -l | awk '$1 != "null" { print $1 }'); do
-	"$bin" -n bench -b "$m" -P "$place" -t "$secs" -r 5 |
-		awk -v m="$m" '$1 == "bench" && NF >= 6 { printf "%-12s %12.0f %7s\n", m, $5, $6; exit }'
+	kv=$("$bin" -n bench -b "$m" -P "$place" -t "$secs" -r 5 --format kv)
+	avg=$(kv_key loops_per_sec <<<"$kv") cv=$(kv_key cv_pct <<<"$kv")
+	if [ -n "$avg" ]; then
+		printf '%-12s %12.0f %6.1f%%\n' "$m" "$avg" "$cv"
+	else
+		printf '%-12s %12s %7s\n' "$m" - -
+	fi
 done
 echo "(-t $secs -r 5 at placement $place; target cv <= 1.0% on an idle machine)"
 

@@ -17,8 +17,8 @@ for c in "${cases[@]}"; do
 	read -r m p <<<"$c"
 	a=() b=() r=()
 	for ((i = 0; i < rounds; i++)); do
-		x=$(ctx_field 5 -b "$m" -P "$p" -t "$secs" -r 1)
-		y=$(ctx_field 5 -b "$m" -P "$p" -t "$secs" -r 1 --sample 0)
+		x=$(ctx_key loops_per_sec -b "$m" -P "$p" -t "$secs" -r 1)
+		y=$(ctx_key loops_per_sec -b "$m" -P "$p" -t "$secs" -r 1 --sample 0)
 		a+=("$x") b+=("$y") r+=("$(ratio "$x" "$y")")
 	done
 	printf '%-12s %-6s %12.0f %12.0f %7.3f\n' "$m" "$p" \

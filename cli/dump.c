@@ -30,12 +30,11 @@ static void dump_mechanisms(FILE *f)
 static void dump_facts(FILE *f)
 {
 	const struct field *m;
-	char path[128];
+	const char *name, *path;
 	size_t base;
 
-	for (unsigned int i = 0; !field_fact(i, &m, &base, path, sizeof(path));
-	     i++)
-		fprintf(f, "%s\t%s\n", m->fact, path);
+	for (unsigned int i = 0; !field_fact(i, &name, &m, &base, &path); i++)
+		fprintf(f, "%s\t%s\n", name, path);
 }
 
 /* How docs/json.md names the type of a member. */

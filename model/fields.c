@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fields.h"
+#include "lib/util.h"
 #include "results.h"
 #include "schema.h"
 
@@ -22,79 +23,63 @@
 	{                                                               \
 		.key = k, .type = FIELD_STR, AT(struct result_info, m), \
 	}
-#define INFO_FACT(k, m, name, at)                                       \
-	{                                                               \
-		.key = k, .type = FIELD_STR, AT(struct result_info, m), \
-		.fact = name, .fact_at = at,                            \
-	}
 #define INFO_KVS(k, m, count, most)                                     \
 	{                                                               \
 		.key = k, .type = FIELD_KVS, AT(struct result_info, m), \
 		.aux = offsetof(struct result_info, count), .max = most \
 	}
 
-/*
- * In the JSON's order.  A member that is a fact of the Run information
- * block has its name there and its place in the block (.fact, .fact_at,
- * or INFO_FACT()): the block's order is another, and field_fact() reads
- * it from the places.
- */
+/* In the JSON's order; the Run information block's is facts[]'s. */
 const struct field info_fields[] = {
 	{ .key = "label",
 	  .type = FIELD_STR,
 	  AT(struct result_info, label),
 	  .flags = FIELD_REQUIRED | FIELD_NONEMPTY },
 	INFO_STR("note", note),
-	INFO_FACT("cpu_mhz", cpu_mhz, "CPU_MHz", 1),
-	INFO_FACT("cpu_type", cpu_type, "CPUtype", 2),
-	INFO_FACT("hostname", hostname, "HostName", 3),
-	INFO_FACT("kernel", kernel, "KernelName", 4),
+	INFO_STR("cpu_mhz", cpu_mhz),
+	INFO_STR("cpu_type", cpu_type),
+	INFO_STR("hostname", hostname),
+	INFO_STR("kernel", kernel),
 	{ .key = "ncpu",
-	  .fact = "Ncpu",
-	  .fact_at = 5,
 	  .type = FIELD_INT,
 	  AT(struct result_info, ncpu),
 	  .max = MAX_NCPU,
 	  .flags = FIELD_ZERO_UNKNOWN },
 	{ .key = "kernel_version",
-	  .fact = "KernelVersion",
-	  .fact_at = 10,
 	  .type = FIELD_STR,
 	  AT(struct result_info, kernel_version),
 	  .flags = FIELD_WRAP },
 	{ .key = "boot_cmdline",
-	  .fact = "BootCmdline",
-	  .fact_at = 34,
 	  .type = FIELD_STR,
 	  AT(struct result_info, boot_cmdline),
 	  .flags = FIELD_WRAP },
-	INFO_FACT("preemption", preempt, "Preemption", 11),
+	INFO_STR("preemption", preempt),
 	INFO_STR("sched_rt_runtime_us", rt_runtime_us),
 	INFO_STR("sched_rt_period_us", rt_period_us),
-	INFO_FACT("rt_throttling", rt_throttling, "RTThrottling", 12),
-	INFO_FACT("isolation", isolation, "Isolation", 13),
-	INFO_FACT("threaded_irqs", threaded_irqs, "ThreadedIRQs", 14),
-	INFO_FACT("config_hz", config_hz, "CONFIG_HZ", 15),
-	INFO_FACT("mitigations", mitigations, "Mitigations", 16),
+	INFO_STR("rt_throttling", rt_throttling),
+	INFO_STR("isolation", isolation),
+	INFO_STR("threaded_irqs", threaded_irqs),
+	INFO_STR("config_hz", config_hz),
+	INFO_STR("mitigations", mitigations),
 	INFO_KVS("vulnerabilities", vulns, nvulns, RESULT_MAX_VULNS),
-	INFO_FACT("cpufreq_driver", cpufreq_driver, "CpufreqDriver", 17),
-	INFO_FACT("cpufreq_governor", cpufreq_governor, "CpufreqGovernor", 18),
-	INFO_FACT("boost", boost, "Boost", 19),
-	INFO_FACT("cpuidle_driver", cpuidle_driver, "CpuidleDriver", 20),
-	INFO_FACT("cpuidle_governor", cpuidle_governor, "CpuidleGovernor", 21),
-	INFO_FACT("halt_poll", halt_poll, "HaltPoll", 22),
+	INFO_STR("cpufreq_driver", cpufreq_driver),
+	INFO_STR("cpufreq_governor", cpufreq_governor),
+	INFO_STR("boost", boost),
+	INFO_STR("cpuidle_driver", cpuidle_driver),
+	INFO_STR("cpuidle_governor", cpuidle_governor),
+	INFO_STR("halt_poll", halt_poll),
 	INFO_KVS("halt_poll_params", halt_poll_params, nhalt_poll,
 		 RESULT_MAX_HALT_POLL),
-	INFO_FACT("smt", smt, "SMT", 23),
-	INFO_FACT("virtual", virt, "Virtual", 24),
-	INFO_FACT("emulated", emulated, "Emulated", 25),
-	INFO_FACT("machine", machine, "Machine", 26),
-	INFO_FACT("clocksource", clocksource, "Clocksource", 27),
-	INFO_FACT("cpus_online", cpus_online, "CPUsOnline", 28),
-	INFO_FACT("cpus_allowed", cpus_allowed, "CPUsAllowed", 29),
-	INFO_FACT("cpu_quota", cpu_quota, "CPUQuota", 30),
-	INFO_FACT("compiler", compiler, "Compiler", 31),
-	INFO_FACT("date", date, "Date", 33),
+	INFO_STR("smt", smt),
+	INFO_STR("virtual", virt),
+	INFO_STR("emulated", emulated),
+	INFO_STR("machine", machine),
+	INFO_STR("clocksource", clocksource),
+	INFO_STR("cpus_online", cpus_online),
+	INFO_STR("cpus_allowed", cpus_allowed),
+	INFO_STR("cpu_quota", cpu_quota),
+	INFO_STR("compiler", compiler),
+	INFO_STR("date", date),
 	{ .key = "boot_id",
 	  .type = FIELD_STR,
 	  AT(struct result_info, boot_id),
@@ -116,46 +101,35 @@ const struct field info_fields[] = {
 	{ .key = NULL }
 };
 
-const struct field param_fields[] = { { .key = "seconds",
-					.fact = "Seconds",
-					.fact_at = 6,
-					.type = FIELD_DOUBLE,
-					AT(struct result_info, duration_s),
-					.max = SAVED_MAX_SECONDS,
-					.flags = FIELD_REQUIRED |
-						 FIELD_OPEN_MIN },
-				      { .key = "runs",
-					.fact = "Runs",
-					.fact_at = 7,
-					.type = FIELD_UINT,
-					AT(struct result_info, runs),
-					.min = 1,
-					.max = SAVED_MAX_SAMPLES,
-					.flags = FIELD_REQUIRED },
-				      { .key = "tasks",
-					.fact = "Tasks",
-					.fact_at = 8,
-					.type = FIELD_TASKS,
-					AT(struct result_info, threads) },
-				      { .key = "participants",
-					.type = FIELD_UINT,
-					AT(struct result_info, participants),
-					.max = SAVED_MAX_PROCS },
-				      { .key = "order",
-					.fact = "Order",
-					.fact_at = 9,
-					.type = FIELD_ORDER,
-					AT(struct result_info, order) },
-				      { .key = "seed",
-					.type = FIELD_LL,
-					AT(struct result_info, seed),
-					.max = UINT32_MAX },
-				      { .key = NULL } };
+const struct field param_fields[] = {
+	{ .key = "seconds",
+	  .type = FIELD_DOUBLE,
+	  AT(struct result_info, duration_s),
+	  .max = SAVED_MAX_SECONDS,
+	  .flags = FIELD_REQUIRED | FIELD_OPEN_MIN },
+	{ .key = "runs",
+	  .type = FIELD_UINT,
+	  AT(struct result_info, runs),
+	  .min = 1,
+	  .max = SAVED_MAX_SAMPLES,
+	  .flags = FIELD_REQUIRED },
+	{ .key = "tasks",
+	  .type = FIELD_TASKS,
+	  AT(struct result_info, threads) },
+	{ .key = "participants",
+	  .type = FIELD_UINT,
+	  AT(struct result_info, participants),
+	  .max = SAVED_MAX_PROCS },
+	{ .key = "order", .type = FIELD_ORDER, AT(struct result_info, order) },
+	{ .key = "seed",
+	  .type = FIELD_LL,
+	  AT(struct result_info, seed),
+	  .max = UINT32_MAX },
+	{ .key = NULL }
+};
 
 const struct field invocation_fields[] = {
 	{ .key = "ctxbench_version",
-	  .fact = "CtxbenchVersion",
-	  .fact_at = 32,
 	  .type = FIELD_STR,
 	  AT(struct results, version) },
 	{ .key = "command", .type = FIELD_STR, AT(struct results, cmdline) },
@@ -301,30 +275,66 @@ const struct field sample_fields[] = {
 	{ .key = NULL }
 };
 
-int field_fact(unsigned int i, const struct field **f, size_t *base, char *path,
-	       size_t size)
+/*
+ * The facts of the Run information block, in its order: each one's name
+ * there and the path of its member in the tables above.  The order of
+ * the table is the order printed (perf's feat_ops[]): a new fact is a
+ * line at its place, and no other line changes.
+ */
+static const struct {
+	const char *name, *path;
+} facts[] = {
+	{ "CPU_MHz", "info.cpu_mhz" },
+	{ "CPUtype", "info.cpu_type" },
+	{ "HostName", "info.hostname" },
+	{ "KernelName", "info.kernel" },
+	{ "Ncpu", "info.ncpu" },
+	{ "Seconds", "parameters.seconds" },
+	{ "Runs", "parameters.runs" },
+	{ "Tasks", "parameters.tasks" },
+	{ "Order", "parameters.order" },
+	{ "KernelVersion", "info.kernel_version" },
+	{ "Preemption", "info.preemption" },
+	{ "RTThrottling", "info.rt_throttling" },
+	{ "Isolation", "info.isolation" },
+	{ "ThreadedIRQs", "info.threaded_irqs" },
+	{ "CONFIG_HZ", "info.config_hz" },
+	{ "Mitigations", "info.mitigations" },
+	{ "CpufreqDriver", "info.cpufreq_driver" },
+	{ "CpufreqGovernor", "info.cpufreq_governor" },
+	{ "Boost", "info.boost" },
+	{ "CpuidleDriver", "info.cpuidle_driver" },
+	{ "CpuidleGovernor", "info.cpuidle_governor" },
+	{ "HaltPoll", "info.halt_poll" },
+	{ "SMT", "info.smt" },
+	{ "Virtual", "info.virtual" },
+	{ "Emulated", "info.emulated" },
+	{ "Machine", "info.machine" },
+	{ "Clocksource", "info.clocksource" },
+	{ "CPUsOnline", "info.cpus_online" },
+	{ "CPUsAllowed", "info.cpus_allowed" },
+	{ "CPUQuota", "info.cpu_quota" },
+	{ "Compiler", "info.compiler" },
+	{ "CtxbenchVersion", "ctxbench_version" },
+	{ "Date", "info.date" },
+	{ "BootCmdline", "info.boot_cmdline" },
+};
+
+int field_fact(unsigned int i, const char **name, const struct field **f,
+	       size_t *base, const char **path)
 {
-	for (const struct field *t = invocation_fields; t->key; t++) {
-		if (t->fact_at == i + 1) {
-			*f = t;
-			*base = 0;
-			if (path)
-				snprintf(path, size, "%s", t->key);
-			return 0;
-		}
-		if (t->type != FIELD_OBJECT)
-			continue;
-		for (const struct field *m = t->sub; m->key; m++) {
-			if (m->fact_at != i + 1)
-				continue;
-			*f = m;
-			*base = t->off;
-			if (path)
-				snprintf(path, size, "%s.%s", t->key, m->key);
-			return 0;
-		}
-	}
-	return -1;
+	size_t off;
+
+	if (i >= ARRAY_SIZE(facts))
+		return -1;
+	*f = field_find(invocation_fields, facts[i].path, &off);
+	if (!*f)
+		return -2;
+	*name = facts[i].name;
+	*base = off - (*f)->off;
+	if (path)
+		*path = facts[i].path;
+	return 0;
 }
 
 const struct field *field_find(const struct field *t, const char *path,

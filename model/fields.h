@@ -72,13 +72,6 @@ struct field {
 	unsigned int flags;
 	const struct field *sub; /* FIELD_OBJECT: its members */
 	const char *empty; /* FIELD_STR: written for an empty string */
-	/*
-	 * A fact of the Run information block: its name there, and its
-	 * place in the block, from 1 (the block's order is not the JSON's);
-	 * 0 for a member that is no fact.
-	 */
-	const char *fact;
-	unsigned int fact_at;
 };
 
 /*
@@ -97,14 +90,15 @@ extern const struct field profile_fields[];
 #define FIELD_MAX_MEMBERS 64
 
 /*
- * The fact at place @i (from 0) of the Run information block: its member
- * of invocation_fields[] or of one of its objects in *@f, the offset in
- * struct results of the struct it is a member of in *@base, and its path
- * of keys ("info.cpu_mhz") in @path of @size when @path is not NULL.
- * Returns 0, or -1 past the last fact.
+ * The fact at place @i (from 0) of the Run information block: its name
+ * there in *@name, its member of invocation_fields[] or of one of its
+ * objects in *@f, the offset in struct results of the struct it is a
+ * member of in *@base, and its path of keys ("info.cpu_mhz") in *@path
+ * when @path is not NULL.  Returns 0; -1 past the last fact; -2 when the
+ * fact's path names no member (a fault of the table, unit-json's to find).
  */
-int field_fact(unsigned int i, const struct field **f, size_t *base, char *path,
-	       size_t size);
+int field_fact(unsigned int i, const char **name, const struct field **f,
+	       size_t *base, const char **path);
 
 /*
  * The member at @path ("info.cpu_mhz") below table @t, and in *@off its

@@ -7,10 +7,7 @@
 
 int info_fact_at(unsigned int i, struct info_fact *k)
 {
-	if (field_fact(i, &k->f, &k->base, NULL, 0) < 0)
-		return -1;
-	k->name = k->f->fact;
-	return 0;
+	return field_fact(i, &k->name, &k->f, &k->base, NULL) < 0 ? -1 : 0;
 }
 
 const char *info_fact_value(const struct results *r, const struct info_fact *k,

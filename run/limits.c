@@ -12,7 +12,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ring.h"
+#include "limits.h"
+#include "map.h"
 #include "run.h"
 #include "lib/fs.h"
 

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "map.h"
 #include "run.h"
 #include "ipc/ipc.h"
 #include "lib/hist.h"
@@ -27,12 +28,6 @@ enum run_where {
 	AT_WAIT,
 	AT_PASS
 };
-
-/*
- * Stack of a participant thread, set for each (pthread_attr_setstacksize):
- * not glibc's default, which is RLIMIT_STACK, however small or large.
- */
-#define RUN_THREAD_STACK (256 * 1024)
 
 /* One participant's line of the control block; nobody else writes it. */
 struct run_slot {
@@ -126,28 +121,6 @@ void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
  * readable.  An interrupting signal stays pending for run_interrupted().
  */
 int run_sleep(double timeout_s, int fd);
-
-/* The bytes of the mapping a run of @spec shares with its participants. */
-size_t run_map_size(const struct run_spec *spec);
-
-/* A hint for a message, by value: run_limit_hint(err).s. */
-struct run_hint {
-	char s[160];
-};
-
-/*
- * What RLIMIT_MEMLOCK says of a participant that could not lock its
- * @vm_kb (-1 unknown) of memory: " (9000 KB mapped; RLIMIT_MEMLOCK is
- * 8192 KB without CAP_IPC_LOCK)" (limits.c).
- */
-struct run_hint run_mlock_hint(long long vm_kb);
-
-/*
- * What the limits say of @err, a failure to get a task or a descriptor,
- * where the count before the run could not tell: " (RLIMIT_NPROC is 10:
- * the user's other tasks count too)".  Empty for other errors (limits.c).
- */
-struct run_hint run_limit_hint(int err);
 
 /*
  * Wait up to @timeout_s.  Returns 0 on timeout, -1 when @fd (if >= 0) is

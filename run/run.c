@@ -28,6 +28,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "limits.h"
 #include "profile.h"
 #include "ring.h"
 #include "watch.h"
@@ -70,11 +71,6 @@ static double run_hang_s(const struct run_spec *spec)
 	double t = 3 * spec->duration_s;
 
 	return t < RUN_HANG_MIN_S ? RUN_HANG_MIN_S : t;
-}
-
-static size_t run_align(size_t n, size_t a)
-{
-	return (n + a - 1) / a * a;
 }
 
 static void run_fail(struct run_result *res, enum result_status st,
@@ -474,40 +470,6 @@ static int run_error(struct run_state *st, int err, const char *call)
 	run_fail(st->res, RESULT_FAILED, "%s: %s%s", call, strerror(-err),
 		 run_limit_hint(err).s);
 	return err;
-}
-
-/* Where each part of the shared mapping of a run lies, and its size. */
-struct run_layout {
-	size_t off_ring, off_peer, off_slot, off_rtt, off_state;
-	size_t state_size, state_step, size;
-};
-
-static void run_layout(const struct run_spec *spec, struct run_layout *l)
-{
-	unsigned int rings = run_rings(spec), nr = spec->nr * rings;
-	unsigned int nobj = spec->shared ? 1 : rings, obj_nr = nr / nobj;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-
-	l->off_ring = run_align(sizeof(struct run_ctl), IPC_LINE);
-	l->off_peer = run_align(l->off_ring + nobj * sizeof(struct ipc_ring),
-				IPC_LINE);
-	l->off_slot =
-		run_align(l->off_peer + nr * sizeof(struct ipc_peer), IPC_LINE);
-	l->off_rtt =
-		run_align(l->off_slot + nr * sizeof(struct run_slot), IPC_LINE);
-	l->off_state =
-		run_align(l->off_rtt + rings * sizeof(struct hist), page);
-	l->state_size = spec->ops->size ? spec->ops->size(obj_nr) : 0;
-	l->state_step = run_align(l->state_size, page);
-	l->size = l->off_state + nobj * l->state_step;
-}
-
-size_t run_map_size(const struct run_spec *spec)
-{
-	struct run_layout l;
-
-	run_layout(spec, &l);
-	return l.size;
 }
 
 /*

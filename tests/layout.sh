@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # CONTRIBUTING.md's "Layout of the source" and its claim that a new mechanism
 # is one new file and one list line: both kept true.
-# usage: layout.sh layout SRC | layout.sh new-backend SRC CMAKE
+# The repository's root holds only what the layout names.
+# usage: layout.sh layout SRC | layout.sh root SRC | layout.sh new-backend SRC CMAKE
 set -u
 
 . "$(dirname "$0")/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"layout layout @SRC@ | timeout=300 labels=docs"
+	"layout-root root @SRC@ | labels=docs"
 	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
 )
 list_tests "$@"
@@ -68,6 +70,36 @@ layout() {
 	summary
 }
 
+# The files of the root that are not source but belong there.
+root_files="CMakeLists.txt README.md CONTRIBUTING.md LICENSE"
+
+# Every file git tracks at the root is the layout's: a file of the root that
+# CONTRIBUTING.md lists or one of $root_files, a file under a folder it
+# lists, or a dotfile (.clang-format, .gitignore, .ci/).  A stray file, such
+# as a tool's output left by a merge, fails here instead of shipping.
+root() {
+	local listed allowed tracked f top
+	top=$(git -C "$src" rev-parse --show-toplevel 2>/dev/null)
+	if [ -z "$top" ] || [ "$(realpath "$top")" != "$(realpath "$src")" ]; then
+		echo "SKIP: $src is not a git checkout's top: no tracked files to check"
+		exit 77
+	fi
+	# A folder as "dir/", a file as itself.
+	tracked=$(git -C "$src" ls-files | sed 's,/.*,/,' | sort -u)
+	[ -n "$tracked" ] && pass "git ls-files lists the root" ||
+		fail "git ls-files lists nothing in $src"
+	listed=$(block layout | awk '{ print $1 }')
+	allowed=$(printf '%s\n' $root_files $listed | sed 's,/.*,/,' | sort -u)
+	for f in $tracked; do
+		case $f in
+		.*) pass "$f: a dotfile" ;;
+		*) grep -qxF -- "$f" <<<"$allowed" && pass "$f: in the layout" ||
+			fail "$f is at the repository's root, and not in its layout (CONTRIBUTING.md)" ;;
+		esac
+	done
+	summary
+}
+
 new_backend() {
 	local cmake=$1 tmp diff name out
 	tmp=$(mktemp -d)
@@ -107,9 +139,10 @@ new_backend() {
 src=${2:-}
 case ${1:-} in
 layout) layout ;;
+root) root ;;
 new-backend) new_backend "$3" ;;
 *)
-	echo "usage: $0 layout SRC | new-backend SRC CMAKE" >&2
+	echo "usage: $0 layout SRC | root SRC | new-backend SRC CMAKE" >&2
 	exit 2
 	;;
 esac

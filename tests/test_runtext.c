@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 
 #include "check.h"
+#include "run/limits.h"
 #include "run/ring.h"
 
 /* Two names of participants, both held at once, each still itself. */
