@@ -661,6 +661,11 @@ twice() {
 	[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] &&
 		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass ||
 		fail "/dev/stdin twice: exit $rc: $err: $(grep invocations <<<"$out")"
+	# A pipe gives its bytes once: named twice, it is read once.
+	run "$bin" report --format kv /dev/stdin "$d/b1.json" /dev/stdin < <(cat "$d/a1.json")
+	[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] &&
+		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass ||
+		fail "a pipe as /dev/stdin twice: exit $rc: $err: $(grep invocations <<<"$out")"
 	# --noise: a file twice is one invocation, no spread to judge by.
 	run "$bin" report "$d/a1.json" "$d/b1.json" --noise "$d/a1.json" --noise "$d/a1.json"
 	[ "$rc" -eq 2 ] && grep -q 'no label is measured twice' <<<"$err" && pass ||
