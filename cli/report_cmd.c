@@ -154,6 +154,7 @@ int report_cmd(const struct plan *p)
 	unsigned int n = 0, nf, baseline = 0, nin = 0;
 	int status = 2, bisect = 125;
 
+	output_reading();
 	if (!in) {
 		perror("ctxbench");
 		return 1;

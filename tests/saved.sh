@@ -516,7 +516,7 @@ stopped() {
 # ctxbench still ends on SIGINT, SIGTERM or SIGHUP: 128+N, a message,
 # nothing left behind.
 signals() {
-	local bin=$1 dir=$2 d=$tmp/signals pid reader o
+	local bin=$1 dir=$2 d=$tmp/signals pid reader o sig code watcher
 	mkdir -p "$d"
 	mkfifo "$d/fifo" "$d/pipe"
 
@@ -557,9 +557,99 @@ signals() {
 		kill "$reader"
 		wait "$reader" 2>/dev/null
 	done
+	# ctxbench report waits as it reads (the open of a fifo nobody writes
+	# to, the read of a pipe nobody writes to) or says a repeat to a
+	# stderr nobody reads: each signal ends it, exit 128+N rather than
+	# killed, its line where stderr takes it.
+	if command -v python3 >/dev/null; then
+		for sig in INT:130 TERM:143 HUP:129; do
+			code=${sig#*:} sig=${sig%:*}
+			watched "$bin" report "$d/fifo" >/dev/null 2>"$d/err"
+			ended "$sig" "report FIFO" "$code" '^wait_for_partner$' \
+				"ctxbench: SIG$sig while reading the saved runs: nothing reported"
+			exec 5< <(exec sleep 30)
+			reader=$!
+			watched "$bin" report /dev/stdin <&5 >/dev/null 2>"$d/err"
+			exec 5<&-
+			ended "$sig" "report /dev/stdin, a pipe nobody writes to" "$code" \
+				'pipe_read' "ctxbench: SIG$sig while reading the saved runs: nothing reported"
+			kill "$reader"
+			sleep 30 <"$d/pipe" &
+			reader=$!
+			exec 5>"$d/pipe"
+			timeout 5 head -c 65536 /dev/zero >&5
+			watched "$bin" report "$dir/base.json" "$dir/base.json" \
+				>/dev/null 2>&5
+			exec 5>&-
+			ended "$sig" "report, stderr a full pipe" "$code" 'pipe_write' -
+			kill "$reader"
+			wait "$reader" 2>/dev/null
+		done
+	else
+		echo "note: no python3 to tell an exit from a kill: report's reading not tried"
+	fi
 	[ "$(ls -A "$d" | tr '\n' ' ')" = "err fifo pipe " ] && pass ||
 		fail "left behind: $(ls -A "$d")"
 	summary
+}
+
+# "$@" in the background as $pid, under a parent ($watcher) that writes
+# in $d/how how it ended: "exit N", or "killed N" by signal N (a shell
+# says 128+N for both).
+watched() {
+	local i
+	rm -f "$d/how" "$d/pid"
+	python3 -c '
+import os, signal, sys
+d = sys.argv[1]
+pid = os.fork()
+if pid == 0:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    os.execv(sys.argv[2], sys.argv[2:])
+with open(d + "/pid.new", "w") as f:
+    f.write("%d\n" % pid)
+os.rename(d + "/pid.new", d + "/pid")
+st = os.waitpid(pid, 0)[1]
+with open(d + "/how.new", "w") as f:
+    if os.WIFSIGNALED(st):
+        f.write("killed %d\n" % os.WTERMSIG(st))
+    else:
+        f.write("exit %d\n" % os.WEXITSTATUS(st))
+os.rename(d + "/how.new", d + "/how")
+' "$d" "$@" <&0 &
+	watcher=$!
+	for i in $(seq 100); do
+		[ -s "$d/pid" ] && break
+		sleep 0.05
+	done
+	pid=$(cat "$d/pid" 2>/dev/null)
+}
+
+# Once $pid of watched() waits (its wchan matches $4), SIG$1 ends it:
+# exit $3, not killed, within 3 s, and the line $5 in $d/err ("-": none
+# looked for); $2 names the case.
+ended() {
+	local sig=$1 what=$2 code=$3 re=$4 line=$5 w i
+	for i in $(seq 200); do
+		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+		[[ $w =~ $re ]] && break
+		sleep 0.1
+	done
+	[[ $w =~ $re ]] || fail "$what: never waited (wchan '$w')"
+	kill -"$sig" "$pid"
+	for i in $(seq 30); do
+		[ -e "$d/how" ] && break
+		sleep 0.1
+	done
+	if ! [ -e "$d/how" ]; then
+		fail "$what: SIG$sig did not end it"
+		kill -KILL "$pid"
+	fi
+	wait "$watcher"
+	[ "$(cat "$d/how")" = "exit $code" ] && pass ||
+		fail "$what: SIG$sig: $(cat "$d/how"), expected exit $code"
+	[ "$line" = - ] || said "$line"
+	rm -f "$d/how" "$d/pid"
 }
 
 # The one line of $d/err, which must be $1.
