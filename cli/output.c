@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,22 @@ static void output_on_signal(int sig)
 	save_interrupt();
 }
 
+/* SIGINT, SIGTERM and SIGHUP to @handler, unblocked, whatever they were. */
+static void output_catch(void (*handler)(int))
+{
+	static const int sig[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = handler };
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < ARRAY_SIZE(sig); i++)
+		sigaddset(&set, sig[i]);
+	sa.sa_mask = set;
+	for (size_t i = 0; i < ARRAY_SIZE(sig); i++)
+		sigaction(sig[i], &sa, NULL);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
 /*
  * From here on SIGINT, SIGTERM and SIGHUP end ctxbench, though the runner
  * blocked them to take them through its signalfd: a fifo nobody opens or
@@ -42,17 +59,45 @@ static void output_on_signal(int sig)
  */
 static void output_interruptible(void)
 {
-	static const int sig[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa = { .sa_handler = output_on_signal };
-	sigset_t set;
+	output_catch(output_on_signal);
+}
 
-	sigemptyset(&set);
-	for (size_t i = 0; i < ARRAY_SIZE(sig); i++)
-		sigaddset(&set, sig[i]);
-	sa.sa_mask = set;
-	for (size_t i = 0; i < ARRAY_SIZE(sig); i++)
-		sigaction(sig[i], &sa, NULL);
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
+/* Does stderr take a line now, without waiting? */
+static int output_stderr_takes(void)
+{
+	struct pollfd pfd = { .fd = STDERR_FILENO, .events = POLLOUT };
+
+	return poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLOUT);
+}
+
+#define OUTPUT_READING(sig) \
+	"ctxbench: " sig " while reading the saved runs: nothing reported\n"
+
+/*
+ * Before output_emit(): ctxbench report ends at once, 128+N, its one
+ * line written only where stderr takes it without waiting.  Only what
+ * may be called in a handler.
+ */
+static void output_on_reading(int sig)
+{
+	static const char intr[] = OUTPUT_READING("SIGINT"),
+			  term[] = OUTPUT_READING("SIGTERM"),
+			  hup[] = OUTPUT_READING("SIGHUP");
+	const char *line = sig == SIGINT ? intr : sig == SIGTERM ? term : hup;
+	size_t len = sig == SIGINT  ? sizeof(intr) - 1 :
+		     sig == SIGTERM ? sizeof(term) - 1 :
+				      sizeof(hup) - 1;
+	ssize_t said = 0;
+
+	if (output_stderr_takes())
+		said = write(STDERR_FILENO, line, len);
+	(void)said; /* nothing more can be done */
+	_exit(128 + sig);
+}
+
+void output_reading(void)
+{
+	output_catch(output_on_reading);
 }
 
 int output_pending(void)
@@ -253,6 +298,8 @@ int output_emit(const struct plan *p, const struct results *const *r,
 		report_model_free(&m);
 	if (!output_signo)
 		return rc;
+	if (!output_stderr_takes()) /* a stderr nobody reads: no line */
+		return output_signo;
 	/*
 	 * What was written whole stays; -o's file is replaced whole or not
 	 * at all: say which, when the signal cut something.

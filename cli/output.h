@@ -31,6 +31,17 @@ int output_stdout_flushed(void);
 int output_check(const struct plan *p);
 
 /*
+ * Until output_emit() takes them, SIGINT, SIGTERM and SIGHUP end
+ * ctxbench report at once, exit status 128+N, with a line that says which
+ * where stderr takes it without waiting: while it reads the saved runs
+ * (the open of a fifo nobody writes to waits in open(2), a pipe nobody
+ * writes to in read(2)) or says something to a stderr nobody reads.
+ * Nothing is made before the output, so nothing is left.  Caught even
+ * when they came ignored, as output_emit() takes them.
+ */
+void output_reading(void);
+
+/*
  * A signal still pending from the runs (a second SIGINT during the
  * teardown) is the runs', not the output's: taken here, before the
  * output catches them, it does not cut the report of what finished.

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "report_cmd.h"
 #include "output.h"
@@ -49,19 +50,57 @@ static void drop_repeats(struct results *r, unsigned int noise,
 }
 
 /*
+ * A saved file as read: what it is and, unless it is a regular file that
+ * reads again, its bytes.  A pipe named twice (/dev/stdin twice) or a
+ * fifo gives its bytes once: read again, it is the same input.
+ */
+struct input {
+	dev_t dev;
+	ino_t ino;
+	char *buf; /* NULL: a regular file, or not known */
+	size_t len;
+};
+
+/*
+ * Read @file into *@r after its *@n, as the input @cur among those from
+ * @in; 0, or -1 with a message in @err.  A regular file reads again,
+ * whole, and is not kept.
+ */
+static int read_input(const char *file, struct input *in, struct input *cur,
+		      struct results **r, unsigned int *n, char *err,
+		      size_t errlen)
+{
+	struct stat st;
+
+	if (stat(file, &st) < 0 || S_ISREG(st.st_mode))
+		return store_read_file(file, r, n, err, errlen);
+	for (const struct input *o = in; o < cur; o++)
+		if (o->buf && o->dev == st.st_dev && o->ino == st.st_ino)
+			return store_read_buf(o->buf, o->len, r, n, err,
+					      errlen);
+	if (store_load_file(file, &cur->buf, &cur->len, err, errlen) < 0)
+		return -1;
+	cur->dev = st.st_dev;
+	cur->ino = st.st_ino;
+	return store_read_buf(cur->buf, cur->len, r, n, err, errlen);
+}
+
+/*
  * Read @nfiles saved files into *@r after its *@n, each saved run once
- * among all read, those from @noise on being --noise's; 0, or -1 having
- * said why.
+ * among all read, those from @noise on being --noise's, after the *@nin
+ * inputs @in read before; 0, or -1 having said why.
  */
 static int read_saved(const char *const *files, unsigned int nfiles,
-		      unsigned int noise, struct results **r, unsigned int *n)
+		      unsigned int noise, struct results **r, unsigned int *n,
+		      struct input *in, unsigned int *nin)
 {
 	char err[256];
 
 	for (unsigned int i = 0; i < nfiles; i++) {
 		unsigned int first = *n;
 
-		if (store_read_file(files[i], r, n, err, sizeof(err)) < 0) {
+		if (read_input(files[i], in, &in[(*nin)++], r, n, err,
+			       sizeof(err)) < 0) {
 			text_say(stderr, "ctxbench: %s: %s", files[i], err);
 			return -1;
 		}
@@ -113,14 +152,20 @@ int report_cmd(const struct plan *p)
 {
 	const struct results **all = NULL;
 	struct results *r = NULL;
-	unsigned int n = 0, nf, baseline = 0;
+	struct input *in = calloc(p->nfiles + p->nnoise + 1, sizeof(*in));
+	unsigned int n = 0, nf, baseline = 0, nin = 0;
 	int status = 2, bisect = 125;
 
+	output_reading();
+	if (!in) {
+		perror("ctxbench");
+		return 1;
+	}
 	if (read_saved((const char *const *)p->files, p->nfiles, UINT_MAX, &r,
-		       &n) < 0)
+		       &n, in, &nin) < 0)
 		goto out;
 	nf = n;
-	if (read_saved(p->noise, p->nnoise, nf, &r, &n) < 0)
+	if (read_saved(p->noise, p->nnoise, nf, &r, &n, in, &nin) < 0)
 		goto out;
 	if (p->nnoise && !any_label_twice(r + nf, n - nf)) {
 		text_say(
@@ -169,6 +214,9 @@ int report_cmd(const struct plan *p)
 	else if (p->fail_above >= 0)
 		status = bisect;
 out:
+	for (unsigned int i = 0; i < nin; i++)
+		free(in[i].buf);
+	free(in);
 	free(all);
 	for (unsigned int i = 0; i < n; i++)
 		results_free(&r[i]);

@@ -3,10 +3,10 @@
 # those that take a word of a fixed set, files for -o, --noise and saved runs.
 #
 # As perf's completion asks perf, this one asks ctxbench: its options from
-# --help, its mechanisms from --list.  The words of --format, --order,
-# --policy and -P are those of ctxbench's option table, written below by
-# tools/gen-refs from ctxbench dump options (the refs test fails when they
-# differ).  It needs bash alone, not the bash-completion package's
+# --help, its mechanisms from --list.  The words of every option that
+# takes words of a fixed set (--format, --order, --policy, -P, --series)
+# are those of ctxbench's option table, written below by tools/gen-refs
+# from ctxbench dump options (the refs test fails when they differ).  It needs bash alone, not the bash-completion package's
 # helpers.
 
 # Run ctxbench (the command being completed) with @@, stdout and stderr.
@@ -54,22 +54,25 @@ _ctxbench_words() {
 }
 
 # Files for @cur: all, or only saved runs (*.json) when @1 is "json";
-# directories always, to go into.  Each once: compgen -f lists the
-# directories -d does (all of them, or those named *.json).
+# directories always, to go into; each once.  Globbed, not read from
+# compgen's lines, so that a name with a newline is one word; a leading
+# "~/" stays as typed.
 _ctxbench_files() {
-	local w
+	local w base=$2 tilde= shopts
 
 	compopt -o filenames 2>/dev/null
-	while IFS= read -r w; do
+	if [[ $base == "~" || $base == "~/"* ]]; then
+		tilde=1
+		base=$HOME${base#"~"}
+	fi
+	shopts=$(shopt -p nullglob dotglob)
+	shopt -s nullglob dotglob
+	for w in "$base"*; do
+		[ -d "$w" ] || [ "$1" != json ] || [[ $w == *.json ]] || continue
+		[ -n "$tilde" ] && w="~${w#"$HOME"}"
 		COMPREPLY+=("$w")
-	done < <({
-		compgen -d -- "$2"
-		if [ "$1" = json ]; then
-			compgen -f -X '!*.json' -- "$2"
-		else
-			compgen -f -- "$2"
-		fi
-	} | sort -u)
+	done
+	eval "$shopts"
 }
 
 _ctxbench() {
@@ -120,13 +123,18 @@ _ctxbench() {
 				_ctxbench_ask --list | while read -r w _; do echo "$w"; done
 				[[ $cur == *,* ]] || echo all)
 			;;
-		--placement | --policy)
-			_ctxbench_words list "$cur" < <(_ctxbench_table_words "$prev") ;;
-		--format | --order)
-			_ctxbench_words one "$cur" < <(_ctxbench_table_words "$prev") ;;
 		--parallel) _ctxbench_words list "$cur" <<<cpus ;;
 		--output) _ctxbench_files any "$cur" ;;
 		--noise) _ctxbench_files json "$cur" ;;
+		*)
+			# Every other option the table gives words: a LIST takes
+			# several, comma-separated.
+			if [ "${takes[$prev]}" = LIST ]; then
+				_ctxbench_words list "$cur" < <(_ctxbench_table_words "$prev")
+			else
+				_ctxbench_words one "$cur" < <(_ctxbench_table_words "$prev")
+			fi
+			;;
 		esac
 		# "--format=j" is one word where "=" does not break words.
 		[ -n "$eq" ] && COMPREPLY=("${COMPREPLY[@]/#/$eq}")

@@ -77,6 +77,7 @@ static int sysv_msg_setup(struct ipc_ring *ring)
 {
 	struct sysv_msg_state *st = ring->state;
 	struct msqid_ds ds;
+	struct msginfo info;
 	int err = ipc_sysv_create(&st->key, &st->id, sysv_msg_get, 0);
 
 	if (err)
@@ -88,6 +89,20 @@ static int sysv_msg_setup(struct ipc_ring *ring)
 			ring->why, sizeof(ring->why),
 			"a queue holds %lu bytes (kernel.msgmnb): no token fits",
 			(unsigned long)ds.msg_qbytes);
+		sysv_msg_teardown(ring);
+		return -ENOSPC;
+	}
+	/*
+	 * A message that may hold no byte takes no token either: msgsnd()
+	 * would fail with EINVAL in the measured loop. IPC_INFO gives this
+	 * IPC namespace's kernel.msgmax.
+	 */
+	if (msgctl(0, IPC_INFO, (struct msqid_ds *)&info) >= 0 &&
+	    info.msgmax < (int)sizeof(((struct sysv_msg_token *)0)->byte)) {
+		snprintf(
+			ring->why, sizeof(ring->why),
+			"a message holds %d bytes (kernel.msgmax): no token fits",
+			info.msgmax);
 		sysv_msg_teardown(ring);
 		return -ENOSPC;
 	}

@@ -4,6 +4,7 @@
  * change, verdict, p50 round trip and microseconds per hand-off.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
@@ -104,17 +105,86 @@ static void summary_cell(FILE *f, const struct compare *c,
 	fprintf(f, "%9.0f%6.1f%%%9s %-10s%7s%7s\n", cell->mean,
 		cell->runs.cv * 100, change,
 		text_summary_verdict(cell, c->n >= 2), p50, hop);
-	if (!cell->has_cpu ||
-	    (brief && !strcmp(summary_word(&cell->cv, cell->cpu_mark),
-			      text_summary_verdict(cell, c->n >= 2))))
+	/* --brief's says it after the table, where it differs. */
+	if (!cell->has_cpu || brief)
 		return;
-	/*
-	 * The second verdict, on a line of its own, in the same columns;
-	 * in --brief's, only where it says other than loops/sec's.
-	 */
+	/* The second verdict, on a line of its own, in the same columns. */
 	text_change_cpu(cell, change, detect, sizeof(change));
 	fprintf(f, "%*s%16s%9s %s\n", SUM_ROW_W + SUM_LABEL_W + 2, "",
 		TEXT_CPU_NAME, change, summary_word(&cell->cv, cell->cpu_mark));
+}
+
+/* Does the CPU per loop verdict of @cell say other than loops/sec's? */
+static int summary_cpu_differs(const struct compare *c,
+			       const struct compare_cell *cell)
+{
+	return cell->has_cpu && cell->row->nsamples &&
+	       strcmp(summary_word(&cell->cv, cell->cpu_mark),
+		      text_summary_verdict(cell, c->n >= 2));
+}
+
+/*
+ * --brief's CPU per loop: the verdicts that say other than loops/sec's,
+ * folded into a paragraph after the table (a line under each row would
+ * take a line a row: two kernels of every mechanism would not fit in 60
+ * lines), each with its row and label, by mechanism as the table.
+ */
+static void summary_cpu_brief(FILE *f, const struct compare *c, int keys)
+{
+	char *buf = NULL, name[160], change[48], detect[48];
+	size_t len = 0;
+	FILE *p = open_memstream(&buf, &len);
+	unsigned int said = 0;
+
+	if (!p)
+		return;
+	for (unsigned int mech = 0; mech < c->nmechs; mech++)
+		for (unsigned int k = 0; k < c->nrows; k++) {
+			const struct compare_row *row = &c->row[k];
+
+			if (row->mech != mech)
+				continue;
+			for (unsigned int i = 0; i < row->ncells; i++) {
+				const struct compare_cell *cell = &row->cell[i];
+				const char *ch = change;
+
+				if (!summary_cpu_differs(c, cell))
+					continue;
+				text_summary_name(name, sizeof(name), c, row);
+				text_change_cpu(cell, change, detect,
+						sizeof(change));
+				while (*ch == ' ')
+					ch++;
+				fprintf(p, "%s%s ", said++ ? "; " : "", name);
+				if (keys)
+					fprintf(p, "#%u", cell->label + 1);
+				else
+					fputs(c->r[cell->label]->info.label, p);
+				fprintf(p, " %s %s", ch,
+					summary_word(&cell->cv,
+						     cell->cpu_mark));
+			}
+		}
+	fputc('.', p);
+	if (fclose(p) == 0 && said) {
+		/* The lead-in takes the first line's start. */
+		int at =
+			fprintf(f, "%s, where its verdict is not loops/sec's: ",
+				TEXT_CPU_NAME);
+
+		text_wrap(f, buf, at > 0 ? (size_t)at : 0, 2);
+	} else
+		fprintf(f, "%s: the verdict of loops/sec in every row.\n",
+			TEXT_CPU_NAME);
+	free(buf);
+}
+
+/* The width of the widest key of @c, "#12". */
+static size_t summary_key_w(const struct compare *c)
+{
+	char key[16];
+
+	return (size_t)snprintf(key, sizeof(key), "#%u", c->n);
 }
 
 /*
@@ -125,9 +195,16 @@ static void summary_rows(FILE *f, const struct compare *c,
 			 const struct compare_row *row, int keys, int brief)
 {
 	char line[160], key[16];
+	/*
+	 * --brief's keys ("#2") leave the row's name the label's column
+	 * but their own width, so that "POSIX semaphore any" needs no line
+	 * of its own; the figures stay in their columns.
+	 */
+	size_t label_w = brief && keys ? summary_key_w(c) : SUM_LABEL_W;
+	size_t row_w = SUM_ROW_W + SUM_LABEL_W - label_w;
 
 	text_summary_name(line, sizeof(line), c, row);
-	if (utf8_width(line) > SUM_ROW_W) {
+	if (utf8_width(line) > row_w) {
 		fprintf(f, "%s\n", line);
 		line[0] = '\0';
 	}
@@ -135,10 +212,10 @@ static void summary_rows(FILE *f, const struct compare *c,
 		const struct compare_cell *cell = &row->cell[i];
 
 		snprintf(key, sizeof(key), "#%u", cell->label + 1);
-		text_pad(f, i ? "" : line, SUM_ROW_W);
+		text_pad(f, i ? "" : line, row_w);
 		fputc(' ', f);
 		text_pad(f, keys ? key : c->r[cell->label]->info.label,
-			 SUM_LABEL_W);
+			 label_w);
 		fputc(' ', f);
 		summary_cell(f, c, cell, brief);
 	}
@@ -174,10 +251,7 @@ void text_summary(FILE *f, const struct report_model *m, int listed)
 		for (unsigned int i = 0; i < c->row[k].ncells; i++)
 			cpu |= c->row[k].cell[i].has_cpu;
 	if (cpu)
-		fprintf(f,
-			"%s: under a row only where its verdict is not "
-			"loops/sec's.\n",
-			TEXT_CPU_NAME);
+		summary_cpu_brief(f, c, keys);
 	fprintf(f, "us/hop: microseconds a hand-off of the token, lmbench's "
 		   "unit (a ring of N\nparticipants hands it on N times a "
 		   "round trip).\n\n");

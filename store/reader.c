@@ -966,8 +966,8 @@ fail:
 	return -1;
 }
 
-int store_read_file(const char *path, struct results **r, unsigned int *n,
-		    char *err, size_t errlen)
+int store_load_file(const char *path, char **bufp, size_t *lenp, char *err,
+		    size_t errlen)
 {
 	size_t len = 0, cap = 0;
 	char *buf = NULL;
@@ -1014,9 +1014,26 @@ int store_read_file(const char *path, struct results **r, unsigned int *n,
 			break;
 		len += (size_t)got;
 	}
-	rc = store_read_buf(buf, len, r, n, err, errlen);
+	*bufp = buf;
+	*lenp = len;
+	buf = NULL;
+	rc = 0;
 out:
 	free(buf);
 	close(fd);
+	return rc;
+}
+
+int store_read_file(const char *path, struct results **r, unsigned int *n,
+		    char *err, size_t errlen)
+{
+	size_t len;
+	char *buf;
+	int rc;
+
+	if (store_load_file(path, &buf, &len, err, errlen) < 0)
+		return -1;
+	rc = store_read_buf(buf, len, r, n, err, errlen);
+	free(buf);
 	return rc;
 }

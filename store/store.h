@@ -38,4 +38,13 @@ int store_read_buf(const char *buf, size_t len, struct results **r,
 int store_read_file(const char *path, struct results **r, unsigned int *n,
 		    char *err, size_t errlen);
 
+/*
+ * The bytes of the file at @path, no more than a saved run can be, read
+ * whole into *@buf (the caller frees it) and *@len, for store_read_buf():
+ * a pipe cannot be read twice.  Returns 0, or -1 with a one-line message
+ * in @err.
+ */
+int store_load_file(const char *path, char **buf, size_t *len, char *err,
+		    size_t errlen);
+
 #endif

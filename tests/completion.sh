@@ -22,7 +22,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # What the completion of WORDS (the last the one completed) offers, one a
-# line, as bash would call it: the script loaded alone in a bare bash.
+# line (each ended by $COMP_END, a printf escape, where it is set), as
+# bash would call it: the script loaded alone in a bare bash.
 comp() {
 	bash --norc --noprofile -c '
 		. "$0" || exit 1
@@ -34,7 +35,7 @@ comp() {
 		COMP_POINT=${#COMP_LINE}
 		_ctxbench ctxbench "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}" ||
 			exit 1
-		[ "${#COMPREPLY[@]}" -eq 0 ] || printf "%s\n" "${COMPREPLY[@]}"' "$script" "$@"
+		[ "${#COMPREPLY[@]}" -eq 0 ] || printf "%s${COMP_END:-\n}" "${COMPREPLY[@]}"' "$script" "$@"
 }
 
 # The options of section @1 of --help ("Options:" or "Options of ctxbench
@@ -78,7 +79,13 @@ table() {
 	# completed are those of the option table (ctxbench dump options, a
 	# "cpus:A,B" up to its colon), and so are those its refusal lists.
 	"$bin" dump options >"$tmp/options" || fail "ctxbench dump options exits $?"
-	for opt in --format --order --policy --placement "report --format"; do
+	# Every option the table gives words, of the run and of report.
+	local -a worded
+	mapfile -t worded < <(awk -F '\t' '$7 != "" {
+		if ($1 != "report") print $3; if ($1 != "run") print "report " $3 }' \
+		"$tmp/options" | sort -u)
+	[ "${#worded[@]}" -ge 6 ] && pass || fail "the option table gives few options words: ${worded[*]}"
+	for opt in "${worded[@]}"; do
 		words=$(comp "$bin" $opt '')
 		[ "$(wc -l <<<"$words")" -ge 2 ] && pass || fail "$opt completes '$words'"
 		for w in $words; do
@@ -129,6 +136,15 @@ words() {
 	rmdir "$tmp/d/old.json"
 	same "$(comp "$bin" -t '')" "" "-t completes a word"
 	same "$(comp "$bin" report -b)" "" "report completes run's -b"
+	same "$(comp "$bin" report --series '')" "given"$'\n'"start" "report --series"
+	# A name with a newline is one word, not two.
+	mkdir "$tmp/n" && touch "$tmp/n/"$'two\nlines.json' "$tmp/n/one.json"
+	got=$(COMP_END='\0' comp "$bin" report "$tmp/n/t" | tr '\0' '|')
+	[ "$got" = "$tmp/n/two"$'\n'"lines.json|" ] && pass ||
+		fail "a name with a newline completes as: $got"
+	got=$(COMP_END='\0' comp "$bin" -o "$tmp/n/" | tr '\0' '|')
+	[ "$got" = "$tmp/n/one.json|$tmp/n/two"$'\n'"lines.json|" ] && pass ||
+		fail "-o DIR/ with a newline in a name completes: $got"
 	# A ctxbench that is not there: nothing, and no error.
 	got=$(comp "$tmp/none" --format '' 2>&1)
 	same "$got" "" "a missing ctxbench gives"

@@ -277,6 +277,13 @@ queue_limits() {
 	expect_rc "msgmnb=0" 0
 	grep -q "fault any *skipped: setup: .*kernel.msgmnb" <<<"$out" && pass ||
 		fail "msgmnb=0: not skipped with the reason: $out"
+	# A message that holds no byte is the same case: not FAILED.
+	out=$(unshare -i sh -c 'echo 0 > /proc/sys/kernel/msgmax &&
+		exec "$0" -b sysv-msg -t 0.05 -r 1 -n fault' "$bin" 2>/dev/null)
+	rc=$?
+	expect_rc "msgmax=0" 0
+	grep -q "fault any *skipped: setup: .*kernel.msgmax" <<<"$out" && pass ||
+		fail "msgmax=0: not skipped with the reason: $out"
 	# Root is not held to fs.mqueue.queues_max: the run goes on.
 	local cap
 	cap=$(awk '$1 == "CapEff:" { print $2 }' /proc/self/status)

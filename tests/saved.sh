@@ -516,7 +516,7 @@ stopped() {
 # ctxbench still ends on SIGINT, SIGTERM or SIGHUP: 128+N, a message,
 # nothing left behind.
 signals() {
-	local bin=$1 dir=$2 d=$tmp/signals pid reader o
+	local bin=$1 dir=$2 d=$tmp/signals pid reader o sig code watcher
 	mkdir -p "$d"
 	mkfifo "$d/fifo" "$d/pipe"
 
@@ -557,9 +557,99 @@ signals() {
 		kill "$reader"
 		wait "$reader" 2>/dev/null
 	done
+	# ctxbench report waits as it reads (the open of a fifo nobody writes
+	# to, the read of a pipe nobody writes to) or says a repeat to a
+	# stderr nobody reads: each signal ends it, exit 128+N rather than
+	# killed, its line where stderr takes it.
+	if command -v python3 >/dev/null; then
+		for sig in INT:130 TERM:143 HUP:129; do
+			code=${sig#*:} sig=${sig%:*}
+			watched "$bin" report "$d/fifo" >/dev/null 2>"$d/err"
+			ended "$sig" "report FIFO" "$code" '^wait_for_partner$' \
+				"ctxbench: SIG$sig while reading the saved runs: nothing reported"
+			exec 5< <(exec sleep 30)
+			reader=$!
+			watched "$bin" report /dev/stdin <&5 >/dev/null 2>"$d/err"
+			exec 5<&-
+			ended "$sig" "report /dev/stdin, a pipe nobody writes to" "$code" \
+				'pipe_read' "ctxbench: SIG$sig while reading the saved runs: nothing reported"
+			kill "$reader"
+			sleep 30 <"$d/pipe" &
+			reader=$!
+			exec 5>"$d/pipe"
+			timeout 5 head -c 65536 /dev/zero >&5
+			watched "$bin" report "$dir/base.json" "$dir/base.json" \
+				>/dev/null 2>&5
+			exec 5>&-
+			ended "$sig" "report, stderr a full pipe" "$code" 'pipe_write' -
+			kill "$reader"
+			wait "$reader" 2>/dev/null
+		done
+	else
+		echo "note: no python3 to tell an exit from a kill: report's reading not tried"
+	fi
 	[ "$(ls -A "$d" | tr '\n' ' ')" = "err fifo pipe " ] && pass ||
 		fail "left behind: $(ls -A "$d")"
 	summary
+}
+
+# "$@" in the background as $pid, under a parent ($watcher) that writes
+# in $d/how how it ended: "exit N", or "killed N" by signal N (a shell
+# says 128+N for both).
+watched() {
+	local i
+	rm -f "$d/how" "$d/pid"
+	python3 -c '
+import os, signal, sys
+d = sys.argv[1]
+pid = os.fork()
+if pid == 0:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    os.execv(sys.argv[2], sys.argv[2:])
+with open(d + "/pid.new", "w") as f:
+    f.write("%d\n" % pid)
+os.rename(d + "/pid.new", d + "/pid")
+st = os.waitpid(pid, 0)[1]
+with open(d + "/how.new", "w") as f:
+    if os.WIFSIGNALED(st):
+        f.write("killed %d\n" % os.WTERMSIG(st))
+    else:
+        f.write("exit %d\n" % os.WEXITSTATUS(st))
+os.rename(d + "/how.new", d + "/how")
+' "$d" "$@" <&0 &
+	watcher=$!
+	for i in $(seq 100); do
+		[ -s "$d/pid" ] && break
+		sleep 0.05
+	done
+	pid=$(cat "$d/pid" 2>/dev/null)
+}
+
+# Once $pid of watched() waits (its wchan matches $4), SIG$1 ends it:
+# exit $3, not killed, within 3 s, and the line $5 in $d/err ("-": none
+# looked for); $2 names the case.
+ended() {
+	local sig=$1 what=$2 code=$3 re=$4 line=$5 w i
+	for i in $(seq 200); do
+		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+		[[ $w =~ $re ]] && break
+		sleep 0.1
+	done
+	[[ $w =~ $re ]] || fail "$what: never waited (wchan '$w')"
+	kill -"$sig" "$pid"
+	for i in $(seq 30); do
+		[ -e "$d/how" ] && break
+		sleep 0.1
+	done
+	if ! [ -e "$d/how" ]; then
+		fail "$what: SIG$sig did not end it"
+		kill -KILL "$pid"
+	fi
+	wait "$watcher"
+	[ "$(cat "$d/how")" = "exit $code" ] && pass ||
+		fail "$what: SIG$sig: $(cat "$d/how"), expected exit $code"
+	[ "$line" = - ] || said "$line"
+	rm -f "$d/how" "$d/pid"
 }
 
 # The one line of $d/err, which must be $1.
@@ -661,6 +751,11 @@ twice() {
 	[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] &&
 		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass ||
 		fail "/dev/stdin twice: exit $rc: $err: $(grep invocations <<<"$out")"
+	# A pipe gives its bytes once: named twice, it is read once.
+	run "$bin" report --format kv /dev/stdin "$d/b1.json" /dev/stdin < <(cat "$d/a1.json")
+	[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] &&
+		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass ||
+		fail "a pipe as /dev/stdin twice: exit $rc: $err: $(grep invocations <<<"$out")"
 	# --noise: a file twice is one invocation, no spread to judge by.
 	run "$bin" report "$d/a1.json" "$d/b1.json" --noise "$d/a1.json" --noise "$d/a1.json"
 	[ "$rc" -eq 2 ] && grep -q 'no label is measured twice' <<<"$err" && pass ||
@@ -971,6 +1066,61 @@ brief() {
 		grep -c '^6\.13\.0-rc1-00042-g1a2b3c4d5e6f/[^ ]*\.loops_per_sec: ')
 	[ "$rows" -gt 0 ] && [ "$(grep -cE '[0-9]% +baseline' <<<"$out")" -eq "$rows" ] &&
 		pass || fail "--brief: not a summary line for each of $rows rows: $out"
+	# The README's case at its longest: kernel releases of a build tree
+	# ("-dirty") as labels and kernels, each invocation a boot of its
+	# own, disturbed runs kept, and CPU per loop judged apart from
+	# loops/sec in 6 rows (half the CPU time a loop, loops/sec alike).
+	if ! command -v python3 >/dev/null; then
+		echo "note: no python3 to shape the saved runs: the longest --brief not tried"
+		summary
+		return
+	fi
+	python3 - "$d" "$d"/*00042*-1.json "$d"/*00043*-1.json \
+		"$d"/*00042*-2.json "$d"/*00043*-2.json <<'PY' || fail "shaping the runs failed"
+import json, sys
+# The facts of the machine as the first run's, whatever changed between
+# the runs (a frequency, a clock source): the label's and the boot's differ.
+base = json.load(open(sys.argv[2]))["invocations"][0]["info"]
+for n, path in enumerate(sys.argv[2:]):
+    d = json.load(open(path))
+    for inv in d["invocations"]:
+        label = inv["info"]["label"] + "-dirty"
+        keep = {k: inv["info"][k] for k in ("date", "start", "end")}
+        inv["info"] = dict(base, **keep)
+        inv["info"]["label"] = inv["info"]["kernel"] = label
+        inv["info"]["boot_id"] = "%08x-0000-4000-8000-%012x" % (n + 1, n + 1)
+        for k, row in enumerate(inv["results"]):
+            loops = 0
+            for j, s in enumerate(row["samples"]):
+                s["loops"] = int(100000 * (1 + 0.1 * ((j + n // 2) % 2)) *
+                                 (1 + 0.05 * (n % 2) * (1 - 2 * (n // 2))) *
+                                 s["elapsed_s"])
+                s["loops_per_s"] = s["loops"] / s["elapsed_s"]
+                s["disturbed"] = j == 0
+                s["other_share"] = 0.6 if j == 0 else 0
+                s["disturbed_why"] = "other tasks took 60.0% of CPUs 0-1" if j == 0 else ""
+                loops += s["loops"]
+            # The others alike on both sides: CPU per loop noise too.
+            if k < 6:
+                per = (5e-6 if n % 2 else 10e-6) * (1 + 0.01 * (n // 2))
+            else:
+                per = 10e-6 * (1 + 0.01 * ((n + n // 2) % 2))
+            if "cpu" in row:
+                row["cpu"].update(loops=loops, user_s=per * loops * 0.2,
+                                  sys_s=per * loops * 0.8)
+    json.dump(d, open("%s/dirty-%d.json" % (sys.argv[1], n), "w"))
+PY
+	run "$bin" report --brief "$d"/dirty-0.json "$d"/dirty-2.json "$d"/dirty-1.json "$d"/dirty-3.json
+	[ "$rc" -eq 0 ] && pass || fail "report --brief, -dirty: exit $rc: $err"
+	[ "$(grep -c '^Run: 6\.13\.0-rc1-0004[23]-g[0-9a-f]*-dirty (2 invocations)$' <<<"$out")" -eq 2 ] &&
+		[ "$(grep -c 'CPU per loop' <<<"$out")" -ge 1 ] && grep -q '^kept: ' <<<"$out" &&
+		pass || fail "--brief, -dirty: not the case meant (two boots a label, CPU per loop apart):"$'\n'"$out"
+	[ "$(grep -o '\*+100%\*' <<<"$out" | wc -l)" -eq 6 ] && pass ||
+		fail "--brief, -dirty: not 6 rows' CPU per loop faster:"$'\n'"$out"
+	[ "$(wc -l <<<"$out")" -le 60 ] && pass ||
+		fail "--brief, -dirty, CPU per loop apart in 6 rows: $(wc -l <<<"$out") lines, not at most 60:"$'\n'"$out"
+	awk 'length($0) > 80 { bad = 1; print "  " $0 } END { exit bad }' <<<"$out" >"$d/wide" &&
+		pass || fail "--brief, -dirty: lines over 80 columns: $(cat "$d/wide")"
 	summary
 }
 
