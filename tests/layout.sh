@@ -94,7 +94,7 @@ root() {
 }
 
 new_backend() {
-	local cmake=$1 tmp diff name out
+	local cmake=$1 diff name out
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block '<!-- new-backend -->')
