@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * ctxbench dump: the tables the references are made from, printed.
+ *
  * ctxbench dump: the mechanisms, the facts of the Run information, the
  * options, the flat formats' keys and the saved run's members, printed
  * from the tables the code runs on, as perf's --list-opts is, so that the

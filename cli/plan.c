@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The option table: each option's parsing, target, default, range, words and
+ * --help line.
+ *
  * Options: one table gives getopt_long() its options and --help its text,
  * so the two cannot drift apart.
  */

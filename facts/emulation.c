@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * Whether the CPU is emulated (qemu's TCG): CPUID, model name.
+ *
  * Emulated CPUs: under qemu's TCG every instruction is translated and
  * every time is the emulator's, so a run there says nothing of the kernel.
  * qemu names itself in the CPUID hypervisor leaf ("TCGTCGTCGTCG", as KVM

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The facts of the Run information block: the CPU, the host, the kernel.
+ *
  * Run information: the CPU, the host, the kernel and how it was built and
  * booted, what the CPUs do when idle or boosted, and whether the machine
  * is virtual, read from /proc and /sys under a root that tests replace by

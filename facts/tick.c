@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * CONFIG_HZ measured where no kernel configuration says it.
+ *
  * CONFIG_HZ where no kernel configuration can be read (a minimal
  * userspace, a kernel without /boot/config-*): a CPU that is busy takes
  * one timer interrupt per tick, so the rate at which its count in

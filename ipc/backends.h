@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The one list of backends, a line each, in report order.
+ *
  * Every backend, one line each, in the order the report prints them.
  * X(name) is ipc/name.c, which defines ipc_name_ops.  This list is the
  * only place a backend is named: ipc.h makes the externs of it,

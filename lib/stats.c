@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * Summary statistics, Welch's t-test and the t distribution, odd samples.
+ *
  * Summary statistics (min, max, mean, standard deviation, CV), Welch's
  * t-test with the t distribution computed from libm alone, and the tests
  * for odd samples: Tukey's fences and a split into two clusters.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Helpers of the results struct. */
+/* The results, plain data from the runner to the formatters: their helpers. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

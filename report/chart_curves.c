@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The curve charts: several rings at once, lmbench lat_ctx's.
+ *
  * The curve charts of a mechanism: several rings at once (loops/sec and
  * the scalability against the count of rings), and lmbench lat_ctx's
  * time of a hop against the ring size or the working set.

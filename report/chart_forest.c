@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The page's overview: every row's change and interval, log scale.
+ *
  * The page's overview, a forest plot: every compared row of every label
  * but the baseline's, its change of loops/sec against the baseline's row
  * with the verdict's interval, on a log scale of loops/sec as the verdict

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The loops/sec chart: a panel a row, a strip a label.
+ *
  * The loops/sec chart of a mechanism: a panel per compared row, in it a
  * strip per label with its runs, its invocations' means, the mean and
  * its interval, and the verdict in words.

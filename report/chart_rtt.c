@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The round trip chart: each row's percentiles, log scale.
+ *
  * The round trip chart of a mechanism: each row's sampled round trips,
  * min, the percentiles and max, as marks on a line, on a log scale.
  */

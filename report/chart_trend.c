@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The page's trend: a chart and a table a mechanism.
+ *
  * The page's trend (--series): a chart a mechanism of each row's average
  * across the labels in the series' order, each step marked as judged
  * against the label before it, and the table of those steps.

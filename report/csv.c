@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * --format csv: kv's figures as a tidy table, a record a statistic.
+ *
  * --format csv: the figures of kv as a tidy table, a record per label,
  * row and statistic, with named columns and RFC 4180's quoting, for
  * pandas, R and gnuplot to read as they are, and a cell a spreadsheet

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The flat formats for test harnesses (--format kv, tsv), and their keys.
+ *
  * The flat formats: one line per figure, "key: value" or "key<TAB>value",
  * with a stable key built from the row, for the harnesses that run
  * ctxbench on many machines.  docs/keys.md is the contract.

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The one list of formats, a line each, in --format's order.
+ *
  * Every format of the report, one line each, in the order --format lists
  * them.  X(name) is a struct report_format report_format_name, defined
  * in the file of that format; model.c makes the table of this list.

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * --format html: the page, its style, its overview and tables; the charts in
+ * it.
+ *
  * The HTML report: the comparison the text report prints, as one page that
  * needs nothing beside it (inline CSS and SVG, no script), to open from a
  * mail attachment or a CI artifact.  Per mechanism a chart of every run

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * --format json: the saved run (store/writer.c) and the comparison.
+ *
  * --format json: the saved-run document of the invocations (store/
  * writer.c), and with two labels or more the comparison after them.
  */

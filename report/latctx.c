@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The text report's lat_ctx tables of rings and working sets.
+ *
  * lmbench's lat_ctx tables of the text report: a row per ring size, a
  * column per working set, the time of one hop in microseconds; with
  * several rings at once (-j), a table per count of rings, each hop timed

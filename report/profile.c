@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The model's profiles: each label's symbols and wake-ups, the shares that
+ * changed.
+ *
  * Where the time went: each label's profile of a row and the symbols
  * whose share changed most against the baseline's, computed once into
  * the report model (profile.h), and their text, page and JSON.

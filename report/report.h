@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The formats' interface: text, histogram, JSON, flat, HTML.
+ *
  * Output formats of results, written to a caller's FILE.  Each function
  * below that compares builds the model of its own report (model.h), for
  * the unit tests; the output phase builds one model and renders the

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The model's lat_ctx grids and series of several rings at once.
+ *
  * The model's grids and series: lmbench lat_ctx's grid of a label's rows
  * (ring sizes down, working sets across), and a label's rows of several
  * rings at once by their count of rings; the text report's tables and

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The text report's summary: a line a row and label, --brief's table.
+ *
  * The text report's summary: a line a row and label, its loops/sec, cv,
  * change, verdict, p50 round trip and microseconds per hand-off.
  */

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The charts' canvas: shapes, text, axes, a height known at its end.
+ *
  * The SVG canvas of the HTML page's charts: a chart's body is kept in
  * memory until it closes, then written under the <svg> start tag and the
  * background that need its height, the height its content took.

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The text report: Run information, tables, the comparison.
+ *
  * The text report, shaped after the 2002 ctxbench mails; with two or more
  * invocations every row is also compared with the baseline's.
  */

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The text report's trend: a line a row and label, each step.
+ *
  * The text report's trend (--series): each row across the labels in the
  * series' order, each step's change and verdict against the label
  * before it.

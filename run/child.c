@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The participants' side: pinned, started, the measured loop.
+ *
  * The participants' side of a run: pinned, ready, started at once, then
  * the measured loop of the mechanism's two calls until the stop word;
  * processes, or threads of one child process.

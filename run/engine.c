@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The engine: a sweep checked, the machine's facts read, run into results.
+ *
  * The engine: the pre-run checks, the Run information's facts, --profile's
  * perf, and the sweep, in that order, for a caller that renders them.
  */

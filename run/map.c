@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The memory of a run: its shared mapping laid out, a participant thread's
+ * stack.
+ *
  * The shared mapping of a run laid out: the control block, the mechanism's
  * rings, the peers, the participants' slots, the round trip histograms,
  * then the mechanism's state on pages of its own.

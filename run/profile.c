@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * --profile: perf record around each measured window, read back into a row's
+ * symbols and wake-ups.
+ *
  * --profile: a perf record process a run, driven through its control
  * socket so that it samples only inside the measured window, then read
  * back with perf script into the run's symbols and wake-ups (profile.h).

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * Inside the runner: the control block it shares with the ring.
+ *
  * Inside the runner: the control block it shares with the participants,
  * and what run.c, child.c (the participants' side) and wait.c (signals,
  * waiting and reaping) call of each other.

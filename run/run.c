@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The runner.  One run: map the control block and the backend's state,
+ * The runner: the only code that forks, pins, times and reaps.
+ *
+ * One run: map the control block and the backend's state,
  * set the mechanism up, start the participants (processes, or threads of
  * one child process), let them warm up, read participant 0's count and
  * the clock, wait the measured time, read them again, then stop, reap and

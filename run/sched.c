@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * Scheduling classes: the participants', the runner's, --mlock.
+ *
  * Scheduling classes: the participants' (taken by each before it says it
  * is ready) and the runner's own while they are real-time.  Backends
  * never see any of it.

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The runner's signals, waiting for its children and reaping.
+ *
  * The runner's waiting: the signals it takes through a signalfd (SIGCHLD,
  * and SIGINT, SIGTERM, SIGHUP, which interrupt a run), a seccomp trap
  * turned into ENOSYS, and its children waited for and reaped.

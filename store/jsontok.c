@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The saved-run reader's JSON tokenizer, bounded.
+ *
  * The JSON tokenizer of the saved-run reader: strings, numbers, literals,
  * objects and arrays checked against JSON's grammar, bounded in nesting,
  * and typed values with their ranges.  It knows no schema: store/reader.c

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The saved-run reader's schema, walked from model/fields.c.
+ *
  * The reader of saved runs: the schema, walked from the tables of
  * model/fields.c over what the tokenizer (store/jsontok.c) hands it,
  * filling results or saying in one line what is wrong with the file.

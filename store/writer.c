@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
+ * The saved-run writer, walked from model/fields.c's tables.
+ *
  * The saved-run writer: invocations written as one JSON document, member
  * by member as the tables of model/fields.c list them, which reader.c
  * reads back.

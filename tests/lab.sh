@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# The verdict lab's corpus replayed through the binary.
+#
 # The verdict lab on its committed corpus of real saved runs
 # (tests/data/lab/corpus.tar.gz, recorded by bench/lab-record.sh):
 #   shipped  the report's own verdict, through the binary, over resamples

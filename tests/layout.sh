@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# CONTRIBUTING.md's "Layout of the source" and its claim that a new mechanism
-# is one new file and one list line: both kept true.
+# CONTRIBUTING.md's "Layout of the source", made by tools/gen-layout, and its
+# claim that a new mechanism is one new file and one list line: both kept
+# true.
 # The repository's root holds only what the layout names.
 # usage: layout.sh layout SRC | layout.sh root SRC | layout.sh new-backend SRC CMAKE
 set -u
@@ -15,9 +16,10 @@ tests=(
 )
 list_tests "$@"
 
-# The lines of CONTRIBUTING.md's fenced block after the marker @1.
+# The lines of CONTRIBUTING.md's fenced block after the line that starts
+# with @1.
 block() {
-	awk -v m="<!-- $1 -->" '$0 == m { on = 1; next }
+	awk -v m="$1" 'index($0, m) == 1 { on = 1; next }
 		on && /^```/ { if (in_block) exit; in_block = 1; next }
 		in_block' "$src/CONTRIBUTING.md"
 }
@@ -27,37 +29,14 @@ backends() {
 	sed -nE 's/^[ \t]*X\(([a-z0-9_]+)\).*/\1/p' "$src/ipc/backends.h"
 }
 
+# The layout is what tools/gen-layout makes of the tree (every file and
+# folder listed, each with its first comment, nothing listed that is not
+# there), and the mechanisms its ipc/<mech>.c line stands for are those of
+# ipc/backends.h.
 layout() {
-	local listed path f dir covered b
-	listed=$(block layout | awk '{ print $1 }')
-	[ -n "$listed" ] && pass || fail "CONTRIBUTING.md has no layout block"
-	# Every entry names what is there.
-	for path in $listed; do
-		case $path in
-		*'<mech>'*) compgen -G "$src/${path/<mech>/*}" >/dev/null ;;
-		*/) [ -d "$src/$path" ] ;;
-		*) [ -e "$src/$path" ] ;;
-		esac && pass || fail "CONTRIBUTING.md lists $path, which is not there"
-	done
-	# Every source file of the product is listed, as itself, as the
-	# header of a listed file, or as a mechanism of the list.
-	while IFS= read -r f; do
-		f=${f#"$src"/}
-		covered=0
-		for path in $listed; do
-			case $path in
-			"$f" | "${f%.h}.c") covered=1 ;;
-			*'<mech>'*)
-				b=${f#ipc/}
-				b=${b%.c}
-				[[ $f == ipc/*.c ]] && backends | grep -qx "$b" &&
-					covered=1
-				;;
-			esac
-		done
-		[ "$covered" -eq 1 ] && pass || fail "$f is not in CONTRIBUTING.md's layout"
-	done < <(find "$src/ctxbench.c" "$src/cli" "$src/ipc" "$src/run" \
-		"$src/lib" "$src/report" -name '*.[ch]' | sort)
+	local f b
+	[ -n "$(block '<!-- BEGIN GENERATED layout')" ] && pass ||
+		fail "CONTRIBUTING.md has no layout block"
 	# Each mechanism of the list has its file, and each file its line.
 	for b in $(backends); do
 		[ -f "$src/ipc/$b.c" ] && pass || fail "ipc/backends.h lists $b: no ipc/$b.c"
@@ -67,6 +46,20 @@ layout() {
 		[ "$b" = registry ] || backends | grep -qx "$b" && pass ||
 			fail "ipc/$b.c is not in ipc/backends.h"
 	done
+	if ! git -C "$src" rev-parse --show-toplevel >/dev/null 2>&1; then
+		summary || exit 1
+		echo "SKIP: $src is not a git checkout: no list of its files to make the layout from"
+		exit 77
+	fi
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	if ! "$src/tools/gen-layout" "$src" "$tmp" 2>"$tmp/err"; then
+		fail "tools/gen-layout failed: $(cat "$tmp/err")"
+	elif cmp -s "$src/CONTRIBUTING.md" "$tmp/CONTRIBUTING.md"; then
+		pass "the layout is the tree's"
+	else
+		fail "CONTRIBUTING.md's layout is not what the tree's first comments make of it:"$'\n'"$(diff -u "$src/CONTRIBUTING.md" "$tmp/CONTRIBUTING.md")"$'\n'"make it again with: tools/gen-layout"
+	fi
 	summary
 }
 
@@ -88,7 +81,7 @@ root() {
 	tracked=$(git -C "$src" ls-files | sed 's,/.*,/,' | sort -u)
 	[ -n "$tracked" ] && pass "git ls-files lists the root" ||
 		fail "git ls-files lists nothing in $src"
-	listed=$(block layout | awk '{ print $1 }')
+	listed=$(block '<!-- BEGIN GENERATED layout' | awk '{ print $1 }')
 	allowed=$(printf '%s\n' $root_files $listed | sed 's,/.*,/,' | sort -u)
 	for f in $tracked; do
 		case $f in
@@ -101,10 +94,10 @@ root() {
 }
 
 new_backend() {
-	local cmake=$1 tmp diff name out
+	local cmake=$1 diff name out
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
-	diff=$(block new-backend)
+	diff=$(block '<!-- new-backend -->')
 	# One new file in ipc/ and one added line in ipc/backends.h, no more.
 	[ "$(grep -c '^+++ b/' <<<"$diff")" -eq 2 ] &&
 		grep -q '^+++ b/ipc/backends.h$' <<<"$diff" &&
