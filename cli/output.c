@@ -248,6 +248,56 @@ static int output_stdout(const struct plan *p, const struct report_model *m)
 	return wrote ? rc : -2;
 }
 
+/*
+ * The model of the report into @m, built once for all it renders, and
+ * with the detect wanted: --want, else --fail-above's percent.  1 when it
+ * is built (report_model_free() it), 0 when it could not be.
+ */
+static int output_model(const struct plan *p, struct report_model *m,
+			const struct results *const *r, unsigned int n,
+			unsigned int baseline,
+			const struct results *const *noise, unsigned int nnoise)
+{
+	if (report_model_build(m, r, n, baseline, noise, nnoise,
+			       (p->histogram ? REPORT_HISTOGRAM : 0) |
+				       (p->brief ? REPORT_BRIEF : 0) |
+				       (p->series ? REPORT_SERIES : 0) |
+				       (p->series == 1 + TREND_START ?
+						REPORT_SERIES_START :
+						0)) != 0)
+		return 0;
+	if ((p->want >= 0 || p->fail_above >= 0) &&
+	    report_model_want(m, p->want >= 0 ? p->want : p->fail_above) < 0) {
+		report_model_free(m);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * After a signal: what was written whole stays; -o's file is replaced
+ * whole or not at all.  Say which, when the signal cut something (-o's
+ * file not @saved, the report not @wrote), to a stderr that is read.
+ */
+static void output_say_cut(const struct plan *p, int saved, int wrote)
+{
+	if (!output_stderr_takes()) /* a stderr nobody reads: no line */
+		return;
+	if (p->output && !saved)
+		text_say(
+			stderr,
+			"ctxbench: %s while writing the results: %s not saved%s",
+			output_signal_name(output_signo), p->output,
+			wrote ? "" : ", the report on stdout incomplete");
+	else if (!wrote)
+		text_say(
+			stderr,
+			"ctxbench: %s while writing the results: %s%sthe report on stdout incomplete",
+			output_signal_name(output_signo),
+			p->output ? p->output : "",
+			p->output ? " saved, " : "");
+}
+
 int output_emit(const struct plan *p, const struct results *const *r,
 		unsigned int n, unsigned int baseline,
 		const struct results *const *noise, unsigned int nnoise,
@@ -262,23 +312,8 @@ int output_emit(const struct plan *p, const struct results *const *r,
 		if (!saved)
 			rc = -1;
 	}
-	/*
-	 * The model of the report, built once for all it renders, and
-	 * written after a signal too, as far as it goes without waiting.
-	 */
-	built = report_model_build(&m, r, n, baseline, noise, nnoise,
-				   (p->histogram ? REPORT_HISTOGRAM : 0) |
-					   (p->brief ? REPORT_BRIEF : 0) |
-					   (p->series ? REPORT_SERIES : 0) |
-					   (p->series == 1 + TREND_START ?
-						    REPORT_SERIES_START :
-						    0)) == 0;
-	/* --want, else --fail-above's percent: the detect wanted. */
-	if (built && (p->want >= 0 || p->fail_above >= 0) &&
-	    report_model_want(&m, p->want >= 0 ? p->want : p->fail_above) < 0) {
-		report_model_free(&m);
-		built = 0;
-	}
+	/* Written after a signal too, as far as it goes without waiting. */
+	built = output_model(p, &m, r, n, baseline, noise, nnoise);
 	switch (output_stdout(p, built ? &m : NULL)) {
 	case 0:
 		wrote = 1;
@@ -298,24 +333,6 @@ int output_emit(const struct plan *p, const struct results *const *r,
 		report_model_free(&m);
 	if (!output_signo)
 		return rc;
-	if (!output_stderr_takes()) /* a stderr nobody reads: no line */
-		return output_signo;
-	/*
-	 * What was written whole stays; -o's file is replaced whole or not
-	 * at all: say which, when the signal cut something.
-	 */
-	if (p->output && !saved)
-		text_say(
-			stderr,
-			"ctxbench: %s while writing the results: %s not saved%s",
-			output_signal_name(output_signo), p->output,
-			wrote ? "" : ", the report on stdout incomplete");
-	else if (!wrote)
-		text_say(
-			stderr,
-			"ctxbench: %s while writing the results: %s%sthe report on stdout incomplete",
-			output_signal_name(output_signo),
-			p->output ? p->output : "",
-			p->output ? " saved, " : "");
+	output_say_cut(p, saved, wrote);
 	return output_signo;
 }

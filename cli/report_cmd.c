@@ -148,6 +148,67 @@ static int find_label(const struct results *r, unsigned int n,
  */
 #define REPORT_UNWRITTEN 255
 
+/*
+ * What --noise and --series need of the saved runs read: of @r's @n
+ * invocations, the first @nf from the saved files, the rest --noise's.
+ * 0, or -1 having said why.
+ */
+static int check_labels(const struct plan *p, const struct results *r,
+			unsigned int nf, unsigned int n)
+{
+	if (p->nnoise && !any_label_twice(r + nf, n - nf)) {
+		text_say(
+			stderr,
+			"ctxbench: --noise: no label is measured twice (the noise is the spread between invocations of one kernel: give two or more)");
+		return -1;
+	}
+	if (p->series && !two_labels(r, nf)) {
+		text_say(
+			stderr,
+			"ctxbench: --series: the saved runs have one label (a series is of two labels or more, each against the one before)");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * --baseline's invocation among the @nf of the saved files into
+ * *@baseline (left alone without --baseline): 0, or -1 having said that
+ * no saved run has its label.
+ */
+static int find_baseline(const struct plan *p, const struct results *r,
+			 unsigned int nf, unsigned int *baseline)
+{
+	int b;
+
+	if (!p->baseline)
+		return 0;
+	b = find_label(r, nf, p->baseline);
+	if (b < 0) {
+		text_say(stderr,
+			 "ctxbench: --baseline: no saved run is labelled '%s'",
+			 p->baseline);
+		return -1;
+	}
+	*baseline = (unsigned int)b;
+	return 0;
+}
+
+/*
+ * The exit status from output_emit()'s @emitted: 128+N when signal N
+ * stopped it, 1 (REPORT_UNWRITTEN under --fail-above) when the report or
+ * -o's file could not be written, else 0, or under --fail-above its
+ * @bisect for git bisect run.
+ */
+static int exit_status(const struct plan *p, int emitted, int bisect)
+{
+	if (emitted > 0)
+		return emitted + 128;
+	if (emitted < 0)
+		return p->fail_above >= 0 ? REPORT_UNWRITTEN : 1;
+	return p->fail_above >= 0 ? bisect : 0;
+}
+
 int report_cmd(const struct plan *p)
 {
 	const struct results **all = NULL;
@@ -167,18 +228,8 @@ int report_cmd(const struct plan *p)
 	nf = n;
 	if (read_saved(p->noise, p->nnoise, nf, &r, &n, in, &nin) < 0)
 		goto out;
-	if (p->nnoise && !any_label_twice(r + nf, n - nf)) {
-		text_say(
-			stderr,
-			"ctxbench: --noise: no label is measured twice (the noise is the spread between invocations of one kernel: give two or more)");
+	if (check_labels(p, r, nf, n) < 0)
 		goto out;
-	}
-	if (p->series && !two_labels(r, nf)) {
-		text_say(
-			stderr,
-			"ctxbench: --series: the saved runs have one label (a series is of two labels or more, each against the one before)");
-		goto out;
-	}
 	all = calloc(n, sizeof(*all));
 	if (!all) {
 		perror("ctxbench");
@@ -187,18 +238,8 @@ int report_cmd(const struct plan *p)
 	}
 	for (unsigned int i = 0; i < n; i++)
 		all[i] = &r[i];
-	if (p->baseline) {
-		int b = find_label(r, nf, p->baseline);
-
-		if (b < 0) {
-			text_say(
-				stderr,
-				"ctxbench: --baseline: no saved run is labelled '%s'",
-				p->baseline);
-			goto out;
-		}
-		baseline = (unsigned int)b;
-	}
+	if (find_baseline(p, r, nf, &baseline) < 0)
+		goto out;
 	if (output_check(p) < 0) {
 		if (p->fail_above >= 0)
 			status = REPORT_UNWRITTEN;
@@ -207,12 +248,7 @@ int report_cmd(const struct plan *p)
 	/* --fail-above's exit status for git bisect run: 0, 1 or 125. */
 	status = output_emit(p, all, nf, baseline, all + nf, n - nf,
 			     p->fail_above >= 0 ? &bisect : NULL);
-	if (status > 0)
-		status += 128;
-	else if (status < 0)
-		status = p->fail_above >= 0 ? REPORT_UNWRITTEN : 1;
-	else if (p->fail_above >= 0)
-		status = bisect;
+	status = exit_status(p, status, bisect);
 out:
 	for (unsigned int i = 0; i < nin; i++)
 		free(in[i].buf);

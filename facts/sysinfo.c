@@ -626,12 +626,16 @@ static void sysinfo_virt(const char *root, struct result_info *in)
 			   sizeof(in->emulated));
 }
 
-void sysinfo_read(const char *root, struct result_info *in)
+/*
+ * The machine and its boot: the CPU's model and clock, the host's name,
+ * the kernel's release, which boot (invocations of one boot are not
+ * replicates of it) and the CPUs online.
+ */
+static void sysinfo_machine(const char *root, struct result_info *in)
 {
 	static const char *const model[] = { "model name", "cpu model",
 					     "Processor", "cpu", NULL };
 	static const char *const mhz[] = { "cpu MHz", "clock", NULL };
-	char debugfs[128], config_model[16];
 
 	in->cpu_type[0] = in->cpu_mhz[0] = '\0';
 	sysinfo_keyed(root, "/proc/cpuinfo", model, in->cpu_type,
@@ -654,6 +658,17 @@ void sysinfo_read(const char *root, struct result_info *in)
 		if (n <= 0)
 			in->cpus_online[0] = '\0';
 	}
+}
+
+/*
+ * The running kernel's build and preemption: its version and command
+ * line, CONFIG_HZ (measured where no configuration is readable) and the
+ * preemption model, from what debugfs, the version, the command line and
+ * the configuration each say.
+ */
+static void sysinfo_kernel(const char *root, struct result_info *in)
+{
+	char debugfs[128], config_model[16];
 
 	sysinfo_line(root, "/proc/sys/kernel/version", in->kernel_version,
 		     sizeof(in->kernel_version));
@@ -671,6 +686,12 @@ void sysinfo_read(const char *root, struct result_info *in)
 			     sizeof(debugfs));
 	sysinfo_preempt(debugfs, in->kernel_version, in->boot_cmdline,
 			config_model, in->preempt, sizeof(in->preempt));
+}
+
+void sysinfo_read(const char *root, struct result_info *in)
+{
+	sysinfo_machine(root, in);
+	sysinfo_kernel(root, in);
 	rtinfo_read(root, in);
 	sysinfo_vulnerabilities(root, in);
 

@@ -148,15 +148,15 @@ pass_failed:
 	slot->err = err;
 }
 
-/* A participant, from its start to its end: 0 or a negative errno. */
-static int run_participant(struct run_ctl *ctl, unsigned int self)
+/*
+ * Pin participant @self to its CPU (where -P gave one), then put it in
+ * the run's class: the class before anything else, so that the rest runs
+ * in it.  0, or a negative errno noted in its slot.
+ */
+static int run_settle(struct run_ctl *ctl, unsigned int self)
 {
 	struct run_slot *slot = &ctl->slot[self];
-	size_t ws_len = (size_t)ctl->ws_kb * 1024;
-	unsigned char *ws = NULL;
-	struct rusage usage;
-	char byte = 0;
-	int err = 0;
+	int err;
 
 	if (ctl->cpu && ctl->cpu[self] >= 0) {
 		cpu_set_t set;
@@ -169,27 +169,73 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 			return slot->err;
 		}
 	}
-	/* The class before anything else: the rest runs in it. */
 	err = run_class_apply(&ctl->cls);
 	if (err < 0) {
 		slot->where = AT_SCHED;
 		slot->err = err;
 		return err;
 	}
+	return 0;
+}
+
+/*
+ * The working set of @len bytes into @ws: private to the participant,
+ * and faulted in before the start, so that the loop pays no first
+ * touch.  0, or a negative errno noted in @slot.
+ */
+static int run_working_set(struct run_slot *slot, size_t len,
+			   unsigned char **ws)
+{
+	*ws = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (*ws == MAP_FAILED) {
+		slot->where = AT_WORKING_SET;
+		slot->err = -errno;
+		return slot->err;
+	}
+	memset(*ws, 1, len);
+	return 0;
+}
+
+/*
+ * --mlock: lock everything mapped by now, the working set too, and
+ * faulted in.  0, or a negative errno noted in @slot with the size it
+ * had to lock, for the message (nothing was locked).
+ */
+static int run_lock(struct run_ctl *ctl, struct run_slot *slot)
+{
+	static const char *const key[] = { "VmSize", NULL };
+	char buf[32];
+
+	if (!ctl->mlock || mlockall(MCL_CURRENT | MCL_FUTURE) >= 0)
+		return 0;
+	slot->where = AT_MLOCK;
+	slot->err = -errno;
+	slot->vm_kb = fs_read_keyed("", "/proc/self/status", key, buf,
+				    sizeof(buf)) < 0 ?
+			      -1 :
+			      strtoll(buf, NULL, 10);
+	return slot->err;
+}
+
+/* A participant, from its start to its end: 0 or a negative errno. */
+static int run_participant(struct run_ctl *ctl, unsigned int self)
+{
+	struct run_slot *slot = &ctl->slot[self];
+	size_t ws_len = (size_t)ctl->ws_kb * 1024;
+	unsigned char *ws = NULL;
+	struct rusage usage;
+	char byte = 0;
+	int err;
+
+	err = run_settle(ctl, self);
+	if (err < 0)
+		return err;
 	slot->cpu_first = slot->cpu_last = sched_getcpu();
 	/* Until the end: the count at the start. */
 	slot->migrations = run_migrations();
-	if (ws_len) {
-		/* Private to the participant, and faulted in before the start. */
-		ws = mmap(NULL, ws_len, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (ws == MAP_FAILED) {
-			slot->where = AT_WORKING_SET;
-			slot->err = -errno;
-			return slot->err;
-		}
-		memset(ws, 1, ws_len);
-	}
+	if (ws_len && (err = run_working_set(slot, ws_len, &ws)) < 0)
+		return err;
 	ctl->peer[self].pid = getpid();
 	ctl->peer[self].tid = gettid();
 	if (ctl->ops->attach &&
@@ -199,20 +245,9 @@ static int run_participant(struct run_ctl *ctl, unsigned int self)
 		slot->err = err;
 		return err;
 	}
-	/* Everything mapped by now, the working set too, and faulted in. */
-	if (ctl->mlock && mlockall(MCL_CURRENT | MCL_FUTURE) < 0) {
-		static const char *const key[] = { "VmSize", NULL };
-		char buf[32];
-
-		slot->where = AT_MLOCK;
-		slot->err = -errno;
-		/* What it had to lock, for the message (nothing was locked). */
-		slot->vm_kb = fs_read_keyed("", "/proc/self/status", key, buf,
-					    sizeof(buf)) < 0 ?
-				      -1 :
-				      strtoll(buf, NULL, 10);
-		return slot->err;
-	}
+	err = run_lock(ctl, slot);
+	if (err < 0)
+		return err;
 	if (write(ctl->ready_fd, &byte, 1) != 1)
 		return -EIO;
 	/* The runner closes the other end to start everyone at once. */

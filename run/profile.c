@@ -502,26 +502,17 @@ static int profile_cmd(struct profile *pf, const char *cmd)
 	}
 }
 
-void profile_run_begin(struct profile *pf)
+/*
+ * perf record's command line into @argv (room for 24), its control
+ * socket named in @ctl: the whole machine, stamped with the clock the
+ * runner reads, every event disabled until a window enables it.
+ */
+static void profile_record_argv(struct profile *pf, char *ctl, size_t ctllen,
+				char **argv)
 {
-	char ctl[16], *argv[24];
-	int sv[2], devnull, n = 0;
+	int n = 0;
 
-	if (!pf || pf->failed)
-		return;
-	pf->active = pf->windowed = pf->tracing = 0;
-	pf->npids = pf->ntids = 0;
-	pf->data = profile_tmpfile();
-	pf->err = profile_tmpfile();
-	devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (pf->data < 0 || pf->err < 0 || devnull < 0 ||
-	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
-		if (devnull >= 0)
-			close(devnull);
-		profile_fail(pf, strerror(errno));
-		return;
-	}
-	snprintf(ctl, sizeof(ctl), "fd:3,3");
+	snprintf(ctl, ctllen, "fd:3,3");
 	argv[n++] = "perf";
 	argv[n++] = "record";
 	argv[n++] = "-a";
@@ -547,6 +538,63 @@ void profile_run_begin(struct profile *pf)
 	argv[n++] = "-o";
 	argv[n++] = "-";
 	argv[n] = NULL;
+}
+
+/*
+ * Ready when it answers: its events are open, all disabled.  Wait up to
+ * PROFILE_START_S for perf's answer to a first command: 0, or -1 (perf
+ * failed, said so).
+ */
+static int profile_ready(struct profile *pf)
+{
+	double end = clock_now_s() + PROFILE_START_S;
+	struct pollfd p = { .fd = pf->ctl, .events = POLLIN };
+	char buf[64];
+	ssize_t got;
+
+	/* Disabled already: only its answer counts. */
+	static const char cmd[] = "disable sched:sched_switch\n";
+
+	if (send(pf->ctl, cmd, sizeof(cmd) - 1, MSG_NOSIGNAL) !=
+	    (ssize_t)sizeof(cmd) - 1) {
+		profile_fail(pf, "it did not start");
+		return -1;
+	}
+	/* A tenth of a second at a time: ctxbench may be interrupted. */
+	while (clock_now_s() < end && !profile_interrupted() &&
+	       poll(&p, 1, 100) <= 0)
+		;
+	got = recv(pf->ctl, buf, sizeof(buf) - 1, MSG_DONTWAIT);
+	if (got <= 0) {
+		/* Ended with our command unread: a reset, not an end. */
+		profile_fail(pf, got == 0 || errno == ECONNRESET ?
+					 "it did not start" :
+					 "not ready in time");
+		return -1;
+	}
+	return 0;
+}
+
+void profile_run_begin(struct profile *pf)
+{
+	char ctl[16], *argv[24];
+	int sv[2], devnull;
+
+	if (!pf || pf->failed)
+		return;
+	pf->active = pf->windowed = pf->tracing = 0;
+	pf->npids = pf->ntids = 0;
+	pf->data = profile_tmpfile();
+	pf->err = profile_tmpfile();
+	devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (pf->data < 0 || pf->err < 0 || devnull < 0 ||
+	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+		if (devnull >= 0)
+			close(devnull);
+		profile_fail(pf, strerror(errno));
+		return;
+	}
+	profile_record_argv(pf, ctl, sizeof(ctl), argv);
 	pf->pid = profile_spawn(pf, argv, devnull, pf->data, pf->err, sv[1]);
 	close(devnull);
 	close(sv[1]);
@@ -556,35 +604,9 @@ void profile_run_begin(struct profile *pf)
 		profile_fail(pf, strerror(errno));
 		return;
 	}
-	/* Ready when it answers: its events are open, all disabled. */
 	pf->active = 1;
-	{
-		double end = clock_now_s() + PROFILE_START_S;
-		struct pollfd p = { .fd = pf->ctl, .events = POLLIN };
-		char buf[64];
-		ssize_t got;
-
-		/* Disabled already: only its answer counts. */
-		static const char cmd[] = "disable sched:sched_switch\n";
-
-		if (send(pf->ctl, cmd, sizeof(cmd) - 1, MSG_NOSIGNAL) !=
-		    (ssize_t)sizeof(cmd) - 1) {
-			profile_fail(pf, "it did not start");
-			return;
-		}
-		/* A tenth of a second at a time: ctxbench may be interrupted. */
-		while (clock_now_s() < end && !profile_interrupted() &&
-		       poll(&p, 1, 100) <= 0)
-			;
-		got = recv(pf->ctl, buf, sizeof(buf) - 1, MSG_DONTWAIT);
-		if (got <= 0) {
-			/* Ended with our command unread: a reset, not an end. */
-			profile_fail(pf, got == 0 || errno == ECONNRESET ?
-						 "it did not start" :
-						 "not ready in time");
-			return;
-		}
-	}
+	if (profile_ready(pf) < 0)
+		return;
 	if (profile_cmd(pf, "enable dummy") < 0)
 		return;
 	pf->cpu0 = profile_cpu_s(pf);

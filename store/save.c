@@ -357,6 +357,47 @@ int save_fd(int fd, const char *name, const char *buf, size_t len, char *err,
 	return e ? save_error(err, errlen, name, e) : 0;
 }
 
+/*
+ * A device, a fifo: nothing to replace.  Write @buf through @t's path,
+ * opened for the time of the write: 0, or -1 with @path's error in @err.
+ */
+static int save_in_place(const char *path, const struct save_target *t,
+			 const char *buf, size_t len, char *err, size_t errlen)
+{
+	int fd = save_open_in_place(t->path), e;
+
+	if (fd < 0)
+		return save_error(err, errlen, path, errno);
+	e = save_through(fd, buf, len);
+	if (close(fd) < 0 && !e && errno != EINTR)
+		e = errno;
+	return e ? save_error(err, errlen, path, e) : 0;
+}
+
+/*
+ * The replacement of @t->path, opened in its directory @t->dir: unnamed
+ * (O_TMPFILE), or where that is missing under a hidden name in @t->tmp
+ * for the time of the write, and *@named set.  A descriptor, or -1 with
+ * errno.
+ */
+static int save_open_tmp(struct save_target *t, int *named)
+{
+	int fd = open(t->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+
+	if (fd >= 0)
+		return fd;
+	for (int i = 0; i < 100; i++) {
+		save_tmpname(t->dir, t->tmp, sizeof(t->tmp));
+		fd = open(t->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+			  0600);
+		if (fd >= 0 || errno != EEXIST)
+			break;
+	}
+	if (fd >= 0)
+		*named = 1;
+	return fd;
+}
+
 static int save_file_target(const char *path, const char *buf, size_t len,
 			    struct save_target *t, char *err, size_t errlen)
 {
@@ -372,34 +413,15 @@ static int save_file_target(const char *path, const char *buf, size_t len,
 		return save_error(err, errlen, path, e);
 	if (t->kind == SAVE_FD)
 		return save_fd(t->fd, path, buf, len, err, errlen);
-	if (t->kind == SAVE_IN_PLACE) {
-		/* A device, a fifo: nothing to replace. */
-		fd = save_open_in_place(t->path);
-		if (fd < 0)
-			return save_error(err, errlen, path, errno);
-		e = save_through(fd, buf, len);
-		if (close(fd) < 0 && !e && errno != EINTR)
-			e = errno;
-		return e ? save_error(err, errlen, path, e) : 0;
-	}
+	if (t->kind == SAVE_IN_PLACE)
+		return save_in_place(path, t, buf, len, err, errlen);
 	if (t->kind == SAVE_REGULAR)
 		mode = t->mode; /* the replacement keeps its mode */
 	path = t->path; /* where the links lead */
 	save_dir(path, dir, sizeof(t->dir));
-	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		/* No O_TMPFILE here: a hidden name, for the time of the write. */
-		for (int i = 0; i < 100; i++) {
-			save_tmpname(dir, tmp, sizeof(t->tmp));
-			fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-				  0600);
-			if (fd >= 0 || errno != EEXIST)
-				break;
-		}
-		if (fd < 0)
-			return save_error(err, errlen, dir, errno);
-		named = 1;
-	}
+	fd = save_open_tmp(t, &named);
+	if (fd < 0)
+		return save_error(err, errlen, dir, errno);
 	e = save_write(fd, buf, len, 1);
 	if (!e && fchmod(fd, mode) < 0)
 		e = errno;
