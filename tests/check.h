@@ -3,8 +3,10 @@
 #ifndef CTXBENCH_CHECK_H
 #define CTXBENCH_CHECK_H
 
+#include <fnmatch.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static unsigned int check_passed, check_failed;
@@ -13,7 +15,8 @@ static unsigned int check_passed, check_failed;
  * Each check's result as a line of KTAP (the kernel's test output,
  * Documentation/dev-tools/ktap.rst): "KTAP version 1" before the first,
  * then "ok N FILE:LINE NAME" or "not ok N ...", NAME the condition as
- * written; check_summary() prints the plan "1..N" and the closing line.
+ * written; check_summary() prints the plan "1..N" and the closing line
+ * (a case skips whole, check_skip, or not at all).
  */
 static inline void check_result(int ok, const char *file, int line,
 				const char *name)
@@ -70,8 +73,43 @@ static inline void check_result(int ok, const char *file, int line,
 			    check_b);                                     \
 	} while (0)
 
+#ifdef TEST_DIR
 /*
- * Print the plan and "N passed, N failed" alone on the last line; the
+ * The whole test cannot run here, for the reason @why: say "skipped: WHY"
+ * and return 77, ctest's skip, for main() to return; under
+ * CTXBENCH_REQUIRE_ALL=1 (CI) return 1 with the reason instead, unless a
+ * pattern of tests/skips-allowed matches it whole (as skip in lib.sh).
+ */
+static inline int check_skip(const char *why)
+{
+	const char *all = getenv("CTXBENCH_REQUIRE_ALL");
+	char line[512], *tab;
+	int allowed = !all || strcmp(all, "1") != 0;
+	FILE *f;
+
+	f = allowed ? NULL : fopen(TEST_DIR "/skips-allowed", "r");
+	while (f && !allowed && fgets(line, sizeof(line), f)) {
+		tab = strchr(line, '\t');
+		if (line[0] == '#' || !tab)
+			continue;
+		*tab = '\0';
+		allowed = fnmatch(line, why, 0) == 0;
+	}
+	if (f)
+		fclose(f);
+	if (!allowed) {
+		fprintf(stderr,
+			"FAIL: skipped, which CTXBENCH_REQUIRE_ALL=1 allows only for the reasons of tests/skips-allowed: %s\n",
+			why);
+		return 1;
+	}
+	printf("skipped: %s\n", why);
+	return 77;
+}
+#endif
+
+/*
+ * Print the plan and "N passed, N failed, N skipped" alone on the last line; the
  * exit status, a failure too when no check ran.
  */
 static inline int check_summary(void)
@@ -81,7 +119,7 @@ static inline int check_summary(void)
 		fprintf(stderr, "no check ran\n");
 	}
 	printf("1..%u\n", check_passed + check_failed);
-	printf("%u passed, %u failed\n", check_passed, check_failed);
+	printf("%u passed, %u failed, 0 skipped\n", check_passed, check_failed);
 	return check_failed ? 1 : 0;
 }
 

@@ -8,7 +8,7 @@ set -u
 
 . "$(dirname "$0")/lib.sh"
 # The tests (see list_tests in lib.sh).  A mechanism that cannot run
-# here skips its run test, or fails it under CTXBENCH_REQUIRE_MECHS=1.
+# here skips its run test, or fails it under CTXBENCH_REQUIRE_ALL=1.
 p="timeout=120"
 tests=(
 	# About forty invocations: on a loaded machine each may take seconds.
@@ -185,20 +185,10 @@ check_row() {
 		fail "$what $row: cpus '$(kv "$row.cpu_busy_cpus")'"
 }
 
-# The mechanism @1 was skipped at set-up ($out): skipped with the reason,
-# or a failure with it under CTXBENCH_REQUIRE_MECHS=1 (CI, where every
-# mechanism runs).
+# The mechanism @1 was skipped at set-up ($out): skipped with the reason
+# (a failure under CTXBENCH_REQUIRE_ALL=1, CI, where every mechanism runs).
 mech_skipped() {
-	local why
-	why=$(unwrap_reasons <<<"$out" | grep -m1 'skipped:' | sed 's/^ *//')
-	if [ "${CTXBENCH_REQUIRE_MECHS:-}" = 1 ]; then
-		planned=
-		fail "$1 was skipped, and CTXBENCH_REQUIRE_MECHS=1 requires it: $why"
-		summary
-		exit
-	fi
-	echo "SKIP: $1 cannot run here: $why"
-	exit 77
+	skip "$1 cannot run here: $(unwrap_reasons <<<"$out" | grep -m1 'skipped:' | sed 's/^ *//')"
 }
 
 # One short run of one mechanism, pinned to one CPU and unpinned.
@@ -350,8 +340,7 @@ quiet() {
 	local bin=$1 busy i
 	busy=$(cpu0_busy 0.5)
 	if awk -v b="$busy" 'BEGIN { exit !(b > 0.01) }'; then
-		echo "SKIP: CPU 0 is visibly busy ($busy of it in use)"
-		exit 77
+		skip "CPU 0 is visibly busy ($busy of it in use)"
 	fi
 	# A stray task may still wake up once: three tries.
 	for ((i = 0; i < 3; i++)); do
@@ -390,8 +379,7 @@ netns() {
 	elif unshare -rn true 2>/dev/null; then
 		ns=(unshare -rn --)
 	else
-		echo "skipped: cannot make a network namespace (unshare -n)"
-		exit 77
+		skip "cannot make a network namespace (unshare -n)"
 	fi
 }
 
@@ -482,22 +470,22 @@ twice() {
 
 # A mechanism that cannot run (tcp with the loopback down, in a network
 # namespace of its own): its run test skips with the reason, and fails
-# with it under CTXBENCH_REQUIRE_MECHS=1.
+# with it under CTXBENCH_REQUIRE_ALL=1.
 required() {
 	local bin=$1 ns o rc
 	netns
 	plan 4
-	o=$(env -u CTXBENCH_REQUIRE_MECHS "${ns[@]}" "$0" run "$bin" tcp 2>&1)
+	o=$(env -u CTXBENCH_REQUIRE_ALL "${ns[@]}" "$0" run "$bin" tcp 2>&1)
 	rc=$?
 	[ "$rc" -eq 77 ] && pass || fail "tcp, lo down: exit $rc, expected 77: $o"
-	grep -q '^SKIP: tcp cannot run here: .*(bring lo up)$' <<<"$o" && pass ||
+	grep -q '^skipped: tcp cannot run here: .*(bring lo up)$' <<<"$o" && pass ||
 		fail "tcp, lo down: skipped without the reason: $o"
-	o=$(CTXBENCH_REQUIRE_MECHS=1 "${ns[@]}" "$0" run "$bin" tcp 2>&1)
+	o=$(CTXBENCH_REQUIRE_ALL=1 "${ns[@]}" "$0" run "$bin" tcp 2>&1)
 	rc=$?
 	[ "$rc" -eq 1 ] && pass ||
-		fail "tcp, lo down, CTXBENCH_REQUIRE_MECHS=1: exit $rc, expected 1: $o"
-	grep -q '^FAIL: tcp was skipped, .*(bring lo up)$' <<<"$o" && pass ||
-		fail "tcp, lo down, CTXBENCH_REQUIRE_MECHS=1: no failure with the reason: $o"
+		fail "tcp, lo down, CTXBENCH_REQUIRE_ALL=1: exit $rc, expected 1: $o"
+	grep -q '^FAIL: skipped, .*: tcp cannot run here: .*(bring lo up)$' <<<"$o" && pass ||
+		fail "tcp, lo down, CTXBENCH_REQUIRE_ALL=1: no failure with the reason: $o"
 	summary
 }
 

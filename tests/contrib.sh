@@ -144,11 +144,10 @@ lkp_runtime() {
 lkp_pkg() {
 	local lkp=$tmp/lkp src=$tmp/ctxbench-src pkg f out arch
 	[ -n "${CTXBENCH_LKP_SRC:-}" ] && [ -x "$CTXBENCH_LKP_SRC/sbin/makepkg" ] || {
-		echo "SKIP: no lkp-tests checkout: set CTXBENCH_LKP_SRC (github.com/intel/lkp-tests)"
-		exit 77
+		skip "no lkp-tests checkout: set CTXBENCH_LKP_SRC (github.com/intel/lkp-tests)"
 	}
 	for f in git cmake bsdtar cc make; do
-		command -v $f >/dev/null || { echo "SKIP: no $f (LKP's makepkg needs it)"; exit 77; }
+		command -v $f >/dev/null || skip "no $f (LKP's makepkg needs it)"
 	done
 	cp -a "$CTXBENCH_LKP_SRC" "$lkp" && rm -rf "$lkp/.git" || fail "cannot copy $CTXBENCH_LKP_SRC"
 	"$contrib/lkp-tests/install" "$lkp" 2>"$tmp/err" && pass ||
@@ -197,18 +196,15 @@ lkp_pkg() {
 lkp_install_run() {
 	local lkp=$tmp/lkp src=$tmp/ctxbench-src foreign out
 	[ -n "${CTXBENCH_LKP_SRC:-}" ] && [ -x "$CTXBENCH_LKP_SRC/bin/lkp" ] || {
-		echo "SKIP: no lkp-tests checkout: set CTXBENCH_LKP_SRC (github.com/intel/lkp-tests)"
-		exit 77
+		skip "no lkp-tests checkout: set CTXBENCH_LKP_SRC (github.com/intel/lkp-tests)"
 	}
 	[ "$(id -u)" -eq 0 ] && [ "${CTXBENCH_TEST_INSTALL:-}" = 1 ] || {
-		echo "SKIP: lkp install writes to / and installs packages: as root with CTXBENCH_TEST_INSTALL=1 (as .ci/run does)"
-		exit 77
+		skip "lkp install writes to / and installs packages: as root with CTXBENCH_TEST_INSTALL=1 (as .ci/run does)"
 	}
 	command -v dpkg >/dev/null && command -v apt-get >/dev/null ||
-		{ echo "SKIP: lkp install is checked on Debian (dpkg, apt-get)"; exit 77; }
+		skip "lkp install is checked on Debian (dpkg, apt-get)"
 	if dpkg-query -W ctxbench-lkp >/dev/null 2>&1 || [ -e /lkp/benchmarks/ctxbench ]; then
-		echo "SKIP: ctxbench-lkp or /lkp/benchmarks/ctxbench is here already: not replaced"
-		exit 77
+		skip "ctxbench-lkp or /lkp/benchmarks/ctxbench is here already: not replaced"
 	fi
 	lkp_foreign=$(dpkg --print-foreign-architectures)
 	lkp_made=
@@ -314,8 +310,7 @@ mmtests_disturbed() {
 mmtests_install() {
 	local mm=$tmp/mmtests out rc
 	[ -n "${CTXBENCH_MMTESTS_SRC:-}" ] && [ -x "$CTXBENCH_MMTESTS_SRC/shellpack_src/src/refresh.sh" ] || {
-		echo "SKIP: no mmtests checkout: set CTXBENCH_MMTESTS_SRC (github.com/gormanm/mmtests)"
-		exit 77
+		skip "no mmtests checkout: set CTXBENCH_MMTESTS_SRC (github.com/gormanm/mmtests)"
 	}
 	cp -a "$CTXBENCH_MMTESTS_SRC" "$mm" && rm -rf "$mm/.git" && cp -r "$contrib"/mmtests/* "$mm" ||
 		fail "cannot copy $CTXBENCH_MMTESTS_SRC"

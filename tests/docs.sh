@@ -112,8 +112,7 @@ rendered() {
 mechanisms() {
 	local bin=$1 page=$2 sec name title how tags dump
 	command -v groff >/dev/null || {
-		echo "SKIP: no groff to render the page"
-		exit 77
+		skip "no groff to render the page"
 	}
 	sec=$(rendered "$page" MECHANISMS)
 	[ -n "$sec" ] && pass || fail "the page has no MECHANISMS section"

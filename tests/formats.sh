@@ -45,8 +45,7 @@ report() {
 	local A=6.1 B=6.2-rc1
 
 	command -v python3 >/dev/null || {
-		echo "skip: no python3 to read the JSON"
-		exit 77
+		skip "no python3 to read the JSON"
 	}
 	before=$(ipc_ids)
 
@@ -142,8 +141,7 @@ findings() {
 	here=$(cd "$(dirname "$0")" && pwd)
 
 	command -v python3 >/dev/null || {
-		echo "skip: no python3 to read the JSON"
-		exit 77
+		skip "no python3 to read the JSON"
 	}
 	for f in text kv tsv json; do
 		run "$bin" report --format "$f" "$fx/findings.json"
@@ -182,8 +180,7 @@ cells() {
 		"'=x" "''+y" "-3.2" "a,=b" "6.1")
 
 	command -v python3 >/dev/null || {
-		echo "skip: no python3 to read the CSV"
-		exit 77
+		skip "no python3 to read the CSV"
 	}
 	for label in "${labels[@]}"; do
 		i=$((i + 1))
@@ -266,8 +263,7 @@ keys() {
 	local labels=(a_b_2 'a b' a_b)
 
 	command -v python3 >/dev/null || {
-		echo "skip: no python3 to write the profiles"
-		exit 77
+		skip "no python3 to write the profiles"
 	}
 	for label in "${labels[@]}"; do
 		i=$((i + 1))

@@ -18,9 +18,9 @@ prog=$1
 expect() {
 	local what=$1 body=$2 want_rc=$3 want=$4 out rc
 	if [[ $body == prog* ]]; then
-		out=$("$prog" ${body#prog} 2>&1)
+		out=$(env -u CTXBENCH_REQUIRE_ALL "$prog" ${body#prog} 2>&1)
 	else
-		out=$(env -u CTXBENCH_TEST_TAG bash -c '. "$0"; '"$body" "$lib" 2>&1)
+		out=$(env -u CTXBENCH_TEST_TAG -u CTXBENCH_REQUIRE_ALL bash -c '. "$0"; '"$body" "$lib" 2>&1)
 	fi
 	rc=$?
 	[ "$rc" -eq "$want_rc" ] && pass || fail "$what: exit $rc, expected $want_rc: $out"
@@ -47,9 +47,9 @@ ktap() {
 	mkdir "$d/tests" && printf '. "%s"\n%s\n' "$lib" "$body" >"$d/tests/k.sh" ||
 		fail "$what: cannot write $d/tests/k.sh"
 	if [[ $body == prog* ]]; then
-		out=$("$prog" ${body#prog} 2>/dev/null)
+		out=$(env -u CTXBENCH_REQUIRE_ALL "$prog" ${body#prog} 2>/dev/null)
 	else
-		out=$(cd "$d" && env -u CTXBENCH_TEST_TAG CTXBENCH_TEST=k bash tests/k.sh 2>/dev/null)
+		out=$(cd "$d" && env -u CTXBENCH_TEST_TAG -u CTXBENCH_REQUIRE_ALL CTXBENCH_TEST=k bash tests/k.sh 2>/dev/null)
 	fi
 	rc=$?
 	[ "$rc" -eq "$want_rc" ] && pass "$what: exit $want_rc" ||
@@ -64,16 +64,16 @@ ktap() {
 	rm -rf "$d"
 }
 
-plan 57
+plan 80
 expect "no check" 'summary' 1 "FAIL: no check ran"
-expect "one check" 'pass; summary' 0 "1 passed, 0 failed"
-expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed"
+expect "one check" 'pass; summary' 0 "1 passed, 0 failed, 0 skipped"
+expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed, 0 skipped"
 expect "fewer than planned" 'plan 2; pass; summary' 1 "1 checks ran, 2 planned"
-expect "as planned" 'plan 2; pass; fail x; summary' 1 "1 passed, 1 failed"
-expect "as planned, passed" 'plan 2; pass; pass; summary' 0 "2 passed, 0 failed"
+expect "as planned" 'plan 2; pass; fail x; summary' 1 "1 passed, 1 failed, 0 skipped"
+expect "as planned, passed" 'plan 2; pass; pass; summary' 0 "2 passed, 0 failed, 0 skipped"
 expect "more than planned" 'plan 1; pass; pass; summary' 1 "2 checks ran, 1 planned"
 expect "check.h, no check" 'prog 0' 1 "no check ran"
-expect "check.h, three checks" 'prog 3' 0 "3 passed, 0 failed"
+expect "check.h, three checks" 'prog 3' 0 "3 passed, 0 failed, 0 skipped"
 listed "as the branches" '"t-a a @BIN@ | serial" "t-b @BIN@ b |" "t-c c |"' 'a) ;;
 b | c) ;;
 *) ;;' 0 "t-b @BIN@ b |"
@@ -94,10 +94,10 @@ ok 2 k: a check named
 ok 3 k: tests/k.sh:2<3
 not ok 4 k: tests/k.sh:8: why
 1..4
-3 passed, 1 failed"
+3 passed, 1 failed, 0 skipped"
 ktap "no check" 'summary' 1 "not ok 1 k: tests/k.sh:2: no check ran
 1..1
-0 passed, 1 failed"
+0 passed, 1 failed, 0 skipped"
 ktap "a wrong plan" 'plan 2
 pass
 summary' 1 "ok 1 k: tests/k.sh:3
@@ -108,13 +108,44 @@ ktap "a check in a subshell" 'pass
 summary' 1 "ok 1 k: tests/k.sh:2
 not ok 2 k: tests/k.sh:4: checks made in a subshell were not counted
 1..2
-1 passed, 1 failed"
+1 passed, 1 failed, 0 skipped"
 ktap "check.h, named results" 'prog 3' 0 "KTAP version 1
 ~ok 1 harness[.]c:[0-9]+ i >= 0
 ~ok 3 harness[.]c:[0-9]+ i >= 0
 1..3
-3 passed, 0 failed"
+3 passed, 0 failed, 0 skipped"
 ktap "check.h, no check" 'prog 0' 1 "~not ok 1 check[.]h:[0-9]+ no check ran
 1..1
-0 passed, 1 failed"
+0 passed, 1 failed, 0 skipped"
+# Skips: a check's, counted apart, and a whole test's (77), in lib.sh and
+# check.h; under CTXBENCH_REQUIRE_ALL=1 each fails unless
+# tests/skips-allowed allows its reason (this one: no /dev/kvm to open).
+r=CTXBENCH_REQUIRE_ALL=1
+allowed="no /dev/kvm to open"
+refused="skipped, which CTXBENCH_REQUIRE_ALL=1 allows only for the reasons of tests/skips-allowed: no x here"
+expect "a test skipped" 'skip "no x here"' 77 "skipped: no x here"
+expect "a test skipped, required" "$r; skip 'no x here'" 1 "FAIL: $refused"
+expect "a test skipped, required, allowed" "$r; skip '$allowed'" 77 "skipped: $allowed"
+expect "check.h, skipped" 'prog skip nox' 77 "skipped: nox"
+expect "check.h, skipped, required" "$r '$prog' skip nox" 1 \
+	"FAIL: ${refused%no x here}nox"
+expect "check.h, skipped, required, allowed" "$r '$prog' skip '$allowed'" 77 \
+	"skipped: $allowed"
+ktap "a check skipped" 'skip_check "c" "no x here"
+pass "p"
+summary' 0 "ok 1 k: c # SKIP no x here
+ok 2 k: p
+1..2
+1 passed, 0 failed, 1 skipped"
+ktap "a check skipped, required" "$r
+skip_check c 'no x here'
+skip_check d '$allowed'
+summary" 1 "not ok 1 k: tests/k.sh:3: c: $refused
+ok 2 k: d # SKIP $allowed
+1..2
+0 passed, 1 failed, 1 skipped"
+# Each pattern allowed says why.
+bad=$(grep -v '^#' "$(dirname "$0")/skips-allowed" | grep -Pv '^[^\t]+\t# \S')
+[ -z "$bad" ] && pass "skips-allowed: a pattern, a tab, why" ||
+	fail "skips-allowed: a pattern, a tab, why: not so: $bad"
 summary

@@ -167,8 +167,7 @@ find_chromium() {
 	for c in chromium chromium-browser google-chrome; do
 		command -v "$c" >/dev/null && chromium=$c && return 0
 	done
-	echo "SKIP: no Chromium (apt-get install chromium) to load the page in"
-	exit 77
+	skip "no Chromium (apt-get install chromium) to load the page in"
 }
 
 # Chromium on $2, writing what it logs to $1.err; the rest of the options
@@ -190,8 +189,7 @@ chromium_ready() {
 	if ! chrome "$tmp/t.dom" --dump-dom --hide-scrollbars --window-size=1000,1600 \
 		--screenshot="$tmp/blank.png" "file://$tmp/t.html" ||
 		! grep -q '<p>ok' "$tmp/t.dom"; then
-		echo "SKIP: $chromium does not start here: $(grep -v dbus "$tmp/t.dom.err" | tail -3)"
-		exit 77
+		skip "$chromium does not start here: $(grep -v dbus "$tmp/t.dom.err" | tail -3)"
 	fi
 }
 

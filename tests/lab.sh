@@ -32,8 +32,7 @@ lab() {
 	local corpus=$src/tests/data/lab/corpus.tar.gz
 
 	command -v python3 >/dev/null || {
-		echo "skip: no python3 to run bench/lab.py"
-		exit 77
+		skip "no python3 to run bench/lab.py"
 	}
 	[ -s "$corpus" ] || {
 		fail "no corpus $corpus"

@@ -1,16 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by the test scripts: counting checks against a plan, the closing
-# line ctest and CI read ("N passed, N failed"), and namespaces of their
+# line ctest and CI read ("N passed, N failed, N skipped"), skips that
+# say why (and fail in CI unless tests/skips-allowed allows them), and namespaces of their
 # own for the scripts that run ctxbench, so that what they find left is
 # theirs.
 
 passed=0
 failed=0
+skipped=0
 planned=
 # Every check's result is a line, KTAP's (the kernel's test output,
 # Documentation/dev-tools/ktap.rst): "KTAP version 1" before the first,
-# then "ok N NAME" or "not ok N NAME", and the plan "1..N" last, before
-# the closing line.  NAME is the test's ($CTXBENCH_TEST, which CMake sets
+# then "ok N NAME" or "not ok N NAME", or "ok N NAME # SKIP REASON" for a
+# check that could not be made here (skip_check), and the plan "1..N"
+# last, before the closing line.  NAME is the test's ($CTXBENCH_TEST, which CMake sets
 # to its name; else the script's), then what pass or fail was given, or
 # where the check was made: "tests/saved.sh:192<210", the script's line
 # and the lines that called the function it is in.  The reason of a
@@ -72,6 +75,48 @@ pass() {
 	ktap_header
 	echo "ok $ktap_n ${CTXBENCH_TEST:-${0##*/}}: $ktap_at"
 }
+# A check that could not be made here, named @1, for the reason @2: a
+# result of its own, "ok N NAME # SKIP REASON", counted apart; a failure
+# under CTXBENCH_REQUIRE_ALL=1 unless tests/skips-allowed allows @2.
+skip_check() {
+	ktap_subshell && return
+	if ! skip_allowed "$2"; then
+		fail "$1: skipped, which CTXBENCH_REQUIRE_ALL=1 allows only for the reasons of tests/skips-allowed: $2"
+		return
+	fi
+	skipped=$((skipped + 1))
+	ktap_header
+	echo "ok $ktap_n ${CTXBENCH_TEST:-${0##*/}}: $1 # SKIP $2"
+}
+
+# Whether a skip for the reason @1 may stand: always, but under
+# CTXBENCH_REQUIRE_ALL=1 (CI: every skip a failure) only where a pattern
+# of tests/skips-allowed (see there) matches the whole reason.
+skips_allowed=$(dirname "${BASH_SOURCE[0]}")/skips-allowed
+skip_allowed() {
+	local line
+	[ "${CTXBENCH_REQUIRE_ALL:-0}" = 1 ] || return 0
+	while IFS= read -r line; do
+		[[ $line == "#"* || $line != *$'\t'* ]] && continue
+		# shellcheck disable=SC2053 # the pattern is a glob
+		[[ $1 == ${line%%$'\t'*} ]] && return 0
+	done <"$skips_allowed"
+	return 1
+}
+
+# The whole test cannot run here, for the reason @*: "skipped: REASON" and
+# exit status 77, which ctest counts as skipped; under
+# CTXBENCH_REQUIRE_ALL=1 a failure (status 1) with the reason, unless
+# tests/skips-allowed allows it.  Every script skips through here.
+skip() {
+	if skip_allowed "$*"; then
+		echo "skipped: $*"
+		exit 77
+	fi
+	echo "FAIL: skipped, which CTXBENCH_REQUIRE_ALL=1 allows only for the reasons of tests/skips-allowed: $*" >&2
+	exit 1
+}
+
 # The number of checks the case makes: summary fails when it made another
 # number (a check skipped by mistake).  Without a plan, summary still
 # fails a case that made none.
@@ -214,12 +259,12 @@ kv() {
 	awk -F': ' -v k="$1" '$1 == k { print $2; exit }' <<<"${kv:-}"
 }
 
-# The closing line; a case that checked nothing, or not what it planned,
+# The closing line, "N passed, N failed, N skipped"; a case that checked nothing, or not what it planned,
 # or made a check in a subshell, fails; in a namespace of its own,
 # nothing may be left.  The plan line, "1..N", comes before it: N the
 # results printed, those of these checks too.
 summary() {
-	local ran=$((passed + failed))
+	local ran=$((passed + failed + skipped))
 	[ "$ran" -gt 0 ] || fail "no check ran"
 	[ -z "$planned" ] || [ "$ran" -eq "$planned" ] ||
 		fail "$ran checks ran, $planned planned"
@@ -229,7 +274,7 @@ summary() {
 	fi
 	[ -n "${CTXBENCH_TEST_TAG:-}" ] && check_left "at the end"
 	echo "1..$ktap_n"
-	echo "$passed passed, $failed failed"
+	echo "$passed passed, $failed failed, $skipped skipped"
 	[ "$failed" -eq 0 ]
 }
 

@@ -146,8 +146,7 @@ install_test() {
 render() {
 	local page=$1 out err
 	if ! command -v man >/dev/null; then
-		echo "SKIP: no man here"
-		exit 77
+		skip "no man here"
 	fi
 	out=$(mktemp) err=$(mktemp)
 	LC_ALL=C.UTF-8 MANWIDTH=80 MANPAGER=cat PAGER=cat man -l "$page" \

@@ -31,8 +31,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Build the package of BUILD_DIR into $tmp; its path in $deb.
 build_deb() {
-	command -v dpkg-deb >/dev/null || { echo "SKIP: no dpkg-deb (dpkg)"; exit 77; }
-	command -v "$cpack" >/dev/null || { echo "SKIP: no cpack"; exit 77; }
+	command -v dpkg-deb >/dev/null || skip "no dpkg-deb (dpkg)"
+	command -v "$cpack" >/dev/null || skip "no cpack"
 	(cd "$build" && "$cpack" -G DEB -B "$tmp/out") >"$tmp/cpack.log" 2>&1 ||
 		{ cat "$tmp/cpack.log" >&2; fail "cpack -G DEB failed"; summary; exit; }
 	deb=$(echo "$tmp"/out/*.deb)
@@ -152,7 +152,7 @@ gzip_n() {
 # lintian on the package: no error and no warning; a tag kept is in
 # cmake/lintian-overrides with its reason, and shown here as overridden.
 lintian_check() {
-	command -v lintian >/dev/null || { echo "SKIP: no lintian (apt-get install lintian)"; exit 77; }
+	command -v lintian >/dev/null || skip "no lintian (apt-get install lintian)"
 	build_deb
 	lintian --show-overrides --display-info --display-experimental "$deb" >"$tmp/lintian" 2>"$tmp/lintian.err"
 	cat "$tmp/lintian"
@@ -209,15 +209,13 @@ cmake_install() {
 
 install() {
 	local v list f left
-	[ "$(id -u)" -eq 0 ] || { echo "SKIP: installing into / needs root"; exit 77; }
-	command -v dpkg >/dev/null || { echo "SKIP: no dpkg"; exit 77; }
+	[ "$(id -u)" -eq 0 ] || skip "installing into / needs root"
+	command -v dpkg >/dev/null || skip "no dpkg"
 	[ "${CTXBENCH_TEST_INSTALL:-}" = 1 ] || {
-		echo "SKIP: installs into /: set CTXBENCH_TEST_INSTALL=1 (as .ci/run does)"
-		exit 77
+		skip "installs into /: set CTXBENCH_TEST_INSTALL=1 (as .ci/run does)"
 	}
 	if dpkg-query -W -f='${Status}' ctxbench 2>/dev/null | grep -q ' installed$'; then
-		echo "SKIP: a ctxbench package is installed here already: not replaced"
-		exit 77
+		skip "a ctxbench package is installed here already: not replaced"
 	fi
 	build_deb
 	v=$("$bin" -V)

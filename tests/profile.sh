@@ -7,7 +7,9 @@
 # filter (bench/slowsys) is the largest increase, and an A/A pair of
 # labels calls no symbol changed.  A stand-in perf (CTXBENCH_PERF) checks
 # that hostile symbol names are saved clean and read back, and that what
-# a perf forks ends with it, however perf or ctxbench ends.
+# a perf forks ends with it, however perf or ctxbench ends.  Without perf
+# in PATH a test that needs it skips, and fails under
+# CTXBENCH_REQUIRE_ALL=1 (required).
 # Usage: profile.sh BIN BUILD CASE
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -19,6 +21,7 @@ tests=(
 	"profile-seccomp @BIN@ @BUILD@ seccomp | timeout=300 lock=quiet cost=22"
 	"profile-names @BIN@ @BUILD@ names | timeout=60"
 	"profile-forks @BIN@ @BUILD@ forks | timeout=120"
+	"profile-required @BIN@ @BUILD@ required | timeout=60"
 )
 list_tests "$@"
 isolate "$@"
@@ -54,11 +57,10 @@ check_perf_left() {
 # Skip (77) with the reason unless perf can profile here.
 need_perf() {
 	command -v perf >/dev/null ||
-		{ echo "skip: perf is not installed"; exit 77; }
+		skip "perf is not installed"
 	if [ "$(id -u)" != 0 ] &&
 		[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
-		echo "skip: perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
-		exit 77
+		skip "perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
 	fi
 }
 
@@ -71,8 +73,7 @@ profiled() {
 		2>"$tmp/$name.err"
 	local rc=$?
 	if grep -q 'no profiles:' "$tmp/$name.err"; then
-		echo "skip: $(grep 'no profiles:' "$tmp/$name.err")"
-		exit 77
+		skip "$(grep 'no profiles:' "$tmp/$name.err")"
 	fi
 	return $rc
 }
@@ -81,8 +82,7 @@ profiled() {
 need_permit() {
 	if [ "$(id -u)" != 0 ] &&
 		[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
-		echo "skip: perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
-		exit 77
+		skip "perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
 	fi
 }
 
@@ -224,6 +224,31 @@ EOF
 }
 
 case $what in
+required)
+	# perf hidden from PATH: a test that needs it says skipped with the
+	# reason, and fails with it under CTXBENCH_REQUIRE_ALL=1 (CI).
+	mkdir "$tmp/path" || fail "cannot make $tmp/path"
+	IFS=: read -ra dirs <<<"$PATH"
+	for d in "${dirs[@]}"; do
+		ln -s "$d"/* "$tmp/path/" 2>/dev/null
+	done
+	rm -f "$tmp/path/perf"
+	PATH=$tmp/path command -v perf >/dev/null &&
+		fail "perf hidden from PATH: still found" || pass "perf hidden from PATH"
+	o=$(env -u CTXBENCH_REQUIRE_ALL PATH="$tmp/path" "$0" "$bin" "$build" saved 2>&1)
+	rc=$?
+	[ $rc -eq 77 ] && pass "no perf: exit 77" || fail "no perf: exit $rc, expected 77: $o"
+	grep -qx 'skipped: perf is not installed' <<<"$o" &&
+		pass "no perf: says skipped with the reason" ||
+		fail "no perf: says skipped with the reason: $o"
+	o=$(CTXBENCH_REQUIRE_ALL=1 PATH="$tmp/path" "$0" "$bin" "$build" saved 2>&1)
+	rc=$?
+	[ $rc -eq 1 ] && pass "no perf, CTXBENCH_REQUIRE_ALL=1: exit 1" ||
+		fail "no perf, CTXBENCH_REQUIRE_ALL=1: exit $rc, expected 1: $o"
+	grep -q '^FAIL: skipped, .*: perf is not installed$' <<<"$o" &&
+		pass "no perf, CTXBENCH_REQUIRE_ALL=1: fails with the reason" ||
+		fail "no perf, CTXBENCH_REQUIRE_ALL=1: fails with the reason: $o"
+	;;
 none)
 	# perf named but absent, then not in PATH: the same run as without.
 	for how in env path; do
@@ -293,9 +318,9 @@ sigint | sigkill)
 seccomp)
 	need_perf
 	[ -x "$build/bench/slowsys" ] ||
-		{ echo "skip: no $build/bench/slowsys"; exit 77; }
+		skip "no $build/bench/slowsys"
 	"$build/bench/slowsys" 0 true ||
-		{ echo "skip: no seccomp filter here"; exit 77; }
+		skip "no seccomp filter here"
 	# The JIT image named where kallsyms can: set, then restored.
 	knob=/proc/sys/net/core/bpf_jit_kallsyms
 	if [ -w $knob ]; then

@@ -44,15 +44,13 @@ notty() {
 on_pty() {
 	local cmd
 	if ! command -v script >/dev/null; then
-		echo "SKIP: no script(1) to make a pseudo-terminal"
-		exit 77
+		skip "no script(1) to make a pseudo-terminal"
 	fi
 	cmd=$(printf '%q ' "$@")
 	script -qec "$cmd >$work/report" /dev/null </dev/null >"$work/tty" 2>&1
 	rc=$?
 	if [ ! -s "$work/report" ] && grep -qi "pseudo-terminal\|openpty\|/dev/pts" "$work/tty"; then
-		echo "SKIP: no pseudo-terminal here: $(head -1 "$work/tty")"
-		exit 77
+		skip "no pseudo-terminal here: $(head -1 "$work/tty")"
 	fi
 }
 

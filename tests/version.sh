@@ -94,7 +94,7 @@ build() {
 # so; a build after none rewrites nothing.
 rebuild() {
 	local src=$1 base=$2 cmake=$3 g=(git -C "$tmp/src") v hash stamp
-	command -v git >/dev/null || { echo "SKIP: no git"; exit 77; }
+	command -v git >/dev/null || skip "no git"
 	mkdir "$tmp/src"
 	tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . |
 		tar -C "$tmp/src" -xf - || fail "cannot copy the tree"

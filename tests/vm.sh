@@ -12,8 +12,9 @@
 #        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
 # vmrun, turns, words and fetch boot nothing and need none of the packages below.
 # Skips (77) where qemu, busybox-static, cpio, a static ctxbench or the
-# kernels are missing, or qemu cannot start; CTXBENCH_VM_REQUIRED=1 (CI,
-# after installing them) makes a missing piece a failure instead.
+# kernels are missing, or qemu cannot start; CTXBENCH_REQUIRE_ALL=1 (CI,
+# after installing them) makes a missing piece a failure instead (see
+# tests/skips-allowed).
 # Kernels: $CTXBENCH_VM_KERNELS, else tools/debian-kernels' cache.
 set -u
 
@@ -45,20 +46,9 @@ vmrun=$src/tools/vmrun
 tmp=$(mktemp -d) && [ -d "$tmp" ] || { echo "vm.sh: mktemp -d failed" >&2; exit 1; }
 trap 'rm -rf "$tmp"' EXIT
 
-skip() {
-	if [ "${CTXBENCH_VM_REQUIRED:-0}" = 1 ]; then
-		fail "CTXBENCH_VM_REQUIRED, but: $*"
-		summary
-		exit 1
-	fi
-	echo "skipped: $*"
-	exit 77
-}
-
 # qemu that cannot start here is this machine's limit, CI's too.
 cannot_start() {
-	echo "skipped: qemu cannot start here: $*"
-	exit 77
+	skip "qemu cannot start here: $*"
 }
 
 # What vmrun needs, and a static ctxbench to put in the initramfs.
@@ -80,8 +70,7 @@ needs() {
 # say skipped otherwise, so that the README's test command stays short.
 boots_wanted() {
 	[ "${CTXBENCH_TEST_VM:-0}" = 1 ] && return
-	echo "skipped: it boots a real kernel: CTXBENCH_TEST_VM=1 runs it (ctest -L vm)"
-	exit 77
+	skip "it boots a real kernel: CTXBENCH_TEST_VM=1 runs it (ctest -L vm)"
 }
 
 # Run vmrun; sets rc, out, err.
@@ -253,13 +242,12 @@ live_real() {
 	generic=$(ls "$dir"/vmlinuz-6.1.0-*-amd64 2>/dev/null | grep -v -- '-rt-amd64$' | sort -V | tail -n 1)
 	[ -n "$generic" ] || skip "no Debian 6.1 kernel in $dir (tools/debian-kernels fetches it)"
 	if [ "$accel" = kvm ]; then
-		[ -r /dev/kvm ] && [ -w /dev/kvm ] || { echo "skipped: no /dev/kvm to open"; exit 77; }
+		[ -r /dev/kvm ] && [ -w /dev/kvm ] || skip "no /dev/kvm to open"
 		# A KVM guest boots in seconds; one that says nothing in 8 s
 		# does not boot here (as on this project's machines).
 		vm -a kvm --boot-timeout 8 -c "$static" -o "$tmp/probe" "$generic" -- -t 0.01 -r 1 -b pipe
 		if [ "$rc" != 0 ]; then
-			echo "skipped: a KVM guest does not boot here (vmrun -a kvm exited $rc: $(tail -n 1 <<<"$err"))"
-			exit 77
+			skip "a KVM guest does not boot here (vmrun -a kvm exited $rc: $(tail -n 1 <<<"$err"))"
 		fi
 	fi
 	TMPDIR=$tmp "$src/tools/vmturns" -N 1 -R 2 -a "$accel" -c "$static" -o "$tmp/l" \
