@@ -281,7 +281,7 @@ queue_limits() {
 	local cap
 	cap=$(awk '$1 == "CapEff:" { print $2 }' /proc/self/status)
 	if ! (((0x${cap:-0} >> 24) & 1)); then
-		echo "note: no CAP_SYS_RESOURCE here, so queues_max binds: not tried"
+		skip_check "queues_max for root" "no CAP_SYS_RESOURCE here, so queues_max binds"
 		return
 	fi
 	out=$(unshare -i sh -c 'echo 1 > /proc/sys/fs/mqueue/queues_max &&
@@ -375,7 +375,7 @@ stack() {
 		local lims="64 16"
 		if [ -n "${CTXBENCH_SANITIZED:-}" ]; then
 			lims=64
-			echo "note: a sanitizer build: 16 KiB not tried"
+			skip_check "stack: 16 KiB" "a sanitizer build: its runtime needs more"
 		fi
 		for lim in $lims; do
 			small $lim $lim "$bin" -b null,pipe -t 0.02 -r 1 -q -n stack
@@ -396,7 +396,7 @@ stack() {
 				fail "soft limit 64 KiB: no row: $out"
 			check_clean "soft limit 64 KiB"
 		else
-			echo "note: the hard stack limit is $(ulimit -H -s) KiB: a soft limit raised not tried"
+			skip_check "soft limit 64 KiB" "the hard stack limit is $(ulimit -H -s) KiB: not raised"
 		fi
 		# 100 KB of environment on the stack: more is needed, and enough.
 		big=$(head -c 100000 /dev/zero | tr '\0' x)
@@ -509,7 +509,7 @@ nproc() {
 		grep -q "RLIMIT_NPROC" <<<"$err" && pass || fail "uid 0 in a user namespace: $err"
 		check_clean "uid 0 in a user namespace"
 	else
-		echo "note: nobody cannot run $bin in a user namespace here: that case not tried"
+		skip_check "uid 0 in a user namespace" "nobody cannot run $bin in a user namespace here"
 	fi
 }
 

@@ -64,7 +64,7 @@ ktap() {
 	rm -rf "$d"
 }
 
-plan 80
+plan 85
 expect "no check" 'summary' 1 "FAIL: no check ran"
 expect "one check" 'pass; summary' 0 "1 passed, 0 failed, 0 skipped"
 expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed, 0 skipped"
@@ -144,6 +144,13 @@ summary" 1 "not ok 1 k: tests/k.sh:3: c: $refused
 ok 2 k: d # SKIP $allowed
 1..2
 0 passed, 1 failed, 1 skipped"
+# "Nothing left" without an IPC namespace of its own: nothing to count.
+ktap "no IPC namespace" 'CTXBENCH_TEST_NS=none
+check_left x
+summary' 0 "ok 1 k: x: no IPC object left # SKIP no IPC namespace of its own
+ok 2 k: x: no process left
+1..2
+1 passed, 0 failed, 1 skipped"
 # Each pattern allowed says why.
 bad=$(grep -v '^#' "$(dirname "$0")/skips-allowed" | grep -Pv '^[^\t]+\t# \S')
 [ -z "$bad" ] && pass "skips-allowed: a pattern, a tab, why" ||

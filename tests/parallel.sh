@@ -284,7 +284,7 @@ limits() {
 		grep -q "32 participants need .* tasks.*RLIMIT_NPROC" <<<"$err" && pass ||
 			fail "RLIMIT_NPROC: $err"
 	else
-		echo "note: nobody cannot run $bin here: RLIMIT_NPROC not tried"
+		skip_check "RLIMIT_NPROC" "nobody cannot run $bin here"
 	fi
 	unshare -i true 2>/dev/null || skip "unshare -i is not permitted here"
 	out=$(unshare -i sh -c 'echo 4 > /proc/sys/kernel/msgmni &&

@@ -1034,7 +1034,7 @@ unwritten() {
 		chmod a-w "$ro"
 	elif [ "${CTXBENCH_TEST_NS:-}" != own ] ||
 		! mount -t tmpfs -o ro tmpfs "$ro"; then
-		echo "note: no read-only directory here (root, no mount namespace of its own): not tried"
+		skip_check "a read-only directory" "no read-only directory here (root, no mount namespace of its own)"
 		ro=
 	fi
 	# Each set of runs gives its answer when written, then each fault.
@@ -1065,7 +1065,7 @@ unwritten() {
 
 	# git bisect run, the door it is for: aborted, no commit marked.
 	if ! command -v git >/dev/null; then
-		echo "note: no git: git bisect run not tried"
+		skip_check "git bisect run" "no git"
 		return
 	fi
 	(
