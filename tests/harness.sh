@@ -64,7 +64,7 @@ ktap() {
 	rm -rf "$d"
 }
 
-plan 85
+plan 89
 expect "no check" 'summary' 1 "FAIL: no check ran"
 expect "one check" 'pass; summary' 0 "1 passed, 0 failed, 0 skipped"
 expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed, 0 skipped"
@@ -144,6 +144,11 @@ summary" 1 "not ok 1 k: tests/k.sh:3: c: $refused
 ok 2 k: d # SKIP $allowed
 1..2
 0 passed, 1 failed, 1 skipped"
+# The plan given before the first check comes first.
+expect "the plan first" 'exec > >(head -n 2 | paste -sd " "); plan 1; pass p; summary' 0 \
+	"KTAP version 1 1..1"
+expect "the plan last" 'exec > >(tail -n 2 | paste -sd " "); pass p; summary' 0 \
+	"1..1 1 passed, 0 failed, 0 skipped"
 # "Nothing left" without an IPC namespace of its own: nothing to count.
 ktap "no IPC namespace" 'CTXBENCH_TEST_NS=none
 check_left x

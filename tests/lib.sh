@@ -12,8 +12,9 @@ planned=
 # Every check's result is a line, KTAP's (the kernel's test output,
 # Documentation/dev-tools/ktap.rst): "KTAP version 1" before the first,
 # then "ok N NAME" or "not ok N NAME", or "ok N NAME # SKIP REASON" for a
-# check that could not be made here (skip_check), and the plan "1..N"
-# last, before the closing line.  NAME is the test's ($CTXBENCH_TEST, which CMake sets
+# check that could not be made here (skip_check), and the plan "1..N":
+# first, after the version line, where the script states it (plan) before
+# its first check, else last, before the closing line.  NAME is the test's ($CTXBENCH_TEST, which CMake sets
 # to its name; else the script's), then what pass or fail was given, or
 # where the check was made: "tests/saved.sh:192<210", the script's line
 # and the lines that called the function it is in.  The reason of a
@@ -21,8 +22,9 @@ planned=
 ktap_n=0
 ktap_lost=${TMPDIR:-/tmp}/ctxbench-test-lost.$$
 rm -f "$ktap_lost"
+ktap_planned=
 ktap_header() {
-	[ "$ktap_n" -gt 0 ] || echo "KTAP version 1"
+	[ "$ktap_n" -gt 0 ] || [ -n "$ktap_planned" ] || echo "KTAP version 1"
 	ktap_n=$((ktap_n + 1))
 }
 # Where the caller of pass or fail made its check, in ktap_at: the file
@@ -119,9 +121,16 @@ skip() {
 
 # The number of checks the case makes: summary fails when it made another
 # number (a check skipped by mistake).  Without a plan, summary still
-# fails a case that made none.
+# fails a case that made none.  Given before the first check, the plan
+# line comes first, after "KTAP version 1" (its N those checks and the
+# two of check_left at the end, where summary makes them); else last.
 plan() {
 	planned=$1
+	[ "$ktap_n" -eq 0 ] && [ -z "$ktap_planned" ] || return 0
+	ktap_planned=$planned
+	[ -z "${CTXBENCH_TEST_TAG:-}" ] || ktap_planned=$((planned + 2))
+	echo "KTAP version 1"
+	echo "1..$ktap_planned"
 }
 
 # The text report on stdin with each row's reason (skipped:, FAILED:,
@@ -279,7 +288,7 @@ summary() {
 		fail "checks made in a subshell were not counted"
 	fi
 	[ -n "${CTXBENCH_TEST_TAG:-}" ] && check_left "at the end"
-	echo "1..$ktap_n"
+	[ -n "$ktap_planned" ] || echo "1..$ktap_n"
 	echo "$passed passed, $failed failed, $skipped skipped"
 	[ "$failed" -eq 0 ]
 }
