@@ -23,8 +23,8 @@ expect() {
 		out=$(env -u CTXBENCH_TEST_TAG -u CTXBENCH_REQUIRE_ALL bash -c '. "$0"; '"$body" "$lib" 2>&1)
 	fi
 	rc=$?
-	[ "$rc" -eq "$want_rc" ] && pass || fail "$what: exit $rc, expected $want_rc: $out"
-	grep -qF -- "$want" <<<"$out" && pass || fail "$what: no \"$want\" in: $out"
+	[ "$rc" -eq "$want_rc" ] && pass "$what" || fail "$what: exit $rc, expected $want_rc: $out"
+	grep -qF -- "$want" <<<"$out" && pass "$what" || fail "$what: no \"$want\" in: $out"
 }
 
 # A script of the rows @2 (see list_tests) whose case statement has the

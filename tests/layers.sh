@@ -26,13 +26,13 @@ for room in "${!uses[@]}"; do
 			[ "$other" = "$inc" ] && continue # its own room
 			checked=$((checked + 1))
 			if [ "$other" = "$room" ]; then
-				pass
+				pass "${f#"$src"/}: includes $inc, its own room"
 			elif [ -z "${uses[$other]+x}" ]; then
 				fail "${f#"$src"/}: includes $inc, of no room"
 			elif [[ ${uses[$room]} != *" $other "* ]]; then
 				fail "${f#"$src"/}: includes $inc, but $room does not use $other"
 			else
-				pass
+				pass "${f#"$src"/}: includes $inc, of a room $room uses"
 			fi
 		done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
 	done
@@ -47,7 +47,7 @@ for room in "${!uses[@]}"; do
 			[ -e "$src/$room/$h" ] ||
 				echo "${f#"$src"/}: includes \"$h\", which is not in $room/"
 		done >"$tmp"
-		[ -s "$tmp" ] && fail "$(cat "$tmp")" || pass
+		[ -s "$tmp" ] && fail "$(cat "$tmp")" || pass "$room: includes only its own and the rooms it uses"
 	done
 done
 echo "rooms: ${#uses[@]}, cross-room includes checked: $checked"

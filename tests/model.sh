@@ -45,7 +45,7 @@ expect() {
 	got=$(refs "$sym" | tr '\n' ' ')
 	got=${got% }
 	if [ "$got" = "$want" ]; then
-		pass
+		pass "not: $sym is called by '${got:-nothing}', expected '${want:-nothing}'"
 	else
 		fail "$sym is called by '${got:-nothing}', expected '${want:-nothing}'"
 	fi
