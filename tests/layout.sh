@@ -28,14 +28,14 @@ backends() {
 layout() {
 	local listed path f dir covered b
 	listed=$(block layout | awk '{ print $1 }')
-	[ -n "$listed" ] && pass || fail "CONTRIBUTING.md has no layout block"
+	[ -n "$listed" ] && pass "not: CONTRIBUTING.md has no layout block" || fail "CONTRIBUTING.md has no layout block"
 	# Every entry names what is there.
 	for path in $listed; do
 		case $path in
 		*'<mech>'*) compgen -G "$src/${path/<mech>/*}" >/dev/null ;;
 		*/) [ -d "$src/$path" ] ;;
 		*) [ -e "$src/$path" ] ;;
-		esac && pass || fail "CONTRIBUTING.md lists $path, which is not there"
+		esac && pass "not: CONTRIBUTING.md lists $path, which is not there" || fail "CONTRIBUTING.md lists $path, which is not there"
 	done
 	# Every source file of the product is listed, as itself, as the
 	# header of a listed file, or as a mechanism of the list.
@@ -53,16 +53,16 @@ layout() {
 				;;
 			esac
 		done
-		[ "$covered" -eq 1 ] && pass || fail "$f is not in CONTRIBUTING.md's layout"
+		[ "$covered" -eq 1 ] && pass "not: $f is not in CONTRIBUTING.md's layout" || fail "$f is not in CONTRIBUTING.md's layout"
 	done < <(find "$src/ctxbench.c" "$src/cli" "$src/ipc" "$src/run" \
 		"$src/lib" "$src/report" -name '*.[ch]' | sort)
 	# Each mechanism of the list has its file, and each file its line.
 	for b in $(backends); do
-		[ -f "$src/ipc/$b.c" ] && pass || fail "ipc/backends.h lists $b: no ipc/$b.c"
+		[ -f "$src/ipc/$b.c" ] && pass "ipc/backends.h lists $b" || fail "ipc/backends.h lists $b: no ipc/$b.c"
 	done
 	for f in "$src"/ipc/*.c; do
 		b=$(basename "$f" .c)
-		[ "$b" = registry ] || backends | grep -qx "$b" && pass ||
+		[ "$b" = registry ] || backends | grep -qx "$b" && pass "not: ipc/$b.c is not in ipc/backends.h" ||
 			fail "ipc/$b.c is not in ipc/backends.h"
 	done
 	summary
@@ -79,27 +79,27 @@ new_backend() {
 		[ "$(grep -c '^new file' <<<"$diff")" -eq 1 ] &&
 		[ "$(awk '/^\+\+\+ b\/ipc\/backends.h/ { on = 1; next }
 			/^diff / { on = 0 } on && /^\+/' <<<"$diff" | wc -l)" -eq 1 ] &&
-		! grep -q '^-[^-]' <<<"$diff" && pass ||
+		! grep -q '^-[^-]' <<<"$diff" && pass "not: CONTRIBUTING.md's diff is not one new file and one list line" ||
 		fail "CONTRIBUTING.md's diff is not one new file and one list line"
 	name=$(sed -nE 's/^\+[ \t]*X\(([a-z0-9_]+)\).*/\1/p' <<<"$diff")
 	tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . |
 		tar -C "$tmp" -xf - || fail "cannot copy the tree"
 	(cd "$tmp" && patch -s -p1 <<<"$diff") &&
-		pass || fail "CONTRIBUTING.md's diff does not apply"
+		pass "not: CONTRIBUTING.md's diff does not apply" || fail "CONTRIBUTING.md's diff does not apply"
 	# Unoptimised, without debug information: only that it builds and
 	# runs is checked here, in a third of -O2's time (the build of the
 	# tree itself is the one that judges the warnings of -O2).
 	"$cmake" -S "$tmp" -B "$tmp/build" -DCTXBENCH_WERROR=ON \
 		-DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS=-O0 >/dev/null &&
 		"$cmake" --build "$tmp/build" -j2 --target ctxbench >/dev/null &&
-		pass || fail "the tree with $name does not build"
-	"$tmp/build/ctxbench" -l | grep -q "^${name//_/-} " && pass ||
+		pass "not: the tree with $name does not build" || fail "the tree with $name does not build"
+	"$tmp/build/ctxbench" -l | grep -q "^${name//_/-} " && pass "not: ctxbench -l does not list $name" ||
 		fail "ctxbench -l does not list $name"
 	out=$("$tmp/build/ctxbench" -b "${name//_/-}" -t 0.2 -r 1 -P same -q -n t --format kv)
 	[ $? -eq 0 ] && awk -F': ' -v k="${name//_/-}.same.2p.0k.loops_per_sec_low" \
 		'$1 == k && $2 > 0 { ok = 1 } END { exit !ok }' <<<"$out" &&
-		pass || fail "$name does not run: $out"
-	ctest --test-dir "$tmp/build" -N | grep -q " run-${name//_/-}$" && pass ||
+		pass "$name does not run" || fail "$name does not run: $out"
+	ctest --test-dir "$tmp/build" -N | grep -q " run-${name//_/-}$" && pass "not: no run-${name//_/-} test" ||
 		fail "no run-${name//_/-} test"
 	summary
 }
