@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The harness itself: a case that checked nothing fails, in lib.sh and in
 # check.h, and so does a case of lib.sh that ran other than the checks it
-# planned or made a check in a subshell; every result is a KTAP line,
-# numbered and named, with the plan and the closing line after them.
+# planned, made a check in a subshell or passed a check without a name;
+# every result is a KTAP line, numbered and named, with the plan (first
+# where it is stated first) and the closing line; skips say why and count.
 # usage: harness.sh PROGRAM   (PROGRAM: harness.c, N checks of check.h)
 set -u
 lib=$(dirname "$0")/lib.sh
@@ -23,8 +24,8 @@ expect() {
 		out=$(env -u CTXBENCH_TEST_TAG -u CTXBENCH_REQUIRE_ALL bash -c '. "$0"; '"$body" "$lib" 2>&1)
 	fi
 	rc=$?
-	[ "$rc" -eq "$want_rc" ] && pass "$what" || fail "$what: exit $rc, expected $want_rc: $out"
-	grep -qF -- "$want" <<<"$out" && pass "$what" || fail "$what: no \"$want\" in: $out"
+	[ "$rc" -eq "$want_rc" ] && pass "$what: exit $want_rc" || fail "$what: exit $rc, expected $want_rc: $out"
+	grep -qF -- "$want" <<<"$out" && pass "$what: says $want" || fail "$what: no \"$want\" in: $out"
 }
 
 # A script of the rows @2 (see list_tests) whose case statement has the
@@ -66,12 +67,12 @@ ktap() {
 
 plan 89
 expect "no check" 'summary' 1 "FAIL: no check ran"
-expect "one check" 'pass; summary' 0 "1 passed, 0 failed, 0 skipped"
+expect "one check" 'pass p; summary' 0 "1 passed, 0 failed, 0 skipped"
 expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed, 0 skipped"
-expect "fewer than planned" 'plan 2; pass; summary' 1 "1 checks ran, 2 planned"
-expect "as planned" 'plan 2; pass; fail x; summary' 1 "1 passed, 1 failed, 0 skipped"
-expect "as planned, passed" 'plan 2; pass; pass; summary' 0 "2 passed, 0 failed, 0 skipped"
-expect "more than planned" 'plan 1; pass; pass; summary' 1 "2 checks ran, 1 planned"
+expect "fewer than planned" 'plan 2; pass p; summary' 1 "1 checks ran, 2 planned"
+expect "as planned" 'plan 2; pass p; fail x; summary' 1 "1 passed, 1 failed, 0 skipped"
+expect "as planned, passed" 'plan 2; pass p; pass q; summary' 0 "2 passed, 0 failed, 0 skipped"
+expect "more than planned" 'plan 1; pass p; pass q; summary' 1 "2 checks ran, 1 planned"
 expect "check.h, no check" 'prog 0' 1 "no check ran"
 expect "check.h, three checks" 'prog 3' 0 "3 passed, 0 failed, 0 skipped"
 listed "as the branches" '"t-a a @BIN@ | serial" "t-b @BIN@ b |" "t-c c |"' 'a) ;;
@@ -81,31 +82,31 @@ listed "a case of no branch" '"t-a a |" "t-b b |"' 'a) ;;' 1 "t-b: case 'b' has 
 listed "a branch of no test" '"t-a a |"' 'a) ;;
 b) ;;' 1 "case 'b' has a branch but no test"
 listed "a row without properties" '"t-a a"' 'a) ;;' 1 "a row not NAME ARG... | PROPERTY...: t-a a"
-ktap "named results" 'f() { pass; }
+ktap "named results" 'f() { fail "in f"; }
 g() { f; }
-pass
 pass "a check named"
 g
+pass
 fail "why
 and more"
 summary' 1 "KTAP version 1
-ok 1 k: tests/k.sh:4
-ok 2 k: a check named
-ok 3 k: tests/k.sh:2<3
+ok 1 k: a check named
+not ok 2 k: tests/k.sh:2<3: in f
+not ok 3 k: tests/k.sh:6: a check passed without a name: pass NAME, what it checked
 not ok 4 k: tests/k.sh:8: why
 1..4
-3 passed, 1 failed, 0 skipped"
+1 passed, 3 failed, 0 skipped"
 ktap "no check" 'summary' 1 "not ok 1 k: tests/k.sh:2: no check ran
 1..1
 0 passed, 1 failed, 0 skipped"
 ktap "a wrong plan" 'plan 2
-pass
-summary' 1 "ok 1 k: tests/k.sh:3
+pass p
+summary' 1 "ok 1 k: p
 not ok 2 k: tests/k.sh:4: 1 checks ran, 2 planned
 1..2"
-ktap "a check in a subshell" 'pass
-(pass)
-summary' 1 "ok 1 k: tests/k.sh:2
+ktap "a check in a subshell" 'pass p
+(pass q)
+summary' 1 "ok 1 k: p
 not ok 2 k: tests/k.sh:4: checks made in a subshell were not counted
 1..2
 1 passed, 1 failed, 0 skipped"

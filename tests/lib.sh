@@ -14,11 +14,13 @@ planned=
 # then "ok N NAME" or "not ok N NAME", or "ok N NAME # SKIP REASON" for a
 # check that could not be made here (skip_check), and the plan "1..N":
 # first, after the version line, where the script states it (plan) before
-# its first check, else last, before the closing line.  NAME is the test's ($CTXBENCH_TEST, which CMake sets
-# to its name; else the script's), then what pass or fail was given, or
-# where the check was made: "tests/saved.sh:192<210", the script's line
-# and the lines that called the function it is in.  The reason of a
-# failure goes to stderr whole, after "FAIL: ".
+# its first check, else last, before the closing line.  NAME is the
+# test's ($CTXBENCH_TEST, which CMake sets to its name; else the
+# script's), then what pass was given (what it checked; a pass without it
+# fails), or for a failure where the check was made,
+# "tests/saved.sh:192<210" (the script's line and the lines that called
+# the function it is in), and fail's text.  The reason of a failure goes
+# to stderr whole, after "FAIL: ".
 ktap_n=0
 ktap_lost=${TMPDIR:-/tmp}/ctxbench-test-lost.$$
 rm -f "$ktap_lost"
@@ -69,11 +71,16 @@ fail() {
 	echo "not ok $ktap_n ${CTXBENCH_TEST:-${0##*/}}: $ktap_at: $first"
 	echo "FAIL: $*" >&2
 }
-# A check passed: @1, when given, names it.
+# A check passed, named @*: what it checked (a KTAP line named by a line
+# number says nothing); without a name, a failure.
 pass() {
 	ktap_subshell && return
+	if [ $# -eq 0 ]; then
+		fail "a check passed without a name: pass NAME, what it checked"
+		return
+	fi
 	passed=$((passed + 1))
-	[ $# -gt 0 ] && ktap_at=$* || ktap_where
+	ktap_at=$*
 	ktap_header
 	echo "ok $ktap_n ${CTXBENCH_TEST:-${0##*/}}: $ktap_at"
 }
