@@ -65,7 +65,7 @@ ktap() {
 	rm -rf "$d"
 }
 
-plan 89
+plan 93
 expect "no check" 'summary' 1 "FAIL: no check ran"
 expect "one check" 'pass p; summary' 0 "1 passed, 0 failed, 0 skipped"
 expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed, 0 skipped"
@@ -130,6 +130,9 @@ expect "a test skipped, required, allowed" "$r; skip '$allowed'" 77 "skipped: $a
 expect "check.h, skipped" 'prog skip nox' 77 "skipped: nox"
 expect "check.h, skipped, required" "$r '$prog' skip nox" 1 \
 	"FAIL: ${refused%no x here}nox"
+expect "check.h, a check skipped" 'prog skip-check nox' 0 " c # SKIP nox"
+expect "check.h, a check skipped, required" "$r '$prog' skip-check nox" 1 \
+	"c: ${refused%no x here}nox"
 expect "check.h, skipped, required, allowed" "$r '$prog' skip '$allowed'" 77 \
 	"skipped: $allowed"
 ktap "a check skipped" 'skip_check "c" "no x here"
