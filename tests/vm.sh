@@ -857,7 +857,7 @@ EOF
 	for sig in TERM INT KILL; do
 		rm -f "$tmp/boots" "$tmp"/s-*
 		if [ "$sig" = INT ]; then
-			env --default-signal=INT true 2>/dev/null || { echo "no env --default-signal: SIGINT not tried"; continue; }
+			env --default-signal=INT true 2>/dev/null || { skip_check "SIGINT" "no env --default-signal (coreutils 8.31)"; continue; }
 			TMPDIR=$tmp env --default-signal=INT setsid "$src/tools/vmturns" -N 2 -a tcg \
 				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err" &
 		else
@@ -1003,7 +1003,7 @@ vmturns_live() {
 	for sig in TERM INT KILL; do
 		rm -f "$tmp/boots" "$tmp/runs" "$tmp"/*.boots "$tmp"/s-*
 		if [ "$sig" = INT ]; then
-			env --default-signal=INT true 2>/dev/null || { echo "no env --default-signal: SIGINT not tried"; continue; }
+			env --default-signal=INT true 2>/dev/null || { skip_check "SIGINT" "no env --default-signal (coreutils 8.31)"; continue; }
 			TMPDIR=$tmp env --default-signal=INT setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg \
 				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$b" >/dev/null 2>"$tmp/err" &
 		else
