@@ -8,7 +8,7 @@ set -u
 
 . "$(dirname "$0")/lib.sh"
 # The tests (see list_tests in lib.sh).  A mechanism that cannot run
-# here skips its run test, or fails it under CTXBENCH_REQUIRE_MECHS=1.
+# here skips its run test, or fails it under CTXBENCH_REQUIRE_ALL=1.
 p="timeout=120"
 tests=(
 	# About forty invocations: on a loaded machine each may take seconds.
@@ -71,22 +71,22 @@ basics() {
 	local bin=$1
 
 	run_ctx "$bin" --help
-	[ "$rc" -eq 0 ] && pass || fail "--help exits $rc"
+	[ "$rc" -eq 0 ] && pass "not: --help exits $rc" || fail "--help exits $rc"
 	for o in --time --runs --backend --placement --threads --procs --size --histogram --retry-disturbed --name --note --list --help --version; do
-		grep -q -- "$o" <<<"$out" && pass || fail "--help lacks $o"
+		grep -q -- "$o" <<<"$out" && pass "not: --help lacks $o" || fail "--help lacks $o"
 	done
-	grep -q "Exit status" <<<"$out" && pass || fail "--help lacks exit codes"
-	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass ||
+	grep -q "Exit status" <<<"$out" && pass "not: --help lacks exit codes" || fail "--help lacks exit codes"
+	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass "not: --help has lines wider than 80 columns" ||
 		fail "--help has lines wider than 80 columns"
 	run_ctx "$bin" -V
-	[ "$rc" -eq 0 ] && grep -q '^ctxbench [0-9]' <<<"$out" && pass || fail "-V: $out"
+	[ "$rc" -eq 0 ] && grep -q '^ctxbench [0-9]' <<<"$out" && pass "-V" || fail "-V: $out"
 	run_ctx "$bin" --list
-	[ "$rc" -eq 0 ] && pass || fail "--list exits $rc"
+	[ "$rc" -eq 0 ] && pass "not: --list exits $rc" || fail "--list exits $rc"
 	for m in signal sysv-msg pipe sysv-sem spin-yield spinlock futex \
 		eventfd unix posix-mq posix-sem tcp null; do
-		grep -q "^$m " <<<"$out" && pass || fail "--list lacks $m"
+		grep -q "^$m " <<<"$out" && pass "not: --list lacks $m" || fail "--list lacks $m"
 	done
-	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass ||
+	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass "not: --list has lines wider than 80 columns" ||
 		fail "--list has lines wider than 80 columns"
 
 	# Bad input: exit 2, one line on stderr, nothing on stdout, nothing run
@@ -103,7 +103,7 @@ basics() {
 		elif [ "$(wc -l <<<"$err")" -ne 1 ] || ! grep -q '^ctxbench: ' <<<"$err"; then
 			fail "ctxbench $args: stderr is not one line: $err"
 		else
-			pass
+			pass "ctxbench $args"
 		fi
 	done <<'ARGS'
 -t 0
@@ -152,7 +152,7 @@ basics() {
 extra
 -t 1 extra
 ARGS
-	[ "$(ipc_ids)" = "$before" ] && pass || fail "bad input left IPC objects"
+	[ "$(ipc_ids)" = "$before" ] && pass "not: bad input left IPC objects" || fail "bad input left IPC objects"
 	summary
 }
 
@@ -167,7 +167,7 @@ read_kv() {
 check_loops() {
 	awk -v l="$2" -v h="$3" -v a="$4" \
 		'BEGIN { exit !(l > 0 && l <= a && a <= h) }' &&
-		pass || fail "$1: low $2 high $3 average $4"
+		pass "$1" || fail "$1: low $2 high $3 average $4"
 }
 
 # Check the row of key prefix $2 in $kv: loops > 0, low <= avg <= high, a
@@ -180,25 +180,15 @@ check_row() {
 	fi
 	check_loops "$what $row" "$(kv "$row.loops_per_sec_low")" \
 		"$(kv "$row.loops_per_sec_high")" "$(kv "$row.loops_per_sec")"
-	[[ $(kv "$row.cv_pct") =~ $num ]] && pass || fail "$what $row: cv '$(kv "$row.cv_pct")'"
-	[[ $(kv "$row.cpu_busy_cpus") =~ $num ]] && pass ||
+	[[ $(kv "$row.cv_pct") =~ $num ]] && pass "$what $row" || fail "$what $row: cv '$(kv "$row.cv_pct")'"
+	[[ $(kv "$row.cpu_busy_cpus") =~ $num ]] && pass "$what $row" ||
 		fail "$what $row: cpus '$(kv "$row.cpu_busy_cpus")'"
 }
 
-# The mechanism @1 was skipped at set-up ($out): skipped with the reason,
-# or a failure with it under CTXBENCH_REQUIRE_MECHS=1 (CI, where every
-# mechanism runs).
+# The mechanism @1 was skipped at set-up ($out): skipped with the reason
+# (a failure under CTXBENCH_REQUIRE_ALL=1, CI, where every mechanism runs).
 mech_skipped() {
-	local why
-	why=$(unwrap_reasons <<<"$out" | grep -m1 'skipped:' | sed 's/^ *//')
-	if [ "${CTXBENCH_REQUIRE_MECHS:-}" = 1 ]; then
-		planned=
-		fail "$1 was skipped, and CTXBENCH_REQUIRE_MECHS=1 requires it: $why"
-		summary
-		exit
-	fi
-	echo "SKIP: $1 cannot run here: $why"
-	exit 77
+	skip "$1 cannot run here: $(unwrap_reasons <<<"$out" | grep -m1 'skipped:' | sed 's/^ *//')"
 }
 
 # One short run of one mechanism, pinned to one CPU and unpinned.
@@ -209,14 +199,14 @@ run() {
 	plan 9
 	run_ctx "$bin" -b "$mech" -P same,any -t 0.1 -r 2 -n cli-test -o "$json" "$@"
 	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
-	[ "$rc" -eq 0 ] && pass || fail "$mech: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "$mech" || fail "$mech: exit $rc: $err"
 	read_kv "$bin"
 	local tasks=processes threads=
 	[[ " $* " == *" -T "* ]] && tasks=threads threads=.threads
 	check_row "$mech $*" "$mech.same.2p.0k$threads"
 	check_row "$mech $*" "$mech.any.2p.0k$threads"
-	grep -q "^Run: cli-test" <<<"$out" && pass || fail "$mech: no Run line"
-	grep -q "^  Tasks  *$tasks\$" <<<"$out" && pass || fail "$mech: Tasks is not $tasks"
+	grep -q "^Run: cli-test" <<<"$out" && pass "$mech" || fail "$mech: no Run line"
+	grep -q "^  Tasks  *$tasks\$" <<<"$out" && pass "$mech" || fail "$mech: Tasks is not $tasks"
 	summary
 }
 
@@ -229,7 +219,7 @@ ring() {
 	plan $((3 + 3 * $(tr , '\n' <<<"$sizes" | wc -l)))
 	run_ctx "$bin" -b "$mech" -p 2,3,8 -s "$sizes" -t 0.2 -r 1 -n cli-test -o "$json"
 	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
-	[ "$rc" -eq 0 ] && pass || fail "ring $mech: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "ring $mech" || fail "ring $mech: exit $rc: $err"
 	read_kv "$bin"
 	for p in 2 3 8; do
 		for s in ${sizes//,/ }; do
@@ -242,8 +232,8 @@ ring() {
 				"$(kv "$row.loops_per_sec_high")" "$(kv "$row.loops_per_sec")"
 		done
 	done
-	grep -q "usec per hop (lat_ctx)" <<<"$out" && pass || fail "ring $mech: no lat_ctx table"
-	grep -q "^  8p " <<<"$out" && pass || fail "ring $mech: no 8p line in the lat_ctx table"
+	grep -q "usec per hop (lat_ctx)" <<<"$out" && pass "ring $mech" || fail "ring $mech: no lat_ctx table"
+	grep -q "^  8p " <<<"$out" && pass "ring $mech" || fail "ring $mech: no 8p line in the lat_ctx table"
 	summary
 }
 
@@ -253,9 +243,9 @@ ring_limit() {
 	local bin=$1
 	plan 3
 	run_ctx prlimit --nofile=40:40 "$bin" -b pipe -p 64 -t 0.2 -r 1
-	[ "$rc" -eq 2 ] && pass || fail "ring limit: exit $rc"
-	grep -q "RLIMIT_NOFILE" <<<"$err" && pass || fail "ring limit: $err"
-	[ -z "$out" ] && pass || fail "ring limit: something ran"
+	[ "$rc" -eq 2 ] && pass "ring limit" || fail "ring limit: exit $rc"
+	grep -q "RLIMIT_NOFILE" <<<"$err" && pass "ring limit" || fail "ring limit: $err"
+	[ -z "$out" ] && pass "ring limit" || fail "ring limit: something ran"
 	summary
 }
 
@@ -264,10 +254,10 @@ ring_large() {
 	local bin=$1 n=$2
 	plan 2
 	run_ctx "$bin" -b pipe -p "$n" -t 0.3 -r 1 -n cli-test -o "$json"
-	[ "$rc" -eq 0 ] && pass || fail "ring of $n: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "ring of $n" || fail "ring of $n: exit $rc: $err"
 	read_kv "$bin"
 	awk -v l="$(kv "pipe.any.${n}p.0k.loops_per_sec_low")" 'BEGIN { exit !(l > 0) }' &&
-		pass || fail "ring of $n: no row: $kv"
+		pass "ring of $n" || fail "ring of $n: no row: $kv"
 	summary
 }
 
@@ -277,7 +267,7 @@ cost() {
 	local bin=$1 row
 	plan 7
 	run_ctx "$bin" -b pipe -P same -t 0.3 -r 2 -n cli-test --histogram -o "$json"
-	[ "$rc" -eq 0 ] && pass || fail "cost: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "cost" || fail "cost: exit $rc: $err"
 	read_kv "$bin"
 	local k=pipe.same.2p.0k usr sys vol invol cpus min p50 p90 p99 p999 max
 	usr=$(kv $k.cpu_user_ns_per_loop) sys=$(kv $k.cpu_sys_ns_per_loop)
@@ -285,20 +275,20 @@ cost() {
 	cpus=$(kv $k.cpu_busy_cpus)
 	row="user $usr sys $sys vol $vol invol $invol cpus $cpus"
 	awk -v v="$vol" -v i="$invol" 'BEGIN { exit !(v + i >= 1 && v + i <= 3) }' &&
-		pass || fail "cost: $vol + $invol switches per loop, expected 1..3: $row"
+		pass "cost" || fail "cost: $vol + $invol switches per loop, expected 1..3: $row"
 	awk -v u="$usr" -v s="$sys" -v c="$cpus" 'BEGIN { exit !(u + s > 0 && c > 0 && c <= 1.5) }' &&
-		pass || fail "cost: CPU per loop: $row"
+		pass "cost" || fail "cost: CPU per loop: $row"
 	min=$(kv $k.rtt_min_ns) p50=$(kv $k.rtt_p50_ns) p90=$(kv $k.rtt_p90_ns)
 	p99=$(kv $k.rtt_p99_ns) p999=$(kv $k.rtt_p999_ns) max=$(kv $k.rtt_max_ns)
 	row="$min $p50 $p90 $p99 $p999 $max"
 	awk -v a="$min" -v b="$p50" -v c="$p90" -v d="$p99" -v e="$p999" -v f="$max" \
 		'BEGIN { exit !(a > 0 && a <= b && b <= c && c <= d && d <= e && e <= f) }' &&
-		pass || fail "cost: percentiles out of order: $row"
-	grep -q "round trips timed" <<<"$out" && pass || fail "cost: no histogram"
+		pass "cost" || fail "cost: percentiles out of order: $row"
+	grep -q "round trips timed" <<<"$out" && pass "cost" || fail "cost: no histogram"
 	awk '/Round trips/ { on = 1 } on && length($0) > 72 { bad = 1 } END { exit bad }' <<<"$out" &&
-		pass || fail "cost: a histogram line is wider than 72 columns"
+		pass "cost" || fail "cost: a histogram line is wider than 72 columns"
 	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" &&
-		pass || fail "cost: a report line is wider than 80 columns"
+		pass "cost" || fail "cost: a report line is wider than 80 columns"
 	summary
 }
 
@@ -327,20 +317,20 @@ disturbed() {
 	rc=$?
 	kill "$hog"
 	wait "$hog" 2>/dev/null
-	[ "$rc" -eq 0 ] && pass || fail "disturbed: exit $rc: $err"
-	grep -q "^disturbed: steal or other tasks" <<<"$out" && pass ||
+	[ "$rc" -eq 0 ] && pass "disturbed" || fail "disturbed: exit $rc: $err"
+	grep -q "^disturbed: steal or other tasks" <<<"$out" && pass "disturbed" ||
 		fail "disturbed: no legend: $out"
 	grep -Eq "\(disturbed: (1 of 2 runs|2 of 2 runs, averaged anyway); run [12]: " <<<"$out" &&
-		pass || fail "disturbed: row not flagged: $out"
+		pass "disturbed" || fail "disturbed: row not flagged: $out"
 	# The hog is named, whatever else is: steal of the host, or a stall of
 	# the token when something else loads the machine, may come first
 	# ("steal 3.2%, other tasks 47.5% of CPU 0").  The JSON has it whole.
 	grep -Eq '"disturbed_why": "[^"]*other tasks( took)? [0-9.]+% of CPU 0' "$json" &&
-		pass || fail "disturbed: the hog is not named: $(grep disturbed_why "$json")"
-	grep -Eq "\([1-4] disturbed runs? discarded and run again\)" <<<"$out" && pass ||
+		pass "disturbed" || fail "disturbed: the hog is not named: $(grep disturbed_why "$json")"
+	grep -Eq "\([1-4] disturbed runs? discarded and run again\)" <<<"$out" && pass "disturbed" ||
 		fail "disturbed: no retry: $out"
-	grep -q '"disturbed": true' "$json" && pass || fail "disturbed: not in the JSON"
-	grep -Eq '"discarded": [1-4],' "$json" && pass || fail "disturbed: no discarded count in the JSON"
+	grep -q '"disturbed": true' "$json" && pass "disturbed" || fail "disturbed: not in the JSON"
+	grep -Eq '"discarded": [1-4],' "$json" && pass "disturbed" || fail "disturbed: no discarded count in the JSON"
 	rm -f "$json"
 	summary
 }
@@ -350,16 +340,15 @@ quiet() {
 	local bin=$1 busy i
 	busy=$(cpu0_busy 0.5)
 	if awk -v b="$busy" 'BEGIN { exit !(b > 0.01) }'; then
-		echo "SKIP: CPU 0 is visibly busy ($busy of it in use)"
-		exit 77
+		skip "CPU 0 is visibly busy ($busy of it in use)"
 	fi
 	# A stray task may still wake up once: three tries.
 	for ((i = 0; i < 3; i++)); do
 		run_ctx "$bin" -b pipe -P cpus:0 -t 0.3 -r 2 -n cli-test
 		grep -q "(disturbed:" <<<"$out" || break
 	done
-	[ "$rc" -eq 0 ] && pass || fail "quiet: exit $rc"
-	grep -q "(disturbed:" <<<"$out" && fail "quiet: flagged on an idle CPU: $out" || pass
+	[ "$rc" -eq 0 ] && pass "quiet" || fail "quiet: exit $rc"
+	grep -q "(disturbed:" <<<"$out" && fail "quiet: flagged on an idle CPU: $out" || pass "quiet"
 	summary
 }
 
@@ -368,14 +357,14 @@ cross() {
 	local bin=$1 ncpu
 	ncpu=$(nproc)
 	run_ctx "$bin" -b pipe -P cross -t 0.2 -r 1 -n cli-test -o "$json"
-	[ "$rc" -eq 0 ] && pass || fail "cross: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "cross" || fail "cross: exit $rc: $err"
 	if [ "$ncpu" -ge 2 ]; then
 		read_kv "$bin"
 		check_row cross pipe.cross.2p.0k
-		grep -q "cross .* 0-1\|cross .*[0-9],[0-9]" <<<"$out" && pass ||
+		grep -q "cross .* 0-1\|cross .*[0-9],[0-9]" <<<"$out" && pass "cross" ||
 			fail "cross: not on two CPUs: $out"
 	else
-		grep -q "cli-test cross *skipped: needs 2 CPUs" <<<"$out" && pass ||
+		grep -q "cli-test cross *skipped: needs 2 CPUs" <<<"$out" && pass "cross on one CPU is not skipped" ||
 			fail "cross on one CPU is not skipped: $out"
 	fi
 	summary
@@ -390,8 +379,7 @@ netns() {
 	elif unshare -rn true 2>/dev/null; then
 		ns=(unshare -rn --)
 	else
-		echo "skipped: cannot make a network namespace (unshare -n)"
-		exit 77
+		skip "cannot make a network namespace (unshare -n)"
 	fi
 }
 
@@ -403,12 +391,12 @@ lo_down() {
 	netns
 	plan 4
 	run_ctx "${ns[@]}" "$bin" -b tcp,pipe -t 0.1 -r 1 -q
-	[ "$rc" -eq 0 ] && pass || fail "lo down: exit $rc: $err"
-	grep -Eq '^  .* skipped: setup: .* \(bring lo up\)$' <<<"$out" && pass ||
+	[ "$rc" -eq 0 ] && pass "lo down" || fail "lo down: exit $rc: $err"
+	grep -Eq '^  .* skipped: setup: .* \(bring lo up\)$' <<<"$out" && pass "lo down" ||
 		fail "lo down: tcp not skipped with the way to have it: $out"
-	grep -q FAILED <<<"$out$err" && fail "lo down: a failure: $out" || pass
+	grep -q FAILED <<<"$out$err" && fail "lo down: a failure: $out" || pass "lo down"
 	awk '/^pipe /{getline; print}' <<<"$out" | grep -Eq ' [0-9]+ +[0-9]+ +[0-9]+ ' &&
-		pass || fail "lo down: pipe not measured: $out"
+		pass "lo down" || fail "lo down: pipe not measured: $out"
 	summary
 }
 
@@ -460,44 +448,44 @@ twice() {
 				# -h last: what is taken prints the help, nothing runs.
 				run_ctx "$bin" "${pre[@]}" "${two[@]}" -h
 				if [ -n "${many[$long]:-}" ] || { [ -z "$arg" ] && [ -z "${valued[$long]:-}" ]; }; then
-					[ "$rc" -eq 0 ] && pass ||
+					[ "$rc" -eq 0 ] && pass "$mode ${two[*]}" ||
 						fail "$mode ${two[*]}: exit $rc, not taken: $err"
 				elif [ "$rc" -ne 2 ] || [ -n "$out" ] ||
 					[ "$(wc -l <<<"$err")" -ne 1 ] ||
 					! grep -q -- "^ctxbench: .*$long: given twice" <<<"$err"; then
 					fail "$mode ${two[*]}: exit $rc, not refused as given twice: $out$err"
 				else
-					pass
+					pass "$mode ${two[*]}"
 				fi
 			esac
 		done < <("$bin" --help)
 	done
-	[ "$n" -ge 20 ] && pass || fail "--help lists $n options"
+	[ "$n" -ge 20 ] && pass "not: --help lists $n options" || fail "--help lists $n options"
 	# Two options of one value: one of them.
 	run_ctx "$bin" --format kv --json -h
-	[ "$rc" -eq 2 ] && grep -q -- '--json: given with --format' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q -- '--json: given with --format' <<<"$err" && pass "--format kv --json" ||
 		fail "--format kv --json: exit $rc: $err"
 	summary
 }
 
 # A mechanism that cannot run (tcp with the loopback down, in a network
 # namespace of its own): its run test skips with the reason, and fails
-# with it under CTXBENCH_REQUIRE_MECHS=1.
+# with it under CTXBENCH_REQUIRE_ALL=1.
 required() {
 	local bin=$1 ns o rc
 	netns
 	plan 4
-	o=$(env -u CTXBENCH_REQUIRE_MECHS "${ns[@]}" "$0" run "$bin" tcp 2>&1)
+	o=$(env -u CTXBENCH_REQUIRE_ALL "${ns[@]}" "$0" run "$bin" tcp 2>&1)
 	rc=$?
-	[ "$rc" -eq 77 ] && pass || fail "tcp, lo down: exit $rc, expected 77: $o"
-	grep -q '^SKIP: tcp cannot run here: .*(bring lo up)$' <<<"$o" && pass ||
+	[ "$rc" -eq 77 ] && pass "tcp, lo down" || fail "tcp, lo down: exit $rc, expected 77: $o"
+	grep -q '^skipped: tcp cannot run here: .*(bring lo up)$' <<<"$o" && pass "tcp, lo down" ||
 		fail "tcp, lo down: skipped without the reason: $o"
-	o=$(CTXBENCH_REQUIRE_MECHS=1 "${ns[@]}" "$0" run "$bin" tcp 2>&1)
+	o=$(CTXBENCH_REQUIRE_ALL=1 "${ns[@]}" "$0" run "$bin" tcp 2>&1)
 	rc=$?
-	[ "$rc" -eq 1 ] && pass ||
-		fail "tcp, lo down, CTXBENCH_REQUIRE_MECHS=1: exit $rc, expected 1: $o"
-	grep -q '^FAIL: tcp was skipped, .*(bring lo up)$' <<<"$o" && pass ||
-		fail "tcp, lo down, CTXBENCH_REQUIRE_MECHS=1: no failure with the reason: $o"
+	[ "$rc" -eq 1 ] && pass "tcp, lo down, CTXBENCH_REQUIRE_ALL=1" ||
+		fail "tcp, lo down, CTXBENCH_REQUIRE_ALL=1: exit $rc, expected 1: $o"
+	grep -q '^FAIL: skipped, .*: tcp cannot run here: .*(bring lo up)$' <<<"$o" && pass "tcp, lo down, CTXBENCH_REQUIRE_ALL=1" ||
+		fail "tcp, lo down, CTXBENCH_REQUIRE_ALL=1: no failure with the reason: $o"
 	summary
 }
 
@@ -629,7 +617,7 @@ isolated)
 	shift
 	"$@"
 	rc=$?
-	[ "$rc" -eq 0 ] && pass || fail "$*: exit $rc"
+	[ "$rc" -eq 0 ] && pass "$*" || fail "$*: exit $rc"
 	summary
 	;;
 *)

@@ -49,7 +49,7 @@ help_opts() {
 # Sorted lines of $1 equal to those of $2, else fail with what differs.
 same() {
 	if [ "$(sort <<<"$1")" = "$(sort <<<"$2")" ]; then
-		pass
+		pass "not: $3:"
 	else
 		fail "$3:"$'\n'"$(diff <(sort <<<"$1") <(sort <<<"$2"))"
 	fi
@@ -67,11 +67,11 @@ table() {
 			want=$(help_opts "Options of ctxbench report:")
 			got=$(comp "$bin" report -)
 		fi
-		[ "$(wc -l <<<"$want")" -ge 10 ] && pass || fail "--help lists too few options: $want"
+		[ "$(wc -l <<<"$want")" -ge 10 ] && pass "--help lists too few options" || fail "--help lists too few options: $want"
 		same "$got" "$want" "the options of $mode completed are not those of --help"
 	done
 	mech=$("$bin" --list | awk '{ print $1 }')
-	[ "$(wc -l <<<"$mech")" -ge 2 ] && pass || fail "--list lists no mechanisms"
+	[ "$(wc -l <<<"$mech")" -ge 2 ] && pass "not: --list lists no mechanisms" || fail "--list lists no mechanisms"
 	same "$(comp "$bin" -b '')" "$mech"$'\n'all "-b completes other than --list's mechanisms and all"
 	same "$(comp "$bin" --backend pipe,)" "$(grep -vx pipe <<<"$mech" | sed 's/^/pipe,/')" \
 		"-b pipe, completes other than the other mechanisms"
@@ -84,26 +84,26 @@ table() {
 	mapfile -t worded < <(awk -F '\t' '$7 != "" {
 		if ($1 != "report") print $3; if ($1 != "run") print "report " $3 }' \
 		"$tmp/options" | sort -u)
-	[ "${#worded[@]}" -ge 6 ] && pass || fail "the option table gives few options words: ${worded[*]}"
+	[ "${#worded[@]}" -ge 6 ] && pass "the option table gives few options words" || fail "the option table gives few options words: ${worded[*]}"
 	for opt in "${worded[@]}"; do
 		words=$(comp "$bin" $opt '')
-		[ "$(wc -l <<<"$words")" -ge 2 ] && pass || fail "$opt completes '$words'"
+		[ "$(wc -l <<<"$words")" -ge 2 ] && pass "not: $opt completes '$words'" || fail "$opt completes '$words'"
 		for w in $words; do
 			[ "$w" = cpus: ] && w=cpus:0
-			"$bin" $opt "$w" -h >/dev/null 2>"$tmp/err" && pass ||
+			"$bin" $opt "$w" -h >/dev/null 2>"$tmp/err" && pass "$opt completes '$w', which ctxbench refuses" ||
 				fail "$opt completes '$w', which ctxbench refuses: $(cat "$tmp/err")"
 		done
 		awk -F '\t' -v o="${opt#report }" '$3 == o { print $7 }' "$tmp/options" |
 			tr ' ' '\n' | sed -E 's/^([a-z]+:)[A-Z].*/\1/' >"$tmp/table"
-		[ -s "$tmp/table" ] && pass || fail "the option table gives $opt no words"
+		[ -s "$tmp/table" ] && pass "not: the option table gives $opt no words" || fail "the option table gives $opt no words"
 		same "$words" "$(cat "$tmp/table")" "$opt completes other than the option table's words"
 		"$bin" $opt '?' -h 2>&1 >/dev/null | grep -o '(expected [^)]*)' |
 			sed 's/(expected //; s/)//; s/ or /, /g; s/, /\n/g; s/:[A-Z].*/:/' >"$tmp/listed"
-		[ -s "$tmp/listed" ] && pass || fail "$opt '?' lists no words"
+		[ -s "$tmp/listed" ] && pass "not: $opt '?' lists no words" || fail "$opt '?' lists no words"
 		same "$(cat "$tmp/table")" "$(cat "$tmp/listed")" "$opt's refusal lists other than the option table's words"
 	done
 	same "$(comp "$bin" -j '')" cpus "-j does not complete cpus"
-	"$bin" -j cpus -h >/dev/null && pass || fail "-j cpus is refused"
+	"$bin" -j cpus -h >/dev/null && pass "not: -j cpus is refused" || fail "-j cpus is refused"
 	summary
 }
 
@@ -130,9 +130,9 @@ words() {
 	mkdir "$tmp/d/old.json"
 	got=$(comp "$bin" -o "$tmp/d/")
 	same "$got" "$(printf "$tmp/d/%s\n" a.json b.json notes.txt old.json sub)" "-o DIR/ completes"
-	[ "$(sort <<<"$got" | uniq -d)" = "" ] && pass || fail "-o DIR/ completes twice: $(sort <<<"$got" | uniq -d)"
+	[ "$(sort <<<"$got" | uniq -d)" = "" ] && pass "-o DIR/ completes twice" || fail "-o DIR/ completes twice: $(sort <<<"$got" | uniq -d)"
 	got=$(comp "$bin" report "$tmp/d/")
-	[ "$(sort <<<"$got" | uniq -d)" = "" ] && pass || fail "report DIR/ completes twice: $(sort <<<"$got" | uniq -d)"
+	[ "$(sort <<<"$got" | uniq -d)" = "" ] && pass "report DIR/ completes twice" || fail "report DIR/ completes twice: $(sort <<<"$got" | uniq -d)"
 	rmdir "$tmp/d/old.json"
 	same "$(comp "$bin" -t '')" "" "-t completes a word"
 	same "$(comp "$bin" report -b)" "" "report completes run's -b"
@@ -140,10 +140,10 @@ words() {
 	# A name with a newline is one word, not two.
 	mkdir "$tmp/n" && touch "$tmp/n/"$'two\nlines.json' "$tmp/n/one.json"
 	got=$(COMP_END='\0' comp "$bin" report "$tmp/n/t" | tr '\0' '|')
-	[ "$got" = "$tmp/n/two"$'\n'"lines.json|" ] && pass ||
+	[ "$got" = "$tmp/n/two"$'\n'"lines.json|" ] && pass "a name with a newline completes as" ||
 		fail "a name with a newline completes as: $got"
 	got=$(COMP_END='\0' comp "$bin" -o "$tmp/n/" | tr '\0' '|')
-	[ "$got" = "$tmp/n/one.json|$tmp/n/two"$'\n'"lines.json|" ] && pass ||
+	[ "$got" = "$tmp/n/one.json|$tmp/n/two"$'\n'"lines.json|" ] && pass "-o DIR/ with a newline in a name completes" ||
 		fail "-o DIR/ with a newline in a name completes: $got"
 	# A ctxbench that is not there: nothing, and no error.
 	got=$(comp "$tmp/none" --format '' 2>&1)
@@ -154,9 +154,9 @@ words() {
 # cmake --install puts it where bash-completion loads it from by name.
 install_test() {
 	local cmake=$1 build=$2 prefix=$tmp/prefix
-	"$cmake" --install "$build" --prefix "$prefix" >"$tmp/log" 2>&1 && pass ||
+	"$cmake" --install "$build" --prefix "$prefix" >"$tmp/log" 2>&1 && pass "cmake --install" ||
 		fail "cmake --install: $(cat "$tmp/log")"
-	cmp -s "$script" "$prefix/share/bash-completion/completions/ctxbench" && pass ||
+	cmp -s "$script" "$prefix/share/bash-completion/completions/ctxbench" && pass "not: share/bash-completion/completions/ctxbench is not $script" ||
 		fail "share/bash-completion/completions/ctxbench is not $script"
 	summary
 }

@@ -84,18 +84,18 @@ links() {
 				fail "${page#"$src"/}: $target: no ${file#"$src"/}"
 				continue
 			fi
-			pass
+			pass "${page#"$src"/}: $target: ${file#"$src"/} is here"
 			[ -z "$anchor" ] && continue
 			if [[ $file != *.md ]]; then
 				fail "${page#"$src"/}: $target: an anchor in a file that is not Markdown"
 			elif anchors "$file" | grep -qxF -- "$anchor"; then
-				pass
+				pass "${page#"$src"/}: $target: heading #$anchor"
 			else
 				fail "${page#"$src"/}: $target: no heading #$anchor"
 			fi
 		done < <(targets "$page")
 	done < <(pages)
-	[ "$n" -gt 0 ] && pass || fail "no link found: the parser is broken"
+	[ "$n" -gt 0 ] && pass "no link found" || fail "no link found: the parser is broken"
 	summary
 }
 
@@ -112,16 +112,15 @@ rendered() {
 mechanisms() {
 	local bin=$1 page=$2 sec name title how tags dump
 	command -v groff >/dev/null || {
-		echo "SKIP: no groff to render the page"
-		exit 77
+		skip "no groff to render the page"
 	}
 	sec=$(rendered "$page" MECHANISMS)
-	[ -n "$sec" ] && pass || fail "the page has no MECHANISMS section"
-	dump=$("$bin" dump mechanisms) && [ "$(wc -l <<<"$dump")" -ge 2 ] && pass ||
+	[ -n "$sec" ] && pass "not: the page has no MECHANISMS section" || fail "the page has no MECHANISMS section"
+	dump=$("$bin" dump mechanisms) && [ "$(wc -l <<<"$dump")" -ge 2 ] && pass "ctxbench dump mechanisms printed" ||
 		fail "ctxbench dump mechanisms printed: $dump"
 	while IFS=$'\t' read -r name title how _; do
 		# The entry: "name (title)" then the code's own words.
-		grep -qF -- " $name ($title) $how" <<<" $sec" && pass ||
+		grep -qF -- " $name ($title) $how" <<<" $sec" && pass "not: the page's MECHANISMS has no \"$name ($title)\" saying \"$how\"" ||
 			fail "the page's MECHANISMS has no \"$name ($title)\" saying \"$how\""
 	done <<<"$dump"
 	# And no entry for a mechanism the code does not have.
@@ -129,7 +128,7 @@ mechanisms() {
 		on && prev == ".TP" { print } { prev = $0 }' "$page" |
 		sed -E 's/^\.B[A-Z]* //; s/ .*//; s/\\-/-/g')
 	for name in $tags; do
-		cut -f1 <<<"$dump" | grep -qxF -- "$name" && pass ||
+		cut -f1 <<<"$dump" | grep -qxF -- "$name" && pass "not: the page's MECHANISMS names $name, which ctxbench dump mechanisms does not" ||
 			fail "the page's MECHANISMS names $name, which ctxbench dump mechanisms does not"
 	done
 	summary
@@ -140,7 +139,7 @@ facts() {
 	# The facts as the report prints them: the lines of the block of a run.
 	got=$("$bin" report "$fixture" | awk '/^Run: / { on = 1; next }
 		on && /^$/ { exit } on { print $1 }')
-	[ "$(wc -l <<<"$got")" -ge 10 ] && pass ||
+	[ "$(wc -l <<<"$got")" -ge 10 ] && pass "ctxbench report $fixture printed too few facts" ||
 		fail "ctxbench report $fixture printed too few facts: $got"
 	# The facts as the page lists them: the tags of its Run information.
 	doc=$(awk '$0 == ".SS Run information" { on = 1; next }
@@ -149,11 +148,11 @@ facts() {
 		sed -E 's/^\.B[A-Z]* //; s/\\-/-/g; s/"[^"]*"//g' | tr -s ' ' '\n' |
 		grep -E '^[A-Za-z_]+$')
 	for fact in $got; do
-		grep -qxF -- "$fact" <<<"$doc" && pass ||
+		grep -qxF -- "$fact" <<<"$doc" && pass "not: the page's Run information does not say where $fact comes from" ||
 			fail "the page's Run information does not say where $fact comes from"
 	done
 	for fact in $doc; do
-		grep -qxF -- "$fact" <<<"$got" && pass ||
+		grep -qxF -- "$fact" <<<"$got" && pass "not: the page's Run information lists $fact, which the report does not print" ||
 			fail "the page's Run information lists $fact, which the report does not print"
 	done
 	summary
@@ -169,16 +168,16 @@ block() {
 readme() {
 	local n cmd golden
 	n=$(wc -l <"$src/README.md")
-	[ "$n" -le 300 ] && pass ||
+	[ "$n" -le 300 ] && pass "README.md has $n lines" ||
 		fail "README.md has $n lines: it is read in five minutes, 300 at most"
 	# .ci/run runs the test command exactly as it reads it here.
 	cmd=$(sed -n '/^<!-- test-command -->/,/^```$/p' "$src/README.md" |
 		sed -n '/^```sh$/,/^```$/p' | sed '1d;$d')
-	[[ $cmd == "cmake -S . -B build && "*"ctest --test-dir build"* ]] && pass ||
+	[[ $cmd == "cmake -S . -B build && "*"ctest --test-dir build"* ]] && pass "not: README's test command, as .ci/run reads it, is \"$cmd\"" ||
 		fail "README's test command, as .ci/run reads it, is \"$cmd\""
-	grep -qF "<!-- test-command -->" "$src/.ci/run" && pass ||
+	grep -qF "<!-- test-command -->" "$src/.ci/run" && pass "not: .ci/run no longer reads the <!-- test-command --> block" ||
 		fail ".ci/run no longer reads the <!-- test-command --> block"
-	[ -n "$(block '<!-- run-command -->')" ] && pass ||
+	[ -n "$(block '<!-- run-command -->')" ] && pass "not: README has no run command" ||
 		fail "README has no run command"
 	# A block marked as a golden file's is a slice of it, line for line.
 	while IFS= read -r golden; do
@@ -193,7 +192,7 @@ readme() {
 				}
 				exit 1
 			}' <(block "<!-- golden: $golden -->") "$src/$golden" &&
-			pass || fail "README's block is not a slice of $golden"
+			pass "not: README's block is not a slice of $golden" || fail "README's block is not a slice of $golden"
 	done < <(sed -nE 's/^<!-- golden: (.*) -->$/\1/p' "$src/README.md")
 	summary
 }
@@ -256,7 +255,7 @@ examples() {
 		lines=$(comparison "$page")
 		save=$(grep -v '^ctxbench report\|^tools/' <<<"$lines")
 		report=$(grep '^ctxbench report' <<<"$lines")
-		[ -n "$save" ] && [ -n "$report" ] && pass ||
+		[ -n "$save" ] && [ -n "$report" ] && pass "$page: a comparison example" ||
 			{ fail "$page: no comparison example found"; continue; }
 		rm -rf "$tmp/w" && mkdir "$tmp/w"
 		boot=0
@@ -268,12 +267,12 @@ examples() {
 		done
 		labels=$(cd "$tmp/w" && PATH=$stub:$PATH bash -c "$report" | cut -d' ' -f1)
 		boots=$(cd "$tmp/w" && PATH=$stub:$PATH bash -c "$report" | sort -u | cut -d' ' -f1)
-		! grep -qv '^6\.[12]\(\.0\)\?$' <<<"$labels" && pass ||
+		! grep -qv '^6\.[12]\(\.0\)\?$' <<<"$labels" && pass "$page" ||
 			fail "$page: $report is given other runs: $(grep -v '^6\.[12]\(\.0\)\?$' <<<"$labels" |
 				sort | uniq -c | paste -sd,)"
 		for rel in 6.1 6.2; do
 			n=$(grep -c "^${rel/./\\.}\(\.0\)\?$" <<<"$boots")
-			[ "$n" -ge 2 ] && pass ||
+			[ "$n" -ge 2 ] && pass "$page" ||
 				fail "$page: $report is given $n boot(s) of $rel: the report does not judge it"
 		done
 	done
@@ -293,20 +292,20 @@ limits() {
 	local bytes mib text limits
 	limits=$("$bin" dump limits) || fail "ctxbench dump limits exits $?"
 	bytes=$(schema file_bytes)
-	[[ $bytes =~ ^[0-9]+$ ]] && [ $((bytes % 1048576)) -eq 0 ] && mib=$((bytes / 1048576)) && pass ||
+	[[ $bytes =~ ^[0-9]+$ ]] && [ $((bytes % 1048576)) -eq 0 ] && mib=$((bytes / 1048576)) && pass "a saved run's limit in whole MiB" ||
 		{ fail "a saved run's limit is '$bytes' bytes, not whole MiB: say its MiB here"; summary; exit; }
 	# The page as one line, single spaces: a phrase may break anywhere.
 	text=$(tr -s ' \n' '  ' <"$src/docs/json.md")
-	[ "$(grep -oE '[0-9]+ ?[KMGT]i?B\b' <<<"$text" | sort -u)" = "$mib MiB" ] && pass ||
+	[ "$(grep -oE '[0-9]+ ?[KMGT]i?B\b' <<<"$text" | sort -u)" = "$mib MiB" ] && pass "json.md gives only $mib MiB" ||
 		fail "json.md gives sizes $(grep -oE '[0-9]+ ?[KMGT]i?B\b' <<<"$text" | sort -u | paste -sd,), not only $mib MiB"
-	grep -q "bytes ($mib MiB)" "$src/docs/method.md" && pass ||
+	grep -q "bytes ($mib MiB)" "$src/docs/method.md" && pass "not: method.md does not give a saved run's $mib MiB" ||
 		fail "method.md does not give a saved run's $mib MiB"
 	for phrase in "This page describes \`schema_version\` $(schema schema_version)." \
 		"nested no deeper than $(schema depth)." \
 		"$(schema samples) samples per row" \
 		"$(schema rows) rows per invocation" \
 		"$(schema invocations) invocations in one report"; do
-		grep -qF -- "$phrase" <<<"$text" && pass || fail "json.md does not say '$phrase'"
+		grep -qF -- "$phrase" <<<"$text" && pass "not: json.md does not say '$phrase'" || fail "json.md does not say '$phrase'"
 	done
 	summary
 }

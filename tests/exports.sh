@@ -34,7 +34,7 @@ awk '{ n = split($1, p, ":"); print p[n - 1], $NF }' "$tmp/use" |
 	sort -u >"$tmp/uses"
 # A check each symbol.
 while read -r what line; do
-	[ "$what" = ok ] && pass || fail "$line"
+	[ "$what" = ok ] && pass "not: $line" || fail "$line"
 done < <(awk 'NR == FNR { used[$2] = 1; next }
 	!($2 in used) { print "bad", $1 ": " $2 " is used in no other file"; next }
 	{ print "ok" }' "$tmp/uses" "$tmp/defs")

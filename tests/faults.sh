@@ -31,9 +31,9 @@ interrupt() {
 	[ "${2:-}" = twice ] && sleep 0.01 && kill -"$sig" "$pid" 2>/dev/null
 	finish
 	expect_rc "SIG$sig" $((128 + num))
-	grep -q "^Interrupted by signal $num" <<<"$out" && pass ||
+	grep -q "^Interrupted by signal $num" <<<"$out" && pass "SIG$sig" ||
 		fail "SIG$sig: the report does not say interrupted: $out"
-	grep -q "^message queue" <<<"$out" && pass || fail "SIG$sig: no partial report: $out"
+	grep -q "^message queue" <<<"$out" && pass "SIG$sig" || fail "SIG$sig: no partial report: $out"
 	check_clean "SIG$sig"
 }
 
@@ -43,7 +43,7 @@ ran() {
 	local kv
 	kv=$("$bin" report --format kv "$out_f.json" 2>&1)
 	awk -F': ' '$1 ~ /\.loops_per_sec_low$/ && $2 > 0 { ok = 1 } END { exit !ok }' \
-		<<<"$kv" && pass || fail "$1: the other mechanism did not run: $kv"
+		<<<"$kv" && pass "$1" || fail "$1: the other mechanism did not run: $kv"
 	rm -f "$out_f.json"
 }
 
@@ -58,12 +58,12 @@ child_killed() {
 	kill -"$sig" "$victim"
 	finish
 	expect_rc "child SIG$sig" 1
-	grep -q "FAILED: child [0-9]* killed by signal $num" <<<"$out" && pass ||
+	grep -q "FAILED: child [0-9]* killed by signal $num" <<<"$out" && pass "child SIG$sig" ||
 		fail "child SIG$sig: no FAILED row: $out"
 	ran "child SIG$sig"
 	# sysv-sem stops at the kill (0.5 s), pipe runs its 2 s; a death found
 	# out only by the hang limit (max(2 s, 3 x -t)) would take 8 s.
-	awk -v e="$elapsed" 'BEGIN { exit !(e < 6) }' && pass ||
+	awk -v e="$elapsed" 'BEGIN { exit !(e < 6) }' && pass "child SIG$sig" ||
 		fail "child SIG$sig: took $elapsed s: not found out promptly"
 	check_clean "child SIG$sig"
 }
@@ -99,7 +99,7 @@ group_killed() {
 		[ -n "$guard" ] && break
 		sleep 0.025
 	done
-	[ -n "$guard" ] && pass || fail "group $how: no guard found"
+	[ -n "$guard" ] && pass "group $how" || fail "group $how: no guard found"
 	# Mid-run: the objects exist.
 	[ "$how" = timeout ] || { sleep 0.5 && kill -KILL -- -"$pid"; }
 	finish
@@ -114,7 +114,7 @@ group_killed() {
 		sleep 0.05
 	done
 	[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null &&
-		fail "group $how: the guard $guard outlived its work" || pass
+		fail "group $how: the guard $guard outlived its work" || pass "group $how"
 }
 
 # The runner dies inside setup, before it has an id: the guard must not
@@ -135,7 +135,7 @@ guard_window() {
 		exit 0' sh "$helper" "$bin")
 	rc=$?
 	[ "$rc" -eq 77 ] && skip "seccomp filters are not available"
-	[ "$rc" -eq 0 ] && [ -z "$out" ] && pass ||
+	[ "$rc" -eq 0 ] && [ -z "$out" ] && pass "guard window" ||
 		fail "guard window: exit $rc: ${out:-}"
 }
 
@@ -147,10 +147,10 @@ hung() {
 	kill -STOP "$(participant)"
 	finish
 	expect_rc hung 1
-	grep -q "HUNG: " <<<"$out" && pass || fail "hung: no HUNG row: $out"
+	grep -q "HUNG: " <<<"$out" && pass "hung" || fail "hung: no HUNG row: $out"
 	ran hung
 	# Bound: -t + the hang limit (max(2 s, 3 x -t)) + pipe's 0.5 s run.
-	awk -v e="$elapsed" 'BEGIN { exit !(e < 5) }' && pass ||
+	awk -v e="$elapsed" 'BEGIN { exit !(e < 5) }' && pass "hung" ||
 		fail "hung: took $elapsed s"
 	check_clean hung
 }
@@ -180,10 +180,10 @@ stall() {
 	fi
 	finish
 	expect_rc "stall $who" 0
-	grep -q 'disturbed: 1 of 1 runs, averaged anyway; run 1: ' <<<"$out" && pass ||
+	grep -q 'disturbed: 1 of 1 runs, averaged anyway; run 1: ' <<<"$out" && pass "stall $who" ||
 		fail "stall $who: not marked disturbed: $out"
 	grep -Eq '"disturbed_why": "[^"]*the token stood still for 0\.[4-9][0-9] s' "$out_f.json" &&
-		pass || fail "stall $who: no length: $(grep disturbed_why "$out_f.json")"
+		pass "stall $who" || fail "stall $who: no length: $(grep disturbed_why "$out_f.json")"
 	rm -f "$out_f.json"
 	check_clean "stall $who"
 }
@@ -219,13 +219,13 @@ quota() {
 	finish
 	rmdir "$cg" 2>/dev/null || { sleep 0.5; rmdir "$cg"; }
 	expect_rc quota 0
-	grep -q 'disturbed: 1 of 1 runs, averaged anyway; run 1: ' <<<"$out" && pass ||
+	grep -q 'disturbed: 1 of 1 runs, averaged anyway; run 1: ' <<<"$out" && pass "quota" ||
 		fail "quota: not marked disturbed: $out"
 	grep -Eq '"disturbed_why": "[^"]*a CPU quota throttled it [0-9]+ times, [0-9.]+ s' "$out_f.json" &&
-		pass || fail "quota: no figure: $(grep disturbed_why "$out_f.json")"
+		pass "quota" || fail "quota: no figure: $(grep disturbed_why "$out_f.json")"
 	rm -f "$out_f.json"
 	grep -Eq '^  CPUQuota +0\.10 CPUs \((cpu\.max 10000 100000|cfs_quota_us 10000, cfs_period_us 100000)\)' <<<"$out" &&
-		pass || fail "quota: not in the Run information: $(grep -i quota <<<"$out")"
+		pass "quota" || fail "quota: not in the Run information: $(grep -i quota <<<"$out")"
 	check_clean quota
 }
 
@@ -234,10 +234,10 @@ degenerate() {
 	start "$bin" -b spinlock -P same -t 0.5 -r 2 -n fault
 	finish
 	expect_rc degenerate 0
-	grep -q "(degenerate:" <<<"$out" && pass || fail "degenerate: not flagged: $out"
+	grep -q "(degenerate:" <<<"$out" && pass "degenerate" || fail "degenerate: not flagged: $out"
 	# Each run at most -t, the hang limit (2 s) and its start: a bound that
 	# proves it ends, with room for a machine other work loads.
-	awk -v e="$elapsed" 'BEGIN { exit !(e < 12) }' && pass ||
+	awk -v e="$elapsed" 'BEGIN { exit !(e < 12) }' && pass "degenerate" ||
 		fail "degenerate: took $elapsed s"
 	check_clean degenerate
 }
@@ -253,9 +253,9 @@ exhausted() {
 		"$bin" "$out_f.json" 2>/dev/null)
 	rc=$?
 	expect_rc exhausted 0
-	grep -q "fault any *skipped: setup: No space left on device" <<<"$out" && pass ||
+	grep -q "fault any *skipped: setup: No space left on device" <<<"$out" && pass "exhausted" ||
 		fail "exhausted: not skipped with ENOSPC: $out"
-	[ "$(grep -c 'skipped: setup' <<<"$out")" -eq 2 ] && pass ||
+	[ "$(grep -c 'skipped: setup' <<<"$out")" -eq 2 ] && pass "exhausted" ||
 		fail "exhausted: both SysV mechanisms should be skipped: $out"
 	ran exhausted
 }
@@ -265,7 +265,7 @@ queue_limits() {
 	start prlimit --msgqueue=100:100 "$bin" -b posix-mq,pipe -t 0.2 -r 1 -n fault
 	finish
 	expect_rc "RLIMIT_MSGQUEUE" 2
-	grep -q "RLIMIT_MSGQUEUE" <<<"$err" && pass || fail "RLIMIT_MSGQUEUE: message: $err"
+	grep -q "RLIMIT_MSGQUEUE" <<<"$err" && pass "RLIMIT_MSGQUEUE" || fail "RLIMIT_MSGQUEUE: message: $err"
 	check_clean "RLIMIT_MSGQUEUE"
 
 	[ "$(id -u)" -eq 0 ] || skip "needs root for unshare -i and the sysctls"
@@ -275,27 +275,27 @@ queue_limits() {
 		exec "$0" -b sysv-msg,pipe -t 0.2 -r 1 -n fault' "$bin" 2>/dev/null)
 	rc=$?
 	expect_rc "msgmnb=0" 0
-	grep -q "fault any *skipped: setup: .*kernel.msgmnb" <<<"$out" && pass ||
+	grep -q "fault any *skipped: setup: .*kernel.msgmnb" <<<"$out" && pass "msgmnb=0" ||
 		fail "msgmnb=0: not skipped with the reason: $out"
 	# A message that holds no byte is the same case: not FAILED.
 	out=$(unshare -i sh -c 'echo 0 > /proc/sys/kernel/msgmax &&
 		exec "$0" -b sysv-msg -t 0.05 -r 1 -n fault' "$bin" 2>/dev/null)
 	rc=$?
 	expect_rc "msgmax=0" 0
-	grep -q "fault any *skipped: setup: .*kernel.msgmax" <<<"$out" && pass ||
+	grep -q "fault any *skipped: setup: .*kernel.msgmax" <<<"$out" && pass "msgmax=0" ||
 		fail "msgmax=0: not skipped with the reason: $out"
 	# Root is not held to fs.mqueue.queues_max: the run goes on.
 	local cap
 	cap=$(awk '$1 == "CapEff:" { print $2 }' /proc/self/status)
 	if ! (((0x${cap:-0} >> 24) & 1)); then
-		echo "note: no CAP_SYS_RESOURCE here, so queues_max binds: not tried"
+		skip_check "queues_max for root" "no CAP_SYS_RESOURCE here, so queues_max binds"
 		return
 	fi
 	out=$(unshare -i sh -c 'echo 1 > /proc/sys/fs/mqueue/queues_max &&
 		exec "$0" -b posix-mq -p 4 -t 0.2 -r 1 -n fault' "$bin" 2>&1)
 	rc=$?
 	expect_rc "queues_max for root" 0
-	grep -q "^  fault any 4p" <<<"$out" && pass || fail "queues_max for root: $out"
+	grep -q "^  fault any 4p" <<<"$out" && pass "queues_max for root" || fail "queues_max for root: $out"
 }
 
 # SysV IPC refused by a seccomp filter: ENOSYS, EPERM, or SIGSYS.
@@ -309,7 +309,7 @@ seccomp() {
 			skip "seccomp filters are not available: $err"
 		fi
 		expect_rc "seccomp $mode" 0
-		[ "$(grep -c 'skipped: setup' <<<"$out")" -eq 2 ] && pass ||
+		[ "$(grep -c 'skipped: setup' <<<"$out")" -eq 2 ] && pass "seccomp $mode" ||
 			fail "seccomp $mode: SysV not skipped: $out"
 		ran "seccomp $mode"
 		check_clean "seccomp $mode"
@@ -321,8 +321,8 @@ limits() {
 	start prlimit --nofile=6:6 "$bin" -b pipe,tcp -t 0.2 -r 1
 	finish
 	expect_rc "RLIMIT_NOFILE" 2
-	grep -q "RLIMIT_NOFILE" <<<"$err" && pass || fail "limits: message: $err"
-	[ -z "$out" ] && pass || fail "limits: something ran: $out"
+	grep -q "RLIMIT_NOFILE" <<<"$err" && pass "limits" || fail "limits: message: $err"
+	[ -z "$out" ] && pass "limits" || fail "limits: something ran: $out"
 	check_clean limits
 	# Descriptors already open count: 10 more, and a limit that would
 	# have been just enough without them.
@@ -330,8 +330,8 @@ limits() {
 		exec "$0" "$@" 10<&3 11<&3 12<&3' "$bin" -b pipe -t 0.2 -r 1
 	finish
 	expect_rc "open descriptors" 2
-	grep -q "RLIMIT_NOFILE" <<<"$err" && pass || fail "open descriptors: message: $err"
-	[ -z "$out" ] && pass || fail "open descriptors: something ran: $out"
+	grep -q "RLIMIT_NOFILE" <<<"$err" && pass "open descriptors" || fail "open descriptors: message: $err"
+	[ -z "$out" ] && pass "open descriptors" || fail "open descriptors: something ran: $out"
 	check_clean "open descriptors"
 }
 
@@ -361,8 +361,8 @@ stack() {
 		local what=$1 lim=$2
 		expect_rc "$what" 2
 		grep -Eqx "ctxbench: the stack limit \(ulimit -s\) is $lim KiB; ctxbench needs at least [0-9]+ KiB" <<<"$err" &&
-			pass || fail "$what: not the stack's message: $err"
-		[ -z "$out" ] && pass || fail "$what: something ran: $out"
+			pass "$what" || fail "$what: not the stack's message: $err"
+		[ -z "$out" ] && pass "$what" || fail "$what: something ran: $out"
 		check_clean "$what"
 	}
 	small 64 64 "$bin" -b pipe -t 0.02 -r 1 -q -n stack
@@ -373,7 +373,7 @@ stack() {
 	else
 		echo "note: no least limit said: $min KiB, ctxbench.1's, tried"
 	fi
-	[ "$min" -gt 64 ] && pass || fail "stack: needs only $min KiB: 64 is not below it"
+	[ "$min" -gt 64 ] && pass "stack" || fail "stack: needs only $min KiB: 64 is not below it"
 	case $part in
 	limits)
 		# Under a sanitizer, the runtime and the instrumented frames
@@ -382,7 +382,7 @@ stack() {
 		local lims="64 16"
 		if [ -n "${CTXBENCH_SANITIZED:-}" ]; then
 			lims=64
-			echo "note: a sanitizer build: 16 KiB not tried"
+			skip_check "stack: 16 KiB" "a sanitizer build: its runtime needs more"
 		fi
 		for lim in $lims; do
 			small $lim $lim "$bin" -b null,pipe -t 0.02 -r 1 -q -n stack
@@ -399,11 +399,11 @@ stack() {
 			start prlimit --stack=$((64 * 1024)): "$bin" -b pipe -t 0.02 -r 1 -q -n stack --format kv
 			finish
 			expect_rc "soft limit 64 KiB" 0
-			grep -q '^pipe\.any\.2p\.0k\.ok: 1$' <<<"$out" && pass ||
+			grep -q '^pipe\.any\.2p\.0k\.ok: 1$' <<<"$out" && pass "soft limit 64 KiB" ||
 				fail "soft limit 64 KiB: no row: $out"
 			check_clean "soft limit 64 KiB"
 		else
-			echo "note: the hard stack limit is $(ulimit -H -s) KiB: a soft limit raised not tried"
+			skip_check "soft limit 64 KiB" "the hard stack limit is $(ulimit -H -s) KiB: not raised"
 		fi
 		# 100 KB of environment on the stack: more is needed, and enough.
 		big=$(head -c 100000 /dev/zero | tr '\0' x)
@@ -414,11 +414,11 @@ stack() {
 		refused "a long environment at $min KiB" $min
 		need=$(sed -n 's/.* needs at least \([0-9]*\) KiB$/\1/p' <<<"$err")
 		if [ -n "$need" ] && [ "$need" -gt "$min" ]; then
-			pass
+			pass "a long environment at $min KiB: more needed, said"
 			start env CTXBENCH_TEST_BIG="$big" prlimit --stack=$((need * 1024)) "$bin" -b pipe -t 0.02 -r 1 -q -n stack --format kv
 			finish
 			expect_rc "a long environment at $need KiB" 0
-			grep -q '^pipe\.any\.2p\.0k\.ok: 1$' <<<"$out" && pass ||
+			grep -q '^pipe\.any\.2p\.0k\.ok: 1$' <<<"$out" && pass "a long environment at $need KiB" ||
 				fail "a long environment at $need KiB: no row: $out"
 			check_clean "a long environment at $need KiB"
 		else
@@ -430,23 +430,23 @@ stack() {
 		for m in $("$bin" -l | awk '{ print $1 }'); do
 			small $min $min "$bin" -b "$m" -t 0.02 -r 1 -q -n stack --format kv -o "$tmp/$m.json"
 			expect_rc "$m at $min KiB" 0
-			grep -Eq "^$m\.any\.2p\.0k\.ok: [01]$" <<<"$out" && pass ||
+			grep -Eq "^$m\.any\.2p\.0k\.ok: [01]$" <<<"$out" && pass "$m at $min KiB" ||
 				fail "$m at $min KiB: no row: $out"
 			check_clean "$m at $min KiB"
 		done
 		small $min $min "$bin" -T -p 4 -b futex,pipe -t 0.02 -r 1 -q -n stack --format kv
 		expect_rc "-T at $min KiB" 0
-		[ "$(grep -Ec '^(futex|pipe)\.any\.4p\.0k\.threads\.ok: 1$' <<<"$out")" -eq 2 ] && pass ||
+		[ "$(grep -Ec '^(futex|pipe)\.any\.4p\.0k\.threads\.ok: 1$' <<<"$out")" -eq 2 ] && pass "-T at $min KiB" ||
 			fail "-T at $min KiB: not both rows: $out"
 		check_clean "-T at $min KiB"
 		small $min $min "$bin" -j 2 -b pipe,sysv-sem -t 0.02 -r 1 -q -n stack --format kv
 		expect_rc "-j 2 at $min KiB" 0
-		[ "$(grep -Ec '^(pipe|sysv-sem)\.any\.2p\.0k\.x2\.ok: [01]$' <<<"$out")" -eq 2 ] && pass ||
+		[ "$(grep -Ec '^(pipe|sysv-sem)\.any\.2p\.0k\.x2\.ok: [01]$' <<<"$out")" -eq 2 ] && pass "-j 2 at $min KiB" ||
 			fail "-j 2 at $min KiB: not both rows: $out"
 		check_clean "-j 2 at $min KiB"
 		small $min $min "$bin" -p 2,4 -s 0,16 -b pipe -t 0.02 -r 1 -q -n stack --format kv
 		expect_rc "a sweep at $min KiB" 0
-		[ "$(grep -c '^pipe\.any\.[24]p\.\(0\|16\)k\.ok: 1$' <<<"$out")" -eq 4 ] && pass ||
+		[ "$(grep -c '^pipe\.any\.[24]p\.\(0\|16\)k\.ok: 1$' <<<"$out")" -eq 4 ] && pass "a sweep at $min KiB" ||
 			fail "a sweep at $min KiB: not its four rows: $out"
 		check_clean "a sweep at $min KiB"
 		# The saved runs read back.
@@ -460,18 +460,18 @@ stack() {
 			"$bin" report --format "$f" "$fx/base.json" "$fx/fast.json" >"$tmp/want.$f"
 			small $min $min "$bin" report --format "$f" "$fx/base.json" "$fx/fast.json"
 			expect_rc "report --format $f at $min KiB" 0
-			cmp -s "$out_f" "$tmp/want.$f" && pass ||
+			cmp -s "$out_f" "$tmp/want.$f" && pass "report --format $f at $min KiB" ||
 				fail "report --format $f at $min KiB: not the report: $(diff "$tmp/want.$f" "$out_f" | head -5)"
 		done
 		"$bin" report --histogram -o "$tmp/want.out" "$fx/base.json" "$fx/fast.json" "$fx/noisy.json" >"$tmp/want.hist"
 		small $min $min "$bin" report --histogram -o "$tmp/got.out" "$fx/base.json" "$fx/fast.json" "$fx/noisy.json"
 		expect_rc "report --histogram -o at $min KiB" 0
-		cmp -s "$out_f" "$tmp/want.hist" && cmp -s "$tmp/got.out" "$tmp/want.out" && pass ||
+		cmp -s "$out_f" "$tmp/want.hist" && cmp -s "$tmp/got.out" "$tmp/want.out" && pass "report --histogram -o at $min KiB" ||
 			fail "report --histogram -o at $min KiB: not the report or not its file"
 		# The reader's nesting is bounded: a file too deep is refused.
 		small $min $min "$bin" report "$fx/bad/deep.json"
 		expect_rc "a file nested too deep at $min KiB" 2
-		grep -q "^ctxbench: .*nested deeper" <<<"$err" && pass ||
+		grep -q "^ctxbench: .*nested deeper" <<<"$err" && pass "a file nested too deep at $min KiB" ||
 			fail "a file nested too deep at $min KiB: $err"
 		check_clean "reports at $min KiB"
 		;;
@@ -497,7 +497,7 @@ nproc() {
 	start prlimit --nproc=$((n + 6)) "${nobody[@]}" "$bin" -b pipe -t 0.1 -r 1 -n fault
 	finish
 	expect_rc "the user's tasks" 2
-	grep -q "RLIMIT_NPROC" <<<"$err" && pass || fail "the user's tasks: $err"
+	grep -q "RLIMIT_NPROC" <<<"$err" && pass "the user's tasks" || fail "the user's tasks: $err"
 	check_clean "the user's tasks"
 	pkill -KILL -P "$sleeper"
 	kill -KILL "$sleeper" 2>/dev/null
@@ -506,17 +506,17 @@ nproc() {
 	start prlimit --nproc=$((n + 10)) "${nobody[@]}" "$bin" -T -p 16 -b pipe -t 0.1 -r 1 -n fault
 	finish
 	expect_rc "threads" 2
-	grep -q "RLIMIT_NPROC" <<<"$err" && pass || fail "threads: $err"
+	grep -q "RLIMIT_NPROC" <<<"$err" && pass "threads" || fail "threads: $err"
 	check_clean threads
 	# uid 0 of a user namespace that nobody made.
 	if "${nobody[@]}" unshare -Ur "$bin" --version >/dev/null 2>&1; then
 		start prlimit --nproc=$((n + 4)) "${nobody[@]}" unshare -Ur "$bin" -p 8 -b pipe -t 0.1 -r 1 -n fault
 		finish
 		expect_rc "uid 0 in a user namespace" 2
-		grep -q "RLIMIT_NPROC" <<<"$err" && pass || fail "uid 0 in a user namespace: $err"
+		grep -q "RLIMIT_NPROC" <<<"$err" && pass "uid 0 in a user namespace" || fail "uid 0 in a user namespace: $err"
 		check_clean "uid 0 in a user namespace"
 	else
-		echo "note: nobody cannot run $bin in a user namespace here: that case not tried"
+		skip_check "uid 0 in a user namespace" "nobody cannot run $bin in a user namespace here"
 	fi
 }
 
@@ -601,7 +601,7 @@ inject() {
 		start strace $follow -ttt -o "$trace" -e trace="$call" \
 			-e inject="$call:delay_$at=${hold}000000:when=$nth" "$bin" -n fault "$@"
 		wait_held "$trace" "$call[(]" "$nth" 30 && reached=1 || reached=0
-		[ "$reached" = 1 ] && pass ||
+		[ "$reached" = 1 ] && pass "$what" ||
 			fail "$what: the call was never reached: $(cat "$trace")"
 		if [ "$who" = group ]; then
 			# What the runner does meanwhile (it does not wait for the guard).
@@ -620,13 +620,13 @@ inject() {
 			sleep 0.1
 		done
 		check_clean "$what"
-		[ -z "$(ls -A "$mq")" ] && pass ||
+		[ -z "$(ls -A "$mq")" ] && pass "$what" ||
 			fail "$what: POSIX queues left: $(ls -A "$mq" | tr '\n' ' ')"
 		# A clean start for the next try: this namespace is ours alone.
 		ipcrm -a 2>/dev/null
 		rm -f "$mq"/*
 		[ "$reached" = 1 ] || return
-		in_hold "$what" && pass && return
+		in_hold "$what" && pass "$what: in the hold" && return
 	done
 }
 
@@ -653,12 +653,12 @@ inject_reused() {
 		id=
 		wait_held "$trace" "$call[(].*IPC_RMID" 1 $((5 * hold + 30)) &&
 			id=$(sed -n "s/.*$call(\([0-9]*\),.*IPC_RMID.*/\1/p" "$trace" | head -n 1)
-		[ -n "$id" ] && pass || fail "$what: no IPC_RMID seen: $(cat "$trace")"
+		[ -n "$id" ] && pass "$what" || fail "$what: no IPC_RMID seen: $(cat "$trace")"
 		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		guard=$(pgrep -x ctxbench-guard -P "${runner:-0}" | head -n 1)
 		# Somebody else's object, with the id that was ctxbench's.
 		echo "${id:-0}" >/proc/sys/kernel/$next && ipcmk "${mk[@]}" >/dev/null
-		awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass ||
+		awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass "$what" ||
 			fail "$what: the id $id was not given again"
 		if [ "$who" = group ]; then
 			kill -KILL -- -"$pid"
@@ -672,12 +672,12 @@ inject_reused() {
 			[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null || break
 			sleep 0.05
 		done
-		awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass ||
+		awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass "$what" ||
 			fail "$what: somebody else's $kind $id was removed"
 		ipcrm -a 2>/dev/null
 		rm -f "$mq"/*
 		[ -n "$id" ] || return
-		in_hold "$what" && pass && return
+		in_hold "$what" && pass "$what: in the hold" && return
 	done
 }
 
@@ -742,7 +742,7 @@ guard_held() {
 			-e inject=setsid:delay_enter=${hold}000000:when=1 \
 			"$bin" -n fault -b sysv-sem -t 0.1 -r 1
 		wait_held "$trace" "setsid[(]" 1 30 && reached=1 || reached=0
-		[ "$reached" = 1 ] && pass || fail "guard held: setsid never reached"
+		[ "$reached" = 1 ] && pass "guard held" || fail "guard held: setsid never reached"
 		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		t0=$EPOCHREALTIME
 		kill -TERM "${runner:-$pid}"
@@ -760,12 +760,12 @@ guard_held() {
 		# signal came after the runner's 10 s for the guard, the run failed
 		# naming the guard instead: bounded too.
 		if [ "$rc" -eq 1 ] && grep -q "the guard not ready after" <<<"$out"; then
-			pass
+			pass "SIGTERM: the guard not ready, bounded"
 			t1=$t0
 		else
 			expect_rc "guard held" 143
 		fi
-		awk -v a="$t0" -v b="${t1:-1e12}" 'BEGIN { exit !(b - a < 2) }' && pass ||
+		awk -v a="$t0" -v b="${t1:-1e12}" 'BEGIN { exit !(b - a < 2) }' && pass "guard held" ||
 			fail "guard held: the run ended $(awk -v a="$t0" -v b="${t1:-1e12}" 'BEGIN { print b - a }') s after SIGTERM"
 		check_clean "guard held"
 		return
@@ -800,13 +800,13 @@ trials() {
 		# The fault may land after the run ended (exit 0) or between runs.
 		case $f in
 		INT | TERM | HUP)
-			[ "$rc" -eq $((128 + $(kill -l "$f"))) ] || [ "$rc" -eq 0 ] && pass ||
+			[ "$rc" -eq $((128 + $(kill -l "$f"))) ] || [ "$rc" -eq 0 ] && pass "trial $i ($f after ${delay}s, $mechs)" ||
 				fail "trial $i ($f after ${delay}s, $mechs): exit $rc" ;;
 		runner_kill)
-			[ "$rc" -eq 137 ] || [ "$rc" -eq 0 ] && pass ||
+			[ "$rc" -eq 137 ] || [ "$rc" -eq 0 ] && pass "trial $i ($f after ${delay}s, $mechs)" ||
 				fail "trial $i ($f after ${delay}s, $mechs): exit $rc" ;;
 		*)
-			[ "$rc" -eq 1 ] || [ "$rc" -eq 0 ] && pass ||
+			[ "$rc" -eq 1 ] || [ "$rc" -eq 0 ] && pass "trial $i ($f after ${delay}s, $mechs)" ||
 				fail "trial $i ($f after ${delay}s, $mechs): exit $rc: $err" ;;
 		esac
 		check_clean "trial $i ($f after ${delay}s, $mechs)"

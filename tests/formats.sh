@@ -45,8 +45,7 @@ report() {
 	local A=6.1 B=6.2-rc1
 
 	command -v python3 >/dev/null || {
-		echo "skip: no python3 to read the JSON"
-		exit 77
+		skip "no python3 to read the JSON"
 	}
 	before=$(ipc_ids)
 
@@ -55,32 +54,32 @@ report() {
 	formats=$("$bin" report --format '?' -h 2>&1 >/dev/null |
 		grep -o '(expected [^)]*)' | sed 's/(expected //; s/)//' | words)
 	grep -qx text <<<"$formats" && [ "$(wc -l <<<"$formats")" -ge 2 ] &&
-		pass || fail "--format '?' lists no formats: '$formats'"
+		pass "--format '?' lists no formats" || fail "--format '?' lists no formats: '$formats'"
 	help=$("$bin" --help | awk '/^Options of ctxbench report:/ { on = 1 }
 		on && $1 == "--format" { $1 = $2 = ""; sub(/^ +/, "");
 			sub(/ on stdout.*/, ""); sub(/ \(default [^)]*\)$/, "")
 			print; exit }' | words)
-	[ "$help" = "$formats" ] && pass ||
+	[ "$help" = "$formats" ] && pass "not: report --help's formats '${help//$'\n'/ }' are not those refused '${formats//$'\n'/ }'" ||
 		fail "report --help's formats '${help//$'\n'/ }' are not those refused '${formats//$'\n'/ }'"
 	page=$(awk '/^\.BI \\-\\-format / { on = 1; next }
 		on && /^\.(TP|SS|SH)/ { exit }
 		on && /^\.B [a-z]+$/ { print $2 }' "$src/ctxbench.1")
-	[ "$page" = "$formats" ] && pass ||
+	[ "$page" = "$formats" ] && pass "not: the man page's --format words '${page//$'\n'/ }' are not the binary's '${formats//$'\n'/ }'" ||
 		fail "the man page's --format words '${page//$'\n'/ }' are not the binary's '${formats//$'\n'/ }'"
 
 	# Two labels taking turns, two invocations each; a mechanism of each
 	# label alone: a row only the baseline has, one it lacks.
 	for i in 1 2; do
 		run "$bin" -q -b pipe,signal,unix -t 0.02 -r 2 -n "$A" -o "$tmp/a$i.json"
-		[ "$rc" -eq 0 ] && pass || fail "the run of $A failed: exit $rc: $err"
+		[ "$rc" -eq 0 ] && pass "the run of $A failed" || fail "the run of $A failed: exit $rc: $err"
 		run "$bin" -q -b pipe,signal,eventfd -t 0.02 -r 2 -n "$B" -o "$tmp/b$i.json"
-		[ "$rc" -eq 0 ] && pass || fail "the run of $B failed: exit $rc: $err"
+		[ "$rc" -eq 0 ] && pass "the run of $B failed" || fail "the run of $B failed: exit $rc: $err"
 	done
 	undisturbed "$tmp"/[ab][12].json
 	set -- "$tmp/a1.json" "$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json"
 	for f in $formats; do
 		run "$bin" report --format "$f" "$@"
-		[ "$rc" -eq 0 ] && [ -n "$out" ] && [ -z "$err" ] && pass ||
+		[ "$rc" -eq 0 ] && [ -n "$out" ] && [ -z "$err" ] && pass "report --format $f" ||
 			fail "report --format $f: exit $rc: $err"
 		cp "$tmp/out" "$tmp/report.$f"
 	done
@@ -88,46 +87,46 @@ report() {
 	rc=$?
 	while IFS= read -r line; do
 		case $line in
-		"ok - "*) pass ;;
+		"ok - "*) pass "formats.py: ${line#ok - }" ;;
 		"not ok - "*) fail "${line#not ok - }" ;;
 		*) fail "formats.py: $line" ;;
 		esac
 	done <"$tmp/checks"
-	[ "$rc" -eq 0 ] && pass || fail "formats.py exits $rc"
+	[ "$rc" -eq 0 ] && pass "not: formats.py exits $rc" || fail "formats.py exits $rc"
 	for f in $formats; do
-		grep -Eq "^(not )?ok - $f: " "$tmp/checks" && pass ||
+		grep -Eq "^(not )?ok - $f: " "$tmp/checks" && pass "not: formats.py checked nothing of --format $f" ||
 			fail "formats.py checked nothing of --format $f"
 	done
 
 	# --json is --format json.
 	run "$bin" report --json "$@"
-	cmp -s "$tmp/out" "$tmp/report.json" && pass ||
+	cmp -s "$tmp/out" "$tmp/report.json" && pass "not: report --json differs from report --format json" ||
 		fail "report --json differs from report --format json"
 
 	# -o of the report merges the saved runs into one saved file: all
 	# their invocations, no comparison, read back into the same report.
 	run "$bin" report -o "$tmp/merged.json" "$@"
-	[ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/report.text" && pass ||
+	[ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/report.text" && pass "report -o" ||
 		fail "report -o: exit $rc, or not the text report: $err"
 	python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 sys.exit(len(d["invocations"]) != 4 or "comparison" in d)' "$tmp/merged.json" &&
-		pass || fail "report -o wrote other than the 4 invocations, or a comparison"
+		pass "not: report -o wrote other than the 4 invocations, or a comparison" || fail "report -o wrote other than the 4 invocations, or a comparison"
 	for f in $formats; do
 		run "$bin" report --format "$f" "$tmp/merged.json"
-		cmp -s "$tmp/out" "$tmp/report.$f" && pass ||
+		cmp -s "$tmp/out" "$tmp/report.$f" && pass "not: the merged file's --format $f is not that of the saved runs" ||
 			fail "the merged file's --format $f is not that of the saved runs"
 	done
 
 	# A run has one label: its JSON is the saved run, -o's, with no
 	# comparison.
 	run "$bin" -q -b pipe -t 0.02 -r 1 -n "$A" --format json -o "$tmp/run.json"
-	[ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/run.json" && pass ||
+	[ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/run.json" && pass "a run's --format json" ||
 		fail "a run's --format json: exit $rc, or not what -o saved: $err"
 	if grep -q '"comparison"' "$tmp/run.json"; then
 		fail "a run's --format json has a comparison"
 	else
-		pass
+		pass "not: a run's --format json has a comparison"
 	fi
 	summary
 }
@@ -142,12 +141,11 @@ findings() {
 	here=$(cd "$(dirname "$0")" && pwd)
 
 	command -v python3 >/dev/null || {
-		echo "skip: no python3 to read the JSON"
-		exit 77
+		skip "no python3 to read the JSON"
 	}
 	for f in text kv tsv json; do
 		run "$bin" report --format "$f" "$fx/findings.json"
-		[ "$rc" -eq 0 ] && [ -n "$out" ] && [ -z "$err" ] && pass ||
+		[ "$rc" -eq 0 ] && [ -n "$out" ] && [ -z "$err" ] && pass "report --format $f of findings.json" ||
 			fail "report --format $f of findings.json: exit $rc: $err"
 		cp "$tmp/out" "$tmp/report.$f"
 	done
@@ -156,18 +154,18 @@ d = json.load(open(sys.argv[1]))
 d["invocations"] = d["invocations"][:1]
 json.dump(d, open(sys.argv[2], "w"))' "$fx/findings.json" "$tmp/one.json"
 	run "$bin" report --format kv "$tmp/one.json"
-	[ "$rc" -eq 0 ] && pass || fail "report --format kv of one label: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "report --format kv of one label" || fail "report --format kv of one label: exit $rc: $err"
 	cp "$tmp/out" "$tmp/one.kv"
 	python3 "$here/findings.py" "$tmp" >"$tmp/checks" 2>&1
 	rc=$?
 	while IFS= read -r line; do
 		case $line in
-		"ok - "*) pass ;;
+		"ok - "*) pass "findings.py: ${line#ok - }" ;;
 		"not ok - "*) fail "${line#not ok - }" ;;
 		*) fail "findings.py: $line" ;;
 		esac
 	done <"$tmp/checks"
-	[ "$rc" -eq 0 ] && pass || fail "findings.py exits $rc"
+	[ "$rc" -eq 0 ] && pass "not: findings.py exits $rc" || fail "findings.py exits $rc"
 	summary
 }
 
@@ -182,21 +180,20 @@ cells() {
 		"'=x" "''+y" "-3.2" "a,=b" "6.1")
 
 	command -v python3 >/dev/null || {
-		echo "skip: no python3 to read the CSV"
-		exit 77
+		skip "no python3 to read the CSV"
 	}
 	for label in "${labels[@]}"; do
 		i=$((i + 1))
 		run "$bin" -q -t 0.05 -r 1 -b pipe --name="$label" -o "$tmp/c$i.json"
-		[ "$rc" -eq 0 ] && pass || fail "the run of '$label' failed: exit $rc: $err"
+		[ "$rc" -eq 0 ] && pass "the run of '$label' failed" || fail "the run of '$label' failed: exit $rc: $err"
 	done
 	run "$bin" report --format csv "$tmp"/c[0-9]*.json
-	[ "$rc" -eq 0 ] && pass || fail "report --format csv: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "report --format csv" || fail "report --format csv: exit $rc: $err"
 	cp "$tmp/out" "$tmp/labels.csv"
 	# Two fixed runs, the faster the baseline: negative changes.
 	run "$bin" report --format csv --baseline 6.2-fast "$fx/base.json" \
 		"$fx/fast.json"
-	[ "$rc" -eq 0 ] && pass || fail "report --format csv of fixtures: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "report --format csv of fixtures" || fail "report --format csv of fixtures: exit $rc: $err"
 	cp "$tmp/out" "$tmp/fixed.csv"
 	python3 - "$tmp" "${labels[@]}" >"$tmp/checks" 2>&1 <<'EOF'
 import csv, re, sys
@@ -247,12 +244,12 @@ EOF
 	rc=$?
 	while IFS= read -r line; do
 		case $line in
-		"ok - "*) pass ;;
+		"ok - "*) pass "python: ${line#ok - }" ;;
 		"not ok - "*) fail "${line#not ok - }" ;;
 		*) fail "python: $line" ;;
 		esac
 	done <"$tmp/checks"
-	[ "$rc" -eq 0 ] && pass || fail "the CSV checks exit $rc"
+	[ "$rc" -eq 0 ] && pass "not: the CSV checks exit $rc" || fail "the CSV checks exit $rc"
 	summary
 }
 
@@ -266,22 +263,21 @@ keys() {
 	local labels=(a_b_2 'a b' a_b)
 
 	command -v python3 >/dev/null || {
-		echo "skip: no python3 to write the profiles"
-		exit 77
+		skip "no python3 to write the profiles"
 	}
 	for label in "${labels[@]}"; do
 		i=$((i + 1))
 		run "$bin" -q -t 0.05 -r 1 -b pipe -n "$label" -o "$tmp/k$i.json"
-		[ "$rc" -eq 0 ] && pass || fail "the run of '$label' failed: exit $rc: $err"
+		[ "$rc" -eq 0 ] && pass "the run of '$label' failed" || fail "the run of '$label' failed: exit $rc: $err"
 	done
 	for f in kv tsv; do
 		run "$bin" report --format $f "$tmp"/k[123].json
-		[ "$rc" -eq 0 ] && pass || fail "report --format $f: exit $rc: $err"
+		[ "$rc" -eq 0 ] && pass "report --format $f" || fail "report --format $f: exit $rc: $err"
 		dup=$(cut -f1 -d"$([ $f = kv ] && echo : || printf '\t')" \
 			"$tmp/out" | sort | uniq -d)
-		[ -z "$dup" ] && pass || fail "$f: keys twice: $dup"
+		[ -z "$dup" ] && pass "$f" || fail "$f: keys twice: $dup"
 		for label in a_b_2 a_b a_b_3; do
-			grep -q "^$label/pipe\.any\.2p\.0k\.ok" "$tmp/out" && pass ||
+			grep -q "^$label/pipe\.any\.2p\.0k\.ok" "$tmp/out" && pass "$f" ||
 				fail "$f: no key of $label/"
 		done
 	done
@@ -319,12 +315,12 @@ EOF
 		fail "the profiles could not be written"
 	for f in kv tsv; do
 		run "$bin" report --format $f "$tmp"/p[12].json
-		[ "$rc" -eq 0 ] && pass || fail "report --format $f of profiles: exit $rc: $err"
-		grep -q '\.profile_.*_share_pct' "$tmp/out" && pass ||
+		[ "$rc" -eq 0 ] && pass "report --format $f of profiles" || fail "report --format $f of profiles: exit $rc: $err"
+		grep -q '\.profile_.*_share_pct' "$tmp/out" && pass "$f" ||
 			fail "$f: no profile keys: $(head -c 300 "$tmp/out")"
 		dup=$(cut -f1 -d"$([ $f = kv ] && echo : || printf '\t')" \
 			"$tmp/out" | sort | uniq -d)
-		[ -z "$dup" ] && pass || fail "$f: keys twice: $dup"
+		[ -z "$dup" ] && pass "$f" || fail "$f: keys twice: $dup"
 	done
 	# Who keeps a key: the name that is its key as it is, then the
 	# kernel's; the others get the first _2, _3... that no key has.
@@ -332,13 +328,13 @@ EOF
 	for want in memcpy_share_pct:\ 30 memcpy_3_share_pct:\ 20 \
 		memcpy_2_share_pct:\ 8 foo_isra_0_share_pct:\ 10 \
 		foo_isra_0_2_share_pct:\ 15; do
-		grep -qx "A/pipe\.any\.2p\.0k\.profile_$want" "$tmp/out" && pass ||
+		grep -qx "A/pipe\.any\.2p\.0k\.profile_$want" "$tmp/out" && pass "no A/pipe.any.2p.0k.profile_$want" ||
 			fail "no A/pipe.any.2p.0k.profile_$want: $(grep '^A/.*share' "$tmp/out")"
 	done
 	# One symbol has one key in every label's keys of its row.
 	for want in memcpy_3_change_pct:\ -14 foo_isra_0_2_change_pct:\ -10 \
 		memcpy_share_pct:\ 10; do
-		grep -qx "B/pipe\.any\.2p\.0k\.profile_$want" "$tmp/out" && pass ||
+		grep -qx "B/pipe\.any\.2p\.0k\.profile_$want" "$tmp/out" && pass "no B/pipe.any.2p.0k.profile_$want" ||
 			fail "no B/pipe.any.2p.0k.profile_$want: $(grep '^B/.*profile' "$tmp/out")"
 	done
 	summary

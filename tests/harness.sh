@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The harness itself: a case that checked nothing fails, in lib.sh and in
 # check.h, and so does a case of lib.sh that ran other than the checks it
-# planned or made a check in a subshell; every result is a KTAP line,
-# numbered and named, with the plan and the closing line after them.
+# planned, made a check in a subshell or passed a check without a name;
+# every result is a KTAP line, numbered and named, with the plan (first
+# where it is stated first) and the closing line; skips say why and count.
 # usage: harness.sh PROGRAM   (PROGRAM: harness.c, N checks of check.h)
 set -u
 lib=$(dirname "$0")/lib.sh
@@ -18,13 +19,13 @@ prog=$1
 expect() {
 	local what=$1 body=$2 want_rc=$3 want=$4 out rc
 	if [[ $body == prog* ]]; then
-		out=$("$prog" ${body#prog} 2>&1)
+		out=$(env -u CTXBENCH_REQUIRE_ALL "$prog" ${body#prog} 2>&1)
 	else
-		out=$(env -u CTXBENCH_TEST_TAG bash -c '. "$0"; '"$body" "$lib" 2>&1)
+		out=$(env -u CTXBENCH_TEST_TAG -u CTXBENCH_REQUIRE_ALL bash -c '. "$0"; '"$body" "$lib" 2>&1)
 	fi
 	rc=$?
-	[ "$rc" -eq "$want_rc" ] && pass || fail "$what: exit $rc, expected $want_rc: $out"
-	grep -qF -- "$want" <<<"$out" && pass || fail "$what: no \"$want\" in: $out"
+	[ "$rc" -eq "$want_rc" ] && pass "$what: exit $want_rc" || fail "$what: exit $rc, expected $want_rc: $out"
+	grep -qF -- "$want" <<<"$out" && pass "$what: says $want" || fail "$what: no \"$want\" in: $out"
 }
 
 # A script of the rows @2 (see list_tests) whose case statement has the
@@ -47,9 +48,9 @@ ktap() {
 	mkdir "$d/tests" && printf '. "%s"\n%s\n' "$lib" "$body" >"$d/tests/k.sh" ||
 		fail "$what: cannot write $d/tests/k.sh"
 	if [[ $body == prog* ]]; then
-		out=$("$prog" ${body#prog} 2>/dev/null)
+		out=$(env -u CTXBENCH_REQUIRE_ALL "$prog" ${body#prog} 2>/dev/null)
 	else
-		out=$(cd "$d" && env -u CTXBENCH_TEST_TAG CTXBENCH_TEST=k bash tests/k.sh 2>/dev/null)
+		out=$(cd "$d" && env -u CTXBENCH_TEST_TAG -u CTXBENCH_REQUIRE_ALL CTXBENCH_TEST=k bash tests/k.sh 2>/dev/null)
 	fi
 	rc=$?
 	[ "$rc" -eq "$want_rc" ] && pass "$what: exit $want_rc" ||
@@ -64,16 +65,16 @@ ktap() {
 	rm -rf "$d"
 }
 
-plan 57
+plan 93
 expect "no check" 'summary' 1 "FAIL: no check ran"
-expect "one check" 'pass; summary' 0 "1 passed, 0 failed"
-expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed"
-expect "fewer than planned" 'plan 2; pass; summary' 1 "1 checks ran, 2 planned"
-expect "as planned" 'plan 2; pass; fail x; summary' 1 "1 passed, 1 failed"
-expect "as planned, passed" 'plan 2; pass; pass; summary' 0 "2 passed, 0 failed"
-expect "more than planned" 'plan 1; pass; pass; summary' 1 "2 checks ran, 1 planned"
+expect "one check" 'pass p; summary' 0 "1 passed, 0 failed, 0 skipped"
+expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed, 0 skipped"
+expect "fewer than planned" 'plan 2; pass p; summary' 1 "1 checks ran, 2 planned"
+expect "as planned" 'plan 2; pass p; fail x; summary' 1 "1 passed, 1 failed, 0 skipped"
+expect "as planned, passed" 'plan 2; pass p; pass q; summary' 0 "2 passed, 0 failed, 0 skipped"
+expect "more than planned" 'plan 1; pass p; pass q; summary' 1 "2 checks ran, 1 planned"
 expect "check.h, no check" 'prog 0' 1 "no check ran"
-expect "check.h, three checks" 'prog 3' 0 "3 passed, 0 failed"
+expect "check.h, three checks" 'prog 3' 0 "3 passed, 0 failed, 0 skipped"
 listed "as the branches" '"t-a a @BIN@ | serial" "t-b @BIN@ b |" "t-c c |"' 'a) ;;
 b | c) ;;
 *) ;;' 0 "t-b @BIN@ b |"
@@ -81,40 +82,86 @@ listed "a case of no branch" '"t-a a |" "t-b b |"' 'a) ;;' 1 "t-b: case 'b' has 
 listed "a branch of no test" '"t-a a |"' 'a) ;;
 b) ;;' 1 "case 'b' has a branch but no test"
 listed "a row without properties" '"t-a a"' 'a) ;;' 1 "a row not NAME ARG... | PROPERTY...: t-a a"
-ktap "named results" 'f() { pass; }
+ktap "named results" 'f() { fail "in f"; }
 g() { f; }
-pass
 pass "a check named"
 g
+pass
 fail "why
 and more"
 summary' 1 "KTAP version 1
-ok 1 k: tests/k.sh:4
-ok 2 k: a check named
-ok 3 k: tests/k.sh:2<3
+ok 1 k: a check named
+not ok 2 k: tests/k.sh:2<3: in f
+not ok 3 k: tests/k.sh:6: a check passed without a name: pass NAME, what it checked
 not ok 4 k: tests/k.sh:8: why
 1..4
-3 passed, 1 failed"
+1 passed, 3 failed, 0 skipped"
 ktap "no check" 'summary' 1 "not ok 1 k: tests/k.sh:2: no check ran
 1..1
-0 passed, 1 failed"
+0 passed, 1 failed, 0 skipped"
 ktap "a wrong plan" 'plan 2
-pass
-summary' 1 "ok 1 k: tests/k.sh:3
+pass p
+summary' 1 "ok 1 k: p
 not ok 2 k: tests/k.sh:4: 1 checks ran, 2 planned
 1..2"
-ktap "a check in a subshell" 'pass
-(pass)
-summary' 1 "ok 1 k: tests/k.sh:2
+ktap "a check in a subshell" 'pass p
+(pass q)
+summary' 1 "ok 1 k: p
 not ok 2 k: tests/k.sh:4: checks made in a subshell were not counted
 1..2
-1 passed, 1 failed"
+1 passed, 1 failed, 0 skipped"
 ktap "check.h, named results" 'prog 3' 0 "KTAP version 1
 ~ok 1 harness[.]c:[0-9]+ i >= 0
 ~ok 3 harness[.]c:[0-9]+ i >= 0
 1..3
-3 passed, 0 failed"
+3 passed, 0 failed, 0 skipped"
 ktap "check.h, no check" 'prog 0' 1 "~not ok 1 check[.]h:[0-9]+ no check ran
 1..1
-0 passed, 1 failed"
+0 passed, 1 failed, 0 skipped"
+# Skips: a check's, counted apart, and a whole test's (77), in lib.sh and
+# check.h; under CTXBENCH_REQUIRE_ALL=1 each fails unless
+# tests/skips-allowed allows its reason (this one: no /dev/kvm to open).
+r=CTXBENCH_REQUIRE_ALL=1
+allowed="no /dev/kvm to open"
+refused="skipped, which CTXBENCH_REQUIRE_ALL=1 allows only for the reasons of tests/skips-allowed: no x here"
+expect "a test skipped" 'skip "no x here"' 77 "skipped: no x here"
+expect "a test skipped, required" "$r; skip 'no x here'" 1 "FAIL: $refused"
+expect "a test skipped, required, allowed" "$r; skip '$allowed'" 77 "skipped: $allowed"
+expect "check.h, skipped" 'prog skip nox' 77 "skipped: nox"
+expect "check.h, skipped, required" "$r '$prog' skip nox" 1 \
+	"FAIL: ${refused%no x here}nox"
+expect "check.h, a check skipped" 'prog skip-check nox' 0 " c # SKIP nox"
+expect "check.h, a check skipped, required" "$r '$prog' skip-check nox" 1 \
+	"c: ${refused%no x here}nox"
+expect "check.h, skipped, required, allowed" "$r '$prog' skip '$allowed'" 77 \
+	"skipped: $allowed"
+ktap "a check skipped" 'skip_check "c" "no x here"
+pass "p"
+summary' 0 "ok 1 k: c # SKIP no x here
+ok 2 k: p
+1..2
+1 passed, 0 failed, 1 skipped"
+ktap "a check skipped, required" "$r
+skip_check c 'no x here'
+skip_check d '$allowed'
+summary" 1 "not ok 1 k: tests/k.sh:3: c: $refused
+ok 2 k: d # SKIP $allowed
+1..2
+0 passed, 1 failed, 1 skipped"
+# The plan given before the first check comes first.
+expect "the plan first" 'exec > >(head -n 2 | paste -sd " "); plan 1; pass p; summary' 0 \
+	"KTAP version 1 1..1"
+expect "the plan last" 'exec > >(tail -n 2 | paste -sd " "); pass p; summary' 0 \
+	"1..1 1 passed, 0 failed, 0 skipped"
+# "Nothing left" without an IPC namespace of its own: nothing to count.
+ktap "no IPC namespace" 'CTXBENCH_TEST_NS=none
+check_left x
+summary' 0 "ok 1 k: x: no IPC object left # SKIP no IPC namespace of its own
+ok 2 k: x: no process left
+1..2
+1 passed, 0 failed, 1 skipped"
+# Each pattern allowed says why.
+bad=$(grep -v '^#' "$(dirname "$0")/skips-allowed" | grep -Pv '^[^\t]+\t# \S')
+[ -z "$bad" ] && pass "skips-allowed: a pattern, a tab, why" ||
+	fail "skips-allowed: a pattern, a tab, why: not so: $bad"
 summary

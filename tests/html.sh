@@ -51,32 +51,32 @@ compared() {
 	undisturbed "$tmp"/*.json
 	"$bin" report "$tmp"/6.13*.json >"$tmp/r.txt" || fail "report failed"
 	"$bin" report --format html "$tmp"/6.13*.json >"$tmp/r.html"
-	[ $? -eq 0 ] && pass || fail "report --format html failed"
+	[ $? -eq 0 ] && pass "not: report --format html failed" || fail "report --format html failed"
 }
 
 # The page needs nothing beside it and runs nothing.
 self_contained() {
 	local page=$1
 
-	head -c 15 "$page" | grep -q '^<!DOCTYPE html>' && pass ||
+	head -c 15 "$page" | grep -q '^<!DOCTYPE html>' && pass "$page: a doctype" ||
 		fail "$page: no doctype"
 	grep -qiE '<script|<link|<img|<iframe|<object|@import|url\(' "$page" &&
 		fail "$page: loads or runs something: $(grep -oiE '<script|<link|<img|<iframe|<object|@import|url\(' "$page" | head -3)" ||
-		pass
+		pass "$page: loads and runs nothing"
 	grep -oE '(href|src)="[^"#][^"]*"' "$page" | head -3 | grep -q . &&
 		fail "$page: a link out: $(grep -oE '(href|src)="[^"#][^"]*"' "$page" | head -3)" ||
-		pass
+		pass "$page: no link out"
 	# No coordinate a browser refuses.
 	grep -qiE '="[^"]*(nan|inf)[^"]*"' <(grep -oE '<(circle|line|path|rect|text|svg)[^>]*>' "$page") &&
-		fail "$page: NaN or infinite in an attribute" || pass
+		fail "$page: NaN or infinite in an attribute" || pass "$page: no NaN or infinite attribute"
 	# Every chart stands alone: its namespace, size and title.
 	local n t
 	n=$(grep -c '<svg ' "$page")
 	t=$(grep -c '<svg xmlns="http://www.w3.org/2000/svg" [^>]*viewBox="0 0 [0-9]* [0-9]*"' "$page")
-	[ "$n" -gt 0 ] && [ "$n" -eq "$t" ] && pass ||
+	[ "$n" -gt 0 ] && [ "$n" -eq "$t" ] && pass "$page: every chart with namespace and viewBox" ||
 		fail "$page: $n charts, $t with namespace and viewBox"
 	t=$(grep -A1 '<svg ' "$page" | grep -c '^<title>')
-	[ "$n" -eq "$t" ] && pass || fail "$page: $n charts, $t with a title"
+	[ "$n" -eq "$t" ] && pass "$page: every chart with a title" || fail "$page: $n charts, $t with a title"
 }
 
 page() {
@@ -86,36 +86,36 @@ page() {
 	self_contained "$tmp/r.html"
 	for m in $MECHS; do
 		for kind in loops rtt rings; do
-			grep -q "<svg [^>]*id=\"$kind-$m\"" "$tmp/r.html" && pass ||
+			grep -q "<svg [^>]*id=\"$kind-$m\"" "$tmp/r.html" && pass "not: no $kind chart of $m" ||
 				fail "no $kind chart of $m"
 		done
 		grep -q "<table class=\"figures\" data-table=\"loops\" data-mech=\"$m\"" "$tmp/r.html" &&
-			pass || fail "no loops/sec table of $m"
+			pass "not: no loops/sec table of $m" || fail "no loops/sec table of $m"
 	done
 	# Each label whole, in the charts too, however long.
 	for label in "$A" "$B"; do
-		grep -q "<text [^>]*>$label</text>" "$tmp/r.html" && pass ||
+		grep -q "<text [^>]*>$label</text>" "$tmp/r.html" && pass "not: no chart names $label whole" ||
 			fail "no chart names $label whole"
 	done
 	perl "$here/html.pl" figures "$tmp/r.txt" "$tmp/r.html" >"$tmp/fig" &&
-		pass || fail "the page's figures are not the text report's: $(cat "$tmp/fig")"
+		pass "the page's figures are not the text report's" || fail "the page's figures are not the text report's: $(cat "$tmp/fig")"
 	perl "$here/html.pl" summary "$tmp/r.txt" "$tmp/r.html" >"$tmp/fig" &&
-		pass || fail "the page's summary is not the text report's: $(cat "$tmp/fig")"
+		pass "the page's summary is not the text report's" || fail "the page's summary is not the text report's: $(cat "$tmp/fig")"
 	# The overview first: the forest plot, then the summary, then the
 	# details; higher is better where loops/sec are.
 	grep -n -m1 -e '<svg [^>]*id="forest"' -e '<table class="summary"' \
 		-e '<section class="mech"' "$tmp/r.html" | grep -q 'id="forest"' &&
 		grep -n -m1 -e '<table class="summary"' -e '<section class="mech"' \
-			"$tmp/r.html" | grep -q 'class="summary"' && pass ||
+			"$tmp/r.html" | grep -q 'class="summary"' && pass "not: the page does not open with the overview, then the summary" ||
 		fail "the page does not open with the overview, then the summary"
 	n=$(grep -c '<svg [^>]*id="loops-' "$tmp/r.html")
 	t=$(grep -c 'loops/sec, log scale: higher is better' "$tmp/r.html")
-	[ "$n" -gt 0 ] && [ "$t" -ge "$n" ] && pass ||
+	[ "$n" -gt 0 ] && [ "$t" -ge "$n" ] && pass "not: $t of $n loops/sec charts say higher is better" ||
 		fail "$t of $n loops/sec charts say higher is better"
 	# The verdict of each row, as the text report's legend explains it.
 	grep -q '<p class="legend">change: the average against the baseline row' "$tmp/r.html" &&
-		pass || fail "no legend"
-	grep -qE '<td class="fig">baseline</td>' "$tmp/r.html" && pass ||
+		pass "not: no legend" || fail "no legend"
+	grep -qE '<td class="fig">baseline</td>' "$tmp/r.html" && pass "not: no baseline row" ||
 		fail "no baseline row"
 	# The Run information: every fact the text report names.
 	for fact in $(awk '/^Run: ALL/ { on = 1; next } on && /^$/ { exit }
@@ -123,8 +123,8 @@ page() {
 		grep -q "<th scope=\"row\">$fact</th>" "$tmp/r.html" ||
 			fail "the page has no fact $fact"
 	done
-	pass
-	grep -q 'data-table="info-differ"' "$tmp/r.html" && pass ||
+	pass "the page has every fact"
+	grep -q 'data-table="info-differ"' "$tmp/r.html" && pass "not: no table of the facts that differ (the dates do)" ||
 		fail "no table of the facts that differ (the dates do)"
 
 	# Emulated runs say so, in the page and in each chart.
@@ -132,30 +132,30 @@ page() {
 		"$tmp/$A-1.json" >"$tmp/emulated.json"
 	"$bin" report --format html "$tmp/emulated.json" >"$tmp/e.html" ||
 		fail "the page of an emulated run failed"
-	grep -q '<p class="warn">Emulated:' "$tmp/e.html" && pass ||
+	grep -q '<p class="warn">Emulated:' "$tmp/e.html" && pass "not: the page of an emulated run does not say so" ||
 		fail "the page of an emulated run does not say so"
 	n=$(grep -c '<svg ' "$tmp/e.html")
 	t=$(grep -c '>Emulated CPU (qemu TCG)' "$tmp/e.html")
-	[ "$n" -gt 0 ] && [ "$n" -eq "$t" ] && pass ||
+	[ "$n" -gt 0 ] && [ "$n" -eq "$t" ] && pass "not: $t of $n charts of an emulated run say so" ||
 		fail "$t of $n charts of an emulated run say so"
 	grep -q '<p class="warn">Emulated:' "$tmp/r.html" &&
-		fail "a run not emulated is said to be" || pass
+		fail "a run not emulated is said to be" || pass "not: a run not emulated is said to be"
 
 	# A run's own page: ring sizes and working sets give lat_ctx's curves;
 	# -o still saves the JSON.
 	"$bin" -q -b pipe -p 2,4 -s 0,16 -t 0.05 -r 2 -n sweep --format html \
 		-o "$tmp/sweep.json" >"$tmp/sweep.html"
-	[ $? -eq 0 ] && pass || fail "a run with --format html failed"
+	[ $? -eq 0 ] && pass "not: a run with --format html failed" || fail "a run with --format html failed"
 	self_contained "$tmp/sweep.html"
-	grep -q '<svg [^>]*id="latctx-pipe-0"' "$tmp/sweep.html" && pass ||
+	grep -q '<svg [^>]*id="latctx-pipe-0"' "$tmp/sweep.html" && pass "not: no lat_ctx chart of a sweep" ||
 		fail "no lat_ctx chart of a sweep"
-	grep -q '"schema_version"' "$tmp/sweep.json" && pass ||
+	grep -q '"schema_version"' "$tmp/sweep.json" && pass "not: -o beside --format html saved no run" ||
 		fail "-o beside --format html saved no run"
 	"$bin" report "$tmp/sweep.json" >"$tmp/sweep.txt"
 	perl "$here/html.pl" figures "$tmp/sweep.txt" "$tmp/sweep.html" >"$tmp/fig" &&
-		pass || fail "the sweep's figures: $(cat "$tmp/fig")"
+		pass "the sweep's figures" || fail "the sweep's figures: $(cat "$tmp/fig")"
 	"$bin" --format htm -t 0.05 >/dev/null 2>"$tmp/err"
-	[ $? -eq 2 ] && grep -q 'html' "$tmp/err" && pass ||
+	[ $? -eq 2 ] && grep -q 'html' "$tmp/err" && pass "a bad --format does not name html" ||
 		fail "a bad --format does not name html: $(cat "$tmp/err")"
 	summary
 }
@@ -167,8 +167,7 @@ find_chromium() {
 	for c in chromium chromium-browser google-chrome; do
 		command -v "$c" >/dev/null && chromium=$c && return 0
 	done
-	echo "SKIP: no Chromium (apt-get install chromium) to load the page in"
-	exit 77
+	skip "no Chromium (apt-get install chromium) to load the page in"
 }
 
 # Chromium on $2, writing what it logs to $1.err; the rest of the options
@@ -190,8 +189,7 @@ chromium_ready() {
 	if ! chrome "$tmp/t.dom" --dump-dom --hide-scrollbars --window-size=1000,1600 \
 		--screenshot="$tmp/blank.png" "file://$tmp/t.html" ||
 		! grep -q '<p>ok' "$tmp/t.dom"; then
-		echo "SKIP: $chromium does not start here: $(grep -v dbus "$tmp/t.dom.err" | tail -3)"
-		exit 77
+		skip "$chromium does not start here: $(grep -v dbus "$tmp/t.dom.err" | tail -3)"
 	fi
 }
 
@@ -203,29 +201,29 @@ browser() {
 	# One load for the DOM and the screenshot.
 	chrome "$tmp/r.dom" --dump-dom --hide-scrollbars --window-size=1000,1600 \
 		--screenshot="$tmp/shot.png" "file://$tmp/r.html"
-	[ $? -eq 0 ] && pass || fail "$chromium could not load the page"
+	[ $? -eq 0 ] && pass "not: $chromium could not load the page" || fail "$chromium could not load the page"
 	grep -q ':CONSOLE' "$tmp/r.dom.err" &&
 		fail "console messages: $(grep ':CONSOLE' "$tmp/r.dom.err" | head -5)" ||
-		pass
+		pass "no console message"
 	# What the browser made of the page holds the charts and the figures.
 	for m in $MECHS; do
-		grep -q "<svg [^>]*id=\"loops-$m\"" "$tmp/r.dom" && pass ||
+		grep -q "<svg [^>]*id=\"loops-$m\"" "$tmp/r.dom" && pass "not: the DOM has no loops/sec chart of $m" ||
 			fail "the DOM has no loops/sec chart of $m"
 	done
 	perl "$here/html.pl" figures "$tmp/r.txt" "$tmp/r.dom" >"$tmp/fig" &&
-		pass || fail "the DOM's figures are not the text report's: $(cat "$tmp/fig")"
+		pass "the DOM's figures are not the text report's" || fail "the DOM's figures are not the text report's: $(cat "$tmp/fig")"
 	# Drawn: the screenshot has ink in the labels' colours.  A page of
 	# nothing (chromium_ready's) is told apart first, or the check proves
 	# nothing here.
 	perl "$here/html.pl" png "$tmp/blank.png" >"$tmp/png" &&
-		fail "a blank page passes as drawn: $(cat "$tmp/png")" || pass
-	perl "$here/html.pl" png "$tmp/shot.png" >"$tmp/png" && pass ||
+		fail "a blank page passes as drawn: $(cat "$tmp/png")" || pass "a blank page fails as blank"
+	perl "$here/html.pl" png "$tmp/shot.png" >"$tmp/png" && pass "the screenshot is blank" ||
 		fail "the screenshot is blank: $(cat "$tmp/png")"
 	cat "$tmp/png"
 	# A narrow window: the page still fits it, the charts scroll inside.
 	chrome "$tmp/narrow.out" --hide-scrollbars --window-size=400,1600 \
 		--screenshot="$tmp/narrow.png" "file://$tmp/r.html"
-	perl "$here/html.pl" png "$tmp/narrow.png" >"$tmp/png" && pass ||
+	perl "$here/html.pl" png "$tmp/narrow.png" >"$tmp/png" && pass "the narrow screenshot is blank" ||
 		fail "the narrow screenshot is blank: $(cat "$tmp/png")"
 	[ -n "${CTXBENCH_TEST_KEEP:-}" ] &&
 		cp "$tmp/r.html" "$tmp/shot.png" "$tmp/narrow.png" "$CTXBENCH_TEST_KEEP/"
@@ -338,26 +336,26 @@ layout() {
 				>/dev/null || fail "the run of $label failed"
 		done
 	done
-	"$bin" report --format html "$tmp"/6.13*.json >"$tmp/r.html" && pass ||
+	"$bin" report --format html "$tmp"/6.13*.json >"$tmp/r.html" && pass "not: report --format html failed" ||
 		fail "report --format html failed"
 	frames >"$tmp/layout.html"
 	chrome "$tmp/layout.dom" --dump-dom --hide-scrollbars \
 		--allow-file-access-from-files --window-size=1600,1000 \
 		"file://$tmp/layout.html"
-	[ $? -eq 0 ] && pass || fail "$chromium could not load the frames"
+	[ $? -eq 0 ] && pass "not: $chromium could not load the frames" || fail "$chromium could not load the frames"
 	sed -n '/<pre id="out">/,/<\/pre>/p' "$tmp/layout.dom" |
 		sed -e 's/.*<pre id="out">//' -e 's/<\/pre>.*//' -e 's/&gt;/>/g' \
 			-e 's/&lt;/</g' -e 's/&amp;/\&/g' >"$tmp/layout.out"
 	cat "$tmp/layout.out"
 	while IFS= read -r ln; do
 		case $ln in
-		"ok "*) pass ;;
+		"ok "*) pass "layout: ${ln#ok }" ;;
 		"not ok "*) fail "${ln#not ok }" ;;
 		*) continue ;;
 		esac
 		n=$((n + 1))
 	done <"$tmp/layout.out"
-	[ "$n" -eq 6 ] && pass || fail "$n checks of the frames' 6 ran"
+	[ "$n" -eq 6 ] && pass "not: $n checks of the frames' 6 ran" || fail "$n checks of the frames' 6 ran"
 	[ -n "${CTXBENCH_TEST_KEEP:-}" ] &&
 		cp "$tmp/layout.html" "$tmp/r.html" "$CTXBENCH_TEST_KEEP/"
 	summary
@@ -384,7 +382,7 @@ hostile_pages() {
 	for kind in hostile benign; do
 		"$bin" report --format html "$tmp/$kind"/*.json >"$tmp/$kind.html" \
 			2>"$tmp/$kind.err"
-		[ $? -eq 0 ] && pass ||
+		[ $? -eq 0 ] && pass "the page of $kind strings" ||
 			fail "the page of $kind strings: $(cat "$tmp/$kind.err")"
 	done
 }
@@ -402,14 +400,14 @@ hostile() {
 	hostile_pages "$bin"
 	self_contained "$tmp/hostile.html"
 	perl "$here/html.pl" safe "$tmp/hostile.html" "$tmp/benign.html" \
-		>"$tmp/safe" && pass || fail "$(cat "$tmp/safe")"
+		>"$tmp/safe" && pass "hostile strings: no script, no element or attribute added" || fail "$(cat "$tmp/safe")"
 	grep -qF '&lt;/style&gt;&lt;script&gt;console.log(3)&lt;/script&gt;' \
 		"$tmp/hostile.html" && grep -qF 'x&quot; onload=&quot;' "$tmp/hostile.html" &&
-		pass || fail "the hostile strings are not the page's text"
+		pass "not: the hostile strings are not the page's text" || fail "the hostile strings are not the page's text"
 	# Merged by report --json, they stay strings: the same page.
 	"$bin" report --json "$tmp/hostile"/*.json >"$tmp/merged.json" &&
 		"$bin" report --format html "$tmp/merged.json" >"$tmp/merged.html" &&
-		cmp -s "$tmp/merged.html" "$tmp/hostile.html" && pass ||
+		cmp -s "$tmp/merged.html" "$tmp/hostile.html" && pass "not: the page of the merged file differs" ||
 		fail "the page of the merged file differs"
 
 	# A mechanism's name that is not a name is refused, as a page and
@@ -422,7 +420,7 @@ hostile() {
 			rc=$?
 			[ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 				grep -q "^ctxbench: $tmp/mech.json: line [0-9]*: \"mech\" must be a name" "$tmp/err" &&
-				pass || fail "mech '$mech', $fmt: exit $rc, $(wc -c <"$tmp/out") bytes out: $(cat "$tmp/err")"
+				pass "mech '$mech', $fmt" || fail "mech '$mech', $fmt: exit $rc, $(wc -c <"$tmp/out") bytes out: $(cat "$tmp/err")"
 		done
 	done <<'MECHS'
 x" onload="document.title=1
@@ -436,7 +434,7 @@ MECHS
 	with_mech "$tmp/A-1.json" seqpacket "$tmp/mech.json"
 	"$bin" report --format html "$tmp/mech.json" >"$tmp/mech.html" 2>"$tmp/err" &&
 		grep -q '<svg [^>]*id="loops-seqpacket"' "$tmp/mech.html" &&
-		grep -q '<a href="#mech-seqpacket">' "$tmp/mech.html" && pass ||
+		grep -q '<a href="#mech-seqpacket">' "$tmp/mech.html" && pass "an unknown mechanism's page" ||
 		fail "an unknown mechanism's page: $(cat "$tmp/err")"
 	summary
 }
@@ -454,26 +452,26 @@ hostile_browser() {
 		"$tmp/benign.html" >"$tmp/control.html"
 	for kind in hostile benign control; do
 		chrome "$tmp/$kind.dom" --dump-dom "file://$tmp/$kind.html"
-		[ $? -eq 0 ] && grep -q '</html>' "$tmp/$kind.dom" && pass ||
+		[ $? -eq 0 ] && grep -q '</html>' "$tmp/$kind.dom" && pass "not: $chromium could not load the $kind page" ||
 			fail "$chromium could not load the $kind page"
 	done
-	grep -q ':CONSOLE' "$tmp/control.dom.err" && pass ||
+	grep -q ':CONSOLE' "$tmp/control.dom.err" && pass "not: a script's console message goes unseen" ||
 		fail "a script's console message goes unseen"
-	[ "$(perl "$here/html.pl" title "$tmp/control.dom")" = ran ] && pass ||
+	[ "$(perl "$here/html.pl" title "$tmp/control.dom")" = ran ] && pass "not: a script's title goes unseen" ||
 		fail "a script's title goes unseen"
 	perl "$here/html.pl" safe "$tmp/control.dom" "$tmp/benign.dom" >/dev/null &&
-		fail "an element added goes unseen" || pass
+		fail "an element added goes unseen" || pass "not: an element added goes unseen"
 
 	grep -q ':CONSOLE' "$tmp/hostile.dom.err" &&
 		fail "console messages: $(grep ':CONSOLE' "$tmp/hostile.dom.err" | head -5)" ||
-		pass
+		pass "hostile page: no console message"
 	local written shown
 	written=$(perl "$here/html.pl" title "$tmp/hostile.html")
 	shown=$(perl "$here/html.pl" title "$tmp/hostile.dom")
-	[ -n "$written" ] && [ "$shown" = "$written" ] && pass ||
+	[ -n "$written" ] && [ "$shown" = "$written" ] && pass "not: the page's title is '$shown', written '$written'" ||
 		fail "the page's title is '$shown', written '$written'"
 	perl "$here/html.pl" safe "$tmp/hostile.dom" "$tmp/benign.dom" >"$tmp/safe" &&
-		pass || fail "the DOM: $(cat "$tmp/safe")"
+		pass "the DOM" || fail "the DOM: $(cat "$tmp/safe")"
 	summary
 }
 

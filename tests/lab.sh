@@ -34,8 +34,7 @@ lab() {
 	local corpus=$src/tests/data/lab/corpus.tar.gz
 
 	command -v python3 >/dev/null || {
-		echo "skip: no python3 to run bench/lab.py"
-		exit 77
+		skip "no python3 to run bench/lab.py"
 	}
 	[ -s "$corpus" ] || {
 		fail "no corpus $corpus"
@@ -53,15 +52,15 @@ lab() {
 	fi
 	rc=$?
 	echo "$out" | tail -n 4
-	[ "$rc" -eq 0 ] && pass || fail "$what: bench/lab.py exited $rc: $(echo "$out" | tail -n 3)"
+	[ "$rc" -eq 0 ] && pass "$what" || fail "$what: bench/lab.py exited $rc: $(echo "$out" | tail -n 3)"
 	# The replay judged something: a corpus that judges nothing
 	# bounds nothing.
 	if [ "$what" = shipped ]; then
 		echo "$out" | grep -Eq '^shipped A/A: [0-9]+ of [1-9][0-9]* judged' &&
-			pass || fail "shipped: no A/A row judged"
+			pass "shipped" || fail "shipped: no A/A row judged"
 	else
 		echo "$out" | grep -Eq '^check: [1-9][0-9]* rows, 0 disagree' &&
-			pass || fail "replica: no row compared, or rows disagree"
+			pass "replica" || fail "replica: no row compared, or rows disagree"
 	fi
 	summary
 }
@@ -100,17 +99,17 @@ verdict() {
 	dir=$tmp/lab
 	# Quiet turns, 8 rounds, A against B15 (about -15 % a round trip).
 	report_of "$bin" B15 quiet turns --format kv
-	[ "$rc" -eq 0 ] && pass || fail "quiet turns kv: exit $rc: $out"
+	[ "$rc" -eq 0 ] && pass "quiet turns kv" || fail "quiet turns kv: exit $rc: $out"
 	grep -Eq '^B15/pipe\.same\.2p\.0k\.disturbed_kept: 1$' <<<"$out" &&
-		pass || fail "turns: disturbed runs not kept:"$'\n'"$out"
+		pass "turns" || fail "turns: disturbed runs not kept:"$'\n'"$out"
 	grep -Eq '^B15/pipe\.same\.2p\.0k\.cpu_judged: 1$' <<<"$out" &&
 		grep -Eq '^B15/pipe\.same\.2p\.0k\.cpu_detect_pct: [0-9.]+$' <<<"$out" &&
-		pass || fail "turns: no verdict on CPU per loop:"$'\n'"$out"
+		pass "turns" || fail "turns: no verdict on CPU per loop:"$'\n'"$out"
 	grep -Eq '^B15/[a-z-]+\.same\.2p\.0k\.cpu_marked: 1$' <<<"$out" &&
-		pass || fail "turns: B15 marked on CPU per loop nowhere"
+		pass "turns" || fail "turns: B15 marked on CPU per loop nowhere"
 	for fmt in text json html csv; do
 		report_of "$bin" B15 quiet turns --format "$fmt"
-		[ "$rc" -eq 0 ] && pass || fail "quiet turns $fmt: exit $rc"
+		[ "$rc" -eq 0 ] && pass "quiet turns $fmt" || fail "quiet turns $fmt: exit $rc"
 		case $fmt in
 		text) grep -Eq '^ +CPU per loop: +\*-[0-9.]+%\* +[0-9.]+%$' <<<"$out" &&
 			grep -q '^at 10 % over its 12 tests (A/A: a mark at most 10 % of the time)' <<<"$out" ;;
@@ -119,7 +118,7 @@ verdict() {
 			grep -Eq '"cpu": \{ "verdict": "marked"' <<<"$out" ;;
 		html) grep -q 'CPU per loop [-+][0-9.]*% marked' <<<"$out" ;;
 		csv) grep -q ',cpu_marked,' <<<"$out" ;;
-		esac && pass || fail "quiet turns $fmt: no CPU verdict or level:"$'\n'"$(head -c 3000 <<<"$out")"
+		esac && pass "quiet turns $fmt" || fail "quiet turns $fmt: no CPU verdict or level:"$'\n'"$(head -c 3000 <<<"$out")"
 	done
 	# Blocks: disturbed runs left out, loops/sec alone.
 	local noise=() f
@@ -127,21 +126,21 @@ verdict() {
 		noise+=(--noise "$f")
 	done < <(runs_of "$dir" quiet blocks X; runs_of "$dir" quiet blocks Y)
 	report_of "$bin" B15 quiet blocks --format kv "${noise[@]}"
-	[ "$rc" -eq 0 ] && pass || fail "quiet blocks kv: exit $rc: $out"
+	[ "$rc" -eq 0 ] && pass "quiet blocks kv" || fail "quiet blocks kv: exit $rc: $out"
 	grep -Eq '^B15/pipe\.same\.2p\.0k\.disturbed_kept: 0$' <<<"$out" &&
-		! grep -q 'cpu_judged' <<<"$out" && pass ||
+		! grep -q 'cpu_judged' <<<"$out" && pass "blocks" ||
 		fail "blocks: disturbed runs kept, or CPU per loop judged:"$'\n'"$out"
 	# git bisect run: B15 marked slower by more than 5 %: 1.
 	report_of "$bin" B15 quiet turns --fail-above 5
-	[ "$rc" -eq 1 ] && pass || fail "quiet turns B15, --fail-above 5: exit $rc, not 1"
+	[ "$rc" -eq 1 ] && pass "quiet turns B15, --fail-above 5" || fail "quiet turns B15, --fail-above 5: exit $rc, not 1"
 	# A/A: no row marked slower; 0 or, a row short of the detect, 125.
 	report_of "$bin" A2 quiet turns --fail-above 5
-	[ "$rc" -eq 0 ] || [ "$rc" -eq 125 ] && pass ||
+	[ "$rc" -eq 0 ] || [ "$rc" -eq 125 ] && pass "quiet turns A/A, --fail-above 5" ||
 		fail "quiet turns A/A, --fail-above 5: exit $rc"
 	# Turns beside other work: the shipped rule until now judged nothing
 	# of it (every row disturbed: 125); kept, B15 is marked slower.
 	report_of "$bin" B15 validation turns-busy --fail-above 5
-	[ "$rc" -eq 1 ] && pass || fail "validation turns-busy B15, --fail-above 5: exit $rc, not 1"
+	[ "$rc" -eq 1 ] && pass "validation turns-busy B15, --fail-above 5" || fail "validation turns-busy B15, --fail-above 5: exit $rc, not 1"
 	rm -rf "$tmp"
 	trap - EXIT
 	summary

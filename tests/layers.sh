@@ -33,13 +33,13 @@ includes() {
 				[ "$other" = "$inc" ] && continue # its own room
 				checked=$((checked + 1))
 				if [ "$other" = "$room" ]; then
-					pass
+					pass "${f#"$src"/}: includes $inc, its own room"
 				elif [ -z "${uses[$other]+x}" ]; then
 					fail "${f#"$src"/}: includes $inc, of no room"
 				elif [[ ${uses[$room]} != *" $other "* ]]; then
 					fail "${f#"$src"/}: includes $inc, but $room does not use $other"
 				else
-					pass
+					pass "${f#"$src"/}: includes $inc, of a room $room uses"
 				fi
 			done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
 		done
@@ -54,7 +54,7 @@ includes() {
 				[ -e "$src/$room/$h" ] ||
 					echo "${f#"$src"/}: includes \"$h\", which is not in $room/"
 			done >"$tmp"
-			[ -s "$tmp" ] && fail "$(cat "$tmp")" || pass
+			[ -s "$tmp" ] && fail "$(cat "$tmp")" || pass "${f#"$src"/}: its path-less includes beside it"
 		done
 	done
 	echo "rooms: ${#uses[@]}, cross-room includes checked: $checked"

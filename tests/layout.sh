@@ -35,15 +35,15 @@ backends() {
 # ipc/backends.h.
 layout() {
 	local f b
-	[ -n "$(block '<!-- BEGIN GENERATED layout')" ] && pass ||
+	[ -n "$(block '<!-- BEGIN GENERATED layout')" ] && pass "not: CONTRIBUTING.md has no layout block" ||
 		fail "CONTRIBUTING.md has no layout block"
 	# Each mechanism of the list has its file, and each file its line.
 	for b in $(backends); do
-		[ -f "$src/ipc/$b.c" ] && pass || fail "ipc/backends.h lists $b: no ipc/$b.c"
+		[ -f "$src/ipc/$b.c" ] && pass "ipc/backends.h lists $b" || fail "ipc/backends.h lists $b: no ipc/$b.c"
 	done
 	for f in "$src"/ipc/*.c; do
 		b=$(basename "$f" .c)
-		[ "$b" = registry ] || backends | grep -qx "$b" && pass ||
+		[ "$b" = registry ] || backends | grep -qx "$b" && pass "not: ipc/$b.c is not in ipc/backends.h" ||
 			fail "ipc/$b.c is not in ipc/backends.h"
 	done
 	if ! git -C "$src" rev-parse --show-toplevel >/dev/null 2>&1; then
@@ -104,27 +104,27 @@ new_backend() {
 		[ "$(grep -c '^new file' <<<"$diff")" -eq 1 ] &&
 		[ "$(awk '/^\+\+\+ b\/ipc\/backends.h/ { on = 1; next }
 			/^diff / { on = 0 } on && /^\+/' <<<"$diff" | wc -l)" -eq 1 ] &&
-		! grep -q '^-[^-]' <<<"$diff" && pass ||
+		! grep -q '^-[^-]' <<<"$diff" && pass "not: CONTRIBUTING.md's diff is not one new file and one list line" ||
 		fail "CONTRIBUTING.md's diff is not one new file and one list line"
 	name=$(sed -nE 's/^\+[ \t]*X\(([a-z0-9_]+)\).*/\1/p' <<<"$diff")
 	tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . |
 		tar -C "$tmp" -xf - || fail "cannot copy the tree"
 	(cd "$tmp" && patch -s -p1 <<<"$diff") &&
-		pass || fail "CONTRIBUTING.md's diff does not apply"
+		pass "not: CONTRIBUTING.md's diff does not apply" || fail "CONTRIBUTING.md's diff does not apply"
 	# Unoptimised, without debug information: only that it builds and
 	# runs is checked here, in a third of -O2's time (the build of the
 	# tree itself is the one that judges the warnings of -O2).
 	"$cmake" -S "$tmp" -B "$tmp/build" -DCTXBENCH_WERROR=ON \
 		-DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS=-O0 >/dev/null &&
 		"$cmake" --build "$tmp/build" -j2 --target ctxbench >/dev/null &&
-		pass || fail "the tree with $name does not build"
-	"$tmp/build/ctxbench" -l | grep -q "^${name//_/-} " && pass ||
+		pass "not: the tree with $name does not build" || fail "the tree with $name does not build"
+	"$tmp/build/ctxbench" -l | grep -q "^${name//_/-} " && pass "not: ctxbench -l does not list $name" ||
 		fail "ctxbench -l does not list $name"
 	out=$("$tmp/build/ctxbench" -b "${name//_/-}" -t 0.2 -r 1 -P same -q -n t --format kv)
 	[ $? -eq 0 ] && awk -F': ' -v k="${name//_/-}.same.2p.0k.loops_per_sec_low" \
 		'$1 == k && $2 > 0 { ok = 1 } END { exit !ok }' <<<"$out" &&
-		pass || fail "$name does not run: $out"
-	ctest --test-dir "$tmp/build" -N | grep -q " run-${name//_/-}$" && pass ||
+		pass "$name does not run" || fail "$name does not run: $out"
+	ctest --test-dir "$tmp/build" -N | grep -q " run-${name//_/-}$" && pass "not: no run-${name//_/-} test" ||
 		fail "no run-${name//_/-} test"
 	summary
 }

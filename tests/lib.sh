@@ -1,25 +1,32 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by the test scripts: counting checks against a plan, the closing
-# line ctest and CI read ("N passed, N failed"), and namespaces of their
+# line ctest and CI read ("N passed, N failed, N skipped"), skips that
+# say why (and fail in CI unless tests/skips-allowed allows them), and namespaces of their
 # own for the scripts that run ctxbench, so that what they find left is
 # theirs.
 
 passed=0
 failed=0
+skipped=0
 planned=
 # Every check's result is a line, KTAP's (the kernel's test output,
 # Documentation/dev-tools/ktap.rst): "KTAP version 1" before the first,
-# then "ok N NAME" or "not ok N NAME", and the plan "1..N" last, before
-# the closing line.  NAME is the test's ($CTXBENCH_TEST, which CMake sets
-# to its name; else the script's), then what pass or fail was given, or
-# where the check was made: "tests/saved.sh:192<210", the script's line
-# and the lines that called the function it is in.  The reason of a
-# failure goes to stderr whole, after "FAIL: ".
+# then "ok N NAME" or "not ok N NAME", or "ok N NAME # SKIP REASON" for a
+# check that could not be made here (skip_check), and the plan "1..N":
+# first, after the version line, where the script states it (plan) before
+# its first check, else last, before the closing line.  NAME is the
+# test's ($CTXBENCH_TEST, which CMake sets to its name; else the
+# script's), then what pass was given (what it checked; a pass without it
+# fails), or for a failure where the check was made,
+# "tests/saved.sh:192<210" (the script's line and the lines that called
+# the function it is in), and fail's text.  The reason of a failure goes
+# to stderr whole, after "FAIL: ".
 ktap_n=0
 ktap_lost=${TMPDIR:-/tmp}/ctxbench-test-lost.$$
 rm -f "$ktap_lost"
+ktap_planned=
 ktap_header() {
-	[ "$ktap_n" -gt 0 ] || echo "KTAP version 1"
+	[ "$ktap_n" -gt 0 ] || [ -n "$ktap_planned" ] || echo "KTAP version 1"
 	ktap_n=$((ktap_n + 1))
 }
 # Where the caller of pass or fail made its check, in ktap_at: the file
@@ -64,19 +71,73 @@ fail() {
 	echo "not ok $ktap_n ${CTXBENCH_TEST:-${0##*/}}: $ktap_at: $first"
 	echo "FAIL: $*" >&2
 }
-# A check passed: @1, when given, names it.
+# A check passed, named @*: what it checked (a KTAP line named by a line
+# number says nothing); without a name, a failure.
 pass() {
 	ktap_subshell && return
+	if [ $# -eq 0 ]; then
+		fail "a check passed without a name: pass NAME, what it checked"
+		return
+	fi
 	passed=$((passed + 1))
-	[ $# -gt 0 ] && ktap_at=$* || ktap_where
+	ktap_at=$*
 	ktap_header
 	echo "ok $ktap_n ${CTXBENCH_TEST:-${0##*/}}: $ktap_at"
 }
+# A check that could not be made here, named @1, for the reason @2: a
+# result of its own, "ok N NAME # SKIP REASON", counted apart; a failure
+# under CTXBENCH_REQUIRE_ALL=1 unless tests/skips-allowed allows @2.
+skip_check() {
+	ktap_subshell && return
+	if ! skip_allowed "$2"; then
+		fail "$1: skipped, which CTXBENCH_REQUIRE_ALL=1 allows only for the reasons of tests/skips-allowed: $2"
+		return
+	fi
+	skipped=$((skipped + 1))
+	ktap_header
+	echo "ok $ktap_n ${CTXBENCH_TEST:-${0##*/}}: $1 # SKIP $2"
+}
+
+# Whether a skip for the reason @1 may stand: always, but under
+# CTXBENCH_REQUIRE_ALL=1 (CI: every skip a failure) only where a pattern
+# of tests/skips-allowed (see there) matches the whole reason.
+skips_allowed=$(dirname "${BASH_SOURCE[0]}")/skips-allowed
+skip_allowed() {
+	local line
+	[ "${CTXBENCH_REQUIRE_ALL:-0}" = 1 ] || return 0
+	while IFS= read -r line; do
+		[[ $line == "#"* || $line != *$'\t'* ]] && continue
+		# shellcheck disable=SC2053 # the pattern is a glob
+		[[ $1 == ${line%%$'\t'*} ]] && return 0
+	done <"$skips_allowed"
+	return 1
+}
+
+# The whole test cannot run here, for the reason @*: "skipped: REASON" and
+# exit status 77, which ctest counts as skipped; under
+# CTXBENCH_REQUIRE_ALL=1 a failure (status 1) with the reason, unless
+# tests/skips-allowed allows it.  Every script skips through here.
+skip() {
+	if skip_allowed "$*"; then
+		echo "skipped: $*"
+		exit 77
+	fi
+	echo "FAIL: skipped, which CTXBENCH_REQUIRE_ALL=1 allows only for the reasons of tests/skips-allowed: $*" >&2
+	exit 1
+}
+
 # The number of checks the case makes: summary fails when it made another
 # number (a check skipped by mistake).  Without a plan, summary still
-# fails a case that made none.
+# fails a case that made none.  Given before the first check, the plan
+# line comes first, after "KTAP version 1" (its N those checks and the
+# two of check_left at the end, where summary makes them); else last.
 plan() {
 	planned=$1
+	[ "$ktap_n" -eq 0 ] && [ -z "$ktap_planned" ] || return 0
+	ktap_planned=$planned
+	[ -z "${CTXBENCH_TEST_TAG:-}" ] || ktap_planned=$((planned + 2))
+	echo "KTAP version 1"
+	echo "1..$ktap_planned"
 }
 
 # The text report on stdin with each row's reason (skipped:, FAILED:,
@@ -189,8 +250,9 @@ ours() {
 }
 
 # Nothing of this test left: no IPC object but those of $before (within 2
-# s, for a guard still at work) and no ctxbench process; $1 names what
-# was run.
+# s, for a guard still at work; a check skipped without a namespace of its
+# own, whose objects are not this test's alone) and no ctxbench process;
+# $1 names what was run.
 check_left() {
 	local what=$1 left procs end=$((${EPOCHREALTIME//[!0-9]/} + 2000000))
 	while :; do
@@ -199,8 +261,13 @@ check_left() {
 		[ "${EPOCHREALTIME//[!0-9]/}" -lt "$end" ] || break
 		sleep 0.05
 	done
-	[ "$left" = "${before:-}" ] && pass "$what: no IPC object left" ||
+	if [ "${CTXBENCH_TEST_NS:-}" != own ]; then
+		skip_check "$what: no IPC object left" "no IPC namespace of its own"
+	elif [ "$left" = "${before:-}" ]; then
+		pass "$what: no IPC object left"
+	else
 		fail "$what: IPC objects left: $(diff <(echo "${before:-}") <(echo "$left") | grep '^>' | tr '\n' ' ')"
+	fi
 	if [ -n "$procs" ]; then
 		fail "$what: processes left: $(ps -o pid=,stat=,comm= -p "$(paste -sd, <<<"$procs")" | tr '\n' ';')"
 		kill -KILL $procs 2>/dev/null
@@ -214,12 +281,12 @@ kv() {
 	awk -F': ' -v k="$1" '$1 == k { print $2; exit }' <<<"${kv:-}"
 }
 
-# The closing line; a case that checked nothing, or not what it planned,
-# or made a check in a subshell, fails; in a namespace of its own,
-# nothing may be left.  The plan line, "1..N", comes before it: N the
+# The closing line, "N passed, N failed, N skipped"; a case that checked
+# nothing, or not what it planned, or made a check in a subshell, fails;
+# in a namespace of its own, nothing may be left.  The plan line, "1..N", comes before it: N the
 # results printed, those of these checks too.
 summary() {
-	local ran=$((passed + failed))
+	local ran=$((passed + failed + skipped))
 	[ "$ran" -gt 0 ] || fail "no check ran"
 	[ -z "$planned" ] || [ "$ran" -eq "$planned" ] ||
 		fail "$ran checks ran, $planned planned"
@@ -228,8 +295,8 @@ summary() {
 		fail "checks made in a subshell were not counted"
 	fi
 	[ -n "${CTXBENCH_TEST_TAG:-}" ] && check_left "at the end"
-	echo "1..$ktap_n"
-	echo "$passed passed, $failed failed"
+	[ -n "$ktap_planned" ] || echo "1..$ktap_n"
+	echo "$passed passed, $failed failed, $skipped skipped"
 	[ "$failed" -eq 0 ]
 }
 

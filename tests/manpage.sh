@@ -48,7 +48,7 @@ options() {
 		else
 			opt=$(troff "$short, $long")
 		fi
-		grep -qF -- "$opt" "$page" && pass ||
+		grep -qF -- "$opt" "$page" && pass "not: $short $long is in --help, not in the page (as $opt)" ||
 			fail "$short $long is in --help, not in the page (as $opt)"
 	done < <(printf '%s\n%s\n' "$help" "$report" | help_opts | sort -u)
 
@@ -56,7 +56,7 @@ options() {
 	local all
 	all=$(printf '%s\n%s\n' "$help" "$report" | help_opts | awk '{ print $2 }')
 	while read -r long; do
-		grep -qxF -- "$long" <<<"$all" && pass ||
+		grep -qxF -- "$long" <<<"$all" && pass "not: the page names $long, which --help does not show" ||
 			fail "the page names $long, which --help does not show"
 	done < <(grep -oE -- '\\-\\-[a-z]([a-z]|\\-)*' "$page" |
 		sed 's/\\-/-/g' | sort -u)
@@ -64,19 +64,19 @@ options() {
 	# And every "-X, --name" pair of the page is --help's pair.
 	while read -r short long; do
 		printf '%s\n' "$help" "$report" | grep -qE -- "^  $short, $long( |\$)" &&
-			pass || fail "the page pairs $short with $long, --help does not"
+			pass "not: the page pairs $short with $long, --help does not" || fail "the page pairs $short with $long, --help does not"
 	done < <(grep -oE -- '\\-[A-Za-z], \\-\\-[a-z]([a-z]|\\-)*' "$page" |
 		sed 's/\\-/-/g; s/,//' | sort -u)
 
 	# The options of ctxbench report are named where the page lists them.
 	local rsec
 	rsec=$(section "$page" "Options of ctxbench report")
-	[ -n "$rsec" ] && pass || fail "no section 'Options of ctxbench report'"
+	[ -n "$rsec" ] && pass "not: no section 'Options of ctxbench report'" || fail "no section 'Options of ctxbench report'"
 	while read -r short long; do
 		if grep -qF -- "$(troff "$long")" <<<"$rsec" ||
 			{ [ "$short" != - ] &&
 				grep -qE -- "$(troff "$short" | sed 's/\\/\\\\/g')([^A-Za-z]|\$)" <<<"$rsec"; }; then
-			pass
+			pass "not: $long of ctxbench report is not in the page's report options"
 		else
 			fail "$long of ctxbench report is not in the page's report options"
 		fi
@@ -114,16 +114,16 @@ defaults() {
 		fi
 		if [[ $def =~ ^-?[0-9.]+$ ]]; then
 			n=$((n + 1))
-			grep -qiE -- "default $def([^0-9.]|\.([^0-9]|\$)|\$)" <<<"$text" && pass ||
+			grep -qiE -- "default $def([^0-9.]|\.([^0-9]|\$)|\$)" <<<"$text" && pass "the page's $long does not say its default, $def" ||
 				fail "the page's $long does not say its default, $def: $text"
 		fi
 		if [ -n "$range" ]; then
 			n=$((n + 1))
-			grep -qF -- "${range/../ to }" <<<"$text" && pass ||
+			grep -qF -- "${range/../ to }" <<<"$text" && pass "the page's $long does not say its range, ${range/../ to }" ||
 				fail "the page's $long does not say its range, ${range/../ to }: $text"
 		fi
 	done < <("$bin" dump options | tr '\t' '\037')
-	[ "$n" -ge 5 ] && pass || fail "only $n defaults and ranges checked"
+	[ "$n" -ge 5 ] && pass "not: only $n defaults and ranges checked" || fail "only $n defaults and ranges checked"
 	summary
 }
 
@@ -134,10 +134,10 @@ install_test() {
 	if ! "$cmake" --install "$build" --prefix "$prefix" >"$work/log" 2>&1; then
 		fail "cmake --install: $(cat "$work/log")"
 	fi
-	[ -x "$prefix/bin/ctxbench" ] && pass || fail "no bin/ctxbench installed"
-	"$prefix/bin/ctxbench" -V | grep -q '^ctxbench ' && pass ||
+	[ -x "$prefix/bin/ctxbench" ] && pass "not: no bin/ctxbench installed" || fail "no bin/ctxbench installed"
+	"$prefix/bin/ctxbench" -V | grep -q '^ctxbench ' && pass "not: the installed ctxbench does not run" ||
 		fail "the installed ctxbench does not run"
-	cmp -s "$page" "$prefix/share/man/man1/ctxbench.1" && pass ||
+	cmp -s "$page" "$prefix/share/man/man1/ctxbench.1" && pass "not: share/man/man1/ctxbench.1 is not the page" ||
 		fail "share/man/man1/ctxbench.1 is not the page"
 	rm -rf "$work"
 	summary
@@ -146,26 +146,25 @@ install_test() {
 render() {
 	local page=$1 out err
 	if ! command -v man >/dev/null; then
-		echo "SKIP: no man here"
-		exit 77
+		skip "no man here"
 	fi
 	out=$(mktemp) err=$(mktemp)
 	LC_ALL=C.UTF-8 MANWIDTH=80 MANPAGER=cat PAGER=cat man -l "$page" \
 		>"$out" 2>"$err"
 	local rc=$?
-	[ "$rc" -eq 0 ] && pass || fail "man -l exits $rc"
-	[ ! -s "$err" ] && pass || fail "man -l warns: $(cat "$err")"
+	[ "$rc" -eq 0 ] && pass "not: man -l exits $rc" || fail "man -l exits $rc"
+	[ ! -s "$err" ] && pass "man -l warns" || fail "man -l warns: $(cat "$err")"
 	for s in NAME SYNOPSIS DESCRIPTION OPTIONS MECHANISMS PLACEMENT RINGS \
 		"THE REPORT" "SAVED RUNS" FAULTS "EXIT STATUS" EXAMPLES FILES \
 		"SEE ALSO"; do
-		grep -qx "$s" "$out" && pass || fail "no section $s in the page"
+		grep -qx "$s" "$out" && pass "not: no section $s in the page" || fail "no section $s in the page"
 	done
 	awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' "$out" >"$err" &&
-		pass || fail "lines wider than 80 columns: $(cat "$err")"
+		pass "lines wider than 80 columns" || fail "lines wider than 80 columns: $(cat "$err")"
 	# groff's own warnings, where it is the formatter.
 	if command -v groff >/dev/null; then
 		groff -man -Tutf8 -ww -z "$page" >"$err" 2>&1
-		[ ! -s "$err" ] && pass || fail "groff warns: $(cat "$err")"
+		[ ! -s "$err" ] && pass "groff warns" || fail "groff warns: $(cat "$err")"
 	fi
 	rm -f "$out" "$err"
 	summary
@@ -179,24 +178,24 @@ environment() {
 	while IFS=: read -r room _; do
 		files+=("$src/$room")
 	done <"$rooms"
-	[ "${#files[@]}" -gt 1 ] && pass || fail "no room in $rooms"
+	[ "${#files[@]}" -gt 1 ] && pass "not: no room in $rooms" || fail "no room in $rooms"
 	sect=$(awk '$0 == ".SH ENVIRONMENT" { on = 1; next }
 		on && /^\.SH / { exit } on' "$src/ctxbench.1")
 	named=$(awk 'prev == ".TP" && $1 == ".B" { print $2 } { prev = $0 }' \
 		<<<"$sect" | sort -u)
 	read=$(grep -rhoE --include='*.[ch]' '\<(secure_)?getenv\([^)]*\)' \
 		"${files[@]}" | sort -u)
-	[ -n "$read" ] && pass || fail "no getenv() in the source"
+	[ -n "$read" ] && pass "not: no getenv() in the source" || fail "no getenv() in the source"
 	# A name that is not a literal would escape the check.
 	v=$(grep -vE '^(secure_)?getenv\("[A-Za-z_][A-Za-z0-9_]*"\)$' <<<"$read")
-	[ -z "$v" ] && pass || fail "getenv() of a name that is not a literal: $v"
+	[ -z "$v" ] && pass "getenv() of a name that is not a literal" || fail "getenv() of a name that is not a literal: $v"
 	read=$(sed -E 's/.*\("(.*)"\)/\1/' <<<"$read" | sort -u)
 	for v in $read; do
-		grep -qxF -- "$v" <<<"$named" && pass ||
+		grep -qxF -- "$v" <<<"$named" && pass "not: ctxbench reads $v; the page's ENVIRONMENT has no entry for it" ||
 			fail "ctxbench reads $v; the page's ENVIRONMENT has no entry for it"
 	done
 	for v in $named; do
-		grep -qxF -- "$v" <<<"$read" && pass ||
+		grep -qxF -- "$v" <<<"$read" && pass "not: the page's ENVIRONMENT has an entry for $v, which ctxbench does not read" ||
 			fail "the page's ENVIRONMENT has an entry for $v, which ctxbench does not read"
 	done
 	summary

@@ -31,12 +31,12 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Build the package of BUILD_DIR into $tmp; its path in $deb.
 build_deb() {
-	command -v dpkg-deb >/dev/null || { echo "SKIP: no dpkg-deb (dpkg)"; exit 77; }
-	command -v "$cpack" >/dev/null || { echo "SKIP: no cpack"; exit 77; }
+	command -v dpkg-deb >/dev/null || skip "no dpkg-deb (dpkg)"
+	command -v "$cpack" >/dev/null || skip "no cpack"
 	(cd "$build" && "$cpack" -G DEB -B "$tmp/out") >"$tmp/cpack.log" 2>&1 ||
 		{ cat "$tmp/cpack.log" >&2; fail "cpack -G DEB failed"; summary; exit; }
 	deb=$(echo "$tmp"/out/*.deb)
-	[ -f "$deb" ] && pass || { fail "cpack made no .deb"; summary; exit; }
+	[ -f "$deb" ] && pass "cpack made a .deb" || { fail "cpack made no .deb"; summary; exit; }
 }
 
 # The version Debian orders as -V's: 0.1.0-97-gabc-dirty is
@@ -59,40 +59,40 @@ deb() {
 	local want files f
 	build_deb
 	want=$(deb_version)
-	[ "$(field Package)" = ctxbench ] && pass || fail "Package: $(field Package)"
-	[ "$(field Version)" = "$want" ] && pass ||
+	[ "$(field Package)" = ctxbench ] && pass "Package" || fail "Package: $(field Package)"
+	[ "$(field Version)" = "$want" ] && pass "Version" ||
 		fail "Version: $(field Version), not $want (of -V)"
-	[ "$(field Section)" = utils ] && pass || fail "Section: $(field Section)"
-	[[ $(field Maintainer) == ?*" <"*@*">" ]] && pass ||
+	[ "$(field Section)" = utils ] && pass "Section" || fail "Section: $(field Section)"
+	[[ $(field Maintainer) == ?*" <"*@*">" ]] && pass "Maintainer" ||
 		fail "Maintainer: '$(field Maintainer)'"
-	[ -n "$(field Description)" ] && pass || fail "no Description"
+	[ -n "$(field Description)" ] && pass "not: no Description" || fail "no Description"
 	if command -v dpkg >/dev/null; then
-		[ "$(field Architecture)" = "$(dpkg --print-architecture)" ] && pass ||
+		[ "$(field Architecture)" = "$(dpkg --print-architecture)" ] && pass "Architecture" ||
 			fail "Architecture: $(field Architecture)"
 	fi
 	if command -v dpkg-shlibdeps >/dev/null && ! ldd "$bin" 2>&1 | grep -q 'not a dynamic'; then
-		[[ $(field Depends) == *libc6* ]] && pass || fail "Depends: '$(field Depends)', no libc6"
+		[[ $(field Depends) == *libc6* ]] && pass "Depends" || fail "Depends: '$(field Depends)', no libc6"
 	fi
 	files=$(dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -v '/$')
 	# A maintainer one can write to, not a placeholder.
-	[[ $(field Maintainer) != *.example\>* && $(field Maintainer) != *noreply* ]] && pass ||
+	[[ $(field Maintainer) != *.example\>* && $(field Maintainer) != *noreply* ]] && pass "Maintainer is a placeholder" ||
 		fail "Maintainer is a placeholder: '$(field Maintainer)'"
 	# Debian's control file keeps the description's lines as they are.
 	awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' <<<"$(field Description)" \
-		>"$tmp/long" && pass || fail "Description lines over 80 columns: $(cat "$tmp/long")"
+		>"$tmp/long" && pass "Description lines over 80 columns" || fail "Description lines over 80 columns: $(cat "$tmp/long")"
 	files=$(dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -v '/$')
 	for f in ./usr/bin/ctxbench ./usr/share/man/man1/ctxbench.1.gz \
 		./usr/share/bash-completion/completions/ctxbench \
 		./usr/share/doc/ctxbench/copyright ./usr/share/doc/ctxbench/changelog.gz \
 		$(printf './usr/share/doc/ctxbench/%s ' $docs) \
 		$(printf './usr/share/ctxbench/%s ' $tools); do
-		grep -qx "$f" <<<"$files" && pass || fail "the package has no $f"
+		grep -qx "$f" <<<"$files" && pass "not: the package has no $f" || fail "the package has no $f"
 	done
 	# The license is the copyright file's, its text common-licenses'.
 	for f in ./usr/share/man/man1/ctxbench.1 ./usr/share/doc/ctxbench/LICENSE; do
-		! grep -qx "$f" <<<"$files" && pass || fail "the package has $f"
+		! grep -qx "$f" <<<"$files" && pass "not: the package has $f" || fail "the package has $f"
 	done
-	[ "$(grep -vc '^\./usr/' <<<"$files")" -eq 0 ] && pass ||
+	[ "$(grep -vc '^\./usr/' <<<"$files")" -eq 0 ] && pass "files outside /usr" ||
 		fail "files outside /usr: $(grep -v '^\./usr/' <<<"$files")"
 	dpkg-deb -x "$deb" "$tmp/root" || fail "dpkg-deb -x failed"
 	# The binary packaged is the one built, of the same version, stripped
@@ -100,15 +100,15 @@ deb() {
 	if command -v strip >/dev/null && command -v readelf >/dev/null; then
 		strip --remove-section=.comment --remove-section=.note --strip-unneeded \
 			-o "$tmp/stripped" "$bin" &&
-			cmp -s "$tmp/root/usr/bin/ctxbench" "$tmp/stripped" && pass ||
+			cmp -s "$tmp/root/usr/bin/ctxbench" "$tmp/stripped" && pass "not: usr/bin/ctxbench is not $bin stripped" ||
 			fail "usr/bin/ctxbench is not $bin stripped"
 		! readelf -S "$tmp/root/usr/bin/ctxbench" | grep -Eq ' \.(symtab|debug_info|comment) ' &&
-			pass || fail "usr/bin/ctxbench is not stripped: $(readelf -S "$tmp/root/usr/bin/ctxbench" |
+			pass "usr/bin/ctxbench is not stripped" || fail "usr/bin/ctxbench is not stripped: $(readelf -S "$tmp/root/usr/bin/ctxbench" |
 				grep -Eo ' \.(symtab|debug_[a-z]+|comment) ' | tr -d '\n')"
 	else
-		echo "note: no strip or readelf (binutils): the binary is not compared"
+		skip_check "usr/bin/ctxbench is $bin stripped" "no strip or readelf (binutils)"
 	fi
-	"$tmp/root/usr/bin/ctxbench" -V | cmp -s - <("$bin" -V) && pass ||
+	"$tmp/root/usr/bin/ctxbench" -V | cmp -s - <("$bin" -V) && pass "not: the packaged ctxbench -V is not $bin's" ||
 		fail "the packaged ctxbench -V is not $bin's"
 	# gzip -9n: the page whole, no file name and no time in the header.
 	gzip_n "$tmp/root/usr/share/man/man1/ctxbench.1.gz" "$top/ctxbench.1"
@@ -116,7 +116,7 @@ deb() {
 	# The changelog's entry is of this version.
 	if command -v dpkg-parsechangelog >/dev/null; then
 		[ "$(dpkg-parsechangelog -l "$tmp/root/usr/share/doc/ctxbench/changelog.gz" \
-			-S Version 2>&1)" = "$want" ] && pass ||
+			-S Version 2>&1)" = "$want" ] && pass "changelog.gz: version $want" ||
 			fail "changelog.gz: $(dpkg-parsechangelog -l \
 				"$tmp/root/usr/share/doc/ctxbench/changelog.gz" 2>&1 | head -3)"
 	fi
@@ -124,15 +124,15 @@ deb() {
 	f=$tmp/root/usr/share/doc/ctxbench/copyright
 	[ "$(head -1 "$f")" = "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" ] &&
 		grep -qx 'Files: \*' "$f" && grep -qx 'License: GPL-2+' "$f" &&
-		grep -q '/usr/share/common-licenses/GPL-2' "$f" && pass ||
+		grep -q '/usr/share/common-licenses/GPL-2' "$f" && pass "copyright is not DEP-5 of GPL-2+" ||
 		fail "copyright is not DEP-5 of GPL-2+: $(head -3 "$f")"
 	for f in $docs; do
-		cmp -s "$tmp/root/usr/share/doc/ctxbench/$f" "$top/$f" && pass ||
+		cmp -s "$tmp/root/usr/share/doc/ctxbench/$f" "$top/$f" && pass "not: usr/share/doc/ctxbench/$f is not $f" ||
 			fail "usr/share/doc/ctxbench/$f is not $f"
 	done
 	for f in $tools; do
 		[ -x "$tmp/root/usr/share/ctxbench/$f" ] &&
-			cmp -s "$tmp/root/usr/share/ctxbench/$f" "$top/tools/$f" && pass ||
+			cmp -s "$tmp/root/usr/share/ctxbench/$f" "$top/tools/$f" && pass "not: usr/share/ctxbench/$f is not tools/$f, executable" ||
 			fail "usr/share/ctxbench/$f is not tools/$f, executable"
 	done
 	summary
@@ -143,25 +143,25 @@ gzip_n() {
 	local h
 	h=$(od -An -tx1 -N8 "$1" | tr -d ' \n')
 	# ID 1f8b, deflate 08, no flags (FNAME is 08), MTIME 0.
-	[ "$h" = 1f8b080000000000 ] && pass || fail "${1#"$tmp"/root} is not gzip -n's: $h"
-	gzip -t "$1" 2>/dev/null && pass || fail "${1#"$tmp"/root} is not gzip"
-	[ $# -lt 2 ] || { gzip -dc "$1" | cmp -s - "$2"; } && pass ||
+	[ "$h" = 1f8b080000000000 ] && pass "${1#"$tmp"/root}: gzip -n's header" || fail "${1#"$tmp"/root} is not gzip -n's: $h"
+	gzip -t "$1" 2>/dev/null && pass "${1#"$tmp"/root}: gzip" || fail "${1#"$tmp"/root} is not gzip"
+	[ $# -lt 2 ] || { gzip -dc "$1" | cmp -s - "$2"; } && pass "${1#"$tmp"/root}: ${2:-its} content" ||
 		fail "${1#"$tmp"/root} is not $2"
 }
 
 # lintian on the package: no error and no warning; a tag kept is in
 # cmake/lintian-overrides with its reason, and shown here as overridden.
 lintian_check() {
-	command -v lintian >/dev/null || { echo "SKIP: no lintian (apt-get install lintian)"; exit 77; }
+	command -v lintian >/dev/null || skip "no lintian (apt-get install lintian)"
 	build_deb
 	lintian --show-overrides --display-info --display-experimental "$deb" >"$tmp/lintian" 2>"$tmp/lintian.err"
 	cat "$tmp/lintian"
 	grep -v 'running with root privileges' "$tmp/lintian.err" >&2
-	! grep -E '^[EW]: ' "$tmp/lintian" && pass || fail "lintian: errors or warnings above"
+	! grep -E '^[EW]: ' "$tmp/lintian" && pass "lintian" || fail "lintian: errors or warnings above"
 	# lintian itself ran (it says nothing of a clean package).
 	grep -q 'E: \|internal error\|Traceback\|^Can.t' "$tmp/lintian.err" &&
-		fail "lintian failed: $(cat "$tmp/lintian.err")" || pass
-	! grep -q '^I: ctxbench: unused-override' "$tmp/lintian" && pass ||
+		fail "lintian failed: $(cat "$tmp/lintian.err")" || pass "lintian"
+	! grep -q '^I: ctxbench: unused-override' "$tmp/lintian" && pass "not: cmake/lintian-overrides has a tag lintian no longer gives" ||
 		fail "cmake/lintian-overrides has a tag lintian no longer gives"
 	summary
 }
@@ -172,22 +172,22 @@ lintian_check() {
 cmake_install() {
 	local cmake=${cpack%cpack}cmake p=$tmp/prefix f out
 	[ "$cmake" != "$cpack" ] && [ -x "$cmake" ] || cmake=cmake
-	"$cmake" --install "$build" --prefix "$p" >"$tmp/log" 2>&1 && pass ||
+	"$cmake" --install "$build" --prefix "$p" >"$tmp/log" 2>&1 && pass "cmake --install" ||
 		fail "cmake --install: $(cat "$tmp/log")"
-	cmp -s "$p/bin/ctxbench" "$bin" && pass || fail "bin/ctxbench is not $bin"
-	cmp -s "$p/share/man/man1/ctxbench.1" "$top/ctxbench.1" && pass ||
+	cmp -s "$p/bin/ctxbench" "$bin" && pass "not: bin/ctxbench is not $bin" || fail "bin/ctxbench is not $bin"
+	cmp -s "$p/share/man/man1/ctxbench.1" "$top/ctxbench.1" && pass "not: share/man/man1/ctxbench.1 is not the page" ||
 		fail "share/man/man1/ctxbench.1 is not the page"
 	for f in $docs LICENSE; do
-		cmp -s "$p/share/doc/ctxbench/$f" "$top/$f" && pass ||
+		cmp -s "$p/share/doc/ctxbench/$f" "$top/$f" && pass "not: share/doc/ctxbench/$f is not $f" ||
 			fail "share/doc/ctxbench/$f is not $f"
 	done
-	[ -f "$p/share/doc/ctxbench/copyright" ] && pass || fail "no share/doc/ctxbench/copyright"
+	[ -f "$p/share/doc/ctxbench/copyright" ] && pass "not: no share/doc/ctxbench/copyright" || fail "no share/doc/ctxbench/copyright"
 	for f in share/doc/ctxbench/changelog.gz share/lintian share/man/man1/ctxbench.1.gz; do
-		[ ! -e "$p/$f" ] && pass || fail "cmake --install made the package's $f"
+		[ ! -e "$p/$f" ] && pass "not: cmake --install made the package's $f" || fail "cmake --install made the package's $f"
 	done
 	for f in $tools; do
 		[ -x "$p/share/ctxbench/$f" ] && "$p/share/ctxbench/$f" --help >/dev/null 2>&1 &&
-			pass || fail "share/ctxbench/$f is not installed or does not run"
+			pass "not: share/ctxbench/$f is not installed or does not run" || fail "share/ctxbench/$f is not installed or does not run"
 	done
 	# Installed, the VM tools have no source tree to build a static
 	# ctxbench in: they say to give one, before any boot.  Stand-ins for
@@ -198,44 +198,42 @@ cmake_install() {
 	done
 	printf 'HdrS' | dd of="$tmp/bzImage" bs=1 seek=$((0x202)) 2>/dev/null
 	out=$(PATH=$tmp/fake:$PATH "$p/share/ctxbench/vmrun" -o "$tmp/r" "$tmp/bzImage" 2>&1)
-	[ $? -eq 2 ] && grep -q 'give -c FILE' <<<"$out" && pass ||
+	[ $? -eq 2 ] && grep -q 'give -c FILE' <<<"$out" && pass "the installed vmrun without -c" ||
 		fail "the installed vmrun without -c: $out"
 	out=$(PATH=$tmp/fake:$PATH "$p/share/ctxbench/vmturns" -o "$tmp/t" --append-b x=1 \
 		"$tmp/bzImage" 2>&1)
-	[ $? -eq 2 ] && grep -q 'give -c FILE' <<<"$out" && pass ||
+	[ $? -eq 2 ] && grep -q 'give -c FILE' <<<"$out" && pass "the installed vmturns without -c" ||
 		fail "the installed vmturns without -c: $out"
 	summary
 }
 
 install() {
 	local v list f left
-	[ "$(id -u)" -eq 0 ] || { echo "SKIP: installing into / needs root"; exit 77; }
-	command -v dpkg >/dev/null || { echo "SKIP: no dpkg"; exit 77; }
+	[ "$(id -u)" -eq 0 ] || skip "installing into / needs root"
+	command -v dpkg >/dev/null || skip "no dpkg"
 	[ "${CTXBENCH_TEST_INSTALL:-}" = 1 ] || {
-		echo "SKIP: installs into /: set CTXBENCH_TEST_INSTALL=1 (as .ci/run does)"
-		exit 77
+		skip "installs into /: set CTXBENCH_TEST_INSTALL=1 (as .ci/run does)"
 	}
 	if dpkg-query -W -f='${Status}' ctxbench 2>/dev/null | grep -q ' installed$'; then
-		echo "SKIP: a ctxbench package is installed here already: not replaced"
-		exit 77
+		skip "a ctxbench package is installed here already: not replaced"
 	fi
 	build_deb
 	v=$("$bin" -V)
 	trap 'dpkg -r ctxbench >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-	dpkg -i "$deb" >"$tmp/dpkg.log" 2>&1 && pass ||
+	dpkg -i "$deb" >"$tmp/dpkg.log" 2>&1 && pass "dpkg -i" ||
 		fail "dpkg -i: $(cat "$tmp/dpkg.log")"
 	list=$(dpkg -L ctxbench)
 	[ "$(env -i PATH=/usr/bin:/bin sh -c 'command -v ctxbench')" = /usr/bin/ctxbench ] &&
-		pass || fail "ctxbench is not /usr/bin/ctxbench on PATH"
-	[ "$(env -i PATH=/usr/bin:/bin ctxbench -V)" = "$v" ] && pass ||
+		pass "not: ctxbench is not /usr/bin/ctxbench on PATH" || fail "ctxbench is not /usr/bin/ctxbench on PATH"
+	[ "$(env -i PATH=/usr/bin:/bin ctxbench -V)" = "$v" ] && pass "the installed ctxbench -V" ||
 		fail "the installed ctxbench -V says '$(ctxbench -V)', not '$v'"
 	if command -v man >/dev/null && [ -x /usr/bin/mandb ]; then
 		[ "$(man -w ctxbench 2>&1)" = /usr/share/man/man1/ctxbench.1.gz ] &&
-			pass || fail "man -w ctxbench: $(man -w ctxbench 2>&1)"
-		man ctxbench 2>/dev/null | grep -q 'ctxbench report' && pass ||
+			pass "man -w ctxbench" || fail "man -w ctxbench: $(man -w ctxbench 2>&1)"
+		man ctxbench 2>/dev/null | grep -q 'ctxbench report' && pass "not: man ctxbench does not show the page" ||
 			fail "man ctxbench does not show the page"
 	else
-		echo "note: no man (man-db): the manual page is not looked up"
+		skip_check "man ctxbench shows the page" "no man (man-db)"
 	fi
 	# A login shell's completion: bash-completion's loader, when it is
 	# here, finds it by name; without it, the file sourced.
@@ -250,29 +248,29 @@ install() {
 			. /usr/share/bash-completion/completions/ctxbench
 			complete -p ctxbench' >"$tmp/complete" 2>&1
 	fi
-	grep -qx 'complete -F _ctxbench ctxbench' "$tmp/complete" && pass ||
+	grep -qx 'complete -F _ctxbench ctxbench' "$tmp/complete" && pass "complete -p ctxbench" ||
 		fail "complete -p ctxbench: $(cat "$tmp/complete")"
 	# The documents and tools the manual page names, where it names them.
 	for f in /usr/share/doc/ctxbench/docs/:method.md /usr/share/ctxbench/:vmrun; do
 		[ -f "${f/:/}" ] && MANWIDTH=200 man ctxbench 2>/dev/null | grep -q "${f%%:*}" &&
-			pass || fail "${f/:/}: not installed, or ${f%%:*} not named by the manual page"
+			pass "${f/:/}" || fail "${f/:/}: not installed, or ${f%%:*} not named by the manual page"
 	done
-	/usr/share/ctxbench/vmturns --help >/dev/null 2>&1 && pass ||
+	/usr/share/ctxbench/vmturns --help >/dev/null 2>&1 && pass "not: /usr/share/ctxbench/vmturns --help failed" ||
 		fail "/usr/share/ctxbench/vmturns --help failed"
 	env -i PATH=/usr/bin:/bin ctxbench -t 0.1 -r 1 -b pipe -q >"$tmp/run" 2>&1 &&
-		grep -q 'pipe' "$tmp/run" && pass || fail "ctxbench from PATH: $(cat "$tmp/run")"
-	dpkg -r ctxbench >"$tmp/dpkg.log" 2>&1 && pass ||
+		grep -q 'pipe' "$tmp/run" && pass "ctxbench from PATH" || fail "ctxbench from PATH: $(cat "$tmp/run")"
+	dpkg -r ctxbench >"$tmp/dpkg.log" 2>&1 && pass "dpkg -r" ||
 		fail "dpkg -r: $(cat "$tmp/dpkg.log")"
 	trap 'rm -rf "$tmp"' EXIT
 	left=
 	while IFS= read -r f; do
 		[ -f "$f" ] || [ -L "$f" ] && left+=" $f"
 	done <<<"$list"
-	[ -z "$left" ] && pass || fail "left after dpkg -r:$left"
+	[ -z "$left" ] && pass "not: left after dpkg -r:$left" || fail "left after dpkg -r:$left"
 	! command -v ctxbench >/dev/null || [ "$(command -v ctxbench)" != /usr/bin/ctxbench ] &&
-		pass || fail "ctxbench still on PATH"
+		pass "not: ctxbench still on PATH" || fail "ctxbench still on PATH"
 	dpkg-query -W -f='${Status}' ctxbench 2>/dev/null | grep -q ' installed$' &&
-		fail "dpkg still lists ctxbench installed" || pass
+		fail "dpkg still lists ctxbench installed" || pass "not: dpkg still lists ctxbench installed"
 	summary
 }
 

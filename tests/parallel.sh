@@ -89,7 +89,7 @@ check_row() {
 		return
 	fi
 	read -r _ _ avg _ <<<"${row#*"$label"}"
-	[[ $avg =~ ^[0-9]+$ ]] && [ "$avg" -gt 0 ] && pass ||
+	[[ $avg =~ ^[0-9]+$ ]] && [ "$avg" -gt 0 ] && pass "$title $label" ||
 		fail "$title $label: average '$avg' in: $row"
 	n=${label##* x}
 	n=${n%% *}
@@ -98,36 +98,36 @@ check_row() {
 	# A ring may not go round at all in the window when rings crowd a
 	# CPU and other work loads the machine: its 0 is a measurement.
 	[[ $note =~ slowest\ ring\ [0-9]+,\ fastest\ [1-9][0-9]*\ loops/sec\;\ (scalability\ [0-9]+\.[0-9][0-9]|no\ x1\ row\ to\ scale\ by)\) ]] &&
-		pass || fail "$title $label: no note of its rings: $note"
+		pass "$title $label" || fail "$title $label: no note of its rings: $note"
 }
 
 # -j 1,2 at same: each N a row, with the slowest and fastest ring and the
 # scalability; two rings ran on two CPUs, or say they were one too many.
 rows() {
 	run "$bin" -b pipe,sysv-sem -P same -j 1,2 -t 0.2 -r 2 -n p -o "$tmp/a.json"
-	[ "$rc" -eq 0 ] && pass || fail "rows: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "rows" || fail "rows: exit $rc: $err"
 	for t in pipe semaphore; do
 		check_row "p same x1" "$t"
 		check_row "p same x2" "$t"
 		row_of "p same x2" "$t"
 		if [ "$ncpu" -ge 2 ]; then
-			[[ $row =~ \ 0-1$|\ [0-9]+,[0-9]+$ ]] && pass ||
+			[[ $row =~ \ 0-1$|\ [0-9]+,[0-9]+$ ]] && pass "$t x2 same" ||
 				fail "$t x2 same: not on two CPUs: $row"
 		else
 			grep -A3 -F "  p same x2 " <<<"$out" | grep -q "(oversubscribed" &&
-				pass || fail "$t x2 same on one CPU: not oversubscribed: $out"
+				pass "$t x2 same on one CPU" || fail "$t x2 same on one CPU: not oversubscribed: $out"
 		fi
 	done
 	# One ring is its own slowest, fastest and scale: no note under it.
 	grep -A1 -E "^  p (same|cross) x1 " <<<"$out" | grep -q "(x1:" &&
-		fail "rows: a note under a row of one ring: $out" || pass
+		fail "rows: a note under a row of one ring: $out" || pass "rows"
 	# The JSON: rings from 2 only, and each ring's loops.
-	grep -q '"rings": 2' "$tmp/a.json" && pass || fail "rows: no rings in the JSON"
-	[ "$(grep -c '"rings"' "$tmp/a.json")" -eq 2 ] && pass ||
+	grep -q '"rings": 2' "$tmp/a.json" && pass "rows" || fail "rows: no rings in the JSON"
+	[ "$(grep -c '"rings"' "$tmp/a.json")" -eq 2 ] && pass "rows" ||
 		fail "rows: one ring's rows say rings too"
-	grep -q '"ring_min_loops": [1-9]' "$tmp/a.json" && pass ||
+	grep -q '"ring_min_loops": [1-9]' "$tmp/a.json" && pass "rows" ||
 		fail "rows: no slowest ring in the JSON"
-	grep -q '"shared"' "$tmp/a.json" && fail "rows: shared without --shared" || pass
+	grep -q '"shared"' "$tmp/a.json" && fail "rows: shared without --shared" || pass "rows"
 	summary
 }
 
@@ -136,19 +136,19 @@ rows() {
 shared() {
 	run "$bin" -b sysv-sem,sysv-msg,futex,pipe,posix-mq -P same -j 1,2 --shared \
 		-t 0.2 -r 1 -n p -o "$tmp/s.json"
-	[ "$rc" -eq 0 ] && pass || fail "shared: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "shared" || fail "shared: exit $rc: $err"
 	for t in semaphore "message queue" futex; do
 		check_row "p same x2 shared" "$t"
 		check_row "p same x1 shared" "$t"
 	done
 	grep -q "p same x2 shared *skipped: pipe: one object per participant, nothing to share" \
-		<<<"$(unwrap_reasons <<<"$out")" && pass || fail "shared: pipe not skipped: $out"
+		<<<"$(unwrap_reasons <<<"$out")" && pass "shared" || fail "shared: pipe not skipped: $out"
 	grep -q "p same x2 shared *skipped: posix-mq: .*nothing to share" <<<"$(unwrap_reasons <<<"$out")" &&
-		pass || fail "shared: posix-mq not skipped: $out"
-	grep -q '"shared": true' "$tmp/s.json" && pass || fail "shared: not in the JSON"
+		pass "shared" || fail "shared: posix-mq not skipped: $out"
+	grep -q '"shared": true' "$tmp/s.json" && pass "shared" || fail "shared: not in the JSON"
 	# Threads: each ring a process of its own.
 	run "$bin" -T -b futex,sysv-sem -j 2 --shared -t 0.2 -r 1 -n p
-	[ "$rc" -eq 0 ] && pass || fail "shared threads: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "shared threads" || fail "shared threads: exit $rc: $err"
 	check_row "p any x2 shared" futex
 	summary
 }
@@ -156,18 +156,18 @@ shared() {
 # Many more rings than CPUs: it runs, says so, and leaves nothing.
 many() {
 	run "$bin" -j 64 -b pipe -t 0.5 -r 1 -n p
-	[ "$rc" -eq 0 ] && pass || fail "-j 64: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "-j 64" || fail "-j 64: exit $rc: $err"
 	check_row "p any x64" pipe
-	grep -A3 -F "  p any x64 " <<<"$out" | grep -q "(oversubscribed" && pass ||
+	grep -A3 -F "  p any x64 " <<<"$out" | grep -q "(oversubscribed" && pass "-j 64" ||
 		fail "-j 64: not said oversubscribed: $out"
 	run "$bin" -j 16 -b sysv-sem,sysv-msg -P same -t 0.2 -r 1 -n p
-	[ "$rc" -eq 0 ] && pass || fail "-j 16 SysV: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "-j 16 SysV" || fail "-j 16 SysV: exit $rc: $err"
 	check_row "p same x16" semaphore
 	check_row "p same x16" "message queue"
 	# -j cpus: one ring per allowed CPU.
 	run "$bin" -j cpus -b pipe -P cross -t 0.1 -r 1 -n p
 	if [ "$ncpu" -ge 2 ]; then
-		[ "$rc" -eq 0 ] && pass || fail "-j cpus: exit $rc: $err"
+		[ "$rc" -eq 0 ] && pass "-j cpus" || fail "-j cpus: exit $rc: $err"
 		check_row "p cross x$ncpu" pipe
 	fi
 	summary
@@ -177,9 +177,9 @@ many() {
 # slow, its 0 loops the slowest ring's, not HUNG.
 crowd() {
 	run taskset -c 0 "$bin" -j 256 -b pipe -P same -t 0.02 -r 1 -n p
-	[ "$rc" -eq 0 ] && pass || fail "crowd: exit $rc: $err"
-	grep -q HUNG <<<"$out$err" && fail "crowd: a slow ring taken for hung: $out" || pass
-	row_of "p same x256" pipe && pass || fail "crowd: no row: $out"
+	[ "$rc" -eq 0 ] && pass "crowd" || fail "crowd: exit $rc: $err"
+	grep -q HUNG <<<"$out$err" && fail "crowd: a slow ring taken for hung: $out" || pass "crowd"
+	row_of "p same x256" pipe && pass "crowd" || fail "crowd: no row: $out"
 	summary
 }
 
@@ -197,12 +197,12 @@ cpus() {
 		else
 			run "$bin" -j 64 -b pipe -t 0.05 -r 2 -q --format kv
 		fi
-		[ "$rc" -eq 0 ] && pass || fail "cpus $pin: exit $rc: $err"
+		[ "$rc" -eq 0 ] && pass "cpus $pin" || fail "cpus $pin: exit $rc: $err"
 		busy=$(awk -F': ' -v k="$key.cpu_busy_cpus" '$1 == k { print $2 }' <<<"$out")
 		user=$(awk -F': ' -v k="$key.cpu_user_ns_per_loop" '$1 == k { print $2 }' <<<"$out")
 		awk -v b="$busy" -v n="$n" 'BEGIN { exit !(b > 0 && b <= n * 1.05) }' &&
-			pass || fail "cpus $pin: $busy CPUs busy with $n allowed"
-		awk -v u="$user" 'BEGIN { exit !(u > 0) }' && pass ||
+			pass "cpus $pin" || fail "cpus $pin: $busy CPUs busy with $n allowed"
+		awk -v u="$user" 'BEGIN { exit !(u > 0) }' && pass "cpus $pin" ||
 			fail "cpus $pin: user time per loop '$user': $out"
 	done
 	summary
@@ -223,22 +223,22 @@ compare() {
 	undisturbed "$tmp/a.json" "$tmp/b.json"
 	out=$("$bin" report "$tmp/a.json" "$tmp/b.json")
 	rc=$?
-	[ "$rc" -eq 0 ] && pass || fail "compare: exit $rc"
+	[ "$rc" -eq 0 ] && pass "compare" || fail "compare: exit $rc"
 	grep -Eq "^  b same x2 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +([-+]?[0-9.]+|>9999)%" <<<"$out" &&
-		pass || fail "compare: b's x2 row not compared: $out"
+		pass "compare" || fail "compare: b's x2 row not compared: $out"
 	grep -Eq "^  b same x1 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +([-+]?[0-9.]+|>9999)%" <<<"$out" &&
-		pass || fail "compare: b's x1 row not compared: $out"
+		pass "compare" || fail "compare: b's x1 row not compared: $out"
 	out=$("$bin" report --format kv "$tmp/a.json" "$tmp/b.json")
-	grep -q "^b/futex.same.2p.0k.x2.change_pct: " <<<"$out" && pass ||
+	grep -q "^b/futex.same.2p.0k.x2.change_pct: " <<<"$out" && pass "compare" ||
 		fail "compare: no change of the x2 row in kv: $out"
-	grep -q "^a/futex.same.2p.0k.x2.scalability: [0-9]" <<<"$out" && pass ||
+	grep -q "^a/futex.same.2p.0k.x2.scalability: [0-9]" <<<"$out" && pass "compare" ||
 		fail "compare: no scalability in kv: $out"
 	# Against a run without -j: only its one ring's row has a match.
 	run "$bin" -b futex -P same -t 0.1 -r 2 -n c -o "$tmp/c.json"
 	undisturbed "$tmp/c.json"
 	out=$("$bin" report "$tmp/c.json" "$tmp/a.json")
 	grep -Eq "^  a same x1 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +[-+]?[0-9.]+%" <<<"$out" &&
-		pass || fail "compare: a's x1 row not compared with c's one ring: $out"
+		pass "compare" || fail "compare: a's x1 row not compared with c's one ring: $out"
 	summary
 }
 
@@ -251,9 +251,9 @@ killed() {
 	chrt -f -p 1 $$ 2>/dev/null && rt=(chrt -o 0)
 	kill=1 run "${rt[@]}" "$bin" -b sysv-sem,pipe -P same -j 3 -t 4 -r 1 -n p
 	[ ${#rt[@]} -eq 0 ] || chrt -o -p 0 $$
-	[ "$rc" -eq 1 ] && pass || fail "killed: exit $rc, expected 1: $err"
+	[ "$rc" -eq 1 ] && pass "killed" || fail "killed: exit $rc, expected 1: $err"
 	grep -q "p same x3 *FAILED: ring 2 participant 0 killed by signal 9" <<<"$out" &&
-		pass || fail "killed: no FAILED row of ring 2: $out"
+		pass "killed" || fail "killed: no FAILED row of ring 2: $out"
 	check_row "p same x3" pipe
 	summary
 }
@@ -261,18 +261,18 @@ killed() {
 # Limits for N rings, checked before anything starts (exit 2).
 limits() {
 	run "$bin" -j 256 -p 8 -b pipe -t 0.1 -r 1
-	[ "$rc" -eq 2 ] && pass || fail "-p 8 -j 256: exit $rc"
-	grep -q "2048 participants at once: at most 1024" <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && pass "-p 8 -j 256" || fail "-p 8 -j 256: exit $rc"
+	grep -q "2048 participants at once: at most 1024" <<<"$err" && pass "-p 8 -j 256" ||
 		fail "-p 8 -j 256: $err"
 	for bad in 0 257 1,1 x ""; do
 		run "$bin" -j "$bad" -b pipe -t 0.1 -r 1
-		[ "$rc" -eq 2 ] && pass || fail "-j '$bad': exit $rc"
-		grep -q "^ctxbench: -j/--parallel: " <<<"$err" && pass ||
+		[ "$rc" -eq 2 ] && pass "-j '$bad'" || fail "-j '$bad': exit $rc"
+		grep -q "^ctxbench: -j/--parallel: " <<<"$err" && pass "-j '$bad'" ||
 			fail "-j '$bad': $err"
 	done
 	run prlimit --nofile=64 "$bin" -j 32 -b pipe -t 0.1 -r 1
-	[ "$rc" -eq 2 ] && pass || fail "RLIMIT_NOFILE: exit $rc"
-	grep -q "for 64 participants.*RLIMIT_NOFILE" <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && pass "RLIMIT_NOFILE" || fail "RLIMIT_NOFILE: exit $rc"
+	grep -q "for 64 participants.*RLIMIT_NOFILE" <<<"$err" && pass "RLIMIT_NOFILE" ||
 		fail "RLIMIT_NOFILE: $err"
 	[ "$(id -u)" -eq 0 ] || skip "needs root for unshare -i and the sysctls"
 	# Tasks: every ring's participants, as another user (root is exempt).
@@ -280,11 +280,11 @@ limits() {
 	if "${nobody[@]}" "$bin" --version >/dev/null 2>&1; then
 		n=$(ps -u 65534 -L --no-headers | wc -l)
 		run prlimit --nproc=$((n + 20)) "${nobody[@]}" "$bin" -j 16 -b pipe -t 0.1 -r 1
-		[ "$rc" -eq 2 ] && pass || fail "RLIMIT_NPROC: exit $rc"
-		grep -q "32 participants need .* tasks.*RLIMIT_NPROC" <<<"$err" && pass ||
+		[ "$rc" -eq 2 ] && pass "RLIMIT_NPROC" || fail "RLIMIT_NPROC: exit $rc"
+		grep -q "32 participants need .* tasks.*RLIMIT_NPROC" <<<"$err" && pass "RLIMIT_NPROC" ||
 			fail "RLIMIT_NPROC: $err"
 	else
-		echo "note: nobody cannot run $bin here: RLIMIT_NPROC not tried"
+		skip_check "RLIMIT_NPROC" "nobody cannot run $bin here"
 	fi
 	unshare -i true 2>/dev/null || skip "unshare -i is not permitted here"
 	out=$(unshare -i sh -c 'echo 4 > /proc/sys/kernel/msgmni &&
@@ -296,12 +296,12 @@ limits() {
 		"$0" -j 8 --shared -b sysv-sem,sysv-msg -t 0.1 -r 1 -n p;
 		echo "rc $?"' "$bin" 2>&1)
 	grep -q "sysv-sem: 8 rings need 8 semaphore sets, but SEMMNI (kernel.sem) is 4" <<<"$out" &&
-		pass || fail "SEMMNI: $out"
+		pass "SEMMNI" || fail "SEMMNI: $out"
 	grep -q "sysv-msg: 8 rings need 8 queues, but kernel.msgmni is 4" <<<"$out" &&
-		pass || fail "msgmni: $out"
-	[ "$(grep -c '^rc 2$' <<<"$out")" -eq 2 ] && pass || fail "limits: not exit 2: $out"
+		pass "msgmni" || fail "msgmni: $out"
+	[ "$(grep -c '^rc 2$' <<<"$out")" -eq 2 ] && pass "limits" || fail "limits: not exit 2: $out"
 	# Shared: one set and one queue for all rings.
-	grep -q '^rc 0$' <<<"$out" && pass || fail "shared within the limits: $out"
+	grep -q '^rc 0$' <<<"$out" && pass "shared within the limits" || fail "shared within the limits: $out"
 	summary
 }
 

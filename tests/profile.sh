@@ -7,7 +7,9 @@
 # filter (bench/slowsys) is the largest increase, and an A/A pair of
 # labels calls no symbol changed.  A stand-in perf (CTXBENCH_PERF) checks
 # that hostile symbol names are saved clean and read back, and that what
-# a perf forks ends with it, however perf or ctxbench ends.
+# a perf forks ends with it, however perf or ctxbench ends.  Without perf
+# in PATH a test that needs it skips, and fails under
+# CTXBENCH_REQUIRE_ALL=1 (required).
 # Usage: profile.sh BIN BUILD CASE
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -19,6 +21,7 @@ tests=(
 	"profile-seccomp @BIN@ @BUILD@ seccomp | timeout=300 lock=quiet cost=22"
 	"profile-names @BIN@ @BUILD@ names | timeout=60"
 	"profile-forks @BIN@ @BUILD@ forks | timeout=120"
+	"profile-required @BIN@ @BUILD@ required | timeout=60"
 )
 list_tests "$@"
 isolate "$@"
@@ -47,18 +50,17 @@ check_perf_left() {
 		fail "$1: perf left: $left"
 		kill -KILL $left 2>/dev/null
 	else
-		pass
+		pass "$1: no perf left"
 	fi
 }
 
 # Skip (77) with the reason unless perf can profile here.
 need_perf() {
 	command -v perf >/dev/null ||
-		{ echo "skip: perf is not installed"; exit 77; }
+		skip "perf is not installed"
 	if [ "$(id -u)" != 0 ] &&
 		[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
-		echo "skip: perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
-		exit 77
+		skip "perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
 	fi
 }
 
@@ -71,8 +73,7 @@ profiled() {
 		2>"$tmp/$name.err"
 	local rc=$?
 	if grep -q 'no profiles:' "$tmp/$name.err"; then
-		echo "skip: $(grep 'no profiles:' "$tmp/$name.err")"
-		exit 77
+		skip "$(grep 'no profiles:' "$tmp/$name.err")"
 	fi
 	return $rc
 }
@@ -81,8 +82,7 @@ profiled() {
 need_permit() {
 	if [ "$(id -u)" != 0 ] &&
 		[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
-		echo "skip: perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
-		exit 77
+		skip "perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
 	fi
 }
 
@@ -172,7 +172,7 @@ raw_bytes() {
 }
 
 check_none_json() {
-	python3 - "$@" <<'EOF' && pass || fail "$how: the saved run"
+	python3 - "$@" <<'EOF' && pass "$how" || fail "$how: the saved run"
 import json, sys
 inv = json.load(open(sys.argv[1]))["invocations"][0]
 assert inv["info"]["profile"].startswith("none: perf not found"), inv["info"]
@@ -183,7 +183,7 @@ EOF
 }
 
 check_saved_json() {
-	python3 - "$@" <<'EOF' && pass || fail "the saved profiles"
+	python3 - "$@" <<'EOF' && pass "not: the saved profiles" || fail "the saved profiles"
 import json, sys
 inv = json.load(open(sys.argv[1]))["invocations"][0]
 assert "cpu-clock" in inv["info"]["profile"] or "cycles" in inv["info"]["profile"]
@@ -202,7 +202,7 @@ EOF
 # Every saved name of the stand-in's: printable, whole characters, each
 # of $STANDIN_NAMES there, escaped or cut.
 check_names_json() {
-	python3 - "$@" <<'EOF' && pass || fail "the saved names"
+	python3 - "$@" <<'EOF' && pass "not: the saved names" || fail "the saved names"
 import json, sys
 inv = json.load(open(sys.argv[1], encoding="utf-8"))["invocations"][0]
 names = [s["symbol"] for s in inv["results"][0]["profile"]["symbols"]]
@@ -224,6 +224,31 @@ EOF
 }
 
 case $what in
+required)
+	# perf hidden from PATH: a test that needs it says skipped with the
+	# reason, and fails with it under CTXBENCH_REQUIRE_ALL=1 (CI).
+	mkdir "$tmp/path" || fail "cannot make $tmp/path"
+	IFS=: read -ra dirs <<<"$PATH"
+	for d in "${dirs[@]}"; do
+		ln -s "$d"/* "$tmp/path/" 2>/dev/null
+	done
+	rm -f "$tmp/path/perf"
+	PATH=$tmp/path command -v perf >/dev/null &&
+		fail "perf hidden from PATH: still found" || pass "perf hidden from PATH"
+	o=$(env -u CTXBENCH_REQUIRE_ALL PATH="$tmp/path" "$0" "$bin" "$build" saved 2>&1)
+	rc=$?
+	[ $rc -eq 77 ] && pass "no perf: exit 77" || fail "no perf: exit $rc, expected 77: $o"
+	grep -qx 'skipped: perf is not installed' <<<"$o" &&
+		pass "no perf: says skipped with the reason" ||
+		fail "no perf: says skipped with the reason: $o"
+	o=$(CTXBENCH_REQUIRE_ALL=1 PATH="$tmp/path" "$0" "$bin" "$build" saved 2>&1)
+	rc=$?
+	[ $rc -eq 1 ] && pass "no perf, CTXBENCH_REQUIRE_ALL=1: exit 1" ||
+		fail "no perf, CTXBENCH_REQUIRE_ALL=1: exit $rc, expected 1: $o"
+	grep -q '^FAIL: skipped, .*: perf is not installed$' <<<"$o" &&
+		pass "no perf, CTXBENCH_REQUIRE_ALL=1: fails with the reason" ||
+		fail "no perf, CTXBENCH_REQUIRE_ALL=1: fails with the reason: $o"
+	;;
 none)
 	# perf named but absent, then not in PATH: the same run as without.
 	for how in env path; do
@@ -235,38 +260,38 @@ none)
 				-q -o "$tmp/n.json" >"$tmp/n.txt" 2>"$tmp/n.err"
 		fi
 		rc=$?
-		[ $rc -eq 0 ] && pass || fail "$how: exit $rc: $(cat "$tmp/n.err")"
+		[ $rc -eq 0 ] && pass "$how" || fail "$how: exit $rc: $(cat "$tmp/n.err")"
 		n=$(grep -c 'no profiles: perf not found' "$tmp/n.err")
-		[ "$n" = 1 ] && pass || fail "$how: said $n times: $(cat "$tmp/n.err")"
+		[ "$n" = 1 ] && pass "$how" || fail "$how: said $n times: $(cat "$tmp/n.err")"
 		check_none_json "$tmp/n.json"
 		grep -q 'Where the time went: none: perf not found' \
-			"$tmp/n.txt" && pass || fail "$how: the report does not say why"
+			"$tmp/n.txt" && pass "$how" || fail "$how: the report does not say why"
 	done
 	# A perf that fails at once: the run goes on, said once, no profile.
 	CTXBENCH_PERF=$(command -v false) "$bin" --profile -b pipe,futex \
 		-t 0.05 -r 2 -q -o "$tmp/f.json" >/dev/null 2>"$tmp/f.err"
 	rc=$?
-	[ $rc -eq 0 ] && pass || fail "failing perf: exit $rc"
+	[ $rc -eq 0 ] && pass "failing perf" || fail "failing perf: exit $rc"
 	n=$(grep -c 'no profiles: ' "$tmp/f.err")
-	[ "$n" = 1 ] && pass || fail "failing perf: said $n times: $(cat "$tmp/f.err")"
+	[ "$n" = 1 ] && pass "failing perf" || fail "failing perf: said $n times: $(cat "$tmp/f.err")"
 	grep -q '"symbols"' "$tmp/f.json" && fail "failing perf: a profile saved" ||
-		pass
+		pass "failing perf"
 	;;
 saved)
 	need_perf
 	profiled s -b pipe,futex -t 0.2 -r 2 ||
 		fail "exit $?: $(cat "$tmp/s.err")"
 	check_saved_json "$tmp/s.json"
-	grep -q 'wake-up .* µs of a .* µs round trip' "$tmp/s.txt" && pass ||
+	grep -q 'wake-up .* µs of a .* µs round trip' "$tmp/s.txt" && pass "not: no wake-up in the text report" ||
 		fail "no wake-up in the text report"
 	# Read back, and a profile that does not add up refused.
 	"$bin" report --format kv "$tmp/s.json" >"$tmp/kv" &&
-		grep -q 'pipe.any.2p.0k.profile_samples: ' "$tmp/kv" && pass ||
+		grep -q 'pipe.any.2p.0k.profile_samples: ' "$tmp/kv" && pass "report --format kv" ||
 		fail "report --format kv: no profile_samples"
 	break_profile "$tmp/s.json" "$tmp/bad.json"
 	"$bin" report "$tmp/bad.json" >/dev/null 2>"$tmp/bad.err"
 	rc=$?
-	[ $rc -eq 2 ] && grep -q 'add up' "$tmp/bad.err" && pass ||
+	[ $rc -eq 2 ] && grep -q 'add up' "$tmp/bad.err" && pass "a profile that does not add up" ||
 		fail "a profile that does not add up: exit $rc: $(cat "$tmp/bad.err")"
 	check_perf_left "a profiled run"
 	;;
@@ -281,21 +306,21 @@ sigint | sigkill)
 		[ -n "$(perf_left)" ] && break
 		sleep 0.05
 	done
-	[ -n "$(perf_left)" ] && pass || fail "no perf started"
+	[ -n "$(perf_left)" ] && pass "not: no perf started" || fail "no perf started"
 	sleep 1
 	kill -$sig $pid
 	wait $pid
 	rc=$?
 	want=$([ $sig = INT ] && echo 130 || echo 137)
-	[ $rc -eq $want ] && pass || fail "SIG$sig: exit $rc, not $want"
+	[ $rc -eq $want ] && pass "SIG$sig" || fail "SIG$sig: exit $rc, not $want"
 	check_perf_left "SIG$sig"
 	;;
 seccomp)
 	need_perf
 	[ -x "$build/bench/slowsys" ] ||
-		{ echo "skip: no $build/bench/slowsys"; exit 77; }
+		skip "no $build/bench/slowsys"
 	"$build/bench/slowsys" 0 true ||
-		{ echo "skip: no seccomp filter here"; exit 77; }
+		skip "no seccomp filter here"
 	# The JIT image named where kallsyms can: set, then restored.
 	knob=/proc/sys/net/core/bpf_jit_kallsyms
 	if [ -w $knob ]; then
@@ -318,27 +343,27 @@ seccomp)
 	case $first in
 	*profile___seccomp_filter_change_pct:* | *profile__jit__change_pct:* | \
 		*profile_bpf_prog_*_change_pct:*)
-		pass ;;
+		pass "the largest increase is the filter" ;;
 	*) fail "the largest increase is not the filter: $first" ;;
 	esac
 	# An increase: judged or not, two invocations a label are few for the
 	# test over every symbol to call it on a loaded machine.
-	awk -v v="${first##*: }" 'BEGIN { exit !(v > 0) }' && pass ||
+	awk -v v="${first##*: }" 'BEGIN { exit !(v > 0) }' && pass "the filter's share did not increase" ||
 		fail "the filter's share did not increase: $first"
 	"$bin" report "$tmp"/a1.json "$tmp"/a2.json "$tmp"/b1.json \
 		"$tmp"/b2.json >"$tmp/ab.txt"
 	grep -A1 'changed most against A' "$tmp/ab.txt" |
-		grep -Eq '(__seccomp_filter|\[jit\]|bpf_prog_)' && pass ||
+		grep -Eq '(__seccomp_filter|\[jit\]|bpf_prog_)' && pass "the text report" ||
 		fail "the text report: $(sed -n '/Where the time/,$p' "$tmp/ab.txt")"
 	"$bin" report --format html "$tmp"/a1.json "$tmp"/b1.json >"$tmp/ab.html"
-	grep -q 'class="profile-change"' "$tmp/ab.html" && pass ||
+	grep -q 'class="profile-change"' "$tmp/ab.html" && pass "not: no table of changes in the page" ||
 		fail "no table of changes in the page"
 	# A/A: within the noise, every symbol.
 	kv=$("$bin" report --format kv "$tmp"/a1.json "$tmp"/a2.json \
 		"$tmp"/c1.json "$tmp"/c2.json)
 	called=$(grep '\.profile_.*_changed: 1' <<<"$kv")
-	[ -z "$called" ] && pass || fail "A/A: called changed: $called"
-	grep -q '\.profile_.*_changed: 0' <<<"$kv" && pass ||
+	[ -z "$called" ] && pass "A/A" || fail "A/A: called changed: $called"
+	grep -q '\.profile_.*_changed: 0' <<<"$kv" && pass "A/A" ||
 		fail "A/A: nothing judged"
 	check_perf_left "the runs"
 	;;
@@ -352,19 +377,19 @@ names)
 	CTXBENCH_PERF=$tmp/perf "$bin" --profile -b pipe -t 0.1 -r 1 \
 		-o "$tmp/F.json" >"$tmp/F.txt" 2>"$tmp/F.err"
 	rc=$?
-	[ $rc -eq 0 ] && pass || fail "exit $rc: $(cat "$tmp/F.err")"
-	! grep -q 'no profiles' "$tmp/F.err" && pass ||
+	[ $rc -eq 0 ] && pass "exit $rc" || fail "exit $rc: $(cat "$tmp/F.err")"
+	! grep -q 'no profiles' "$tmp/F.err" && pass "no profile" ||
 		fail "no profile: $(cat "$tmp/F.err")"
 	n=$(raw_bytes "$tmp/F.txt")$(raw_bytes "$tmp/F.err")
-	[ "$n" = 00 ] && pass || fail "the run printed raw bytes: $n lines"
-	grep -qF '\x1b[31mred' "$tmp/F.txt" && pass ||
+	[ "$n" = 00 ] && pass "the run printed raw bytes" || fail "the run printed raw bytes: $n lines"
+	grep -qF '\x1b[31mred' "$tmp/F.txt" && pass "no escaped name" ||
 		fail "no escaped name: $(sed -n '/Where the time/,$p' "$tmp/F.txt")"
 	"$bin" report "$tmp/F.json" >"$tmp/R.txt" 2>"$tmp/R.err"
 	rc=$?
-	[ $rc -eq 0 ] && pass || fail "report: exit $rc: $(cat "$tmp/R.err")"
-	[ "$(raw_bytes "$tmp/R.txt")" = 0 ] && pass || fail "report: raw bytes"
+	[ $rc -eq 0 ] && pass "report" || fail "report: exit $rc: $(cat "$tmp/R.err")"
+	[ "$(raw_bytes "$tmp/R.txt")" = 0 ] && pass "report" || fail "report: raw bytes"
 	"$bin" report --format json "$tmp/F.json" >"$tmp/G.json" 2>"$tmp/G.err" &&
-		"$bin" report "$tmp/G.json" >/dev/null 2>>"$tmp/G.err" && pass ||
+		"$bin" report "$tmp/G.json" >/dev/null 2>>"$tmp/G.err" && pass "the json round trip" ||
 		fail "the json round trip: $(cat "$tmp/G.err")"
 	check_names_json "$tmp/F.json"
 	;;

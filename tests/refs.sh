@@ -17,11 +17,11 @@ refs_diff() {
 	out=$(mktemp -d) || exit 1
 	trap 'rm -rf "$out"' EXIT
 	for what in options mechanisms facts json keys; do
-		[ "$("$bin" dump "$what" | wc -l)" -ge 2 ] && pass ||
+		[ "$("$bin" dump "$what" | wc -l)" -ge 2 ] && pass "not: ctxbench dump $what printed too little" ||
 			fail "ctxbench dump $what printed too little"
 	done
 	"$bin" dump none >/dev/null 2>"$out/err" && fail "dump none is taken" ||
-		{ [ $? -eq 2 ] && grep -q '^ctxbench: dump: ' "$out/err"; } && pass ||
+		{ [ $? -eq 2 ] && grep -q '^ctxbench: dump: ' "$out/err"; } && pass "dump none" ||
 		fail "dump none: not exit 2 with a ctxbench: message: $(cat "$out/err")"
 	if ! "$src/tools/gen-refs" "$bin" "$src" "$out" 2>"$out/err"; then
 		fail "tools/gen-refs failed: $(cat "$out/err")"
@@ -31,17 +31,17 @@ refs_diff() {
 	# A member or a fact the tables have and the page does not say.
 	awk '/GENERATED json-/ { on = /BEGIN/; next }
 		on && /^\| `[^|]*\| [^|]* \| \|$/ { print }' "$out/docs/json.md" >"$out/bare"
-	[ ! -s "$out/bare" ] && pass ||
+	[ ! -s "$out/bare" ] && pass "docs/json.md" ||
 		fail "docs/json.md: members without words (write them in their rows):"$'\n'"$(cat "$out/bare")"
 	awk '/GENERATED facts/ { on = /BEGIN/; if (!on && tag != "") print tag; next }
 		on && /^\.TP$/ { if (tag != "") print tag; tag = ""; want = 1; next }
 		on && want { tag = $0; want = 0; next }
 		on { tag = "" }' "$out/ctxbench.1" >"$out/bare"
-	[ ! -s "$out/bare" ] && pass ||
+	[ ! -s "$out/bare" ] && pass "ctxbench.1" ||
 		fail "ctxbench.1: Run information facts without words (say where each comes from):"$'\n'"$(cat "$out/bare")"
 	for f in ctxbench.1 completion/ctxbench.bash docs/json.md docs/keys.md; do
 		if cmp -s "$src/$f" "$out/$f"; then
-			pass
+			pass "not: $f is not what the tables make of it:"
 		else
 			fail "$f is not what the tables make of it:"$'\n'"$(diff -u "$src/$f" "$out/$f")"$'\n'"make it again with: tools/gen-refs $bin (or cmake --build BUILD --target refs)"
 		fi

@@ -55,13 +55,13 @@ narrow() {
 # the report.
 columns80() {
 	local what=$1 text=$2
-	iconv -f UTF-8 -t UTF-8 <<<"$text" >/dev/null 2>&1 && pass ||
+	iconv -f UTF-8 -t UTF-8 <<<"$text" >/dev/null 2>&1 && pass "$what" ||
 		fail "$what: not UTF-8 text, a character cut"
 	perl -CSD -ne 'chomp;
 		my $w = length($_) - (() = /[\p{Mn}\p{Me}]/g) +
 			(() = /[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]/g);
 		if ($w > 80) { print STDERR "too wide ($w): $_\n"; $bad = 1 }
-		END { exit($bad ? 1 : 0) }' <<<"$text" && pass ||
+		END { exit($bad ? 1 : 0) }' <<<"$text" && pass "$what" ||
 		fail "$what: wider than 80 columns"
 }
 
@@ -88,9 +88,9 @@ columns() {
 	label=$(printf 'L%.0s' {1..64})
 	note="$(printf 'note %.0s' {1..25})xx"
 	run "$bin" -q -b null -t 0.02 -r 1 -n "$label" --note "$note"
-	[ "$rc" -eq 0 ] && pass || fail "a label of 64 bytes, a note of 127: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "a label of 64 bytes, a note of 127" || fail "a label of 64 bytes, a note of 127: exit $rc: $err"
 	columns80 "64-byte label, 127-byte note" "$out"
-	[ "$(run_words "$out")" = "$label $note " ] && pass ||
+	[ "$(run_words "$out")" = "$label $note " ] && pass "the label or the note is not whole" ||
 		fail "the label or the note is not whole: '$(run_words "$out")'"
 	run "$bin" -q -b null,pipe -t 0.05 -r 1 -n 6.13.0-rc1-00042-g1a2b3c4d5e6f-dirty
 	columns80 "a kernel's label" "$out"
@@ -104,9 +104,9 @@ columns() {
 	for i in 1 2; do
 		run "$bin" -q -b pipe -p 2,3 -t 0.02 -r 1 -n "$label" --note "$note" \
 			--histogram -o "$tmp/mb$i.json"
-		[ "$rc" -eq 0 ] && pass || fail "a label of 32 ä: exit $rc: $err"
+		[ "$rc" -eq 0 ] && pass "a label of 32 ä" || fail "a label of 32 ä: exit $rc: $err"
 		columns80 "a label of ä, a note of € and CJK" "$out"
-		[ "$(run_words "$out")" = "$label $note " ] && pass ||
+		[ "$(run_words "$out")" = "$label $note " ] && pass "the UTF-8 label or note is not whole" ||
 			fail "the UTF-8 label or note is not whole: '$(run_words "$out")'"
 	done
 
@@ -124,17 +124,17 @@ columns() {
 		saved_set "$tmp/mb$i.json" "ä€ä€ä€" placement
 	done
 	run "$bin" report --histogram "$tmp/mb1.json" "$tmp/mb2.json"
-	[ "$rc" -eq 0 ] && pass || fail "report of UTF-8 facts: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "report of UTF-8 facts" || fail "report of UTF-8 facts: exit $rc: $err"
 	columns80 "a report of UTF-8 facts" "$out"
-	grep -q "^  KernelVersion        $(printf 'ä%.0s' {1..57})\$" <<<"$out" && pass ||
+	grep -q "^  KernelVersion        $(printf 'ä%.0s' {1..57})\$" <<<"$out" && pass "KernelVersion" ||
 		fail "KernelVersion: not 57 ä on its first line: $(grep -A2 '^  KernelVersion' <<<"$out")"
-	grep -q "^  CPUtype              $(printf '€%.0s' {1..42})\$" <<<"$out" && pass ||
+	grep -q "^  CPUtype              $(printf '€%.0s' {1..42})\$" <<<"$out" && pass "CPUtype" ||
 		fail "CPUtype: not its 42 € whole: $(grep '^  CPUtype' <<<"$out")"
-	grep -q "^  HostName             $(printf '漢字%.0s' {1..13})漢\.\.\.\$" <<<"$out" && pass ||
+	grep -q "^  HostName             $(printf '漢字%.0s' {1..13})漢\.\.\.\$" <<<"$out" && pass "HostName" ||
 		fail "HostName: not 27 wide characters then ...: $(grep '^  HostName' <<<"$out")"
-	grep -q "^  Machine              $(printf 'Aé%.0s' {1..27})\.\.\.\$" <<<"$out" && pass ||
+	grep -q "^  Machine              $(printf 'Aé%.0s' {1..27})\.\.\.\$" <<<"$out" && pass "Machine" ||
 		fail "Machine: not 54 characters then ...: $(grep '^  Machine' <<<"$out")"
-	grep -q '^pipe ä€ä€ä€  ' <<<"$out" && pass ||
+	grep -q '^pipe ä€ä€ä€  ' <<<"$out" && pass "lat_ctx's corner" ||
 		fail "lat_ctx's corner: $(grep '^pipe ä' <<<"$out")"
 	run "$bin" report --baseline "$cjk$cjk語語" "$tmp/mb1.json"
 	columns80 "one invocation of UTF-8 facts" "$out"
@@ -146,25 +146,25 @@ roundtrip() {
 	local bin=$1
 
 	"$bin" -b pipe -t 0.2 -r 2 -n direct -o "$tmp/x.json" >"$tmp/direct.txt"
-	[ $? -eq 0 ] && pass || fail "the run with -o failed"
+	[ $? -eq 0 ] && pass "not: the run with -o failed" || fail "the run with -o failed"
 	"$bin" report "$tmp/x.json" >"$tmp/report.txt"
-	[ $? -eq 0 ] && pass || fail "report of a saved run failed"
-	cmp -s "$tmp/direct.txt" "$tmp/report.txt" && pass ||
+	[ $? -eq 0 ] && pass "not: report of a saved run failed" || fail "report of a saved run failed"
+	cmp -s "$tmp/direct.txt" "$tmp/report.txt" && pass "not: saved and re-rendered differs from the direct report:" ||
 		fail "saved and re-rendered differs from the direct report:"$'\n'"$(diff "$tmp/direct.txt" "$tmp/report.txt")"
-	grep -q '^  direct any ' "$tmp/direct.txt" && pass || fail "no row: $(cat "$tmp/direct.txt")"
+	grep -q '^  direct any ' "$tmp/direct.txt" && pass "no row" || fail "no row: $(cat "$tmp/direct.txt")"
 
 	# --json prints what -o writes; the report of it writes it again.
 	"$bin" -b pipe -t 0.2 -r 2 -n json --json -o "$tmp/y.json" >"$tmp/y.out"
-	[ $? -eq 0 ] && pass || fail "the run with --json failed"
-	cmp -s "$tmp/y.out" "$tmp/y.json" && pass || fail "--json and -o differ"
-	grep -q '"schema_version": 1' "$tmp/y.json" && pass || fail "no schema version"
-	grep -q '"command": ".*-n json --json -o ' "$tmp/y.json" && pass ||
+	[ $? -eq 0 ] && pass "not: the run with --json failed" || fail "the run with --json failed"
+	cmp -s "$tmp/y.out" "$tmp/y.json" && pass "not: --json and -o differ" || fail "--json and -o differ"
+	grep -q '"schema_version": 1' "$tmp/y.json" && pass "not: no schema version" || fail "no schema version"
+	grep -q '"command": ".*-n json --json -o ' "$tmp/y.json" && pass "not: no command line in the JSON" ||
 		fail "no command line in the JSON"
 	"$bin" report --json "$tmp/y.json" >"$tmp/y2.json"
-	cmp -s "$tmp/y.json" "$tmp/y2.json" && pass || fail "report --json changes the JSON"
+	cmp -s "$tmp/y.json" "$tmp/y2.json" && pass "not: report --json changes the JSON" || fail "report --json changes the JSON"
 	"$bin" report -o "$tmp/y3.json" "$tmp/y.json" >"$tmp/y3.txt"
-	cmp -s "$tmp/y.json" "$tmp/y3.json" && pass || fail "report -o changes the JSON"
-	grep -q '^  json any ' "$tmp/y3.txt" && pass || fail "report -o prints no report"
+	cmp -s "$tmp/y.json" "$tmp/y3.json" && pass "not: report -o changes the JSON" || fail "report -o changes the JSON"
+	grep -q '^  json any ' "$tmp/y3.txt" && pass "not: report -o prints no report" || fail "report -o prints no report"
 	summary
 }
 
@@ -174,47 +174,47 @@ compare() {
 
 	for n in A0 A B; do
 		"$bin" -b pipe,signal -t 0.2 -r 3 -n "${n:0:1}" -o "$tmp/$n.json" >/dev/null
-		[ $? -eq 0 ] && pass || fail "run $n failed"
+		[ $? -eq 0 ] && pass "not: run $n failed" || fail "run $n failed"
 	done
 	undisturbed "$tmp/A0.json" "$tmp/A.json" "$tmp/B.json"
 	run "$bin" report "$tmp/A.json" "$tmp/B.json"
-	[ "$rc" -eq 0 ] && pass || fail "report exits $rc: $err"
-	grep -q '^Run: ALL$' <<<"$out" && pass || fail "no Run: ALL block"
-	narrow "$out" && pass || fail "report wider than 80 columns"
+	[ "$rc" -eq 0 ] && pass "report exits $rc" || fail "report exits $rc: $err"
+	grep -q '^Run: ALL$' <<<"$out" && pass "no Run" || fail "no Run: ALL block"
+	narrow "$out" && pass "not: report wider than 80 columns" || fail "report wider than 80 columns"
 	for t in SIGUSR1 pipe; do
 		local table
 		table=$(awk -v t="$t" '$1 == t && / low / { on = 1 } on && /^$/ { exit } on' <<<"$out")
-		grep -q ' change ' <<<"$table" && pass || fail "$t: no change column"
-		grep -Eq '^  A any .* baseline ' <<<"$table" && pass || fail "$t: no baseline row A"
+		grep -q ' change ' <<<"$table" && pass "$t" || fail "$t: no change column"
+		grep -Eq '^  A any .* baseline ' <<<"$table" && pass "$t" || fail "$t: no baseline row A"
 		# One invocation a label: the change is shown, not judged, and
 		# what the runs alone could see is bracketed.
 		grep -Eq '^  B any .* [-+][0-9.]+% +(\[[0-9.]+%\]|-|>9999%) ' <<<"$table" &&
-			pass || fail "$t: no bare change for B:"$'\n'"$table"
+			pass "$t" || fail "$t: no bare change for B:"$'\n'"$table"
 	done
 	grep -q '^bare change: one invocation a label, not judged' <<<"$out" &&
-		pass || fail "no line saying the change is not judged"
-	grep -q '^\*\.\.\.\*' <<<"$out" && fail "a mark explained with nothing to mark" || pass
+		pass "not: no line saying the change is not judged" || fail "no line saying the change is not judged"
+	grep -q '^\*\.\.\.\*' <<<"$out" && fail "a mark explained with nothing to mark" || pass "not: a mark explained with nothing to mark"
 
 	# Two invocations a label: judged on the spread between them.
 	for n in A B; do
 		"$bin" -b pipe,signal -t 0.2 -r 3 -n "$n" -o "$tmp/${n}2.json" >/dev/null
-		[ $? -eq 0 ] && pass || fail "second run $n failed"
+		[ $? -eq 0 ] && pass "not: second run $n failed" || fail "second run $n failed"
 	done
 	undisturbed "$tmp/A2.json" "$tmp/B2.json"
 	run "$bin" report "$tmp/A.json" "$tmp/B.json" "$tmp/A2.json" "$tmp/B2.json"
-	[ "$rc" -eq 0 ] && pass || fail "report of 2 x 2 exits $rc: $err"
-	narrow "$out" && pass || fail "2 x 2 report wider than 80 columns"
-	grep -q '^Run: A (2 of 2)' <<<"$out" && pass || fail "no second invocation of A"
-	grep -q '^   2  A$' <<<"$out" && pass || fail "no invocation count: $out"
+	[ "$rc" -eq 0 ] && pass "report of 2 x 2 exits $rc" || fail "report of 2 x 2 exits $rc: $err"
+	narrow "$out" && pass "not: 2 x 2 report wider than 80 columns" || fail "2 x 2 report wider than 80 columns"
+	grep -q '^Run: A (2 of 2)' <<<"$out" && pass "not: no second invocation of A" || fail "no second invocation of A"
+	grep -q '^   2  A$' <<<"$out" && pass "no invocation count" || fail "no invocation count: $out"
 	grep -q '^\*\.\.\.\*: stands out from the noise between replicates' <<<"$out" &&
-		pass || fail "the mark is not explained"
+		pass "not: the mark is not explained" || fail "the mark is not explained"
 	for t in SIGUSR1 pipe; do
 		local table
 		table=$(awk -v t="$t" '$1 == t && / low / { on = 1 } on && /^$/ { exit } on' <<<"$out")
-		[ "$(grep -c '^  [AB] any ' <<<"$table")" -eq 2 ] && pass ||
+		[ "$(grep -c '^  [AB] any ' <<<"$table")" -eq 2 ] && pass "$t" ||
 			fail "$t: not one row a label:"$'\n'"$table"
 		grep -Eq '^  B any .*[(*] *[-+][0-9.]+%[)*] +([0-9.]+|>9999)% ' <<<"$table" &&
-			pass || fail "$t: no judged change for B:"$'\n'"$table"
+			pass "$t" || fail "$t: no judged change for B:"$'\n'"$table"
 	done
 
 	# The A/A noise of --noise judges one invocation a label: runs of
@@ -222,29 +222,29 @@ compare() {
 	# A0 before A and B, A2 after them, so two blocks.
 	run "$bin" report --noise "$tmp/A0.json" --noise "$tmp/A2.json" \
 		"$tmp/A.json" "$tmp/B.json"
-	[ "$rc" -eq 0 ] && pass || fail "report --noise exits $rc: $err"
-	grep -q '^noise: 2 invocations of --noise' <<<"$out" && pass ||
+	[ "$rc" -eq 0 ] && pass "report --noise exits $rc" || fail "report --noise exits $rc: $err"
+	grep -q '^noise: 2 invocations of --noise' <<<"$out" && pass "not: --noise is not said" ||
 		fail "--noise is not said"
 	grep -Eq '^  B any .*[(*] *[-+][0-9.]+%[)*] +([0-9.]+|>9999)% ' <<<"$out" &&
-		pass || fail "--noise: no judged change:"$'\n'"$out"
+		pass "--noise" || fail "--noise: no judged change:"$'\n'"$out"
 	run "$bin" report --noise "$tmp/A.json" "$tmp/A.json" "$tmp/B.json"
 	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'no label is measured twice' <<<"$err" &&
-		pass || fail "--noise of one invocation: $rc '$err'"
+		pass "--noise of one invocation" || fail "--noise of one invocation: $rc '$err'"
 
 	# Another baseline; a label no run has.
 	run "$bin" report --baseline B "$tmp/A.json" "$tmp/B.json"
-	[ "$rc" -eq 0 ] && grep -Eq '^  B any .* baseline ' <<<"$out" && pass ||
+	[ "$rc" -eq 0 ] && grep -Eq '^  B any .* baseline ' <<<"$out" && pass "--baseline B" ||
 		fail "--baseline B: $rc $err"
 	run "$bin" report --baseline C "$tmp/A.json" "$tmp/B.json"
 	[ "$rc" -eq 2 ] && [ -z "$out" ] && [ "$err" = "ctxbench: --baseline: no saved run is labelled 'C'" ] &&
-		pass || fail "--baseline C: $rc '$err'"
+		pass "--baseline C" || fail "--baseline C: $rc '$err'"
 
 	# Merged into one file, the same report.
 	"$bin" report --json "$tmp/A.json" "$tmp/B.json" >"$tmp/AB.json"
 	run "$bin" report "$tmp/AB.json"
 	local merged=$out
 	run "$bin" report "$tmp/A.json" "$tmp/B.json"
-	[ "$merged" = "$out" ] && pass || fail "the merged file reports differently"
+	[ "$merged" = "$out" ] && pass "not: the merged file reports differently" || fail "the merged file reports differently"
 	summary
 }
 
@@ -260,7 +260,7 @@ refused() {
 	elif [ "$(wc -l <<<"$err")" -ne 1 ] || [[ $err != "ctxbench: $file: "* ]]; then
 		fail "$what: stderr is not one line 'ctxbench: $file: ...': $err"
 	else
-		pass
+		pass "$what"
 	fi
 }
 
@@ -291,7 +291,7 @@ bad() {
 		run "$bin" "$@"
 		if [ "$rc" -eq 2 ] && [ -z "$out" ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
 			[[ $err == "ctxbench: "* ]]; then
-			pass
+			pass "ctxbench $args"
 		else
 			fail "ctxbench $args: exit $rc, '$out', '$err'"
 		fi
@@ -315,27 +315,27 @@ writes() {
 	for what in "--json" "" "--histogram"; do
 		run "$bin" -b pipe -t 0.1 -r 1 -q $what -o /dev/full
 		[ "$rc" -eq 1 ] && grep -q '/dev/full: No space left on device' <<<"$err" &&
-			pass || fail "-o /dev/full $what: exit $rc: $err"
+			pass "-o /dev/full $what" || fail "-o /dev/full $what: exit $rc: $err"
 		"$bin" -b pipe -t 0.1 -r 1 -q $what >/dev/full 2>"$tmp/err"
 		rc=$? err=$(cat "$tmp/err")
 		[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: No space left on device' <<<"$err" &&
-			pass || fail "stdout /dev/full $what: exit $rc: $err"
+			pass "stdout /dev/full $what" || fail "stdout /dev/full $what: exit $rc: $err"
 		"$bin" -b pipe -t 0.1 -r 1 -q $what >&- 2>"$tmp/err"
 		rc=$? err=$(cat "$tmp/err")
 		[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: ' <<<"$err" &&
-			pass || fail "stdout closed $what: exit $rc: $err"
+			pass "stdout closed $what" || fail "stdout closed $what: exit $rc: $err"
 	done
 	"$bin" report "$good" >/dev/full 2>"$tmp/err"
 	rc=$?
-	[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: ' "$tmp/err" && pass ||
+	[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: ' "$tmp/err" && pass "report >/dev/full" ||
 		fail "report >/dev/full: exit $rc: $(cat "$tmp/err")"
 	run "$bin" report -o /dev/full "$good"
-	[ "$rc" -eq 1 ] && grep -q '/dev/full: No space left' <<<"$err" && pass ||
+	[ "$rc" -eq 1 ] && grep -q '/dev/full: No space left' <<<"$err" && pass "report -o /dev/full" ||
 		fail "report -o /dev/full: exit $rc: $err"
 	for what in --help --list --version "report --help"; do
 		"$bin" $what >/dev/full 2>/dev/null
 		rc=$?
-		[ "$rc" -eq 1 ] && pass || fail "$what >/dev/full: exit $rc"
+		[ "$rc" -eq 1 ] && pass "$what >/dev/full" || fail "$what >/dev/full: exit $rc"
 	done
 	summary
 }
@@ -353,8 +353,8 @@ replace() {
 	sleep 0.6
 	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null
-	[ "$(cat "$d/run.json")" = old ] && pass || fail "SIGKILL: FILE changed: $(head -c 80 "$d/run.json")"
-	[ "$(ls -A "$d")" = run.json ] && pass || fail "SIGKILL: left behind: $(ls -A "$d")"
+	[ "$(cat "$d/run.json")" = old ] && pass "SIGKILL" || fail "SIGKILL: FILE changed: $(head -c 80 "$d/run.json")"
+	[ "$(ls -A "$d")" = run.json ] && pass "SIGKILL" || fail "SIGKILL: left behind: $(ls -A "$d")"
 
 	# Interrupted: what finished is saved, readable, in the file's mode.
 	"$bin" -b pipe,futex -t 0.5 -r 2 -q -n part -o "$d/run.json" >/dev/null 2>&1 &
@@ -363,23 +363,23 @@ replace() {
 	kill -INT "$pid"
 	wait "$pid"
 	rc=$?
-	[ "$rc" -eq 130 ] && pass || fail "SIGINT: exit $rc"
-	"$bin" report "$d/run.json" >/dev/null 2>"$tmp/err" && pass ||
+	[ "$rc" -eq 130 ] && pass "SIGINT" || fail "SIGINT: exit $rc"
+	"$bin" report "$d/run.json" >/dev/null 2>"$tmp/err" && pass "SIGINT" ||
 		fail "SIGINT: the partial run cannot be read: $(cat "$tmp/err")"
-	[ "$(stat -c %a "$d/run.json")" = 640 ] && pass ||
+	[ "$(stat -c %a "$d/run.json")" = 640 ] && pass "the file's mode changed" ||
 		fail "the file's mode changed: $(stat -c %a "$d/run.json")"
-	[ "$(ls -A "$d")" = run.json ] && pass || fail "SIGINT: left behind: $(ls -A "$d")"
+	[ "$(ls -A "$d")" = run.json ] && pass "SIGINT" || fail "SIGINT: left behind: $(ls -A "$d")"
 
 	# A new file gets the mode open() would have given it.
 	(umask 027 && "$bin" -b pipe -t 0.1 -r 1 -q -o "$d/new.json" >/dev/null)
-	[ "$(stat -c %a "$d/new.json")" = 640 ] && pass ||
+	[ "$(stat -c %a "$d/new.json")" = 640 ] && pass "a new file's mode" ||
 		fail "a new file's mode: $(stat -c %a "$d/new.json")"
 	rm -f "$d/new.json"
 
 	# report -o replaces the same way.
 	cp "$d/run.json" "$d/keep.json"
-	"$bin" report -o "$d/run.json" "$d/keep.json" >/dev/null && pass || fail "report -o"
-	cmp -s "$d/run.json" "$d/keep.json" && pass || fail "report -o changed the JSON"
+	"$bin" report -o "$d/run.json" "$d/keep.json" >/dev/null && pass "not: report -o" || fail "report -o"
+	cmp -s "$d/run.json" "$d/keep.json" && pass "not: report -o changed the JSON" || fail "report -o changed the JSON"
 	rm -f "$d/keep.json"
 
 	# A full file system: the old file stays whole, nothing is left.
@@ -396,8 +396,10 @@ replace() {
 			exit $rc' sh "$d" "$bin"
 		rc=$?
 		[ "$rc" -ne 77 ] || fail "no tmpfs for the full file system"
-		[ "$rc" -eq 1 ] && grep -q 'No space left on device' "$tmp/full.err" && pass ||
+		[ "$rc" -eq 1 ] && grep -q 'No space left on device' "$tmp/full.err" && pass "full file system" ||
 			fail "full file system: exit $rc (11: FILE changed, 12: left behind): $(cat "$tmp/full.err")"
+	else
+		skip_check "full file system" "needs root and a mount namespace (unshare -m)"
 	fi
 	summary
 }
@@ -416,35 +418,35 @@ links() {
 	for l in link.json sub/chain.json dangling.json; do
 		q -o "$d/$l" >/dev/null 2>"$tmp/err"
 		rc=$?
-		[ "$rc" -eq 0 ] && pass || fail "-o $l: exit $rc: $(cat "$tmp/err")"
-		[ -L "$d/$l" ] && pass || fail "-o $l: the link was replaced"
-		"$bin" report "$d/$l" >/dev/null 2>&1 && pass ||
+		[ "$rc" -eq 0 ] && pass "-o $l" || fail "-o $l: exit $rc: $(cat "$tmp/err")"
+		[ -L "$d/$l" ] && pass "-o $l" || fail "-o $l: the link was replaced"
+		"$bin" report "$d/$l" >/dev/null 2>&1 && pass "-o $l" ||
 			fail "-o $l: what it leads to is not the saved run"
 	done
 	[ "$(ls -A "$d" | tr '\n' ' ')" = "dangling.json link.json missing.json sub target.json " ] &&
-		pass || fail "left behind or missing: $(ls -A "$d")"
+		pass "left behind or missing" || fail "left behind or missing: $(ls -A "$d")"
 	"$bin" report -o "$d/link.json" "$d/missing.json" >/dev/null 2>&1
 	[ -L "$d/link.json" ] && cmp -s "$d/target.json" "$d/missing.json" &&
-		pass || fail "report -o replaced the link"
+		pass "not: report -o replaced the link" || fail "report -o replaced the link"
 
 	# /dev/fd/N: the descriptor the shell opened, at its offset.
 	q -o /dev/fd/3 3>"$d/fd3.json" >/dev/null 2>"$tmp/err"
 	rc=$?
-	[ "$rc" -eq 0 ] && "$bin" report "$d/fd3.json" >/dev/null 2>&1 && pass ||
+	[ "$rc" -eq 0 ] && "$bin" report "$d/fd3.json" >/dev/null 2>&1 && pass "-o /dev/fd/3" ||
 		fail "-o /dev/fd/3: exit $rc: $(cat "$tmp/err")"
 	echo kept >"$d/fd1.txt"
 	q -o /dev/fd/1 >>"$d/fd1.txt" 2>"$tmp/err"
 	rc=$?
-	[ "$rc" -eq 0 ] && pass || fail "-o /dev/fd/1: exit $rc: $(cat "$tmp/err")"
+	[ "$rc" -eq 0 ] && pass "-o /dev/fd/1" || fail "-o /dev/fd/1: exit $rc: $(cat "$tmp/err")"
 	[ "$(head -n 1 "$d/fd1.txt")" = kept ] && grep -q '"schema_version"' "$d/fd1.txt" &&
-		grep -q '^  [^ ]* any ' "$d/fd1.txt" && pass ||
+		grep -q '^  [^ ]* any ' "$d/fd1.txt" && pass "-o /dev/fd/1 >>" ||
 		fail "-o /dev/fd/1 >>: not the line, the JSON and the report: $(head -c 300 "$d/fd1.txt")"
 	# A link of one's own to the descriptors.
 	ln -s /proc/self/fd/1 "$d/stdout"
 	q --format kv -o "$d/stdout" >"$d/out.txt" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 0 ] && [ -L "$d/stdout" ] && grep -q '"schema_version"' "$d/out.txt" &&
-		grep -q '\.loops_per_sec: ' "$d/out.txt" && pass ||
+		grep -q '\.loops_per_sec: ' "$d/out.txt" && pass "-o to a link to /proc/self/fd/1" ||
 		fail "-o to a link to /proc/self/fd/1: exit $rc, $(ls -l "$d/stdout"): $(cat "$tmp/err")"
 
 	# Nowhere to write: said before the run, exit 2.
@@ -452,12 +454,12 @@ links() {
 	for o in /dev/fd/9 "$d/nowhere.json"; do
 		"$bin" -b pipe -t 5 -r 1 -q -o "$o" >/dev/null 2>"$tmp/err"
 		rc=$?
-		[ "$rc" -eq 2 ] && grep -q '^ctxbench: ' "$tmp/err" && pass ||
+		[ "$rc" -eq 2 ] && grep -q '^ctxbench: ' "$tmp/err" && pass "-o $o" ||
 			fail "-o $o: exit $rc, expected 2 at once: $(cat "$tmp/err")"
 	done
 	"$bin" -b pipe -t 5 -r 1 -q -o /dev/stdout >&- 2>"$tmp/err"
 	rc=$?
-	[ "$rc" -eq 2 ] && grep -q 'Bad file descriptor' "$tmp/err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q 'Bad file descriptor' "$tmp/err" && pass "-o /dev/stdout >&-" ||
 		fail "-o /dev/stdout >&-: exit $rc, expected 2: $(cat "$tmp/err")"
 
 	# /dev/stdout itself, as root, in a mount namespace of its own: a
@@ -473,8 +475,10 @@ links() {
 		rc=$?
 		[ "$rc" -ne 77 ] || fail "no tmpfs on /dev"
 		[ "$rc" -eq 0 ] && grep -q '"schema_version"' "$d/dev.txt" &&
-			grep -q '\.loops_per_sec: ' "$d/dev.txt" && pass ||
+			grep -q '\.loops_per_sec: ' "$d/dev.txt" && pass "-o /dev/stdout >FILE" ||
 			fail "-o /dev/stdout >FILE: exit $rc (11: /dev/stdout replaced): $(cat "$d/dev.err")"
+	else
+		skip_check "-o /dev/stdout >FILE" "needs root and a mount namespace (unshare -m)"
 	fi
 	summary
 }
@@ -509,7 +513,7 @@ stopped() {
 	wait "$pid"
 	rc=$?
 	[ "$rc" -eq "$code" ] && grep -q "^ctxbench: .*SIG$sig" "$d/err" &&
-		pass || fail "$what: exit $rc, expected $code and a message: $(cat "$d/err")"
+		pass "$what" || fail "$what: exit $rc, expected $code and a message: $(cat "$d/err")"
 }
 
 # Blocked on its output (a fifo nobody opens, a pipe nobody reads),
@@ -535,7 +539,7 @@ signals() {
 	pid=$!
 	stopped TERM "report -o FIFO >FILE" 143
 	said "ctxbench: SIGTERM while writing the results: $d/fifo not saved"
-	cmp -s "$d/out.txt" "$d/whole.txt" && pass ||
+	cmp -s "$d/out.txt" "$d/whole.txt" && pass "report -o FIFO >FILE" ||
 		fail "report -o FIFO >FILE: the report on stdout not whole after the signal:"$'\n'"$(diff "$d/whole.txt" "$d/out.txt" | head -5)"
 	rm -f "$d/out.txt" "$d/whole.txt"
 	# A pipe nobody reads, full before ctxbench writes to it.
@@ -588,7 +592,7 @@ signals() {
 	else
 		echo "note: no python3 to tell an exit from a kill: report's reading not tried"
 	fi
-	[ "$(ls -A "$d" | tr '\n' ' ')" = "err fifo pipe " ] && pass ||
+	[ "$(ls -A "$d" | tr '\n' ' ')" = "err fifo pipe " ] && pass "left behind" ||
 		fail "left behind: $(ls -A "$d")"
 	summary
 }
@@ -646,7 +650,7 @@ ended() {
 		kill -KILL "$pid"
 	fi
 	wait "$watcher"
-	[ "$(cat "$d/how")" = "exit $code" ] && pass ||
+	[ "$(cat "$d/how")" = "exit $code" ] && pass "$what" ||
 		fail "$what: SIG$sig: $(cat "$d/how"), expected exit $code"
 	[ "$line" = - ] || said "$line"
 	rm -f "$d/how" "$d/pid"
@@ -654,7 +658,7 @@ ended() {
 
 # The one line of $d/err, which must be $1.
 said() {
-	[ "$(cat "$d/err")" = "$1" ] && pass ||
+	[ "$(cat "$d/err")" = "$1" ] && pass "expected the line '$1', not" ||
 		fail "expected the line '$1', not: $(cat "$d/err")"
 }
 
@@ -685,7 +689,7 @@ stalled() {
 	mkfifo "$d/fifo"
 	# A sweep's page is larger than a pipe holds (64 KiB).
 	"$bin" $sweep -o "$d/big.json" --format html >"$d/big.html"
-	[ "$(wc -c <"$d/big.html")" -gt 65536 ] && pass ||
+	[ "$(wc -c <"$d/big.html")" -gt 65536 ] && pass "a sweep's page is not larger than a pipe" ||
 		fail "a sweep's page is not larger than a pipe: $(wc -c <"$d/big.html") bytes"
 	"$bin" report --json "$d/big.json" >"$d/big.out"
 
@@ -693,7 +697,7 @@ stalled() {
 		"$bin" report --format html "$d/big.json"
 	neverread INT 130 "ctxbench: SIGINT while writing the results: $d/saved.json saved, the report on stdout incomplete" \
 		"$bin" report --format html -o "$d/saved.json" "$d/big.json"
-	cmp -s "$d/saved.json" "$d/big.out" && pass ||
+	cmp -s "$d/saved.json" "$d/big.out" && pass "not: -o's file not saved whole before the page" ||
 		fail "-o's file not saved whole before the page"
 	neverread HUP 129 "ctxbench: SIGHUP while writing the results: the report on stdout incomplete" \
 		"$bin" $sweep --format html
@@ -720,7 +724,7 @@ stalled() {
 		exec 3<&-
 	done
 	[ "$(ls -A "$d" | tr '\n' ' ')" = "big.html big.json big.out err fifo saved.json " ] &&
-		pass || fail "left behind: $(ls -A "$d")"
+		pass "left behind" || fail "left behind: $(ls -A "$d")"
 	summary
 }
 
@@ -741,24 +745,24 @@ twice() {
 	for args in "a1.json a1.json b1.json b1.json" "a1.json b1.json b1-copy.json" \
 		"ab.json a1.json b1.json" "a1.json b1.json ab.json"; do
 		run "$bin" report --format kv $(printf "$d/%s " $args)
-		[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] && pass ||
+		[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] && pass "report $args" ||
 			fail "report $args: exit $rc, not the report of a1 and b1 once:"$'\n'"$(diff "$d/once.kv" - <<<"$out")"
-		grep -q "^ctxbench: .*given twice: counted once" <<<"$err" && pass ||
+		grep -q "^ctxbench: .*given twice: counted once" <<<"$err" && pass "report $args" ||
 			fail "report $args: the repeat is not said: $err"
-		grep -q '^b/.*marked: 1' <<<"$out" && fail "report $args: a change marked from one run each" || pass
+		grep -q '^b/.*marked: 1' <<<"$out" && fail "report $args: a change marked from one run each" || pass "report $args"
 	done
 	run "$bin" report --format kv /dev/stdin "$d/b1.json" /dev/stdin <"$d/a1.json"
 	[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] &&
-		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass ||
+		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass "/dev/stdin twice" ||
 		fail "/dev/stdin twice: exit $rc: $err: $(grep invocations <<<"$out")"
 	# A pipe gives its bytes once: named twice, it is read once.
 	run "$bin" report --format kv /dev/stdin "$d/b1.json" /dev/stdin < <(cat "$d/a1.json")
 	[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] &&
-		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass ||
+		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass "a pipe as /dev/stdin twice" ||
 		fail "a pipe as /dev/stdin twice: exit $rc: $err: $(grep invocations <<<"$out")"
 	# --noise: a file twice is one invocation, no spread to judge by.
 	run "$bin" report "$d/a1.json" "$d/b1.json" --noise "$d/a1.json" --noise "$d/a1.json"
-	[ "$rc" -eq 2 ] && grep -q 'no label is measured twice' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q 'no label is measured twice' <<<"$err" && pass "--noise a1 a1" ||
 		fail "--noise a1 a1: exit $rc: $err"
 	# A saved file that is --noise too counts once, as a saved file: the
 	# noise a change is judged by is not the change's own runs.
@@ -768,15 +772,15 @@ twice() {
 		fail "run b3 failed"
 	run "$bin" report --noise "$d/b1.json" --noise "$d/b2.json" \
 		--noise "$d/b3.json" "$d/a1.json" "$d/b1.json"
-	[ "$rc" -eq 0 ] && pass || fail "--noise b1 b2 b3 a1 b1: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "--noise b1 b2 b3 a1 b1" || fail "--noise b1 b2 b3 a1 b1: exit $rc: $err"
 	[ "$(grep -c 'given twice' <<<"$err")" -eq 1 ] &&
 		grep -q "^ctxbench: $d/b1.json: the run labelled 'b' of .* is given twice, as a saved file and as --noise: counted once$" <<<"$err" &&
-		pass || fail "--noise b1 and b1: not said once: $err"
-	grep -q '^noise: 2 invocations of --noise' <<<"$out" && pass ||
+		pass "--noise b1 and b1" || fail "--noise b1 and b1: not said once: $err"
+	grep -q '^noise: 2 invocations of --noise' <<<"$out" && pass "--noise b1 and b1" ||
 		fail "--noise b1 and b1: b1 counted as noise too: $(grep noise <<<"$out")"
 	run "$bin" report --noise "$d/b1.json" --noise "$d/b2.json" "$d/a1.json" "$d/b1.json"
 	[ "$rc" -eq 2 ] && grep -q 'given twice, as a saved file and as --noise' <<<"$err" &&
-		grep -q 'no label is measured twice' <<<"$err" && pass ||
+		grep -q 'no label is measured twice' <<<"$err" && pass "--noise b1 b2 a1 b1" ||
 		fail "--noise b1 b2 a1 b1: exit $rc: $err"
 	summary
 }
@@ -788,12 +792,12 @@ bounds() {
 	local bin=$1 dir=$2 f
 	run "$bin" -b pipe -t 0.1 -r 1 -n $'a\tb'
 	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'U+0009 (a tab) at byte 2' <<<"$err" &&
-		pass || fail "-n with a tab: exit $rc: $err"
+		pass "-n with a tab" || fail "-n with a tab: exit $rc: $err"
 	run "$bin" -b pipe -t 0.1 -r 1 --note $'\e[31mred'
-	[ "$rc" -eq 2 ] && grep -q 'U+001B (a control character)' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q 'U+001B (a control character)' <<<"$err" && pass "--note with an escape" ||
 		fail "--note with an escape: exit $rc: $err"
 	run "$bin" -b pipe -t 0.1 -r 1 -n $'caf\xe9'
-	[ "$rc" -eq 2 ] && grep -q 'byte 0xe9 (not UTF-8)' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q 'byte 0xe9 (not UTF-8)' <<<"$err" && pass "-n of Latin-1" ||
 		fail "-n of Latin-1: exit $rc: $err"
 	# One rule, the option's and the reader's: what one refuses, so does
 	# the other, and what the option takes reads back.
@@ -802,7 +806,7 @@ bounds() {
 		$'a\u202eb' $'a\u2066b' $'a\tb'; do
 		run "$bin" -b pipe -t 0.1 -r 1 -n "$text"
 		why=$(grep -o 'U+[0-9A-F]* ([a-z ]*)' <<<"$err")
-		[ "$rc" -eq 2 ] && [ -z "$out" ] && [ -n "$why" ] && pass ||
+		[ "$rc" -eq 2 ] && [ -z "$out" ] && [ -n "$why" ] && pass "-n $(printf %q "$text"): refused" ||
 			fail "-n $(printf %q "$text"): exit $rc: $err"
 		# Raw, as JSON takes it; a tab escaped, as JSON must have it.
 		awk -v l="$text" 'BEGIN { gsub(/\t/, "\\\\t", l) }
@@ -811,19 +815,19 @@ bounds() {
 		run "$bin" report "$tmp/text.json"
 		[ "$rc" -eq 2 ] && [ -z "$out" ] &&
 			[[ $err == "ctxbench: $tmp/text.json: line 6, column 28: \"label\" is not one line of printable UTF-8: $why" ]] &&
-			pass || fail "a saved label $(printf %q "$text"): exit $rc: $err"
+			pass "a saved label $(printf %q "$text"): refused" || fail "a saved label $(printf %q "$text"): exit $rc: $err"
 	done
 	text=$'caf\u00e9 \u200f\U0001F427'
 	run "$bin" -b null -t 0.01 -r 1 -q -n "$text" --note "$text" -o "$tmp/ok.json" \
 		-P $'cpus:0\u2028' --baseline $'\x85'
-	[ "$rc" -eq 2 ] && pass || fail "a refused option ran: $rc"
+	[ "$rc" -eq 2 ] && pass "a refused option ran" || fail "a refused option ran: $rc"
 	run "$bin" -b null -t 0.01 -r 1 -q -n "$text" --note "$text" -o "$tmp/ok.json"
-	[ "$rc" -eq 0 ] && pass || fail "-n $(printf %q "$text"): exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "-n $(printf %q "$text")" || fail "-n $(printf %q "$text"): exit $rc: $err"
 	run "$bin" report "$tmp/ok.json"
-	[ "$rc" -eq 0 ] && grep -qF "Run: $text" <<<"$out" && pass ||
+	[ "$rc" -eq 0 ] && grep -qF "Run: $text" <<<"$out" && pass "-n $(printf %q "$text") reads back" ||
 		fail "-n $(printf %q "$text") does not read back: $rc: $err"
 	run "$bin" -b pipe -t 0.1 -r 1 -n "$(printf 'é%.0s' {1..33})"
-	[ "$rc" -eq 2 ] && grep -q 'longer than 64 bytes' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q 'longer than 64 bytes' <<<"$err" && pass "-n of 66 bytes" ||
 		fail "-n of 66 bytes: exit $rc: $err"
 
 	# Moves between CPUs: a file marked migrated counted them; merged
@@ -834,10 +838,10 @@ bounds() {
 		"$dir/minimal.json" >"$tmp/unknown.json"
 	run "$bin" report "$tmp/moved.json"
 	[ "$rc" -eq 0 ] && grep -q '(unpinned: moved between CPUs 40 times)' <<<"$out" &&
-		pass || fail "migrated 40: exit $rc: $err"
+		pass "migrated 40" || fail "migrated 40: exit $rc: $err"
 	run "$bin" report "$tmp/moved.json" "$tmp/unknown.json"
 	[ "$rc" -eq 0 ] && grep -q '(unpinned: moved between CPUs, how often unknown)' <<<"$out" &&
-		! grep -q -- '-1 times' <<<"$out" && pass ||
+		! grep -q -- '-1 times' <<<"$out" && pass "migrated 40 and unknown" ||
 		fail "migrated 40 and unknown: exit $rc: $(grep unpinned <<<"$out") $err"
 
 	# A host name of control characters and bad UTF-8 (root: a UTS
@@ -847,16 +851,16 @@ bounds() {
 			exec "$0" -b pipe -t 0.1 -r 1 -q -o "$1/host.json"' \
 			"$bin" "$tmp" >"$tmp/host.txt" 2>"$tmp/err"
 		rc=$?
-		[ "$rc" -eq 0 ] && pass || fail "odd host name: exit $rc: $(cat "$tmp/err")"
-		"$bin" report "$tmp/host.json" >"$tmp/host2.txt" 2>"$tmp/err" && pass ||
+		[ "$rc" -eq 0 ] && pass "odd host name" || fail "odd host name: exit $rc: $(cat "$tmp/err")"
+		"$bin" report "$tmp/host.json" >"$tmp/host2.txt" 2>"$tmp/err" && pass "odd host name" ||
 			fail "odd host name: not read back: $(cat "$tmp/err")"
-		cmp -s "$tmp/host.txt" "$tmp/host2.txt" && pass ||
+		cmp -s "$tmp/host.txt" "$tmp/host2.txt" && pass "odd host name" ||
 			fail "odd host name: not the same report:"$'\n'"$(diff "$tmp/host.txt" "$tmp/host2.txt")"
-		grep -q '^  HostName  *h\\x01o\\xffst\\x09x\\xc2\\x85y\\xe2\\x80\\xaez$' "$tmp/host.txt" && pass ||
+		grep -q '^  HostName  *h\\x01o\\xffst\\x09x\\xc2\\x85y\\xe2\\x80\\xaez$' "$tmp/host.txt" && pass "odd host name" ||
 			fail "odd host name: not escaped: $(grep HostName "$tmp/host.txt")"
 		if command -v python3 >/dev/null; then
 			python3 -c 'import json,sys; json.load(open(sys.argv[1], encoding="utf-8"))' \
-				"$tmp/host.json" 2>"$tmp/err" && pass ||
+				"$tmp/host.json" 2>"$tmp/err" && pass "odd host name" ||
 				fail "odd host name: not JSON: $(cat "$tmp/err")"
 		fi
 	fi
@@ -872,7 +876,7 @@ bounds() {
 			print "]}]}"
 		}' >"$tmp/rows.json"
 	run "$bin" report "$tmp/rows.json"
-	[ "$rc" -eq 0 ] && pass || fail "1440 rows: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "1440 rows" || fail "1440 rows: exit $rc: $err"
 	summary
 }
 
@@ -883,51 +887,51 @@ flat() {
 
 	"$bin" -b pipe,futex -P same -t 0.2 -r 3 -n 6.1 --format kv \
 		-o "$tmp/f.json" >"$tmp/f.kv"
-	[ $? -eq 0 ] && pass || fail "the run with --format kv failed"
+	[ $? -eq 0 ] && pass "not: the run with --format kv failed" || fail "the run with --format kv failed"
 	bad=$(grep -Ev '^[A-Za-z0-9_.+/-]+: -?[0-9]+(\.[0-9]+)?$' "$tmp/f.kv")
-	[ -z "$bad" ] && pass || fail "not key: number: $bad"
+	[ -z "$bad" ] && pass "not key" || fail "not key: number: $bad"
 	for mech in pipe futex; do
-		grep -qx "$mech.same.2p.0k.ok: 1" "$tmp/f.kv" && pass ||
+		grep -qx "$mech.same.2p.0k.ok: 1" "$tmp/f.kv" && pass "no $mech.same.2p.0k.ok" ||
 			fail "no $mech.same.2p.0k.ok: $(cat "$tmp/f.kv")"
 		loops=$(sed -n "s/^$mech\.same\.2p\.0k\.loops_per_sec: //p" "$tmp/f.kv")
-		awk -v v="$loops" 'BEGIN { exit !(v > 0) }' && pass ||
+		awk -v v="$loops" 'BEGIN { exit !(v > 0) }' && pass "$mech" ||
 			fail "$mech: loops_per_sec '$loops' is not above 0"
 		for m in loops_per_sec_low loops_per_sec_high cv_pct runs \
 			loops_per_sec_run3 rtt_p50_ns rtt_p99_ns \
 			cpu_sys_ns_per_loop; do
-			grep -q "^$mech\.same\.2p\.0k\.$m: " "$tmp/f.kv" && pass ||
+			grep -q "^$mech\.same\.2p\.0k\.$m: " "$tmp/f.kv" && pass "not: no $mech.same.2p.0k.$m" ||
 				fail "no $mech.same.2p.0k.$m"
 		done
 	done
 	"$bin" report --format kv "$tmp/f.json" >"$tmp/r.kv"
-	cmp -s "$tmp/f.kv" "$tmp/r.kv" && pass ||
+	cmp -s "$tmp/f.kv" "$tmp/r.kv" && pass "not: report --format kv differs from the run's:" ||
 		fail "report --format kv differs from the run's:"$'\n'"$(diff "$tmp/f.kv" "$tmp/r.kv")"
 	"$bin" report --format tsv "$tmp/f.json" >"$tmp/r.tsv"
-	sed 's/: /\t/' "$tmp/f.kv" | cmp -s - "$tmp/r.tsv" && pass ||
+	sed 's/: /\t/' "$tmp/f.kv" | cmp -s - "$tmp/r.tsv" && pass "not: tsv is not kv with a tab" ||
 		fail "tsv is not kv with a tab"
 	# Two saved runs: keys under their labels, the change against the first.
 	"$bin" -b pipe -P same -t 0.2 -r 2 -n 6.2 -o "$tmp/g.json" >/dev/null
 	undisturbed "$tmp/f.json" "$tmp/g.json"
 	"$bin" report --format kv "$tmp/f.json" "$tmp/g.json" >"$tmp/fg.kv"
-	grep -q '^6\.1/pipe\.same\.2p\.0k\.loops_per_sec: ' "$tmp/fg.kv" && pass ||
+	grep -q '^6\.1/pipe\.same\.2p\.0k\.loops_per_sec: ' "$tmp/fg.kv" && pass "no 6.1/ keys" ||
 		fail "no 6.1/ keys: $(cat "$tmp/fg.kv")"
-	grep -q '^6\.2/pipe\.same\.2p\.0k\.change_pct: ' "$tmp/fg.kv" && pass ||
+	grep -q '^6\.2/pipe\.same\.2p\.0k\.change_pct: ' "$tmp/fg.kv" && pass "not: no change_pct under 6.2/" ||
 		fail "no change_pct under 6.2/"
-	grep -q '^6\.2/pipe\.same\.2p\.0k\.p: ' "$tmp/fg.kv" && fail "p with no noise to judge by" || pass
+	grep -q '^6\.2/pipe\.same\.2p\.0k\.p: ' "$tmp/fg.kv" && fail "p with no noise to judge by" || pass "not: p with no noise to judge by"
 	# A second invocation of 6.1: one label of two, the change judged.
 	"$bin" -b pipe -P same -t 0.2 -r 2 -n 6.1 -o "$tmp/h.json" >/dev/null
 	undisturbed "$tmp/h.json"
 	"$bin" report --format kv "$tmp/f.json" "$tmp/g.json" "$tmp/h.json" >"$tmp/fgh.kv"
-	grep -qx '6\.1/pipe\.same\.2p\.0k\.invocations: 2' "$tmp/fgh.kv" && pass ||
+	grep -qx '6\.1/pipe\.same\.2p\.0k\.invocations: 2' "$tmp/fgh.kv" && pass "the two 6.1 runs are not one label" ||
 		fail "the two 6.1 runs are not one label: $(cat "$tmp/fgh.kv")"
 	for m in change_pct p marked; do
-		grep -q "^6\.2/pipe\.same\.2p\.0k\.$m: " "$tmp/fgh.kv" && pass ||
+		grep -q "^6\.2/pipe\.same\.2p\.0k\.$m: " "$tmp/fgh.kv" && pass "not: no $m under 6.2/ with 6.1 measured twice" ||
 			fail "no $m under 6.2/ with 6.1 measured twice"
 	done
-	! grep -q welch_p "$tmp/fgh.kv" && pass || fail "welch_p is still printed"
+	! grep -q welch_p "$tmp/fgh.kv" && pass "not: welch_p is still printed" || fail "welch_p is still printed"
 	"$bin" --format xml -b pipe -t 0.2 >"$tmp/out" 2>"$tmp/err"
-	[ $? -eq 2 ] && pass || fail "--format xml does not exit 2"
-	grep -q -- '--format' "$tmp/err" && [ ! -s "$tmp/out" ] && pass ||
+	[ $? -eq 2 ] && pass "not: --format xml does not exit 2" || fail "--format xml does not exit 2"
+	grep -q -- '--format' "$tmp/err" && [ ! -s "$tmp/out" ] && pass "--format xml" ||
 		fail "--format xml: no clear message: $(cat "$tmp/err")"
 	summary
 }
@@ -974,23 +978,23 @@ spread() {
 	flatten "$d/raw-b2.json" 50000 "$d/b2.json"
 	local runs=("$d/a1.json" "$d/b1.json" "$d/a2.json" "$d/b2.json")
 	run "$bin" report "${runs[@]}"
-	[ "$rc" -eq 0 ] && pass || fail "report: exit $rc: $err"
-	grep -Eq '^  b same .* -50\.0%= ' <<<"$out" && pass ||
+	[ "$rc" -eq 0 ] && pass "report" || fail "report: exit $rc: $err"
+	grep -Eq '^  b same .* -50\.0%= ' <<<"$out" && pass "text" ||
 		fail "text: no change= for b:"$'\n'"$out"
-	grep -q '\*-50' <<<"$out" && fail "text: no spread, marked:"$'\n'"$out" || pass
+	grep -q '\*-50' <<<"$out" && fail "text: no spread, marked:"$'\n'"$out" || pass "text: no spread, not marked"
 	grep -q '^change=: no spread at all between the replicates' <<<"$out" &&
-		pass || fail "text: the legend does not say why"
+		pass "text" || fail "text: the legend does not say why"
 	run "$bin" report --format kv "${runs[@]}"
-	grep -q '^b/pipe\..*\.not_judged_no_spread: 1$' <<<"$out" && pass ||
+	grep -q '^b/pipe\..*\.not_judged_no_spread: 1$' <<<"$out" && pass "kv" ||
 		fail "kv: no not_judged_no_spread:"$'\n'"$out"
-	grep -q '^b/pipe\..*\.marked: ' <<<"$out" && fail "kv: judged: $out" || pass
+	grep -q '^b/pipe\..*\.marked: ' <<<"$out" && fail "kv: judged: $out" || pass "kv"
 	run "$bin" report --format json "${runs[@]}"
-	grep -q '"why": "no_spread"' <<<"$out" && pass || fail "json: no why no_spread"
+	grep -q '"why": "no_spread"' <<<"$out" && pass "json" || fail "json: no why no_spread"
 	run "$bin" report --format html "${runs[@]}"
-	grep -q 'no spread between replicates' <<<"$out" && pass ||
+	grep -q 'no spread between replicates' <<<"$out" && pass "html" ||
 		fail "html: the reason is not said"
 	run "$bin" report --fail-above 10 "${runs[@]}"
-	[ "$rc" -eq 125 ] && pass || fail "--fail-above 10, no spread: exit $rc, not 125"
+	[ "$rc" -eq 125 ] && pass "--fail-above 10, no spread" || fail "--fail-above 10, no spread: exit $rc, not 125"
 	summary
 }
 
@@ -1007,13 +1011,13 @@ turns() {
 		alt+=("$d/$i-$n.json")
 	done
 	run "$bin" report "${alt[@]}"
-	[ "$rc" -eq 0 ] && pass || fail "report: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "report" || fail "report: exit $rc: $err"
 	grep -q '^A: 4 invocations, 1 boot, took turns (3 blocks): replicates are invocations$' <<<"$out" &&
 		grep -q '^B: 4 invocations, 1 boot, took turns (2 blocks): replicates are invocations$' <<<"$out" &&
-		pass || fail "alternating turns: replicates not the invocations:"$'\n'"$(grep -E '^[AB]: ' <<<"$out")"
+		pass "alternating turns" || fail "alternating turns: replicates not the invocations:"$'\n'"$(grep -E '^[AB]: ' <<<"$out")"
 	run "$bin" report --format json "${alt[@]}"
 	[ "$(grep -c '"replicates": "invocations", "replicate_count": 4 }' <<<"$out")" -eq 2 ] &&
-		pass || fail "json: not 4 replicates a label: $(grep '"replicate_count"' <<<"$out")"
+		pass "json" || fail "json: not 4 replicates a label: $(grep '"replicate_count"' <<<"$out")"
 	# A A A B B B A A A B B B: blocks of three, two a label.
 	i=0
 	for n in A A A B B B A A A B B B; do
@@ -1024,7 +1028,7 @@ turns() {
 	done
 	run "$bin" report "${blk[@]}"
 	grep -q '^A: 6 invocations, 1 boot, took turns (2 blocks): replicates are blocks$' <<<"$out" &&
-		pass || fail "blocks of three: replicates not the blocks:"$'\n'"$(grep -E '^[AB]: ' <<<"$out")"
+		pass "blocks of three" || fail "blocks of three: replicates not the blocks:"$'\n'"$(grep -E '^[AB]: ' <<<"$out")"
 	summary
 }
 
@@ -1053,19 +1057,19 @@ brief() {
 		done
 	done
 	run "$bin" report --brief "$d"/*00042*.json "$d"/*00043*.json
-	[ "$rc" -eq 0 ] && pass || fail "report --brief: exit $rc: $err"
-	[ "$(wc -l <<<"$out")" -le 60 ] && pass ||
+	[ "$rc" -eq 0 ] && pass "report --brief" || fail "report --brief: exit $rc: $err"
+	[ "$(wc -l <<<"$out")" -le 60 ] && pass "--brief of every mechanism" ||
 		fail "--brief of every mechanism: $(wc -l <<<"$out") lines, not at most 60"
 	awk 'length($0) > 80 { bad = 1; print "  " $0 } END { exit bad }' <<<"$out" >"$d/wide" &&
-		pass || fail "--brief: lines over 80 columns: $(cat "$d/wide")"
+		pass "--brief" || fail "--brief: lines over 80 columns: $(cat "$d/wide")"
 	[ "$(grep -c '^Run: 6\.13\.0-rc1-0004[23]-g[0-9a-f]* (2 invocations)$' <<<"$out")" -eq 2 ] &&
-		grep -q '^  Date .* to .*, 2 values$' <<<"$out" && pass ||
+		grep -q '^  Date .* to .*, 2 values$' <<<"$out" && pass "--brief" ||
 		fail "--brief: not a block a label with its dates' range: $(head -8 <<<"$out")"
 	# Every row the baseline measured has its line, with "baseline".
 	rows=$("$bin" report --format kv "$d"/*00042*.json "$d"/*00043*.json |
 		grep -c '^6\.13\.0-rc1-00042-g1a2b3c4d5e6f/[^ ]*\.loops_per_sec: ')
 	[ "$rows" -gt 0 ] && [ "$(grep -cE '[0-9]% +baseline' <<<"$out")" -eq "$rows" ] &&
-		pass || fail "--brief: not a summary line for each of $rows rows: $out"
+		pass "--brief" || fail "--brief: not a summary line for each of $rows rows: $out"
 	# The README's case at its longest: kernel releases of a build tree
 	# ("-dirty") as labels and kernels, each invocation a boot of its
 	# own, disturbed runs kept, and CPU per loop judged apart from
@@ -1111,16 +1115,16 @@ for n, path in enumerate(sys.argv[2:]):
     json.dump(d, open("%s/dirty-%d.json" % (sys.argv[1], n), "w"))
 PY
 	run "$bin" report --brief "$d"/dirty-0.json "$d"/dirty-2.json "$d"/dirty-1.json "$d"/dirty-3.json
-	[ "$rc" -eq 0 ] && pass || fail "report --brief, -dirty: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "report --brief, -dirty" || fail "report --brief, -dirty: exit $rc: $err"
 	[ "$(grep -c '^Run: 6\.13\.0-rc1-0004[23]-g[0-9a-f]*-dirty (2 invocations)$' <<<"$out")" -eq 2 ] &&
 		[ "$(grep -c 'CPU per loop' <<<"$out")" -ge 1 ] && grep -q '^kept: ' <<<"$out" &&
-		pass || fail "--brief, -dirty: not the case meant (two boots a label, CPU per loop apart):"$'\n'"$out"
-	[ "$(grep -o '\*+100%\*' <<<"$out" | wc -l)" -eq 6 ] && pass ||
+		pass "--brief, -dirty" || fail "--brief, -dirty: not the case meant (two boots a label, CPU per loop apart):"$'\n'"$out"
+	[ "$(grep -o '\*+100%\*' <<<"$out" | wc -l)" -eq 6 ] && pass "--brief, -dirty" ||
 		fail "--brief, -dirty: not 6 rows' CPU per loop faster:"$'\n'"$out"
-	[ "$(wc -l <<<"$out")" -le 60 ] && pass ||
+	[ "$(wc -l <<<"$out")" -le 60 ] && pass "--brief, -dirty, CPU per loop apart in 6 rows" ||
 		fail "--brief, -dirty, CPU per loop apart in 6 rows: $(wc -l <<<"$out") lines, not at most 60:"$'\n'"$out"
 	awk 'length($0) > 80 { bad = 1; print "  " $0 } END { exit bad }' <<<"$out" >"$d/wide" &&
-		pass || fail "--brief, -dirty: lines over 80 columns: $(cat "$d/wide")"
+		pass "--brief, -dirty" || fail "--brief, -dirty: lines over 80 columns: $(cat "$d/wide")"
 	summary
 }
 
@@ -1143,34 +1147,34 @@ want() {
 	local tight=("$d/t-a1.json" "$d/t-b1.json" "$d/t-a2.json" "$d/t-b2.json")
 	# Judged, not marked, detect about 43 %: it cannot tell 10 %.
 	run "$bin" report --fail-above 10 "${wide[@]}"
-	[ "$rc" -eq 125 ] && pass || fail "detect above 10 %, --fail-above 10: exit $rc, not 125"
-	grep -q '^want 10 %: for detect to reach it' <<<"$out" && pass ||
+	[ "$rc" -eq 125 ] && pass "detect above 10 %, --fail-above 10" || fail "detect above 10 %, --fail-above 10: exit $rc, not 125"
+	grep -q '^want 10 %: for detect to reach it' <<<"$out" && pass "--fail-above 10" ||
 		fail "--fail-above 10: no want 10 % in the legend:"$'\n'"$out"
 	run "$bin" report --fail-above 10 --want 50 "${wide[@]}"
-	[ "$rc" -eq 0 ] && pass || fail "--want 50 --fail-above 10: exit $rc, not 0"
+	[ "$rc" -eq 0 ] && pass "--want 50 --fail-above 10" || fail "--want 50 --fail-above 10: exit $rc, not 0"
 	run "$bin" report --format kv "${wide[@]}"
 	r5=$(want_reps b/pipe.)
 	run "$bin" report --format kv --want 20 "${wide[@]}"
 	r20=$(want_reps b/pipe.)
-	[ "$r5" -gt "$r20" ] && [ "$r20" -gt 2 ] && pass ||
+	[ "$r5" -gt "$r20" ] && [ "$r20" -gt 2 ] && pass "replicates_for_want" ||
 		fail "replicates_for_want: $r5 at 5 %, $r20 at 20 %"
 	run "$bin" report --format kv --want 50 "${wide[@]}"
-	[ "$(want_reps b/pipe.)" -eq 0 ] && pass || fail "--want 50: replicates_for_want given"
+	[ "$(want_reps b/pipe.)" -eq 0 ] && pass "--want 50" || fail "--want 50: replicates_for_want given"
 	run "$bin" report --format json "${wide[@]}"
-	grep -q "\"replicates_for_want\": $r5 }" <<<"$out" && pass ||
+	grep -q "\"replicates_for_want\": $r5 }" <<<"$out" && pass "json" ||
 		fail "json: no replicates_for_want $r5"
 	run "$bin" report "${wide[@]}"
 	grep -Eq "^    $r5 invocations in turn for pipe same \(has 2 and 2\)$" <<<"$out" &&
-		pass || fail "text: no replicates a side:"$'\n'"$out"
+		pass "text" || fail "text: no replicates a side:"$'\n'"$out"
 	# Within 0.1 %: detect under 5 %, nothing to add, and bisect says 0.
 	run "$bin" report --format kv "${tight[@]}"
-	[ "$(want_reps b/pipe.)" -eq 0 ] && pass || fail "tight: replicates_for_want given"
+	[ "$(want_reps b/pipe.)" -eq 0 ] && pass "tight" || fail "tight: replicates_for_want given"
 	run "$bin" report --fail-above 10 "${tight[@]}"
-	[ "$rc" -eq 0 ] && pass || fail "tight, --fail-above 10: exit $rc, not 0"
+	[ "$rc" -eq 0 ] && pass "tight, --fail-above 10" || fail "tight, --fail-above 10: exit $rc, not 0"
 	run "$bin" report --want -1 "${tight[@]}"
 	[ "$rc" -eq 2 ] && [ -z "$out" ] &&
 		[ "$err" = "ctxbench: --want: '-1' is not a percent (expected a decimal from 0 to 1000, e.g. 5)" ] &&
-		pass || fail "--want -1: exit $rc: $err"
+		pass "--want -1" || fail "--want -1: exit $rc: $err"
 	summary
 }
 
@@ -1184,7 +1188,7 @@ unwritten() {
 		chmod a-w "$ro"
 	elif [ "${CTXBENCH_TEST_NS:-}" != own ] ||
 		! mount -t tmpfs -o ro tmpfs "$ro"; then
-		echo "note: no read-only directory here (root, no mount namespace of its own): not tried"
+		skip_check "a read-only directory" "no read-only directory here (root, no mount namespace of its own)"
 		ro=
 	fi
 	# Each set of runs gives its answer when written, then each fault.
@@ -1195,7 +1199,7 @@ unwritten() {
 		shift 2
 		for n; do runs+=("$d/$n.json"); done
 		run "$bin" report "${runs[@]}"
-		[ "$rc" -eq "$want" ] && pass || fail "${runs[*]}: exit $rc, not $want"
+		[ "$rc" -eq "$want" ] && pass "${runs[*]}" || fail "${runs[*]}: exit $rc, not $want"
 		for how in ">/dev/full" ">&-" "-o /dev/full" "-o $d/gone/x.json" \
 			${ro:+"-o $ro/x.json"}; do
 			case $how in
@@ -1204,18 +1208,18 @@ unwritten() {
 			*) "$bin" report ${how} "${runs[@]}" >/dev/null 2>"$tmp/err" ;;
 			esac
 			rc=$?
-			[ "$rc" -eq 255 ] && grep -q '^ctxbench: .*: ' "$tmp/err" && pass ||
+			[ "$rc" -eq 255 ] && grep -q '^ctxbench: .*: ' "$tmp/err" && pass "--fail-above $pct ($want), $how" ||
 				fail "--fail-above $pct ($want), $how: exit $rc, not 255: $(cat "$tmp/err")"
 		done
 		# Without --fail-above, the same fault is 1, as ever.
 		run "$bin" report -o /dev/full "${runs[@]:2}"
-		[ "$rc" -eq 1 ] && pass || fail "report -o /dev/full: exit $rc, not 1"
+		[ "$rc" -eq 1 ] && pass "report -o /dev/full" || fail "report -o /dev/full: exit $rc, not 1"
 	done
 	[ -n "$ro" ] && [ "$(id -u)" -eq 0 ] && umount "$ro"
 
 	# git bisect run, the door it is for: aborted, no commit marked.
 	if ! command -v git >/dev/null; then
-		echo "note: no git: git bisect run not tried"
+		skip_check "git bisect run" "no git"
 		return
 	fi
 	(
@@ -1236,7 +1240,7 @@ unwritten() {
 		git bisect log | grep -c '^git bisect bad'
 	) >"$d/git.rc" 2>&1
 	[ "$(cat "$d/git.rc")" = "exit 1"$'\n'"0" ] && grep -q 'exit code 255' "$d/git.out" &&
-		pass || fail "git bisect run not aborted: $(cat "$d/git.rc" "$d/git.out")"
+		pass "git bisect run not aborted" || fail "git bisect run not aborted: $(cat "$d/git.rc" "$d/git.out")"
 }
 
 # report --fail-above: 0 good, 1 marked slower, 125 the runs cannot tell.
@@ -1262,26 +1266,26 @@ bisect() {
 	reshape "$d/raw-a2.json" =101500 "$d/like-a2.json"
 	run "$bin" report --fail-above 1000 "$d/even-a1.json" "$d/like-b1.json" \
 		"$d/like-a2.json" "$d/like-b2.json"
-	[ "$rc" -eq 0 ] && grep -q 'took turns (2 blocks)' <<<"$out" && pass ||
+	[ "$rc" -eq 0 ] && grep -q 'took turns (2 blocks)' <<<"$out" && pass "A B A B within 1000%" ||
 		fail "A B A B within 1000%: exit $rc, not 0: $err"
 	run "$bin" report --fail-above 10 "$d/even-a1.json" "$d/slow-b1.json" \
 		"$d/even-a2.json" "$d/slow-b2.json"
-	[ "$rc" -eq 1 ] && pass || fail "B half as fast, taking turns: exit $rc, not 1: $out"
+	[ "$rc" -eq 1 ] && pass "B half as fast, taking turns" || fail "B half as fast, taking turns: exit $rc, not 1: $out"
 	run "$bin" report --fail-above 10 "$d/a1.json" "$d/a2.json" "$d/c1.json" "$d/c2.json"
-	[ "$rc" -eq 125 ] && grep -q 'one block a label' <<<"$out" && pass ||
+	[ "$rc" -eq 125 ] && grep -q 'one block a label' <<<"$out" && pass "A and C in blocks" ||
 		fail "A and C in blocks: exit $rc, not 125: $out"
 	run "$bin" report --format kv "$d/a1.json" "$d/a2.json" "$d/c1.json" "$d/c2.json"
-	[ "$rc" -eq 0 ] && grep -q 'not_judged_one_block: 1' <<<"$out" && pass ||
+	[ "$rc" -eq 0 ] && grep -q 'not_judged_one_block: 1' <<<"$out" && pass "kv of blocks" ||
 		fail "kv of blocks: exit $rc, no not_judged_one_block"
 	run "$bin" report --fail-above 10 "$d/a1.json"
-	[ "$rc" -eq 125 ] && pass || fail "one label: exit $rc, not 125"
+	[ "$rc" -eq 125 ] && pass "one label" || fail "one label: exit $rc, not 125"
 	run "$bin" report --fail-above -3 "$d/a1.json" "$d/b1.json"
-	[ "$rc" -eq 2 ] && grep -q 'not a percent' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && grep -q 'not a percent' <<<"$err" && pass "--fail-above -3" ||
 		fail "--fail-above -3: exit $rc: $err"
 	unwritten "$bin" "$d"
 	# A saved run records its boot and its time.
 	grep -q '"boot_id": "' "$d/raw-a1.json" && grep -q '"start": [0-9]' "$d/raw-a1.json" &&
-		grep -q '"end": [0-9]' "$d/raw-a1.json" && pass ||
+		grep -q '"end": [0-9]' "$d/raw-a1.json" && pass "not: no boot_id, start or end saved" ||
 		fail "no boot_id, start or end saved"
 	summary
 }
@@ -1324,7 +1328,7 @@ series() {
 	local ab=("$d/0-1.json" "$d/1-1.json" "$d/0-2.json" "$d/1-2.json")
 	local bc=("$d/1-1.json" "$d/2-1.json" "$d/1-2.json" "$d/2-2.json")
 	run "$bin" report --series given --format kv "${all[@]}"
-	[ "$rc" -eq 0 ] && pass || fail "--series given: exit $rc: $err"
+	[ "$rc" -eq 0 ] && pass "--series given" || fail "--series given: exit $rc: $err"
 	local series_kv=$out
 	run "$bin" report --format kv "${ab[@]}"
 	local ab_kv=$out
@@ -1335,33 +1339,33 @@ series() {
 	kv_of "${labels[2]}" "$metrics" step_ <<<"$series_kv" >"$d/step-c"
 	kv_of "${labels[2]}" "$metrics" "" <<<"$bc_kv" >"$d/pair-c"
 	for l in b c; do
-		[ -s "$d/step-$l" ] && cmp -s "$d/step-$l" "$d/pair-$l" && pass ||
+		[ -s "$d/step-$l" ] && cmp -s "$d/step-$l" "$d/pair-$l" && pass "step into $l" ||
 			fail "step into $l: not the pairwise report's figures:"$'\n'"$(diff "$d/pair-$l" "$d/step-$l")"
 	done
-	grep -q "^${labels[1]}/pipe.same.2p.0k.step_change_pct: -20\.[234][0-9]*$" <<<"$series_kv" && pass ||
+	grep -q "^${labels[1]}/pipe.same.2p.0k.step_change_pct: -20\.[234][0-9]*$" <<<"$series_kv" && pass "not: no step of -20 % into ${labels[1]}:" ||
 		fail "no step of -20 % into ${labels[1]}:"$'\n'"$(grep step_ <<<"$series_kv")"
 	grep -q "^${labels[0]}/[a-z.0-9]*\.step_" <<<"$series_kv" &&
-		fail "the first label has a step" || pass
-	[ "$(grep -c '\.series_position: ' <<<"$series_kv")" -eq 6 ] && pass ||
+		fail "the first label has a step" || pass "not: the first label has a step"
+	[ "$(grep -c '\.series_position: ' <<<"$series_kv")" -eq 6 ] && pass "series_position" ||
 		fail "series_position: not on each of the 6 rows"
 	# Not asked for: no step, no position (the keys of today unchanged).
 	run "$bin" report --format kv "${all[@]}"
-	grep -q 'step_\|series_position' <<<"$out" && fail "step keys without --series" || pass
+	grep -q 'step_\|series_position' <<<"$out" && fail "step keys without --series" || pass "not: step keys without --series"
 	# By start: given last to first, the series runs first to last.
 	local rev=("$d/2-2.json" "$d/1-2.json" "$d/0-2.json" "$d/2-1.json" "$d/1-1.json" "$d/0-1.json")
 	run "$bin" report --series start --format kv "${rev[@]}"
 	grep -q "^${labels[0]}/pipe.same.2p.0k.series_position: 1$" <<<"$out" &&
-		grep -q "^${labels[2]}/pipe.same.2p.0k.series_position: 3$" <<<"$out" && pass ||
+		grep -q "^${labels[2]}/pipe.same.2p.0k.series_position: 3$" <<<"$out" && pass "--series start" ||
 		fail "--series start: not by start:"$'\n'"$(grep series_position <<<"$out")"
 	kv_of "${labels[1]}" "$metrics" step_ <<<"$out" >"$d/start-b"
 	run "$bin" report --format kv --baseline "${labels[0]}" "$d/1-2.json" "$d/0-2.json" "$d/1-1.json" "$d/0-1.json"
 	kv_of "${labels[1]}" "$metrics" "" <<<"$out" >"$d/pair-rev"
-	cmp -s "$d/start-b" "$d/pair-rev" && [ -s "$d/start-b" ] && pass ||
+	cmp -s "$d/start-b" "$d/pair-rev" && [ -s "$d/start-b" ] && pass "--series start" ||
 		fail "--series start: step not the pairwise report's:"$'\n'"$(diff "$d/pair-rev" "$d/start-b")"
 	# JSON: the steps as members, their changes the pairwise report's.
 	"$bin" report --series given --format json "${all[@]}" >"$d/series.json"
 	"$bin" report --format json "${ab[@]}" >"$d/ab.json"
-	python3 - "$d/series.json" <<'PY' && pass || fail "json: no series of 3 labels, 2 steps"
+	python3 - "$d/series.json" <<'PY' && pass "json" || fail "json: no series of 3 labels, 2 steps"
 import json, sys
 doc = json.load(open(sys.argv[1]))
 s = doc["comparison"]["series"]
@@ -1385,27 +1389,27 @@ for row in pair["comparison"]["rows"]:
         for m in ("change", "p", "detect", "change_low", "change_high", "df", "verdict"):
             assert r.get(m) == c.get(m), (row["key"], m, r.get(m), c.get(m))
         n += 1
-assert n == 2, n' "$d/series.json" "$d/ab.json" && pass ||
+assert n == 2, n' "$d/series.json" "$d/ab.json" && pass "json" ||
 		fail "json: the first step is not the pairwise comparison's"
 	# Text and page: the trend, within 80 columns.
 	run "$bin" report --series given "${all[@]}"
-	grep -q '^Trend: each label against the one before it (--series given)$' <<<"$out" && pass ||
+	grep -q '^Trend: each label against the one before it (--series given)$' <<<"$out" && pass "text" ||
 		fail "text: no trend:"$'\n'"$out"
-	grep -Eq '^ +#2 +[0-9]+ +[0-9.]+% +\*-20\.[234]%\* +[0-9.]+% slower$' <<<"$out" && pass ||
+	grep -Eq '^ +#2 +[0-9]+ +[0-9.]+% +\*-20\.[234]%\* +[0-9.]+% slower$' <<<"$out" && pass "text" ||
 		fail "text: no step of -20 % for #2:"$'\n'"$out"
-	narrow "$out" && pass || fail "text: wider than 80 columns"
+	narrow "$out" && pass "text" || fail "text: wider than 80 columns"
 	run "$bin" report --series given --brief "${all[@]}"
-	grep -q '^Trend: ' <<<"$out" && pass || fail "--brief: no trend"
+	grep -q '^Trend: ' <<<"$out" && pass "--brief" || fail "--brief: no trend"
 	run "$bin" report --series given --format html "${all[@]}"
 	grep -q '<section id="trend">' <<<"$out" && grep -q '<svg[^>]*id="trend-0"' <<<"$out" &&
-		pass || fail "html: no trend section and chart"
+		pass "html" || fail "html: no trend section and chart"
 	# Bad uses: a clear message, exit 2, no report.
 	run "$bin" report --series sideways "${all[@]}"
 	[ "$rc" -eq 2 ] && [ -z "$out" ] &&
 		[ "$err" = "ctxbench: --series: 'sideways' is not an order of labels (expected given or start)" ] &&
-		pass || fail "--series sideways: exit $rc: $err"
+		pass "--series sideways" || fail "--series sideways: exit $rc: $err"
 	run "$bin" report --series given "$d/0-1.json" "$d/0-2.json"
-	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'one label' <<<"$err" && pass ||
+	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'one label' <<<"$err" && pass "--series of one label" ||
 		fail "--series of one label: exit $rc: $err"
 	summary
 }

@@ -36,7 +36,7 @@ trap 'rm -rf "$tmp"' EXIT
 out_f=$tmp/out err_f=$tmp/err
 . "$(dirname "$0")/session.sh"
 within() { # what seconds
-	awk -v e="$elapsed" -v m="$2" 'BEGIN { exit !(e < m) }' && pass ||
+	awk -v e="$elapsed" -v m="$2" 'BEGIN { exit !(e < m) }' && pass "$1" ||
 		fail "$1: took $elapsed s, more than $2"
 }
 # The number of CPUs ctxbench may use here.
@@ -69,19 +69,19 @@ classes() {
 		m=${mech#*:} mech=${mech%%:*}
 		table=$(awk -v m="$mech" '$1 == m && /loops\/sec|low/ { on = 1 }
 			on && /^$/ { exit } on' <<<"$out")
-		measured "$m[.]same[.]2p[.]0k" && pass || fail "classes: no $mech same row: $kv"
-		measured "$m[.]same[.]2p[.]0k[.]fifo_80" && pass ||
+		measured "$m[.]same[.]2p[.]0k" && pass "classes" || fail "classes: no $mech same row: $kv"
+		measured "$m[.]same[.]2p[.]0k[.]fifo_80" && pass "classes" ||
 			fail "classes: no $mech same fifo:80 row: $kv"
 		if [ "$(allowed)" -ge 2 ]; then
-			measured "$m[.]cross[.]2p[.]0k[.]fifo_80" && pass ||
+			measured "$m[.]cross[.]2p[.]0k[.]fifo_80" && pass "classes" ||
 				fail "classes: no $mech cross fifo:80 row: $kv"
 		else
-			grep -q "t cross fifo:80 *skipped:" <<<"$table" && pass ||
+			grep -q "t cross fifo:80 *skipped:" <<<"$table" && pass "classes" ||
 				fail "classes: cross fifo:80 not skipped on one CPU: $table"
 		fi
 	done
 	grep -q '"policy": "fifo",' "$tmp/t.json" && grep -q '"priority": 80,' "$tmp/t.json" &&
-		pass || fail "classes: the class is not saved"
+		pass "classes" || fail "classes: the class is not saved"
 	check_clean classes
 	# A second run compares with the first, class by class.
 	start "$bin" -b futex -P same --policy fifo,other --prio 80 -t 0.1 -r 2 -n u \
@@ -94,12 +94,12 @@ classes() {
 	out=$("$bin" report "$tmp/t.json" "$tmp/u.json")
 	rc=$?
 	expect_rc "report" 0
-	grep -Eq '^  u same fifo:80 .*[+-][0-9.]+%' <<<"$out" && pass ||
+	grep -Eq '^  u same fifo:80 .*[+-][0-9.]+%' <<<"$out" && pass "report" ||
 		fail "report: u same fifo:80 not compared: $out"
-	grep -Eq '^  u same  .*[+-][0-9.]+%' <<<"$out" && pass ||
+	grep -Eq '^  u same  .*[+-][0-9.]+%' <<<"$out" && pass "report" ||
 		fail "report: u same not compared: $out"
 	out=$("$bin" report --format kv "$tmp/t.json" "$tmp/u.json")
-	grep -q '^u/futex.same.2p.0k.fifo_80.change_pct: ' <<<"$out" && pass ||
+	grep -q '^u/futex.same.2p.0k.fifo_80.change_pct: ' <<<"$out" && pass "report kv" ||
 		fail "report kv: no fifo_80 key: $out"
 	check_clean report
 }
@@ -117,16 +117,16 @@ applied() {
 	sleep 1.2
 	p=$(participant)
 	chrt -p "$p" | grep -q "policy: SCHED_FIFO" && chrt -p "$p" | grep -q "priority: 42$" &&
-		pass || fail "applied: participant: $(chrt -p "$p")"
+		pass "applied" || fail "applied: participant: $(chrt -p "$p")"
 	chrt -p "$pid" | grep -q "policy: SCHED_FIFO" && chrt -p "$pid" | grep -q "priority: 43$" &&
-		pass || fail "applied: runner: $(chrt -p "$pid")"
+		pass "applied" || fail "applied: runner: $(chrt -p "$pid")"
 	sleep 2.4
 	p=$(participant)
-	chrt -p "$p" | grep -q "policy: SCHED_BATCH" && pass ||
+	chrt -p "$p" | grep -q "policy: SCHED_BATCH" && pass "applied" ||
 		fail "applied: batch participant: $(chrt -p "$p")"
-	[ "$(ps -o ni= -p "$p" | tr -d ' ')" = 7 ] && pass ||
+	[ "$(ps -o ni= -p "$p" | tr -d ' ')" = 7 ] && pass "applied" ||
 		fail "applied: nice: $(ps -o ni= -p "$p")"
-	chrt -p "$pid" | grep -q "policy: SCHED_OTHER" && pass ||
+	chrt -p "$pid" | grep -q "policy: SCHED_OTHER" && pass "applied" ||
 		fail "applied: runner after the fifo row: $(chrt -p "$pid")"
 	finish
 	expect_rc applied 0
@@ -134,7 +134,7 @@ applied() {
 	# Started higher still: the runner is never lowered.
 	start chrt -f 60 "$bin" -b pipe -P same --policy fifo --prio 42 -t 1.5 -r 1 -n t
 	sleep 1
-	chrt -p "$pid" | grep -q "priority: 60$" && pass ||
+	chrt -p "$pid" | grep -q "priority: 60$" && pass "applied" ||
 		fail "applied: runner started at 60: $(chrt -p "$pid")"
 	finish
 	expect_rc "applied at 60" 0
@@ -149,11 +149,11 @@ unprivileged() {
 	finish
 	expect_rc unprivileged 0
 	[ "$(grep -c '^  t same fifo:80 *skipped: sched_setscheduler: Operation not permitted (no CAP_SYS_NICE; RLIMIT_RTPRIO 0, not 80)$' <<<"$(unwrap_reasons <<<"$out")")" -eq 2 ] &&
-		pass || fail "unprivileged: fifo rows not skipped: $out"
-	[ "$(grep -cE '^  t same +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% ' <<<"$out")" -eq 2 ] && pass ||
+		pass "unprivileged" || fail "unprivileged: fifo rows not skipped: $out"
+	[ "$(grep -cE '^  t same +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% ' <<<"$out")" -eq 2 ] && pass "unprivileged" ||
 		fail "unprivileged: other rows not measured: $out"
 	# A reason goes on under itself: no line past 80 columns.
-	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass ||
+	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass "unprivileged" ||
 		fail "unprivileged: a line over 80 columns: $out"
 	check_clean unprivileged
 	# Threads: the group ends at once, not after the start's 10 s.
@@ -161,7 +161,7 @@ unprivileged() {
 		--policy rr -t 0.2 -r 2 -n t
 	finish
 	expect_rc "unprivileged threads" 0
-	grep -q '^  t same rr:50 4p/0K *skipped: sched_setscheduler' <<<"$out" && pass ||
+	grep -q '^  t same rr:50 4p/0K *skipped: sched_setscheduler' <<<"$out" && pass "unprivileged threads" ||
 		fail "unprivileged threads: not skipped: $out"
 	within "unprivileged threads" 5
 	check_clean "unprivileged threads"
@@ -171,7 +171,7 @@ unprivileged() {
 	finish
 	expect_rc "unprivileged nice" 0
 	grep -q '^  t same other:nice-5 *skipped: setpriority: Permission denied' <<<"$out" &&
-		pass || fail "unprivileged nice: not skipped: $out"
+		pass "unprivileged nice" || fail "unprivileged nice: not skipped: $out"
 	check_clean "unprivileged nice"
 }
 
@@ -181,8 +181,8 @@ spin() {
 	finish
 	expect_rc "spinlock same fifo" 2
 	grep -q "spinlock same fifo:50: spinners at a real-time class sharing a CPU" <<<"$err" &&
-		pass || fail "spinlock same fifo: message: $err"
-	[ -z "$out" ] && pass || fail "spinlock same fifo: something ran: $out"
+		pass "spinlock same fifo" || fail "spinlock same fifo: message: $err"
+	[ -z "$out" ] && pass "spinlock same fifo" || fail "spinlock same fifo: something ran: $out"
 	within "spinlock same fifo" 3
 	check_clean "spinlock same fifo"
 	# Unpinned, two of them on one allowed CPU.
@@ -193,7 +193,7 @@ spin() {
 	start "$bin" -b spinlock -P cross --policy fifo --prio 99 -t 0.2 -r 1 -n t
 	finish
 	expect_rc "spinlock at 99" 2
-	grep -q "give --prio 98 or less" <<<"$err" && pass || fail "spinlock at 99: $err"
+	grep -q "give --prio 98 or less" <<<"$err" && pass "spinlock at 99" || fail "spinlock at 99: $err"
 	check_clean "spinlock at 99"
 	# On every online CPU, even yielding: the rest of the machine would starve.
 	local online
@@ -203,15 +203,15 @@ spin() {
 		finish
 		expect_rc "spin-yield on every CPU" 2
 		grep -q "spin-yield any fifo:50: spinners at a real-time class on every CPU ($online of $online)" <<<"$err" &&
-			pass || fail "spin-yield on every CPU: message: $err"
+			pass "spin-yield on every CPU" || fail "spin-yield on every CPU: message: $err"
 		check_clean "spin-yield on every CPU"
 		# As many rings as CPUs, each on a CPU of its own: every CPU too.
 		start "$bin" -b spin-yield -P same -j "$online" --policy fifo -t 0.2 -r 1 -n t
 		finish
 		expect_rc "spin-yield same x$online" 2
 		grep -q "spin-yield same x$online fifo:50: spinners at a real-time class on every CPU ($online of $online)" <<<"$err" &&
-			pass || fail "spin-yield same x$online: message: $err"
-		[ -z "$out" ] && pass || fail "spin-yield same x$online: something ran: $out"
+			pass "spin-yield same x$online" || fail "spin-yield same x$online: message: $err"
+		[ -z "$out" ] && pass "spin-yield same x$online" || fail "spin-yield same x$online: something ran: $out"
 		check_clean "spin-yield same x$online"
 	fi
 	# spin-yield hands the CPU over: it runs at fifo on one CPU.
@@ -220,7 +220,7 @@ spin() {
 	finish
 	expect_rc "spin-yield same fifo" 0
 	kv=$out
-	measured "spin-yield[.]same[.]2p[.]0k[.]fifo_50" && pass || fail "spin-yield same fifo: $out"
+	measured "spin-yield[.]same[.]2p[.]0k[.]fifo_50" && pass "spin-yield same fifo" || fail "spin-yield same fifo: $out"
 	check_clean "spin-yield same fifo"
 }
 
@@ -235,9 +235,9 @@ mlock() {
 	start prlimit --memlock=0:0 "${nobody[@]}" "$bin" -b pipe --mlock -t 0.2 -r 1 -n t
 	finish
 	expect_rc "--mlock" 2
-	grep -q "^ctxbench: --mlock: mlockall: .*RLIMIT_MEMLOCK is 0 KB" <<<"$err" && pass ||
+	grep -q "^ctxbench: --mlock: mlockall: .*RLIMIT_MEMLOCK is 0 KB" <<<"$err" && pass "--mlock" ||
 		fail "--mlock: message: $err"
-	[ -z "$out" ] && pass || fail "--mlock: something ran: $out"
+	[ -z "$out" ] && pass "--mlock" || fail "--mlock: something ran: $out"
 	check_clean "--mlock"
 	for lim in "8388608 -j 256" "3682304 -j 1"; do
 		start prlimit --memlock="${lim%% *}:${lim%% *}" "${nobody[@]}" "$bin" \
@@ -245,8 +245,8 @@ mlock() {
 		finish
 		expect_rc "--mlock $lim" 2
 		grep -Eq "^ctxbench: --mlock: mlockall: a futex participant needs [0-9]+ KB locked .*RLIMIT_MEMLOCK is $((${lim%% *} / 1024)) KB" <<<"$err" &&
-			pass || fail "--mlock $lim: message: $err"
-		[ -z "$out" ] && pass || fail "--mlock $lim: something ran: $out"
+			pass "--mlock $lim" || fail "--mlock $lim: message: $err"
+		[ -z "$out" ] && pass "--mlock $lim" || fail "--mlock $lim: something ran: $out"
 		check_clean "--mlock $lim"
 	done
 	for lim in "8388608:8388608 -j 4" "8388608:8388608 -p 4 --threads" \
@@ -269,9 +269,9 @@ hung() {
 	kill -STOP "$(participant)"
 	finish
 	expect_rc "hung fifo" 1
-	grep -q "^  t same fifo:50 *HUNG: " <<<"$out" && pass || fail "hung fifo: no HUNG row: $out"
+	grep -q "^  t same fifo:50 *HUNG: " <<<"$out" && pass "hung fifo" || fail "hung fifo: no HUNG row: $out"
 	kv=$("$bin" report --format kv "$tmp/h.json")
-	measured "[^.]+[.]same[.]2p[.]0k[.]fifo_50" && pass ||
+	measured "[^.]+[.]same[.]2p[.]0k[.]fifo_50" && pass "hung fifo" ||
 		fail "hung fifo: the other mechanism did not run: $kv"
 	# -t + the hang limit (max(2 s, 3 x -t)) + pipe's 0.5 s run, and slack.
 	within "hung fifo" 6
@@ -284,7 +284,7 @@ hung() {
 		sh "$pid"
 	finish
 	expect_rc "hung spinner" 1
-	grep -q "^  t same fifo:50 *HUNG: " <<<"$out" && pass ||
+	grep -q "^  t same fifo:50 *HUNG: " <<<"$out" && pass "hung spinner" ||
 		fail "hung spinner: no HUNG row: $out"
 	within "hung spinner" 5
 	check_clean "hung spinner"
@@ -349,7 +349,7 @@ lockup() {
 				sleep 0.02
 			done
 			sleep 0.3
-			[ -n "$runner" ] && pass || fail "lockup $args: no ctxbench running: $(cat "$err_f")"
+			[ -n "$runner" ] && pass "lockup $args" || fail "lockup $args: no ctxbench running: $(cat "$err_f")"
 			t_sig=$(date +%s.%N)
 			kill -"$sig" "${runner:-$pid}"
 			# The run ends within a second: no participant left.
@@ -377,8 +377,8 @@ lockup() {
 		gone_within 15
 		finish
 		expect_rc "$what" 2
-		grep -q -- "$msg" <<<"$err" && pass || fail "$what: message: $err"
-		[ -z "$out" ] && pass || fail "$what: something ran: $out"
+		grep -q -- "$msg" <<<"$err" && pass "$what" || fail "$what: message: $err"
+		[ -z "$out" ] && pass "$what" || fail "$what: something ran: $out"
 		check_clean "$what"
 	}
 	refused "null same fifo:99" "give --prio 98 or less" \

@@ -5,11 +5,6 @@
 # removes) before start, and the IPC objects there before the first run
 # are taken here, in $before: none in a namespace of its own.
 
-skip() {
-	echo "SKIP: $*"
-	exit 77
-}
-
 before=$(ipc_ids)
 
 # Start ctxbench (or what runs it) in a session of its own: sets pid.

@@ -252,11 +252,12 @@ static void test_mlock(void)
 	pid_t pid;
 
 	if (getenv("CTXBENCH_SANITIZED")) {
-		printf("SKIP: --mlock figures: a sanitizer's mlockall() locks nothing\n");
+		CHECK_SKIP("--mlock figures",
+			   "a sanitizer's mlockall() locks nothing");
 		return;
 	}
 	if (geteuid() != 0) {
-		printf("SKIP: --mlock figures: needs root to become nobody\n");
+		CHECK_SKIP("--mlock figures", "needs root to become nobody");
 		return;
 	}
 	fflush(stdout);

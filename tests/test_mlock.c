@@ -33,12 +33,10 @@ int main(void)
 	char err[512] = "";
 
 	if (getenv("CTXBENCH_SANITIZED")) {
-		printf("SKIP: a sanitizer's mlockall() locks nothing\n");
-		return 77;
+		return check_skip("a sanitizer's mlockall() locks nothing");
 	}
 	if (geteuid() != 0) {
-		printf("SKIP: needs root to become nobody\n");
-		return 77;
+		return check_skip("needs root to become nobody");
 	}
 	res = calloc(1, sizeof(*res));
 	if (!res || !spec.ops || setrlimit(RLIMIT_MEMLOCK, &rl) < 0 ||

@@ -35,10 +35,10 @@ shown() {
 		# At tag v<version>: the version alone.
 		git -C "$src" describe --tags --exact-match --match "v$base" \
 			>/dev/null 2>&1 && want=$base
-		[[ $v =~ ^$want(-dirty)?$ ]] && pass ||
+		[[ $v =~ ^$want(-dirty)?$ ]] && pass "not: -V says '$v', not $want[-dirty] (HEAD $hash)" ||
 			fail "-V says '$v', not $want[-dirty] (HEAD $hash)"
 	else
-		[ "$v" = "$base" ] && pass || fail "-V says '$v', not $base (no git)"
+		[ "$v" = "$base" ] && pass "not: -V says '$v', not $base (no git)" || fail "-V says '$v', not $base (no git)"
 	fi
 	summary
 }
@@ -48,19 +48,19 @@ shown() {
 saved() {
 	local bin=$1 v long=0.10.12-123456-g1a2b3c4d5e6f-dirty out
 	v=$(version_of "$bin")
-	[ -n "$v" ] && pass || fail "-V says no version"
+	[ -n "$v" ] && pass "not: -V says no version" || fail "-V says no version"
 	"$bin" -b pipe -t 0.1 -r 1 -q -n a -o "$tmp/a.json" >/dev/null &&
-		pass || fail "the run with -o failed"
-	grep -qF "\"ctxbench_version\": \"$v\"" "$tmp/a.json" && pass ||
+		pass "not: the run with -o failed" || fail "the run with -o failed"
+	grep -qF "\"ctxbench_version\": \"$v\"" "$tmp/a.json" && pass "not: the saved run does not hold version $v" ||
 		fail "the saved run does not hold version $v"
 	"$bin" report "$tmp/a.json" | grep -qx "  CtxbenchVersion *$(sed 's/[.]/[.]/g' <<<"$v")" &&
-		pass || fail "the report does not show version $v"
+		pass "not: the report does not show version $v" || fail "the report does not show version $v"
 	# A longer version, as another build wrote it, read back whole.
 	sed -e "s/\"ctxbench_version\": \"[^\"]*\"/\"ctxbench_version\": \"$long\"/" \
 		-e 's/"label": "a"/"label": "b"/' "$tmp/a.json" >"$tmp/b.json"
-	"$bin" report --json "$tmp/b.json" >"$tmp/b2.json" && pass ||
+	"$bin" report --json "$tmp/b.json" >"$tmp/b2.json" && pass "not: a saved run of version $long is refused" ||
 		fail "a saved run of version $long is refused"
-	grep -qF "\"ctxbench_version\": \"$long\"" "$tmp/b2.json" && pass ||
+	grep -qF "\"ctxbench_version\": \"$long\"" "$tmp/b2.json" && pass "not: report --json does not keep version $long" ||
 		fail "report --json does not keep version $long"
 	out=$("$bin" report "$tmp/a.json" "$tmp/b.json")
 	# Each run's block has its own version, none under "Run: ALL".
@@ -68,14 +68,14 @@ saved() {
 		/^Run: / { run = $2 }
 		$1 == "CtxbenchVersion" { seen[run] = $2 }
 		END { exit !(seen["a"] == a && seen["b"] == b && !("ALL" in seen)) }' \
-		<<<"$out" && pass ||
+		<<<"$out" && pass "not: two versions are not each in its run's block:" ||
 		fail "two versions are not each in its run's block:"$'\n'"$out"
 	# One longer than a saved run holds is refused, and says so.
 	sed "s/\"ctxbench_version\": \"[^\"]*\"/\"ctxbench_version\": \"$(printf '%064d' 0)\"/" \
 		"$tmp/a.json" >"$tmp/c.json"
 	"$bin" report "$tmp/c.json" >/dev/null 2>"$tmp/err"
 	[ $? -eq 2 ] && grep -q 'ctxbench_version.*longer than 63 bytes' "$tmp/err" &&
-		pass || fail "a version of 64 bytes is not refused: $(cat "$tmp/err")"
+		pass "a version of 64 bytes is not refused" || fail "a version of 64 bytes is not refused: $(cat "$tmp/err")"
 	summary
 }
 
@@ -94,7 +94,7 @@ build() {
 # so; a build after none rewrites nothing.
 rebuild() {
 	local src=$1 base=$2 cmake=$3 g=(git -C "$tmp/src") v hash stamp
-	command -v git >/dev/null || { echo "SKIP: no git"; exit 77; }
+	command -v git >/dev/null || skip "no git"
 	mkdir "$tmp/src"
 	tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . |
 		tar -C "$tmp/src" -xf - || fail "cannot copy the tree"
@@ -107,49 +107,49 @@ rebuild() {
 	# Each build of ctxbench works the version out first (make -n: what
 	# it would run).
 	"$cmake" --build "$tmp/build" --target ctxbench -- -n 2>&1 |
-		grep -q -- "-P $tmp/src/cmake/version.cmake" && pass ||
+		grep -q -- "-P $tmp/src/cmake/version.cmake" && pass "not: a build of ctxbench does not work out its version" ||
 		fail "a build of ctxbench does not work out its version"
 	build
 	hash=$("${g[@]}" rev-parse --short=12 HEAD)
-	[ "$v" = "$base-1-g$hash" ] && pass || fail "-V says '$v', not $base-1-g$hash"
+	[ "$v" = "$base-1-g$hash" ] && pass "not: -V says '$v', not $base-1-g$hash" || fail "-V says '$v', not $base-1-g$hash"
 
 	"${g[@]}" commit -q --allow-empty -m two
 	build
 	hash=$("${g[@]}" rev-parse --short=12 HEAD)
-	[ "$v" = "$base-2-g$hash" ] && pass ||
+	[ "$v" = "$base-2-g$hash" ] && pass "not: after a commit, -V says '$v', not $base-2-g$hash" ||
 		fail "after a commit, -V says '$v', not $base-2-g$hash"
 
 	touch -d '1 hour ago' "$tmp/build/ctxbench_version.c"
 	stamp=$(stat -c %Y "$tmp/build/ctxbench_version.c")
 	build
-	[ "$(stat -c %Y "$tmp/build/ctxbench_version.c")" = "$stamp" ] && pass ||
+	[ "$(stat -c %Y "$tmp/build/ctxbench_version.c")" = "$stamp" ] && pass "not: a build after no change rewrote the version's source" ||
 		fail "a build after no change rewrote the version's source"
 
 	echo "/* changed */" >>"$tmp/src/ctxbench.c"
 	build
-	[ "$v" = "$base-2-g$hash-dirty" ] && pass ||
+	[ "$v" = "$base-2-g$hash-dirty" ] && pass "not: with a change, -V says '$v', not $base-2-g$hash-dirty" ||
 		fail "with a change, -V says '$v', not $base-2-g$hash-dirty"
 	"${g[@]}" checkout -q ctxbench.c
 	touch "$tmp/src/CMakeLists.txt" # touched, not changed: clean
 	build
-	[ "$v" = "$base-2-g$hash" ] && pass ||
+	[ "$v" = "$base-2-g$hash" ] && pass "not: with the change undone, -V says '$v', not $base-2-g$hash" ||
 		fail "with the change undone, -V says '$v', not $base-2-g$hash"
 
 	# Counted from the tag v<version> when there is one; at it, the
 	# version alone.
 	"${g[@]}" tag "v$base" HEAD~1
 	build
-	[ "$v" = "$base-1-g$hash" ] && pass ||
+	[ "$v" = "$base-1-g$hash" ] && pass "not: after tag v$base, -V says '$v', not $base-1-g$hash" ||
 		fail "after tag v$base, -V says '$v', not $base-1-g$hash"
 	"${g[@]}" tag -f "v$base" HEAD >/dev/null
 	build
-	[ "$v" = "$base" ] && pass || fail "at tag v$base, -V says '$v', not $base"
+	[ "$v" = "$base" ] && pass "not: at tag v$base, -V says '$v', not $base" || fail "at tag v$base, -V says '$v', not $base"
 	"${g[@]}" tag -d "v$base" >/dev/null
 
 	# A tarball: no .git.
 	rm -rf "$tmp/src/.git"
 	build
-	[ "$v" = "$base" ] && pass || fail "without .git, -V says '$v', not $base"
+	[ "$v" = "$base" ] && pass "not: without .git, -V says '$v', not $base" || fail "without .git, -V says '$v', not $base"
 	summary
 }
 
