@@ -5,7 +5,7 @@
 
 #include "chart.h"
 #include "facts/emulation.h"
-#include "text.h"
+#include "textkit.h"
 
 int chart_emulated(const struct compare *c)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "chart.h"
-#include "text.h"
+#include "textkit.h"
 #include "trend.h"
 
 #define TREND_X0 (SVG_PAD + 50)

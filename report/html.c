@@ -21,7 +21,7 @@
 #include "profile.h"
 #include "model/fields.h"
 #include "report.h"
-#include "text.h"
+#include "textkit.h"
 #include "trend.h"
 
 /*

@@ -12,7 +12,7 @@
 #include "lib/stats.h"
 #include "rings.h"
 #include "profile.h"
-#include "text.h"
+#include "textkit.h"
 #include "trend.h"
 
 /* Expanded from formats.h, the one list of formats. */

@@ -22,7 +22,7 @@
 #include "profile.h"
 #include "report.h"
 #include "svg.h"
-#include "text.h"
+#include "textkit.h"
 #include "verdict.h"
 #include "lib/stats.h"
 #include "lib/utf8.h"

@@ -19,6 +19,7 @@
 #include "lib/utf8.h"
 #include "profile.h"
 #include "text.h"
+#include "textkit.h"
 #include "trend.h"
 
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */
@@ -83,31 +84,6 @@ static void text_banner(FILE *f, const char *title, int brief)
 		fprintf(f, "==== %s ====\n", title);
 	else
 		fprintf(f, "%s\n    %s\n%s\n\n", TEXT_RULE, title, TEXT_RULE);
-}
-
-void text_wrap(FILE *f, const char *v, size_t at, size_t indent)
-{
-	int first = 1;
-
-	do {
-		size_t room = first ? at : indent,
-		       n = utf8_line(v,
-				     room < TEXT_WIDTH ? TEXT_WIDTH - room : 1);
-
-		while (n && v[n - 1] == ' ')
-			n--;
-		fprintf(f, "%*s%.*s\n", first ? 0 : (int)indent, "", (int)n, v);
-		for (v += n; *v == ' '; v++)
-			;
-		first = 0;
-	} while (*v);
-}
-
-void text_pad(FILE *f, const char *s, size_t cols)
-{
-	size_t w, n = utf8_fit(s, cols, &w);
-
-	fprintf(f, "%.*s%*s", (int)n, s, (int)(cols - w), "");
 }
 
 /* " (2 of 3)" after the label of invocation @i when others share it. */
@@ -298,68 +274,6 @@ static void text_label(FILE *f, const char *label, int w)
 	}
 }
 
-void text_percent(char *buf, size_t size, double pct)
-{
-	if (fabs(pct) < 0.05)
-		pct = 0; /* not "-0.0" */
-	if (fabs(pct) < 100)
-		snprintf(buf, size, "%+.1f%%", pct);
-	else if (pct < 1e4)
-		snprintf(buf, size, "%+.0f%%", pct);
-	else
-		snprintf(buf, size, ">9999%%");
-}
-
-/* A verdict @v of mark @mark, reason @why, into @change and @detect. */
-static void text_verdict(const struct verdict *v, enum compare_mark mark,
-			 enum compare_why why, int drifts, char *change,
-			 char *detect, size_t size)
-{
-	const char *sign = compare_why_mark(why);
-	int runs = sign != NULL;
-	char pct[32];
-
-	detect[0] = '\0';
-	if (mark == COMPARE_BASELINE) {
-		snprintf(change, size, "baseline");
-		return;
-	}
-	if (isnan(v->change)) {
-		snprintf(change, size, "-"); /* nothing to compare with */
-		return;
-	}
-	text_percent(pct, sizeof(pct), v->change * 100);
-	if (runs)
-		snprintf(change, size, "%s%s", pct, sign);
-	else if (mark == COMPARE_MARKED)
-		snprintf(change, size, "*%s*", pct);
-	else
-		snprintf(change, size, "(%s)", pct);
-	if (drifts)
-		snprintf(change + strlen(change), size - strlen(change), "~");
-	if (isnan(v->detect))
-		snprintf(detect, size, "-");
-	else if (v->detect * 100 >= 1e4)
-		snprintf(detect, size, ">9999%%");
-	else
-		snprintf(detect, size, runs ? "[%.*f%%]" : "%.*f%%",
-			 v->detect * 100 < 99.95 ? 1 : 0, v->detect * 100);
-}
-
-void text_change(const struct compare_cell *cell, char *change, char *detect,
-		 size_t size)
-{
-	text_verdict(&cell->v, cell->mark, cell->why, cell->drifts, change,
-		     detect, size);
-}
-
-void text_change_cpu(const struct compare_cell *cell, char *change,
-		     char *detect, size_t size)
-{
-	text_verdict(&cell->cv, cell->cpu_mark, cell->cpu_why, 0, change,
-		     detect, size);
-}
-
 /*
  * End a table line: the CPUs after @line when they fit, else below it;
  * no blanks at the end of a line.
@@ -380,28 +294,6 @@ static void text_cpus(FILE *f, char *line, const char *cpus, int label_w)
 		fprintf(f, "%s\n    (on CPUs %s)\n", line, cpus);
 	else
 		fprintf(f, "%s\n", line);
-}
-
-/*
- * A row's label into @buf: the run's (or its key, "#2"), its placement,
- * and its ring when there are.
- */
-void text_row_name(char *buf, size_t size, const struct results *r,
-		   unsigned int key, const struct result_row *row)
-{
-	char name[16], cls[32];
-
-	snprintf(name, sizeof(name), "#%u", key);
-	result_row_class(row, cls, sizeof(cls));
-	snprintf(buf, size, "%s%s%s%s%s", key ? name : r->info.label,
-		 row->placement[0] ? " " : "", row->placement,
-		 cls[0] ? " " : "", cls);
-	if (results_rings(r))
-		snprintf(buf + strlen(buf), size - strlen(buf), " %up/%uK",
-			 row->procs, row->ws_kb);
-	if (results_parallel(r))
-		snprintf(buf + strlen(buf), size - strlen(buf), " x%u%s",
-			 result_row_rings(row), row->shared ? " shared" : "");
 }
 
 static void text_row_label(FILE *f, const struct text_ctx *c, unsigned int i,

@@ -8,7 +8,7 @@
 
 #include "lib/utf8.h"
 #include "model.h"
-#include "text.h"
+#include "textkit.h"
 #include "trend.h"
 
 #define TREND_ROW_W 16 /* the row: mechanism, placement, class, ring */
