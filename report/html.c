@@ -19,6 +19,7 @@
 #include "formats.h"
 #include "info.h"
 #include "profile.h"
+#include "profview.h"
 #include "model/fields.h"
 #include "report.h"
 #include "textkit.h"

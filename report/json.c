@@ -9,6 +9,8 @@
 #include "compare.h"
 #include "formats.h"
 #include "profile.h"
+#include "profview.h"
+#include "textkit.h"
 #include "store/jsonw.h"
 #include "store/store.h"
 #include "report.h"
@@ -243,8 +245,8 @@ static void json_compare_row(struct jw *w, const struct report_model *m,
 	char key[256], cls[32];
 
 	jw_object(w, NULL, 0);
-	if (report_flat_row_key(c->r[row->cell[0].label], row->like, key,
-				sizeof(key)) < 0)
+	if (report_row_key(c->r[row->cell[0].label], row->like, key,
+			   sizeof(key)) < 0)
 		key[0] = '\0';
 	result_row_class(row->like, cls, sizeof(cls));
 	jw_string(w, JM(R_KEY), key);
@@ -289,8 +291,8 @@ static void json_step_row(struct jw *w, const struct report_model *m,
 	const struct verdict *v = &cell->v;
 	char key[256];
 
-	if (report_flat_row_key(m->cmp.r[row->cell[0].label], row->like, key,
-				sizeof(key)) < 0)
+	if (report_row_key(m->cmp.r[row->cell[0].label], row->like, key,
+			   sizeof(key)) < 0)
 		key[0] = '\0';
 	jw_object(w, NULL, 1);
 	jw_string(w, "key", key);

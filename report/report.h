@@ -104,13 +104,6 @@ struct report_model;
 int report_flat_walk(FILE *f, const struct report_model *m, report_flat_fn *fn);
 
 /*
- * The row part of @row's keys in @r ("pipe.same.2p.0k") into @buf.
- * Returns its length, or -1 when it does not fit.
- */
-int report_flat_row_key(const struct results *r, const struct result_row *row,
-			char *buf, size_t size);
-
-/*
  * A metric of the flat formats, the last part of a key: its name (a
  * trailing "N" stands for a number from 1: "loops_per_sec_runN"), the
  * table of docs/keys.md it is in, its unit (NULL for a status) and what

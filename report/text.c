@@ -18,6 +18,7 @@
 #include "lib/stats.h"
 #include "lib/utf8.h"
 #include "profile.h"
+#include "profview.h"
 #include "text.h"
 #include "textkit.h"
 #include "trend.h"

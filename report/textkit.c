@@ -213,3 +213,45 @@ double latctx_hop_us(const struct result_row *row, int less)
 	}
 	return us < 0 ? 0 : us;
 }
+
+char report_key_char(char c)
+{
+	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_' || c == '-')
+		return c;
+	return '_';
+}
+
+int report_row_key(const struct results *r, const struct result_row *row,
+		   char *buf, size_t size)
+{
+	char mech[sizeof(row->mech)], place[sizeof(row->placement)], cls[32];
+	size_t i;
+	int len;
+
+	/* As they are today; a saved file could hold other characters. */
+	for (i = 0; row->mech[i] && i + 1 < sizeof(mech); i++)
+		mech[i] = report_key_char(row->mech[i]);
+	mech[i] = '\0';
+	for (i = 0; row->placement[i] && i + 1 < sizeof(place); i++)
+		place[i] = report_key_char(row->placement[i]);
+	place[i] = '\0';
+	/*
+	 * The dimensions every row has, then those that are appended only
+	 * when not at their default, in a fixed order, so that the keys of
+	 * the default stay what they always were.
+	 */
+	result_row_class(row, cls, sizeof(cls));
+	for (i = 0; cls[i]; i++)
+		cls[i] = report_key_char(cls[i]);
+	len = snprintf(buf, size, "%s.%s.%up.%uk%s%s%s", mech,
+		       place[0] ? place : "any", row->procs, row->ws_kb,
+		       r->info.threads ? ".threads" : "", cls[0] ? "." : "",
+		       cls);
+	if (len >= 0 && (size_t)len < size && result_row_rings(row) > 1)
+		len += snprintf(buf + len, size - (size_t)len, ".x%u",
+				result_row_rings(row));
+	if (len >= 0 && (size_t)len < size && row->shared)
+		len += snprintf(buf + len, size - (size_t)len, ".shared");
+	return len < 0 || (size_t)len >= size ? -1 : len;
+}

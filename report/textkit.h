@@ -79,4 +79,15 @@ void text_summary_name(char *buf, size_t size, const struct compare *c,
 void text_summary_us(const struct compare_cell *cell, char *p50, char *hop,
 		     size_t size);
 
+/* A character of a key: letters, digits and "_-", else "_". */
+char report_key_char(char c);
+
+/*
+ * The row part of @row's keys in @r ("pipe.same.2p.0k") into @buf, as
+ * every format names a row for a program: kv, tsv, JSON, the profiles.
+ * Returns its length, or -1 when it does not fit.
+ */
+int report_row_key(const struct results *r, const struct result_row *row,
+		   char *buf, size_t size);
+
 #endif

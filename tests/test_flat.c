@@ -14,6 +14,7 @@
 #include "report/compare.h"
 #include "report/model.h"
 #include "report/report.h"
+#include "report/textkit.h"
 
 static struct result_sample smp_pipe[] = {
 	{ .loops = 130000, .elapsed_s = 1.0 },
@@ -445,7 +446,7 @@ static void test_keys(void)
 		snprintf(row.mech, sizeof(row.mech), "%s", cases[i].mech);
 		snprintf(row.placement, sizeof(row.placement), "%s",
 			 cases[i].placement);
-		CHECK_EQ_INT(report_flat_row_key(&r, &row, buf, sizeof(buf)),
+		CHECK_EQ_INT(report_row_key(&r, &row, buf, sizeof(buf)),
 			     (int)strlen(cases[i].key));
 		CHECK_STR(buf, cases[i].key);
 	}
@@ -455,7 +456,7 @@ static void test_keys(void)
 					  .procs = 2 };
 		struct results r = { .nrows = 1, .row = &row };
 
-		CHECK_EQ_INT(report_flat_row_key(&r, &row, buf, 8), -1);
+		CHECK_EQ_INT(report_row_key(&r, &row, buf, 8), -1);
 	}
 }
 
