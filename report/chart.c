@@ -5,7 +5,7 @@
 
 #include "chart.h"
 #include "facts/emulation.h"
-#include "textkit.h"
+#include "analysis/textkit.h"
 
 int chart_emulated(const struct compare *c)
 {

@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "compare.h"
-#include "model.h"
+#include "analysis/compare.h"
+#include "analysis/model.h"
 #include "svg.h"
 
 /*

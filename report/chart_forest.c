@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "chart.h"
-#include "textkit.h"
+#include "analysis/textkit.h"
 
 #define FOREST_ROW 18 /* an entry */
 #define FOREST_NAME_MAX 220 /* the rows' names' column at most */

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "chart.h"
-#include "textkit.h"
-#include "trend.h"
+#include "analysis/textkit.h"
+#include "analysis/trend.h"
 
 #define TREND_X0 (SVG_PAD + 50)
 #define TREND_X1 (SVG_W - SVG_PAD - 20)

@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "formats.h"
-#include "profile.h"
-#include "textkit.h"
+#include "analysis/profile.h"
+#include "analysis/textkit.h"
 #include "report.h"
-#include "rings.h"
-#include "trend.h"
+#include "analysis/rings.h"
+#include "analysis/trend.h"
 #include "lib/stats.h"
 
 /*

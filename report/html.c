@@ -18,12 +18,12 @@
 #include "chart.h"
 #include "formats.h"
 #include "info.h"
-#include "profile.h"
+#include "analysis/profile.h"
 #include "profview.h"
 #include "model/fields.h"
 #include "report.h"
-#include "textkit.h"
-#include "trend.h"
+#include "analysis/textkit.h"
+#include "analysis/trend.h"
 
 /*
  * What the page is made of and what it only shows.  Every string that

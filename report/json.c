@@ -6,15 +6,15 @@
 #include <errno.h>
 #include <math.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "formats.h"
-#include "profile.h"
+#include "analysis/profile.h"
 #include "profview.h"
-#include "textkit.h"
+#include "analysis/textkit.h"
 #include "store/jsonw.h"
 #include "store/store.h"
 #include "report.h"
-#include "trend.h"
+#include "analysis/trend.h"
 
 /*
  * The comparison's members, in the order docs/json.md's tables give

@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model.h"
+#include "analysis/model.h"
 #include "report.h"
 #include "lib/stats.h"
 #include "text.h"
-#include "textkit.h"
+#include "analysis/textkit.h"
 
 static void latctx_us(FILE *f, double us)
 {

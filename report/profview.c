@@ -7,11 +7,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "profile.h"
+#include "analysis/profile.h"
 #include "profview.h"
 #include "report.h"
 #include "svg.h"
-#include "textkit.h"
+#include "analysis/textkit.h"
 #include "lib/utf8.h"
 #include "store/jsonw.h"
 

@@ -6,12 +6,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "lib/utf8.h"
 #include "lib/hist.h"
-#include "model.h"
+#include "analysis/model.h"
 #include "text.h"
-#include "textkit.h"
+#include "analysis/textkit.h"
 
 #define SUM_ROW_W 16 /* the row: mechanism, placement, ring */
 #define SUM_LABEL_W 12 /* the label, or its key "#1" when one is wider */

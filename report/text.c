@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "formats.h"
 #include "model/fields.h"
 #include "report.h"
@@ -17,11 +17,11 @@
 #include "info.h"
 #include "lib/stats.h"
 #include "lib/utf8.h"
-#include "profile.h"
+#include "analysis/profile.h"
 #include "profview.h"
 #include "text.h"
-#include "textkit.h"
-#include "trend.h"
+#include "analysis/textkit.h"
+#include "analysis/trend.h"
 
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */
 #define INDENT_W 2 /* every row starts "  ", then its label */

@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "lib/utf8.h"
-#include "model.h"
-#include "textkit.h"
-#include "trend.h"
+#include "analysis/model.h"
+#include "analysis/textkit.h"
+#include "analysis/trend.h"
 
 #define TREND_ROW_W 16 /* the row: mechanism, placement, class, ring */
 #define TREND_KEY_W 4 /* the label's key, "#12" */

@@ -55,7 +55,7 @@ layout() {
 		done
 		[ "$covered" -eq 1 ] && pass || fail "$f is not in CONTRIBUTING.md's layout"
 	done < <(find "$src/ctxbench.c" "$src/cli" "$src/ipc" "$src/run" \
-		"$src/lib" "$src/report" -name '*.[ch]' | sort)
+		"$src/lib" "$src/analysis" "$src/report" -name '*.[ch]' | sort)
 	# Each mechanism of the list has its file, and each file its line.
 	for b in $(backends); do
 		[ -f "$src/ipc/$b.c" ] && pass || fail "ipc/backends.h lists $b: no ipc/$b.c"

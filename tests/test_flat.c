@@ -11,10 +11,10 @@
 #include <stdlib.h>
 
 #include "golden.h"
-#include "report/compare.h"
-#include "report/model.h"
+#include "analysis/compare.h"
+#include "analysis/model.h"
 #include "report/report.h"
-#include "report/textkit.h"
+#include "analysis/textkit.h"
 
 static struct result_sample smp_pipe[] = {
 	{ .loops = 130000, .elapsed_s = 1.0 },

@@ -13,7 +13,7 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "facts/sysinfo.h"
-#include "report/textkit.h"
+#include "analysis/textkit.h"
 #include "lib/cpulist.h"
 
 static void check_width(const char *text, size_t cols);

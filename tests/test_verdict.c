@@ -8,12 +8,12 @@
 #include <math.h>
 
 #include "golden.h"
-#include "report/compare.h"
-#include "report/group.h"
+#include "analysis/compare.h"
+#include "analysis/group.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "lib/stats.h"
-#include "report/verdict.h"
+#include "analysis/verdict.h"
 
 #define NCASES(a) (sizeof(a) / sizeof((a)[0]))
 #define RUNS 3

@@ -8,17 +8,10 @@
 #include <string.h>
 
 #include "facts/emulation.h"
-#include "formats.h"
+#include "model.h"
 #include "lib/stats.h"
 #include "rings.h"
-#include "profile.h"
 #include "textkit.h"
-#include "trend.h"
-
-/* Expanded from formats.h, the one list of formats. */
-#define REPORT_FORMAT_ENTRY(name) &report_format_##name,
-const struct report_format *const report_formats[] = { REPORT_FORMATS(
-	REPORT_FORMAT_ENTRY) NULL };
 
 /*
  * Each finding once: its key, and its words (a format of its figures;
@@ -617,8 +610,7 @@ static int legend_want(struct report_model *m)
 int report_model_want(struct report_model *m, double pct)
 {
 	compare_want(&m->cmp, pct);
-	for (unsigned int k = 0; m->trend && k < m->trend->nsteps; k++)
-		compare_want(&m->trend->step[k].cmp, pct);
+	report_model_trend_want(m, pct);
 	if (!m->legend)
 		return 0;
 	for (unsigned int k = 0; k < m->nlegend; k++)
@@ -755,9 +747,7 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 	    report_model_profiles(m) < 0 ||
 	    (m->cmp.n >= 2 && model_legend(m) < 0) ||
 	    ((flags & REPORT_SERIES) &&
-	     report_model_trend(
-		     m, flags & REPORT_SERIES_START ? TREND_START : TREND_GIVEN,
-		     noise, nnoise) < 0)) {
+	     report_model_trend(m, noise, nnoise) < 0)) {
 		report_model_free(m);
 		return -ENOMEM;
 	}

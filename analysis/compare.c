@@ -8,7 +8,6 @@
 #include "compare.h"
 #include "group.h"
 #include "model/schema.h"
-#include "report.h"
 #include "lib/util.h"
 
 static const char *const compare_marks[] = {

@@ -43,10 +43,6 @@ struct report_prof {
 /* What perf recorded, or why not: an invocation's "profile", or NULL. */
 const char *report_profile_info(const struct report_model *m);
 
-/* The profiles of @m's cells: 0, or -ENOMEM; and their end. */
-int report_model_profiles(struct report_model *m);
-void report_model_profiles_free(struct report_model *m);
-
 /* The profile of label @label's row like @row, or NULL. */
 const struct report_prof *report_cell_profile(const struct report_model *m,
 					      unsigned int label,
