@@ -624,26 +624,16 @@ int report_model_want(struct report_model *m, double pct)
 	return legend_want(m);
 }
 
-/* What the change column and its marks mean, from what @c's rows have. */
-static int model_legend(struct report_model *m)
+/* What a mark and detect mean: the t-test, its level, its power. */
+static int legend_marks(struct report_model *m)
 {
 	const struct compare *c = &m->cmp;
-	unsigned int noise = c->noise_invocations;
 	char times[48];
 	int rc;
 
-	m->legend = calloc(REPORT_LEGEND_MAX + 2 * c->n, sizeof(*m->legend));
-	if (!m->legend)
-		return -ENOMEM;
-	rc = legend_add(m, "change", 0,
-			"change: the average against the baseline row, "
-			"positive when faster.");
-	if (!rc &&
-	    c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED)) {
-		legend_times(times, sizeof(times), VERDICT_POWER);
-		if (noise)
-			rc = legend_add(
-				m, "marked", 0,
+	legend_times(times, sizeof(times), VERDICT_POWER);
+	if (c->noise_invocations)
+		rc = legend_add(m, "marked", 0,
 				"*...*: stands out from the noise "
 				"between replicates (t-test of their "
 				"means; the\nnoise: their spread within "
@@ -654,9 +644,8 @@ static int model_legend(struct report_model *m)
 				"of the time); (...): not.",
 				VERDICT_FAMILY_PCT, c->tests,
 				c->tests == 1 ? "" : "s", VERDICT_FAMILY_PCT);
-		else
-			rc = legend_add(
-				m, "marked", 0,
+	else
+		rc = legend_add(m, "marked", 0,
 				"*...*: stands out from the noise "
 				"between replicates (t-test of their "
 				"means; the\nnoise: their spread within "
@@ -666,33 +655,30 @@ static int model_legend(struct report_model *m)
 				"of the time); (...): not.",
 				VERDICT_FAMILY_PCT, c->tests,
 				c->tests == 1 ? "" : "s", VERDICT_FAMILY_PCT);
-		if (!rc && c->cpu_tests)
-			rc = legend_add(m, "detect", 0,
-					"detect: the smallest change so marked "
-					"%s (a test alone at %.2g %%\nfor "
-					"loops/sec, %.2g %% for " TEXT_CPU_NAME
-					", where it has both).",
-					times,
-					c->alpha * VERDICT_LOOPS_WEIGHT * 100,
-					c->alpha * VERDICT_CPU_WEIGHT * 100);
-		else if (!rc)
-			rc = legend_add(m, "detect", 0,
-					"detect: the smallest change so marked "
-					"%s (a test alone at %.2g %%).",
-					times, c->alpha * 100);
-	}
 	if (!rc && c->cpu_tests)
-		rc = legend_add(
-			m, "cpu", 0,
-			TEXT_CPU_NAME
-			": the second verdict, as the "
-			"labels took turns: the participants'\nCPU time "
-			"over their loops, as a rate (positive: faster), "
-			"judged as loops/sec;\nof a row's share of the "
-			"level, %.0f %% is its and %.0f %% loops/sec's "
-			"(weighted).",
-			VERDICT_CPU_WEIGHT * 50, VERDICT_LOOPS_WEIGHT * 50);
-	if (!rc && c->runs_kept)
+		rc = legend_add(m, "detect", 0,
+				"detect: the smallest change so marked "
+				"%s (a test alone at %.2g %%\nfor "
+				"loops/sec, %.2g %% for " TEXT_CPU_NAME
+				", where it has both).",
+				times, c->alpha * VERDICT_LOOPS_WEIGHT * 100,
+				c->alpha * VERDICT_CPU_WEIGHT * 100);
+	else if (!rc)
+		rc = legend_add(m, "detect", 0,
+				"detect: the smallest change so marked "
+				"%s (a test alone at %.2g %%).",
+				times, c->alpha * 100);
+	return rc;
+}
+
+/* What was kept, left out, drifted, and the A/A invocations. */
+static int legend_runs(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+	unsigned int noise = c->noise_invocations;
+	int rc = 0;
+
+	if (c->runs_kept)
 		rc = legend_add(
 			m, "kept", 0,
 			"kept: %u of %u runs disturbed, kept in the "
@@ -722,6 +708,36 @@ static int model_legend(struct report_model *m)
 		rc = legend_add(m, "noise", 0,
 				"noise: %u invocation%s of --noise.", noise,
 				noise == 1 ? "" : "s");
+	return rc;
+}
+
+/* What the change column and its marks mean, from what @c's rows have. */
+static int model_legend(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+	int rc;
+
+	m->legend = calloc(REPORT_LEGEND_MAX + 2 * c->n, sizeof(*m->legend));
+	if (!m->legend)
+		return -ENOMEM;
+	rc = legend_add(m, "change", 0,
+			"change: the average against the baseline row, "
+			"positive when faster.");
+	if (!rc && c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED))
+		rc = legend_marks(m);
+	if (!rc && c->cpu_tests)
+		rc = legend_add(
+			m, "cpu", 0,
+			TEXT_CPU_NAME
+			": the second verdict, as the "
+			"labels took turns: the participants'\nCPU time "
+			"over their loops, as a rate (positive: faster), "
+			"judged as loops/sec;\nof a row's share of the "
+			"level, %.0f %% is its and %.0f %% loops/sec's "
+			"(weighted).",
+			VERDICT_CPU_WEIGHT * 50, VERDICT_LOOPS_WEIGHT * 50);
+	if (!rc)
+		rc = legend_runs(m);
 	for (unsigned int i = 0; i < c->n && !rc; i++)
 		if (c->r[i]->invocations >= 2)
 			rc = legend_level(m, i);

@@ -167,6 +167,25 @@ static void json_finding(struct jw *w, const struct report_finding *f)
 	jw_end(w);
 }
 
+/* The second verdict of @cell: CPU per loop, as a rate. */
+static void json_cell_cpu(struct jw *w, const struct compare_cell *cell)
+{
+	jw_break(w);
+	jw_object(w, JM(C_CPU), 1);
+	jw_string(w, JM(CPU_VERDICT), compare_mark_key(cell->cpu_mark));
+	if (cell->cpu_mark == COMPARE_NOT_JUDGED)
+		jw_string(w, JM(CPU_WHY), compare_why_key(cell->cpu_why));
+	jw_double(w, JM(CPU_CHANGE), cell->cv.change);
+	jw_double(w, JM(CPU_CHANGE_LOW), cell->cv.low);
+	jw_double(w, JM(CPU_CHANGE_HIGH), cell->cv.high);
+	jw_double(w, JM(CPU_P), cell->cv.p);
+	jw_double(w, JM(CPU_DETECT), cell->cv.detect);
+	jw_uint(w, JM(CPU_DF), cell->cv.df);
+	if (cell->cpu_want_reps)
+		jw_uint(w, JM(CPU_REPLICATES_FOR_WANT), cell->cpu_want_reps);
+	jw_end(w);
+}
+
 /* One label's row: its figures, and its verdict unless the baseline's. */
 static void json_cell(struct jw *w, const struct report_model *m,
 		      const struct compare_cell *cell)
@@ -197,25 +216,8 @@ static void json_cell(struct jw *w, const struct report_model *m,
 		if (cell->want_reps)
 			jw_uint(w, JM(C_REPLICATES_FOR_WANT), cell->want_reps);
 	}
-	if (cell->has_cpu) {
-		/* The second verdict: CPU per loop, as a rate. */
-		jw_break(w);
-		jw_object(w, JM(C_CPU), 1);
-		jw_string(w, JM(CPU_VERDICT), compare_mark_key(cell->cpu_mark));
-		if (cell->cpu_mark == COMPARE_NOT_JUDGED)
-			jw_string(w, JM(CPU_WHY),
-				  compare_why_key(cell->cpu_why));
-		jw_double(w, JM(CPU_CHANGE), cell->cv.change);
-		jw_double(w, JM(CPU_CHANGE_LOW), cell->cv.low);
-		jw_double(w, JM(CPU_CHANGE_HIGH), cell->cv.high);
-		jw_double(w, JM(CPU_P), cell->cv.p);
-		jw_double(w, JM(CPU_DETECT), cell->cv.detect);
-		jw_uint(w, JM(CPU_DF), cell->cv.df);
-		if (cell->cpu_want_reps)
-			jw_uint(w, JM(CPU_REPLICATES_FOR_WANT),
-				cell->cpu_want_reps);
-		jw_end(w);
-	}
+	if (cell->has_cpu)
+		json_cell_cpu(w, cell);
 	if (cell->runs_left) {
 		jw_break(w);
 		jw_uint(w, JM(C_LEFT_OUT_RUNS), cell->runs_left);
