@@ -18,6 +18,9 @@
 #include "analysis/trend.h"
 #include "lib/stats.h"
 
+/* The two shapes of the flat formats: "key: value" and "key<TAB>value". */
+enum report_flat_shape { REPORT_FLAT_KV, REPORT_FLAT_TSV };
+
 /*
  * The metrics of the flat formats, each once: flat_put() takes one of
  * them, and docs/keys.md's tables are made from them (ctxbench dump keys,
@@ -881,17 +884,3 @@ static int flat_tsv(FILE *f, const struct report_model *m)
 
 const struct report_format report_format_kv = { "kv", flat_kv };
 const struct report_format report_format_tsv = { "tsv", flat_tsv };
-
-int report_flat(FILE *f, const struct results *const *r, unsigned int n,
-		unsigned int baseline, const struct results *const *noise,
-		unsigned int nnoise, enum report_flat_shape shape)
-{
-	struct report_model m;
-	int rc;
-
-	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
-		return -ENOMEM;
-	rc = flat_render(f, &m, shape, NULL);
-	report_model_free(&m);
-	return rc;
-}

@@ -763,17 +763,3 @@ static int html_render(FILE *f, const struct report_model *m)
 }
 
 const struct report_format report_format_html = { "html", html_render };
-
-int report_html(FILE *f, const struct results *const *r, unsigned int n,
-		unsigned int baseline, const struct results *const *noise,
-		unsigned int nnoise)
-{
-	struct report_model m;
-	int err;
-
-	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
-		return -ENOMEM;
-	err = html_render(f, &m);
-	report_model_free(&m);
-	return err;
-}

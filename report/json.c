@@ -397,21 +397,3 @@ static int json_render(FILE *f, const struct report_model *m)
 }
 
 const struct report_format report_format_json = { "json", json_render };
-
-int report_json_compared(FILE *f, const struct results *const *r,
-			 unsigned int n, unsigned int baseline,
-			 const struct results *const *noise,
-			 unsigned int nnoise)
-{
-	struct report_model m;
-
-	if (n < 2) {
-		store_write(f, r, n);
-		return 0;
-	}
-	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
-		return -ENOMEM;
-	json_render(f, &m);
-	report_model_free(&m);
-	return 0;
-}

@@ -707,20 +707,3 @@ static int text_render(FILE *f, const struct report_model *m)
 }
 
 const struct report_format report_format_text = { "text", text_render };
-
-int report_text(FILE *f, const struct results *const *r, unsigned int n,
-		unsigned int baseline, const struct results *const *noise,
-		unsigned int nnoise)
-{
-	struct report_model m;
-
-	/* The Run information comes first, whatever the model. */
-	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0) {
-		text_banner(f, "Run information", 0);
-		text_info(f, r, n, 0);
-		return -ENOMEM;
-	}
-	text_render(f, &m);
-	report_model_free(&m);
-	return 0;
-}
