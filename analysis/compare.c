@@ -525,3 +525,12 @@ void compare_free(struct compare *c)
 	report_group_free(c->noise, c->nnoise);
 	memset(c, 0, sizeof(*c));
 }
+
+const struct compare_cell *compare_row_cell(const struct compare_row *row,
+					    unsigned int label)
+{
+	for (unsigned int i = 0; i < row->ncells; i++)
+		if (row->cell[i].label == label)
+			return &row->cell[i];
+	return NULL;
+}
