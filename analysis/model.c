@@ -748,6 +748,23 @@ static int model_legend(struct report_model *m)
 	return rc;
 }
 
+/* What the report warns of, from every label of @m's comparison. */
+static void model_warnings(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+
+	for (unsigned int i = 0; i < c->n; i++) {
+		const struct results *g = c->r[i];
+
+		if (emulation_yes(g->info.emulated))
+			m->warn |= REPORT_WARN_EMULATED;
+		for (unsigned int j = 0; j < g->nrows; j++)
+			for (unsigned int k = 0; k < g->row[j].nsamples; k++)
+				if (g->row[j].sample[k].disturbed)
+					m->warn |= REPORT_WARN_DISTURBED;
+	}
+}
+
 int report_model_build(struct report_model *m, const struct results *const *r,
 		       unsigned int n, unsigned int baseline,
 		       const struct results *const *noise, unsigned int nnoise,
@@ -759,6 +776,7 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 	m->flags = flags;
 	if (compare_build(&m->cmp, r, n, baseline, noise, nnoise) < 0)
 		return -ENOMEM;
+	model_warnings(m);
 	if (model_findings(m) < 0 || report_model_series(m) < 0 ||
 	    report_model_profiles(m) < 0 ||
 	    (m->cmp.n >= 2 && model_legend(m) < 0) ||

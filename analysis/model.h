@@ -126,10 +126,15 @@ struct report_model {
 	/* With REPORT_SERIES: the labels as a trend, step by step (trend.h). */
 	struct report_trend *trend;
 	unsigned int flags; /* REPORT_* */
+	unsigned int warn; /* REPORT_WARN_*: what every format warns of */
 	/* --profile: a label's profile of a row, cell by cell (profile.h). */
 	unsigned int nprof;
 	struct report_prof *prof;
 };
+
+/* The report-level warnings, each format in its words. */
+#define REPORT_WARN_EMULATED 1u /* a label's CPU was emulated */
+#define REPORT_WARN_DISTURBED 2u /* a run of a label was disturbed */
 
 #define REPORT_HISTOGRAM 1u /* the text report: each row's histogram too */
 #define REPORT_BRIEF 2u /* the text report: differing facts and summary */

@@ -524,24 +524,6 @@ static void text_table(FILE *f, const struct text_ctx *c, unsigned int m)
 		report_latctx(f, c->m, i, m);
 }
 
-static int text_disturbed(const struct results *const *r, unsigned int n)
-{
-	for (unsigned int i = 0; i < n; i++)
-		for (unsigned int j = 0; j < r[i]->nrows; j++)
-			for (unsigned int k = 0; k < r[i]->row[j].nsamples; k++)
-				if (r[i]->row[j].sample[k].disturbed)
-					return 1;
-	return 0;
-}
-
-static int text_emulated(const struct results *const *r, unsigned int n)
-{
-	for (unsigned int i = 0; i < n; i++)
-		if (emulation_yes(r[i]->info.emulated))
-			return 1;
-	return 0;
-}
-
 /*
  * What a label's replicates are, after its label: on one line, or a long
  * label on a line of its own.
@@ -641,7 +623,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 
 	text_banner(f, "Results by IPC type", !!(c->m->flags & REPORT_BRIEF));
 	/* --brief's kept: line of the legend says it when they are kept. */
-	if (text_disturbed(r, c->n) &&
+	if ((c->m->warn & REPORT_WARN_DISTURBED) &&
 	    !((c->m->flags & REPORT_BRIEF) && c->m->cmp.kept && c->n >= 2))
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
@@ -655,7 +637,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 				"the averages and the verdict leave those runs "
 				"out, low, high and cv do not (a\nrow with too "
 				"few left says so under it).\n\n");
-	if (text_emulated(r, c->n))
+	if (c->m->warn & REPORT_WARN_EMULATED)
 		fprintf(f, "emulated: the CPU was emulated (qemu TCG, see "
 			   "Emulated above): every time is the\nemulator's, "
 			   "not the kernel's; compare such runs only with "
