@@ -42,7 +42,7 @@ import tarfile
 import tempfile
 
 ALPHA, POWER, FAMILY = 0.05, 0.80, 0.10
-CPU_WEIGHT = 1.8  # report/verdict.h's VERDICT_CPU_WEIGHT
+CPU_WEIGHT = 1.8  # analysis/verdict.h's VERDICT_CPU_WEIGHT
 
 # --- Student's t, as lib/stats.c computes it -------------------------------
 
@@ -186,7 +186,7 @@ class Row:
         self.cpu = ((cpu.get('user_s', 0) + cpu.get('sys_s', 0)) / loops
                     if loops else 0)
         self.clean = sum(1 for _, d in self.rates if not d)
-        # As report/group.c: left out when fewer than half its runs clean.
+        # As analysis/group.c: left out when fewer than half its runs clean.
         self.left = not self.clean or 2 * self.clean < len(self.rates)
 
 
@@ -410,7 +410,7 @@ def reps(invs, key, stat, keep, by_block):
 
 def blocks_of(timeline, sets=None):
     """{path: block}: a block starts where the label changes on the timeline
-    of every invocation given, as report/group.c counts them.  Where every
+    of every invocation given, as analysis/group.c counts them.  Where every
     label of one of @sets (lists of labels: the compared, the noise) took
     turns, two blocks or more each and none of more than two invocations
     (turns in alternating order: A B, then B A), each of its invocations
@@ -584,7 +584,7 @@ class Recommended(Method):
 
 def took_turns(timeline, labels):
     """Did every one of @labels take turns on the timeline: two blocks or
-    more each, none of more than two invocations (report/group.c)?"""
+    more each, none of more than two invocations (analysis/group.c)?"""
     blk = blocks_of(timeline)
     runs, prev, run = {}, None, 0
     for i in sorted(timeline, key=lambda i: i.start):

@@ -16,7 +16,7 @@
 #include "lib/util.h"
 #include "report/formats.h"
 #include "report/report.h"
-#include "report/trend.h"
+#include "analysis/trend.h"
 #include "store/save.h"
 #include "store/store.h"
 

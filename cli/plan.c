@@ -23,7 +23,7 @@
 #include "run/run.h"
 #include "model/schema.h"
 #include "report/report.h"
-#include "report/trend.h"
+#include "analysis/trend.h"
 
 /* The commands an option belongs to. */
 #define PLAN_M_RUN 0x1 /* ctxbench [options] */
@@ -248,7 +248,7 @@ static const char *plan_word_format(size_t i)
 	return i < ARRAY_SIZE(plan_formats) ? plan_formats[i] : NULL;
 }
 
-/* The orders of --series, named as report/trend.c names them. */
+/* The orders of --series, named as analysis/trend.c names them. */
 static const char *plan_word_series(size_t i)
 {
 	return i < TREND_NORDERS ?

@@ -11,6 +11,7 @@
 
 #include "report/report.h"
 #include "store/store.h"
+#include "tests/render.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -41,8 +42,8 @@ static char *fuzz_json(struct results *r, unsigned int n, size_t *len)
 	f = fopen("/dev/null", "w");
 	if (!f)
 		abort();
-	report_text(f, p, n, 0, NULL, 0);
-	report_text(f, p, n, n - 1, p, n);
+	test_render(f, "text", p, n, 0, NULL, 0);
+	test_render(f, "text", p, n, n - 1, p, n);
 	fclose(f);
 	free(p);
 	return buf;

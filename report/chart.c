@@ -5,9 +5,10 @@
 
 #include "chart.h"
 #include "facts/emulation.h"
-#include "text.h"
+#include "analysis/textkit.h"
 
-int chart_emulated(const struct compare *c)
+/* Does any label of @c run on an emulated CPU? */
+static int chart_emulated(const struct compare *c)
 {
 	for (unsigned int i = 0; i < c->n; i++)
 		if (emulation_yes(c->r[i]->info.emulated))

@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "compare.h"
-#include "model.h"
+#include "analysis/compare.h"
+#include "analysis/model.h"
 #include "svg.h"
 
 /*
@@ -37,9 +37,6 @@ int chart_latctx(FILE *f, const struct report_model *mo, unsigned int m,
  * id "forest": 0, or -ENOMEM.
  */
 int chart_forest(FILE *f, const struct report_model *mo);
-
-/* Does any label of @c run on an emulated CPU? */
-int chart_emulated(const struct compare *c);
 
 /* The verdict on @cell in words: "-4.1 % marked, p 0.003, ...". */
 void chart_verdict(char *buf, size_t size, const struct compare *c,

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "chart.h"
-#include "rings.h"
-#include "text.h"
+#include "analysis/rings.h"
+#include "analysis/textkit.h"
 
 /* The frame both share: plots under a line of title, a legend below. */
 #define CURVE_TOP (SVG_LINE + 16) /* from the line above to a plot */

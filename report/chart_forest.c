@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "chart.h"
-#include "text.h"
+#include "analysis/textkit.h"
 
 #define FOREST_ROW 18 /* an entry */
 #define FOREST_NAME_MAX 220 /* the rows' names' column at most */

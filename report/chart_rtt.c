@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "chart.h"
-#include "text.h"
+#include "analysis/textkit.h"
 
 #define RTT_NMARKS (RESULT_NQUANTILES + 2) /* min, the quantiles, max */
 #define RTT_MAX (RESULT_NQUANTILES + 1)

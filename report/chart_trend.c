@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "chart.h"
-#include "text.h"
-#include "trend.h"
+#include "analysis/textkit.h"
+#include "analysis/trend.h"
 
 #define TREND_X0 (SVG_PAD + 50)
 #define TREND_X1 (SVG_W - SVG_PAD - 20)
@@ -22,16 +22,6 @@
 #define TREND_KEYS 196 /* the legend, a line a row */
 #define TREND_FOOT 12
 #define TREND_TICKS 4
-
-/* Label @label's cell of @row, or NULL. */
-static const struct compare_cell *trend_cell(const struct compare_row *row,
-					     unsigned int label)
-{
-	for (unsigned int i = 0; i < row->ncells; i++)
-		if (row->cell[i].label == label)
-			return &row->cell[i];
-	return NULL;
-}
 
 /* The highest average of mechanism @mech's rows: the y axis's end. */
 static double trend_peak(const struct compare *c, unsigned int mech)
@@ -60,7 +50,8 @@ static void trend_curve(struct svg *s, const struct report_model *m,
 	chart_key(key, sizeof(key), &m->cmp, row->like);
 	svg_curve_begin(&cv, s, colour, 0);
 	for (unsigned int p = 0; p < t->n; p++) {
-		const struct compare_cell *cell = trend_cell(row, t->order[p]);
+		const struct compare_cell *cell =
+			compare_row_cell(row, t->order[p]);
 		const struct compare_cell *step =
 			p ? t->step[p - 1].at[k] : NULL;
 		char tip[600], v[256] = "";
@@ -79,7 +70,8 @@ static void trend_curve(struct svg *s, const struct report_model *m,
 	svg_curve_end(&cv);
 	/* A step that stands out: a ring about its point. */
 	for (unsigned int p = 1; p < t->n; p++) {
-		const struct compare_cell *cell = trend_cell(row, t->order[p]);
+		const struct compare_cell *cell =
+			compare_row_cell(row, t->order[p]);
 		const struct compare_cell *step = t->step[p - 1].at[k];
 
 		if (cell && cell->row->nsamples && step &&
@@ -167,7 +159,7 @@ static void trend_table(FILE *f, const struct report_model *m,
 			continue;
 		for (unsigned int p = 0; p < t->n; p++) {
 			const struct compare_cell *cell =
-				trend_cell(row, t->order[p]);
+				compare_row_cell(row, t->order[p]);
 			const struct compare_cell *step =
 				p ? t->step[p - 1].at[k] : NULL;
 

@@ -11,13 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "formats.h"
-#include "profile.h"
+#include "analysis/profile.h"
+#include "analysis/textkit.h"
 #include "report.h"
-#include "rings.h"
-#include "trend.h"
+#include "analysis/rings.h"
+#include "analysis/trend.h"
 #include "lib/stats.h"
+
+/* The two shapes of the flat formats: "key: value" and "key<TAB>value". */
+enum report_flat_shape { REPORT_FLAT_KV, REPORT_FLAT_TSV };
 
 /*
  * The metrics of the flat formats, each once: flat_put() takes one of
@@ -301,15 +305,6 @@ struct flat_out {
 	const struct result_row *at;
 };
 
-/* A character of a key: letters, digits and "_-", else "_". */
-static char flat_char(char c)
-{
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9') || c == '_' || c == '-')
-		return c;
-	return '_';
-}
-
 /*
  * @n keys of @width bytes each, @stride apart from @keys, made unique: a
  * key that no earlier one is keeps what it is; each key left, in order,
@@ -346,40 +341,6 @@ static int flat_unique(char *keys, size_t stride, size_t width, unsigned int n)
 	free(cand);
 	free(dup);
 	return 0;
-}
-
-int report_flat_row_key(const struct results *r, const struct result_row *row,
-			char *buf, size_t size)
-{
-	char mech[sizeof(row->mech)], place[sizeof(row->placement)], cls[32];
-	size_t i;
-	int len;
-
-	/* As they are today; a saved file could hold other characters. */
-	for (i = 0; row->mech[i] && i + 1 < sizeof(mech); i++)
-		mech[i] = flat_char(row->mech[i]);
-	mech[i] = '\0';
-	for (i = 0; row->placement[i] && i + 1 < sizeof(place); i++)
-		place[i] = flat_char(row->placement[i]);
-	place[i] = '\0';
-	/*
-	 * The dimensions every row has, then those that are appended only
-	 * when not at their default, in a fixed order, so that the keys of
-	 * the default stay what they always were.
-	 */
-	result_row_class(row, cls, sizeof(cls));
-	for (i = 0; cls[i]; i++)
-		cls[i] = flat_char(cls[i]);
-	len = snprintf(buf, size, "%s.%s.%up.%uk%s%s%s", mech,
-		       place[0] ? place : "any", row->procs, row->ws_kb,
-		       r->info.threads ? ".threads" : "", cls[0] ? "." : "",
-		       cls);
-	if (len >= 0 && (size_t)len < size && result_row_rings(row) > 1)
-		len += snprintf(buf + len, size - (size_t)len, ".x%u",
-				result_row_rings(row));
-	if (len >= 0 && (size_t)len < size && row->shared)
-		len += snprintf(buf + len, size - (size_t)len, ".shared");
-	return len < 0 || (size_t)len >= size ? -1 : len;
 }
 
 /*
@@ -503,7 +464,7 @@ static void flat_sym_add(struct flat_sym *t, unsigned int *n,
 			return;
 	t[*n] = (struct flat_sym){ .name = s->name, .kernel = s->kernel };
 	for (i = 0; s->name[i] && i < FLAT_SYM_MAX; i++)
-		t[*n].key[i] = flat_char(s->name[i]);
+		t[*n].key[i] = report_key_char(s->name[i]);
 	t[*n].key[i] = '\0';
 	t[*n].plain = !strcmp(t[*n].key, s->name);
 	(*n)++;
@@ -812,7 +773,7 @@ static int flat_invocation(struct flat_out *o, const struct report_model *m,
 		const struct result_row *row = &r->row[j];
 		struct stats s;
 
-		if (report_flat_row_key(r, row, key, sizeof(key)) < 0)
+		if (report_row_key(r, row, key, sizeof(key)) < 0)
 			continue;
 		o->row = key;
 		o->at = row;
@@ -857,7 +818,7 @@ static void flat_label(const char *label, char *buf, size_t size)
 	for (k = 0; label[k] && k + 1 < size; k++)
 		buf[k] = label[k] == '.' || label[k] == '+' ?
 				 label[k] :
-				 flat_char(label[k]);
+				 report_key_char(label[k]);
 	buf[k] = '\0';
 	if (!k && size > 1)
 		memcpy(buf, "_", 2);
@@ -925,17 +886,3 @@ static int flat_tsv(FILE *f, const struct report_model *m)
 
 const struct report_format report_format_kv = { "kv", flat_kv };
 const struct report_format report_format_tsv = { "tsv", flat_tsv };
-
-int report_flat(FILE *f, const struct results *const *r, unsigned int n,
-		unsigned int baseline, const struct results *const *noise,
-		unsigned int nnoise, enum report_flat_shape shape)
-{
-	struct report_model m;
-	int rc;
-
-	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
-		return -ENOMEM;
-	rc = flat_render(f, &m, shape, NULL);
-	report_model_free(&m);
-	return rc;
-}

@@ -4,12 +4,23 @@
  *
  * Every format of the report, one line each, in the order --format lists
  * them.  X(name) is a struct report_format report_format_name, defined
- * in the file of that format; model.c makes the table of this list.
+ * in the file of that format; formats.c makes the table of this list.
  */
 #ifndef CTXBENCH_REPORT_FORMATS_H
 #define CTXBENCH_REPORT_FORMATS_H
 
-#include "model.h"
+#include <stdio.h>
+
+#include "analysis/model.h"
+
+/*
+ * A format: its name, as --format takes it, and its renderer, a pure
+ * function of the model.  Returns 0, or -ENOMEM.
+ */
+struct report_format {
+	const char *name;
+	int (*render)(FILE *f, const struct report_model *m);
+};
 
 /* clang-format off */
 #define REPORT_FORMATS(X) \

@@ -5,7 +5,7 @@
 
 #include "lib/utf8.h"
 #include "report.h"
-#include "text.h"
+#include "analysis/textkit.h"
 
 /* A bound in microseconds, short: "4.25", "130", "1.2e+04". */
 static void histogram_bound(char *buf, size_t size, double ns)

@@ -21,11 +21,12 @@
 #include "chart.h"
 #include "formats.h"
 #include "info.h"
-#include "profile.h"
+#include "analysis/profile.h"
+#include "profview.h"
 #include "model/fields.h"
 #include "report.h"
-#include "text.h"
-#include "trend.h"
+#include "analysis/textkit.h"
+#include "analysis/trend.h"
 
 /*
  * What the page is made of and what it only shows.  Every string that
@@ -648,29 +649,20 @@ static void html_labels(FILE *f, const struct compare *c,
 	fputs("</p></header>\n", f);
 }
 
-/* Is any run of any label of @c disturbed? */
-static int html_disturbed(const struct compare *c)
-{
-	for (unsigned int i = 0; i < c->n; i++)
-		for (unsigned int j = 0; j < c->r[i]->nrows; j++)
-			for (unsigned int s = 0; s < c->r[i]->row[j].nsamples;
-			     s++)
-				if (c->r[i]->row[j].sample[s].disturbed)
-					return 1;
-	return 0;
-}
-
 /* What to beware of: emulated, disturbed, interrupted runs. */
-static void html_warnings(FILE *f, const struct compare *c,
-			  const struct results *const *r, unsigned int n)
+static void html_warnings(FILE *f, const struct report_model *m)
 {
-	if (chart_emulated(c))
+	const struct compare *c = &m->cmp;
+	const struct results *const *r = m->r;
+	unsigned int n = m->n;
+
+	if (m->warn & REPORT_WARN_EMULATED)
 		fputs("<p class=\"warn\">Emulated: the CPU was emulated (qemu "
 		      "TCG, see Emulated in the Run information): every time "
 		      "is the emulator's, not the kernel's; compare such runs "
 		      "only with each other.</p>\n",
 		      f);
-	if (html_disturbed(c))
+	if (m->warn & REPORT_WARN_DISTURBED)
 		fprintf(f,
 			"<p class=\"warn\">disturbed: steal or other tasks took over %.0f%% of a run's CPUs, "
 			"or a clock moved over %.0f%%, a CPU quota throttled it or its token stood still; "
@@ -751,7 +743,7 @@ static int html_render(FILE *f, const struct report_model *m)
 	html_head(f, &m->cmp);
 	html_intro(f, m);
 	err = html_overview(f, m);
-	html_warnings(f, &m->cmp, m->r, m->n);
+	html_warnings(f, m);
 	if (m->cmp.n >= 2)
 		html_legend(f, m);
 	if (!err) /* --series: the steps, before the details */
@@ -765,17 +757,3 @@ static int html_render(FILE *f, const struct report_model *m)
 }
 
 const struct report_format report_format_html = { "html", html_render };
-
-int report_html(FILE *f, const struct results *const *r, unsigned int n,
-		unsigned int baseline, const struct results *const *noise,
-		unsigned int nnoise)
-{
-	struct report_model m;
-	int err;
-
-	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
-		return -ENOMEM;
-	err = html_render(f, &m);
-	report_model_free(&m);
-	return err;
-}

@@ -8,13 +8,15 @@
 #include <errno.h>
 #include <math.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "formats.h"
-#include "profile.h"
+#include "analysis/profile.h"
+#include "profview.h"
+#include "analysis/textkit.h"
 #include "store/jsonw.h"
 #include "store/store.h"
 #include "report.h"
-#include "trend.h"
+#include "analysis/trend.h"
 
 /*
  * The comparison's members, in the order docs/json.md's tables give
@@ -167,6 +169,25 @@ static void json_finding(struct jw *w, const struct report_finding *f)
 	jw_end(w);
 }
 
+/* The second verdict of @cell: CPU per loop, as a rate. */
+static void json_cell_cpu(struct jw *w, const struct compare_cell *cell)
+{
+	jw_break(w);
+	jw_object(w, JM(C_CPU), 1);
+	jw_string(w, JM(CPU_VERDICT), compare_mark_key(cell->cpu_mark));
+	if (cell->cpu_mark == COMPARE_NOT_JUDGED)
+		jw_string(w, JM(CPU_WHY), compare_why_key(cell->cpu_why));
+	jw_double(w, JM(CPU_CHANGE), cell->cv.change);
+	jw_double(w, JM(CPU_CHANGE_LOW), cell->cv.low);
+	jw_double(w, JM(CPU_CHANGE_HIGH), cell->cv.high);
+	jw_double(w, JM(CPU_P), cell->cv.p);
+	jw_double(w, JM(CPU_DETECT), cell->cv.detect);
+	jw_uint(w, JM(CPU_DF), cell->cv.df);
+	if (cell->cpu_want_reps)
+		jw_uint(w, JM(CPU_REPLICATES_FOR_WANT), cell->cpu_want_reps);
+	jw_end(w);
+}
+
 /* One label's row: its figures, and its verdict unless the baseline's. */
 static void json_cell(struct jw *w, const struct report_model *m,
 		      const struct compare_cell *cell)
@@ -197,25 +218,8 @@ static void json_cell(struct jw *w, const struct report_model *m,
 		if (cell->want_reps)
 			jw_uint(w, JM(C_REPLICATES_FOR_WANT), cell->want_reps);
 	}
-	if (cell->has_cpu) {
-		/* The second verdict: CPU per loop, as a rate. */
-		jw_break(w);
-		jw_object(w, JM(C_CPU), 1);
-		jw_string(w, JM(CPU_VERDICT), compare_mark_key(cell->cpu_mark));
-		if (cell->cpu_mark == COMPARE_NOT_JUDGED)
-			jw_string(w, JM(CPU_WHY),
-				  compare_why_key(cell->cpu_why));
-		jw_double(w, JM(CPU_CHANGE), cell->cv.change);
-		jw_double(w, JM(CPU_CHANGE_LOW), cell->cv.low);
-		jw_double(w, JM(CPU_CHANGE_HIGH), cell->cv.high);
-		jw_double(w, JM(CPU_P), cell->cv.p);
-		jw_double(w, JM(CPU_DETECT), cell->cv.detect);
-		jw_uint(w, JM(CPU_DF), cell->cv.df);
-		if (cell->cpu_want_reps)
-			jw_uint(w, JM(CPU_REPLICATES_FOR_WANT),
-				cell->cpu_want_reps);
-		jw_end(w);
-	}
+	if (cell->has_cpu)
+		json_cell_cpu(w, cell);
 	if (cell->runs_left) {
 		jw_break(w);
 		jw_uint(w, JM(C_LEFT_OUT_RUNS), cell->runs_left);
@@ -245,8 +249,8 @@ static void json_compare_row(struct jw *w, const struct report_model *m,
 	char key[256], cls[32];
 
 	jw_object(w, NULL, 0);
-	if (report_flat_row_key(c->r[row->cell[0].label], row->like, key,
-				sizeof(key)) < 0)
+	if (report_row_key(c->r[row->cell[0].label], row->like, key,
+			   sizeof(key)) < 0)
 		key[0] = '\0';
 	result_row_class(row->like, cls, sizeof(cls));
 	jw_string(w, JM(R_KEY), key);
@@ -291,8 +295,8 @@ static void json_step_row(struct jw *w, const struct report_model *m,
 	const struct verdict *v = &cell->v;
 	char key[256];
 
-	if (report_flat_row_key(m->cmp.r[row->cell[0].label], row->like, key,
-				sizeof(key)) < 0)
+	if (report_row_key(m->cmp.r[row->cell[0].label], row->like, key,
+			   sizeof(key)) < 0)
 		key[0] = '\0';
 	jw_object(w, NULL, 1);
 	jw_string(w, "key", key);
@@ -395,21 +399,3 @@ static int json_render(FILE *f, const struct report_model *m)
 }
 
 const struct report_format report_format_json = { "json", json_render };
-
-int report_json_compared(FILE *f, const struct results *const *r,
-			 unsigned int n, unsigned int baseline,
-			 const struct results *const *noise,
-			 unsigned int nnoise)
-{
-	struct report_model m;
-
-	if (n < 2) {
-		store_write(f, r, n);
-		return 0;
-	}
-	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0)
-		return -ENOMEM;
-	json_render(f, &m);
-	report_model_free(&m);
-	return 0;
-}

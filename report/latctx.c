@@ -10,35 +10,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model.h"
+#include "analysis/model.h"
 #include "report.h"
 #include "lib/stats.h"
 #include "text.h"
-
-/*
- * The time of one hop in microseconds, less the hop's own work when
- * @less; never negative (a hop cannot take less than nothing), and
- * negative only to say "no value".
- */
-double latctx_hop_us(const struct result_row *row, int less)
-{
-	struct stats s;
-	double us;
-
-	if (!row || !row->nsamples)
-		return -1;
-	result_row_stats(row, &s);
-	if (!(s.mean > 0))
-		return -1;
-	/* A hop of one ring: the loops of all shared among them. */
-	us = 1e6 * result_row_rings(row) / (s.mean * row->procs);
-	if (less) {
-		if (!(row->hop_work_ns > 0))
-			return -1;
-		us -= row->hop_work_ns / 1000;
-	}
-	return us < 0 ? 0 : us;
-}
+#include "analysis/textkit.h"
 
 static void latctx_us(FILE *f, double us)
 {

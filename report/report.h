@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The formats' interface: text, histogram, JSON, flat, HTML.
+ * What the formats offer besides their renderers.
  *
- * Output formats of results, written to a caller's FILE.  Each function
- * below that compares builds the model of its own report (model.h), for
- * the unit tests; the output phase builds one model and renders the
- * format of report/formats.h that --format names.
+ * Written to a caller's FILE.  A report is rendered from the model
+ * (analysis/model.h) by the format of report/formats.h that --format
+ * names, the model built once.
  */
 #ifndef CTXBENCH_REPORT_H
 #define CTXBENCH_REPORT_H
@@ -14,20 +13,6 @@
 #include <stdio.h>
 
 #include "model/results.h"
-
-/*
- * The text report of @n invocations side by side, in the original
- * ctxbench's layout: a Run information block, then one table per IPC type
- * with a row per label.  Invocations with the same label are merged into
- * one row, each a replicate.  With two labels or more each row also shows
- * the change of its average against the same row of invocation
- * @baseline's label, judged against the spread between invocations of a
- * label, the @nnoise A/A invocations @noise included (see verdict.h).
- * At most 80 columns.  Returns 0, or -ENOMEM after the Run information.
- */
-int report_text(FILE *f, const struct results *const *r, unsigned int n,
-		unsigned int baseline, const struct results *const *noise,
-		unsigned int nnoise);
 
 /*
  * An ASCII histogram of each row's sampled round trips, 72 columns wide
@@ -51,44 +36,6 @@ int report_json_member(unsigned int i, const char **table, const char **member,
 		       const char **type);
 
 /*
- * The same, and with n >= 2 a "comparison" member after the invocations:
- * every row of every label against invocation @baseline's label, with
- * the verdict the text report shows (docs/json.md).  A reader skips it.
- * Returns 0, or -ENOMEM having written nothing.
- */
-int report_json_compared(FILE *f, const struct results *const *r,
-			 unsigned int n, unsigned int baseline,
-			 const struct results *const *noise,
-			 unsigned int nnoise);
-
-/*
- * The same comparison as report_text() as one HTML page that needs
- * nothing beside it: inline SVG charts of every run, the round trips,
- * several rings and lat_ctx's curves, the text report's tables in its
- * figures, and the Run information.  Returns 0, or -ENOMEM: having
- * written nothing, or a page cut short at the chart that failed.
- */
-int report_html(FILE *f, const struct results *const *r, unsigned int n,
-		unsigned int baseline, const struct results *const *noise,
-		unsigned int nnoise);
-
-/* The two shapes of the flat formats: "key: value" and "key<TAB>value". */
-enum report_flat_shape { REPORT_FLAT_KV, REPORT_FLAT_TSV };
-
-/*
- * The @n invocations as one line per figure, for test harnesses: a key
- * built from the row ("pipe.same.2p.0k") and a number, in @shape.  With
- * n >= 2 the invocations are merged by label as in the text report, each
- * key starts with its label and "/", and each row of a label other than
- * invocation @baseline's gains the verdict on its change (see verdict.h),
- * with the @nnoise A/A invocations @noise.  docs/keys.md holds the
- * grammar and every metric.  Returns 0, or -ENOMEM.
- */
-int report_flat(FILE *f, const struct results *const *r, unsigned int n,
-		unsigned int baseline, const struct results *const *noise,
-		unsigned int nnoise, enum report_flat_shape shape);
-
-/*
  * One figure of the flat formats: its label (as given, not as a key),
  * its row and that row's key, its metric and its value as kv writes it.
  */
@@ -104,13 +51,6 @@ struct report_model;
 
 /* Every figure of @m that kv writes, in kv's order, to @fn (csv.c): 0, -ENOMEM. */
 int report_flat_walk(FILE *f, const struct report_model *m, report_flat_fn *fn);
-
-/*
- * The row part of @row's keys in @r ("pipe.same.2p.0k") into @buf.
- * Returns its length, or -1 when it does not fit.
- */
-int report_flat_row_key(const struct results *r, const struct result_row *row,
-			char *buf, size_t size);
 
 /*
  * A metric of the flat formats, the last part of a key: its name (a

@@ -9,11 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "lib/utf8.h"
 #include "lib/hist.h"
-#include "model.h"
+#include "analysis/model.h"
 #include "text.h"
+#include "analysis/textkit.h"
 
 #define SUM_ROW_W 16 /* the row: mechanism, placement, ring */
 #define SUM_LABEL_W 12 /* the label, or its key "#1" when one is wider */
@@ -23,72 +24,6 @@
 	"%-*s%9s%7s%9s %-10s%7s%7s\n", SUM_ROW_W + SUM_LABEL_W + 2, "", \
 		"loops/s", "cv", (cmp) ? "change" : "",                 \
 		(cmp) ? "verdict" : "", "p50 us", "us/hop"
-
-/* A verdict of mark @mark in a word, for a reader who reads nothing else. */
-static const char *summary_word(const struct verdict *v, enum compare_mark mark)
-{
-	switch (mark) {
-	case COMPARE_BASELINE:
-		return "";
-	case COMPARE_MARKED:
-		return v->change > 0 ? "faster" : "slower";
-	case COMPARE_NOT_MARKED:
-		return "noise";
-	default:
-		return "not judged";
-	}
-}
-
-const char *text_summary_verdict(const struct compare_cell *cell, int cmp)
-{
-	if (!cmp || !cell->row->nsamples)
-		return "";
-	return summary_word(&cell->v, cell->mark);
-}
-
-/* What a row of the comparison is: its mechanism, placement, ring. */
-void text_summary_name(char *line, size_t size, const struct compare *c,
-		       const struct compare_row *row)
-{
-	const struct result_row *like = row->like;
-	const struct results *r = c->r[row->cell[0].label];
-	char cls[32];
-
-	result_row_class(like, cls, sizeof(cls));
-	snprintf(line, size, "%s%s%s%s%s", c->mech[row->mech].title,
-		 like->placement[0] ? " " : "", like->placement,
-		 cls[0] ? " " : "", cls);
-	if (results_rings(r))
-		snprintf(line + strlen(line), size - strlen(line), " %up/%uK",
-			 like->procs, like->ws_kb);
-	if (results_parallel(r))
-		snprintf(line + strlen(line), size - strlen(line), " x%u%s",
-			 result_row_rings(like), like->shared ? " shared" : "");
-}
-
-/* Microseconds in 7 columns at most, "-" for none (@us < 0). */
-static void summary_us(char *buf, size_t size, double us)
-{
-	if (!(us >= 0))
-		snprintf(buf, size, "-");
-	else if (us < 1000)
-		snprintf(buf, size, us < 100 ? "%.2f" : "%.1f", us);
-	else
-		snprintf(buf, size, "%.0f", us);
-}
-
-void text_summary_us(const struct compare_cell *cell, char *p50, char *hop,
-		     size_t size)
-{
-	const struct result_row *row = cell->row;
-
-	summary_us(p50, size,
-		   row->rtt.count ? hist_quantile(&row->rtt, 0.5) / 1000 : -1);
-	summary_us(hop, size,
-		   cell->mean > 0 ? 1e6 * result_row_rings(row) /
-					    (cell->mean * row->procs) :
-				    -1);
-}
 
 /* One label's figures of a row, after its row and label columns. */
 static void summary_cell(FILE *f, const struct compare *c,
@@ -113,7 +48,8 @@ static void summary_cell(FILE *f, const struct compare *c,
 	/* The second verdict, on a line of its own, in the same columns. */
 	text_change_cpu(cell, change, detect, sizeof(change));
 	fprintf(f, "%*s%16s%9s %s\n", SUM_ROW_W + SUM_LABEL_W + 2, "",
-		TEXT_CPU_NAME, change, summary_word(&cell->cv, cell->cpu_mark));
+		TEXT_CPU_NAME, change,
+		text_verdict_word(&cell->cv, cell->cpu_mark));
 }
 
 /* Does the CPU per loop verdict of @cell say other than loops/sec's? */
@@ -121,7 +57,7 @@ static int summary_cpu_differs(const struct compare *c,
 			       const struct compare_cell *cell)
 {
 	return cell->has_cpu && cell->row->nsamples &&
-	       strcmp(summary_word(&cell->cv, cell->cpu_mark),
+	       strcmp(text_verdict_word(&cell->cv, cell->cpu_mark),
 		      text_summary_verdict(cell, c->n >= 2));
 }
 
@@ -163,8 +99,8 @@ static void summary_cpu_brief(FILE *f, const struct compare *c, int keys)
 				else
 					fputs(c->r[cell->label]->info.label, p);
 				fprintf(p, " %s %s", ch,
-					summary_word(&cell->cv,
-						     cell->cpu_mark));
+					text_verdict_word(&cell->cv,
+							  cell->cpu_mark));
 			}
 		}
 	fputc('.', p);

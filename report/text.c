@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analysis/compare.h"
 #include "formats.h"
 #include "model/fields.h"
 #include "report.h"
@@ -19,9 +19,11 @@
 #include "info.h"
 #include "lib/stats.h"
 #include "lib/utf8.h"
-#include "profile.h"
+#include "analysis/profile.h"
+#include "profview.h"
 #include "text.h"
-#include "trend.h"
+#include "analysis/textkit.h"
+#include "analysis/trend.h"
 
 #define LABEL_W 20 /* row labels wider than this: keys and a legend */
 #define INDENT_W 2 /* every row starts "  ", then its label */
@@ -85,31 +87,6 @@ static void text_banner(FILE *f, const char *title, int brief)
 		fprintf(f, "==== %s ====\n", title);
 	else
 		fprintf(f, "%s\n    %s\n%s\n\n", TEXT_RULE, title, TEXT_RULE);
-}
-
-void text_wrap(FILE *f, const char *v, size_t at, size_t indent)
-{
-	int first = 1;
-
-	do {
-		size_t room = first ? at : indent,
-		       n = utf8_line(v,
-				     room < TEXT_WIDTH ? TEXT_WIDTH - room : 1);
-
-		while (n && v[n - 1] == ' ')
-			n--;
-		fprintf(f, "%*s%.*s\n", first ? 0 : (int)indent, "", (int)n, v);
-		for (v += n; *v == ' '; v++)
-			;
-		first = 0;
-	} while (*v);
-}
-
-void text_pad(FILE *f, const char *s, size_t cols)
-{
-	size_t w, n = utf8_fit(s, cols, &w);
-
-	fprintf(f, "%.*s%*s", (int)n, s, (int)(cols - w), "");
 }
 
 /* " (2 of 3)" after the label of invocation @i when others share it. */
@@ -300,68 +277,6 @@ static void text_label(FILE *f, const char *label, int w)
 	}
 }
 
-void text_percent(char *buf, size_t size, double pct)
-{
-	if (fabs(pct) < 0.05)
-		pct = 0; /* not "-0.0" */
-	if (fabs(pct) < 100)
-		snprintf(buf, size, "%+.1f%%", pct);
-	else if (pct < 1e4)
-		snprintf(buf, size, "%+.0f%%", pct);
-	else
-		snprintf(buf, size, ">9999%%");
-}
-
-/* A verdict @v of mark @mark, reason @why, into @change and @detect. */
-static void text_verdict(const struct verdict *v, enum compare_mark mark,
-			 enum compare_why why, int drifts, char *change,
-			 char *detect, size_t size)
-{
-	const char *sign = compare_why_mark(why);
-	int runs = sign != NULL;
-	char pct[32];
-
-	detect[0] = '\0';
-	if (mark == COMPARE_BASELINE) {
-		snprintf(change, size, "baseline");
-		return;
-	}
-	if (isnan(v->change)) {
-		snprintf(change, size, "-"); /* nothing to compare with */
-		return;
-	}
-	text_percent(pct, sizeof(pct), v->change * 100);
-	if (runs)
-		snprintf(change, size, "%s%s", pct, sign);
-	else if (mark == COMPARE_MARKED)
-		snprintf(change, size, "*%s*", pct);
-	else
-		snprintf(change, size, "(%s)", pct);
-	if (drifts)
-		snprintf(change + strlen(change), size - strlen(change), "~");
-	if (isnan(v->detect))
-		snprintf(detect, size, "-");
-	else if (v->detect * 100 >= 1e4)
-		snprintf(detect, size, ">9999%%");
-	else
-		snprintf(detect, size, runs ? "[%.*f%%]" : "%.*f%%",
-			 v->detect * 100 < 99.95 ? 1 : 0, v->detect * 100);
-}
-
-void text_change(const struct compare_cell *cell, char *change, char *detect,
-		 size_t size)
-{
-	text_verdict(&cell->v, cell->mark, cell->why, cell->drifts, change,
-		     detect, size);
-}
-
-void text_change_cpu(const struct compare_cell *cell, char *change,
-		     char *detect, size_t size)
-{
-	text_verdict(&cell->cv, cell->cpu_mark, cell->cpu_why, 0, change,
-		     detect, size);
-}
-
 /*
  * End a table line: the CPUs after @line when they fit, else below it;
  * no blanks at the end of a line.
@@ -382,28 +297,6 @@ static void text_cpus(FILE *f, char *line, const char *cpus, int label_w)
 		fprintf(f, "%s\n    (on CPUs %s)\n", line, cpus);
 	else
 		fprintf(f, "%s\n", line);
-}
-
-/*
- * A row's label into @buf: the run's (or its key, "#2"), its placement,
- * and its ring when there are.
- */
-void text_row_name(char *buf, size_t size, const struct results *r,
-		   unsigned int key, const struct result_row *row)
-{
-	char name[16], cls[32];
-
-	snprintf(name, sizeof(name), "#%u", key);
-	result_row_class(row, cls, sizeof(cls));
-	snprintf(buf, size, "%s%s%s%s%s", key ? name : r->info.label,
-		 row->placement[0] ? " " : "", row->placement,
-		 cls[0] ? " " : "", cls);
-	if (results_rings(r))
-		snprintf(buf + strlen(buf), size - strlen(buf), " %up/%uK",
-			 row->procs, row->ws_kb);
-	if (results_parallel(r))
-		snprintf(buf + strlen(buf), size - strlen(buf), " x%u%s",
-			 result_row_rings(row), row->shared ? " shared" : "");
 }
 
 static void text_row_label(FILE *f, const struct text_ctx *c, unsigned int i,
@@ -633,24 +526,6 @@ static void text_table(FILE *f, const struct text_ctx *c, unsigned int m)
 		report_latctx(f, c->m, i, m);
 }
 
-static int text_disturbed(const struct results *const *r, unsigned int n)
-{
-	for (unsigned int i = 0; i < n; i++)
-		for (unsigned int j = 0; j < r[i]->nrows; j++)
-			for (unsigned int k = 0; k < r[i]->row[j].nsamples; k++)
-				if (r[i]->row[j].sample[k].disturbed)
-					return 1;
-	return 0;
-}
-
-static int text_emulated(const struct results *const *r, unsigned int n)
-{
-	for (unsigned int i = 0; i < n; i++)
-		if (emulation_yes(r[i]->info.emulated))
-			return 1;
-	return 0;
-}
-
 /*
  * What a label's replicates are, after its label: on one line, or a long
  * label on a line of its own.
@@ -750,7 +625,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 
 	text_banner(f, "Results by IPC type", !!(c->m->flags & REPORT_BRIEF));
 	/* --brief's kept: line of the legend says it when they are kept. */
-	if (text_disturbed(r, c->n) &&
+	if ((c->m->warn & REPORT_WARN_DISTURBED) &&
 	    !((c->m->flags & REPORT_BRIEF) && c->m->cmp.kept && c->n >= 2))
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
@@ -764,7 +639,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 				"the averages and the verdict leave those runs "
 				"out, low, high and cv do not (a\nrow with too "
 				"few left says so under it).\n\n");
-	if (text_emulated(r, c->n))
+	if (c->m->warn & REPORT_WARN_EMULATED)
 		fprintf(f, "emulated: the CPU was emulated (qemu TCG, see "
 			   "Emulated above): every time is the\nemulator's, "
 			   "not the kernel's; compare such runs only with "
@@ -816,20 +691,3 @@ static int text_render(FILE *f, const struct report_model *m)
 }
 
 const struct report_format report_format_text = { "text", text_render };
-
-int report_text(FILE *f, const struct results *const *r, unsigned int n,
-		unsigned int baseline, const struct results *const *noise,
-		unsigned int nnoise)
-{
-	struct report_model m;
-
-	/* The Run information comes first, whatever the model. */
-	if (report_model_build(&m, r, n, baseline, noise, nnoise, 0) < 0) {
-		text_banner(f, "Run information", 0);
-		text_info(f, r, n, 0);
-		return -ENOMEM;
-	}
-	text_render(f, &m);
-	report_model_free(&m);
-	return 0;
-}

@@ -1,70 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What the files of the text report share (text.c, latctx.c, histogram.c),
- * and what the HTML report says in the same words.
+ * What the files of the text report share (text.c, summary.c, latctx.c),
+ * besides the words of textkit.h.
  */
 #ifndef CTXBENCH_TEXT_H
 #define CTXBENCH_TEXT_H
 
 #include <stdio.h>
 
-#include "model/results.h"
-
-struct compare;
-struct compare_cell;
-struct compare_row;
 struct report_model;
-
-/* The widest line the report prints. */
-#define TEXT_WIDTH 80
-
-/* The rule above and below a banner of the report. */
-#define TEXT_RULE \
-	"================================================================"
-
-/*
- * @v from column @at of a line on, over lines of at most TEXT_WIDTH
- * columns (of UTF-8 text, utf8_width()), the later ones indented by
- * @indent, broken between words where a blank fits; each line ends with
- * its newline, and without blanks.
- */
-void text_wrap(FILE *f, const char *v, size_t at, size_t indent);
-
-/* @s in @cols columns: cut between characters, or padded with blanks. */
-void text_pad(FILE *f, const char *s, size_t cols);
-
-/*
- * A row's label into @buf: the run's (or its key, "#2", when @key is not
- * 0), its placement, and its ring when there are.
- */
-void text_row_name(char *buf, size_t size, const struct results *r,
-		   unsigned int key, const struct result_row *row);
-
-/* A change in percent, in 6 columns at most: "-16.4%", "+1.2%", "+1234%". */
-void text_percent(char *buf, size_t size, double pct);
-
-/*
- * The change of @cell's average against the baseline's row of the same
- * mechanism, placement and ring, into @change: *...* when it stands out
- * from the invocations' noise, (...) when not, bare when there is no such
- * noise to judge by; and into @detect the smallest change the comparison
- * could have marked ([...]: what the runs alone could, a lower bound).
- */
-void text_change(const struct compare_cell *cell, char *change, char *detect,
-		 size_t size);
-
-/* The same of @cell's second verdict, on CPU per loop (has_cpu). */
-void text_change_cpu(const struct compare_cell *cell, char *change,
-		     char *detect, size_t size);
-
-/* What the text report calls the second verdict's statistic. */
-#define TEXT_CPU_NAME "CPU per loop"
-
-/*
- * The time of one hop of @row in microseconds, less the hop's own work
- * when @less; negative when there is no such value.
- */
-double latctx_hop_us(const struct result_row *row, int less);
 
 /*
  * The summary of @m (summary.c): a line per row and label, its loops/sec,
@@ -72,20 +16,6 @@ double latctx_hop_us(const struct result_row *row, int less);
  * labels named by their keys ("#1") when @keys.
  */
 void text_summary(FILE *f, const struct report_model *m, int keys);
-
-/* Of the summary, for the page to say it alike: the verdict in a word. */
-const char *text_summary_verdict(const struct compare_cell *cell, int cmp);
-
-/* The name of compared @row: "pipe same x2", its mechanism's title first. */
-void text_summary_name(char *buf, size_t size, const struct compare *c,
-		       const struct compare_row *row);
-
-/*
- * @cell's p50 round trip and microseconds a hand-off, as the summary
- * writes them ("-" none), into @p50 and @hop of @size bytes each.
- */
-void text_summary_us(const struct compare_cell *cell, char *p50, char *hop,
-		     size_t size);
 
 /*
  * lat_ctx's tables of label @label of @m for mechanism @mech (of its

@@ -9,22 +9,12 @@
 #include <string.h>
 
 #include "lib/utf8.h"
-#include "model.h"
-#include "text.h"
-#include "trend.h"
+#include "analysis/model.h"
+#include "analysis/textkit.h"
+#include "analysis/trend.h"
 
 #define TREND_ROW_W 16 /* the row: mechanism, placement, class, ring */
 #define TREND_KEY_W 4 /* the label's key, "#12" */
-
-/* Label @label's cell of @row, or NULL. */
-static const struct compare_cell *trend_cell(const struct compare_row *row,
-					     unsigned int label)
-{
-	for (unsigned int i = 0; i < row->ncells; i++)
-		if (row->cell[i].label == label)
-			return &row->cell[i];
-	return NULL;
-}
 
 /*
  * One label's line of a row: its figures (@cell), and its step's (@step,
@@ -69,7 +59,7 @@ static void trend_rows(FILE *f, const struct report_model *m, unsigned int k)
 	}
 	for (unsigned int p = 0; p < t->n; p++) {
 		unsigned int label = t->order[p];
-		const struct compare_cell *cell = trend_cell(row, label);
+		const struct compare_cell *cell = compare_row_cell(row, label);
 		const struct compare_cell *step =
 			p ? t->step[p - 1].at[k] : NULL;
 

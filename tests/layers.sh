@@ -57,6 +57,31 @@ includes() {
 			[ -s "$tmp" ] && fail "$(cat "$tmp")" || pass "${f#"$src"/}: its path-less includes beside it"
 		done
 	done
+	# No circle of includes among the analysis and the formats: a file and
+	# its header are one node ("report/text"), an include an edge to the
+	# node of the header it names; tsort(1) says the circle it finds.  And
+	# the analysis, below every format, uses no format's room.  A check each.
+	for f in "$src"/analysis/*.[ch] "$src"/report/*.[ch]; do
+		[ -e "$f" ] || continue
+		rel=${f#"$src"/}
+		node=${rel%.[ch]}
+		echo "$node $node"
+		sed -n 's/^#include "\([^"]*\)\.h".*/\1/p' "$f" | while IFS= read -r h; do
+			case $h in
+			*/*) echo "$h $node" ;;
+			*) echo "${rel%/*}/$h $node" ;;
+			esac
+		done
+	done >"$tmp"
+	if tsort "$tmp" >/dev/null 2>"$tmp.loop"; then
+		pass "no circle of includes among analysis/ and report/"
+	else
+		fail "a circle of includes: $(grep -v 'input contains a loop' "$tmp.loop" | sed 's/^tsort: //' | tr '\n' ' ')"
+	fi
+	rm -f "$tmp.loop"
+	[[ ${uses[analysis]-} != *" report "* ]] && [ -n "${uses[analysis]+x}" ] &&
+		pass "the analysis room uses no format's room" ||
+		fail "the analysis room is missing, or uses the formats' room report"
 	echo "rooms: ${#uses[@]}, cross-room includes checked: $checked"
 	summary
 }

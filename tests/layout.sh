@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # CONTRIBUTING.md's "Layout of the source", made by tools/gen-layout, and its
 # claim that a new mechanism is one new file and one list line: both kept
-# true.
+# true; and its rule that no function of the product is over 60 lines.
 # The repository's root holds only what the layout names.
-# usage: layout.sh layout SRC | layout.sh root SRC | layout.sh new-backend SRC CMAKE
+# usage: layout.sh layout SRC | layout.sh root SRC | layout.sh new-backend SRC CMAKE |
+#        layout.sh functions SRC
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -13,6 +14,7 @@ tests=(
 	"layout layout @SRC@ | timeout=300 labels=docs"
 	"layout-root root @SRC@ | labels=docs"
 	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
+	"layout-functions functions @SRC@ | labels=docs"
 )
 list_tests "$@"
 
@@ -129,13 +131,43 @@ new_backend() {
 	summary
 }
 
+# The longest function body allowed, in lines (CONTRIBUTING.md).
+FUNCTION_MAX=60
+
+# No function of the product (every .c outside tests/, fuzz/ and bench/)
+# over FUNCTION_MAX lines.  As the kernel writes C, a function's body is
+# from a "{" at column 0 to the next "}" at column 0, and its name the
+# last one followed by "(" on a line at column 0 before it.  A check
+# each function.
+functions() {
+	local f where n
+	while IFS= read -r f; do
+		while read -r where n; do
+			if [ "$n" -le "$FUNCTION_MAX" ]; then
+				pass "$where: $n lines"
+			else
+				fail "$where: $n lines, over $FUNCTION_MAX"
+			fi
+		done < <(awk -v file="$f" '
+			/^[A-Za-z_]/ && match($0, /[A-Za-z_][A-Za-z_0-9]*\(/) {
+				name = substr($0, RSTART, RLENGTH - 1) }
+			/^\{/ { start = NR; next }
+			/^\}/ && start { print file ":" name, NR - start - 1; start = 0 }
+		' "$src/$f")
+	done < <(cd "$src" && find . -name '*.c' ! -path './tests/*' \
+		! -path './fuzz/*' ! -path './bench/*' ! -path './build*' \
+		! -path './.git/*' | sed 's|^\./||' | sort)
+	summary
+}
+
 src=${2:-}
 case ${1:-} in
 layout) layout ;;
 root) root ;;
 new-backend) new_backend "$3" ;;
+functions) functions ;;
 *)
-	echo "usage: $0 layout SRC | root SRC | new-backend SRC CMAKE" >&2
+	echo "usage: $0 layout SRC | root SRC | new-backend SRC CMAKE | functions SRC" >&2
 	exit 2
 	;;
 esac

@@ -11,9 +11,11 @@
 #include <stdlib.h>
 
 #include "golden.h"
-#include "report/compare.h"
-#include "report/model.h"
+#include "analysis/compare.h"
+#include "analysis/model.h"
 #include "report/report.h"
+#include "analysis/textkit.h"
+#include "render.h"
 
 static struct result_sample smp_pipe[] = {
 	{ .loops = 130000, .elapsed_s = 1.0 },
@@ -87,15 +89,15 @@ static void fill_rows(struct result_row *rows, struct result_sample *pipe)
 				       .sample = smp_spin };
 }
 
-/* @r in @shape, checked against tests/golden/@name; returned (free it). */
+/* @r in @format, checked against tests/golden/@name; returned (free it). */
 static char *check_flat(const char *name, const struct results *const *r,
-			unsigned int n, enum report_flat_shape shape)
+			unsigned int n, const char *format)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	CHECK_EQ_INT(report_flat(f, r, n, 0, NULL, 0, shape), 0);
+	CHECK_EQ_INT(test_render(f, format, r, n, 0, NULL, 0), 0);
 	fclose(f);
 	golden_check(name, buf, len);
 	return buf;
@@ -266,8 +268,8 @@ static void test_single(void)
 
 	fill_rows(rows, smp_pipe);
 	fill_info(&r.info, "6.1");
-	kv = check_flat("flat-single.kv", one, 1, REPORT_FLAT_KV);
-	tsv = check_flat("flat-single.tsv", one, 1, REPORT_FLAT_TSV);
+	kv = check_flat("flat-single.kv", one, 1, "kv");
+	tsv = check_flat("flat-single.tsv", one, 1, "tsv");
 	check_lines(kv, ": ");
 	check_lines(tsv, "\t");
 	check_same(kv, tsv);
@@ -315,7 +317,7 @@ static void test_compare(void)
 	fill_info(&b.info, "6.2 rc1");
 	fill_info(&c.info, "6.1");
 	fill_info(&d.info, "6.2_rc1");
-	kv = check_flat("flat-compare.kv", four, 4, REPORT_FLAT_KV);
+	kv = check_flat("flat-compare.kv", four, 4, "kv");
 	check_lines(kv, ": ");
 	check_documented(kv);
 	/* One 6.1 label of two invocations, the baseline: no verdict. */
@@ -335,7 +337,7 @@ static void test_compare(void)
 
 	/* One invocation a side: the change, no p, no mark. */
 	f = open_memstream(&buf, &len);
-	CHECK_EQ_INT(report_flat(f, two, 2, 0, NULL, 0, REPORT_FLAT_KV), 0);
+	CHECK_EQ_INT(test_render(f, "kv", two, 2, 0, NULL, 0), 0);
 	fclose(f);
 	CHECK(strstr(buf, "6.2_rc1/pipe.same.2p.0k.change_pct: 7.637\n") !=
 	      NULL);
@@ -348,8 +350,7 @@ static void test_compare(void)
 		free(buf);
 		buf = NULL;
 		f = open_memstream(&buf, &len);
-		CHECK_EQ_INT(
-			report_flat(f, two, 2, 0, noise, 2, REPORT_FLAT_KV), 0);
+		CHECK_EQ_INT(test_render(f, "kv", two, 2, 0, noise, 2), 0);
 		fclose(f);
 		CHECK(strstr(buf, "6.2_rc1/pipe.same.2p.0k.p: ") != NULL);
 		CHECK(strstr(buf, "6.2_rc1/pipe.same.2p.0k.marked: ") != NULL);
@@ -378,7 +379,7 @@ static void test_rings(void)
 	char *kv;
 
 	fill_info(&r.info, "6.1");
-	kv = check_flat("flat-rings.kv", one, 1, REPORT_FLAT_KV);
+	kv = check_flat("flat-rings.kv", one, 1, "kv");
 	check_lines(kv, ": ");
 	check_documented(kv);
 	CHECK(strstr(kv, "pipe.same.4p.16k.hop_ns: 3106\n") != NULL);
@@ -445,7 +446,7 @@ static void test_keys(void)
 		snprintf(row.mech, sizeof(row.mech), "%s", cases[i].mech);
 		snprintf(row.placement, sizeof(row.placement), "%s",
 			 cases[i].placement);
-		CHECK_EQ_INT(report_flat_row_key(&r, &row, buf, sizeof(buf)),
+		CHECK_EQ_INT(report_row_key(&r, &row, buf, sizeof(buf)),
 			     (int)strlen(cases[i].key));
 		CHECK_STR(buf, cases[i].key);
 	}
@@ -455,7 +456,7 @@ static void test_keys(void)
 					  .procs = 2 };
 		struct results r = { .nrows = 1, .row = &row };
 
-		CHECK_EQ_INT(report_flat_row_key(&r, &row, buf, 8), -1);
+		CHECK_EQ_INT(report_row_key(&r, &row, buf, 8), -1);
 	}
 }
 

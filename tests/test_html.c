@@ -14,6 +14,7 @@
 #include "lib/util.h"
 #include "model/fields.h"
 #include "report/report.h"
+#include "render.h"
 
 /* What a saved file may hold, each cut to the member it fills. */
 static const char *const hostile[] = {
@@ -174,7 +175,7 @@ static char *page(int mild, size_t *len)
 	FILE *f = open_memstream(&buf, len);
 
 	build(r, rows, smp, mild);
-	CHECK_EQ_INT(report_html(f, p, NINV, 0, NULL, 0), 0);
+	CHECK_EQ_INT(test_render(f, "html", p, NINV, 0, NULL, 0), 0);
 	fclose(f);
 	return buf;
 }
@@ -462,7 +463,7 @@ static char *page_of(const char *const *names, unsigned int n,
 		r[i].row = &rows[i];
 		r[i].nrows = 1;
 	}
-	CHECK_EQ_INT(report_html(f, p, n, 0, NULL, 0), 0);
+	CHECK_EQ_INT(test_render(f, "html", p, n, 0, NULL, 0), 0);
 	fclose(f);
 	return buf;
 }
@@ -542,7 +543,7 @@ static char *page_inv(const double a[4], const double b[4], int bad,
 		r[i].row = &rows[i];
 		r[i].nrows = 1;
 	}
-	CHECK_EQ_INT(report_html(f, p, 4, 0, NULL, 0), 0);
+	CHECK_EQ_INT(test_render(f, "html", p, 4, 0, NULL, 0), 0);
 	fclose(f);
 	return buf;
 }

@@ -17,6 +17,7 @@
 #include "model/fields.h"
 #include "report/report.h"
 #include "store/store.h"
+#include "render.h"
 
 #define FIX TEST_DIR "/fixtures/json/"
 
@@ -37,7 +38,7 @@ static char *render_text(struct results *r, unsigned int n,
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
 
-	report_text(f, p, n, baseline, NULL, 0);
+	test_render(f, "text", p, n, baseline, NULL, 0);
 	fclose(f);
 	free(p);
 	return buf;
@@ -49,7 +50,7 @@ static char *render_html(struct results *r, unsigned int n, size_t *len)
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
 
-	CHECK_EQ_INT(report_html(f, p, n, 0, NULL, 0), 0);
+	CHECK_EQ_INT(test_render(f, "html", p, n, 0, NULL, 0), 0);
 	fclose(f);
 	free(p);
 	return buf;

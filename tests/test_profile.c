@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "report/profile.h"
+#include "analysis/profile.h"
 #include "store/store.h"
 
 #define NINV 6

@@ -13,8 +13,9 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "facts/sysinfo.h"
-#include "report/text.h"
+#include "analysis/textkit.h"
 #include "lib/cpulist.h"
+#include "render.h"
 
 static void check_width(const char *text, size_t cols);
 
@@ -29,7 +30,7 @@ static char *check_report(const char *name, const struct results *const *r,
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	report_text(f, r, n, 0, NULL, 0);
+	test_render(f, "text", r, n, 0, NULL, 0);
 	fclose(f);
 	golden_check(name, buf, len);
 	check_width(buf, 80);
@@ -296,7 +297,7 @@ static void test_notes_cut(void)
 	FILE *f = open_memstream(&buf, &len);
 
 	fill_info(&r.info, "6.1", "");
-	report_text(f, one, 1, 0, NULL, 0);
+	test_render(f, "text", one, 1, 0, NULL, 0);
 	fclose(f);
 	check_width(buf, 80);
 	line = strstr(buf, "(disturbed: 1 of 2 runs; run 2: ");

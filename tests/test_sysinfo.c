@@ -18,6 +18,7 @@
 #include "store/store.h"
 #include "facts/emulation.h"
 #include "facts/sysinfo.h"
+#include "render.h"
 
 #define VM TEST_DIR "/fixtures/sys-vm"
 #define EMPTY TEST_DIR "/fixtures/sys-empty"
@@ -548,7 +549,7 @@ static char *render(const struct results *const *r, unsigned int n, size_t *len)
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
 
-	report_text(f, r, n, 0, NULL, 0);
+	test_render(f, "text", r, n, 0, NULL, 0);
 	fclose(f);
 	return buf;
 }

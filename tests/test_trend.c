@@ -9,8 +9,8 @@
 
 #include "golden.h"
 #include "report/formats.h"
-#include "report/model.h"
-#include "report/trend.h"
+#include "analysis/model.h"
+#include "analysis/trend.h"
 
 #define NLABELS 3
 #define NINV 2 /* invocations a label, taken in turns */

@@ -8,12 +8,13 @@
 #include <math.h>
 
 #include "golden.h"
-#include "report/compare.h"
-#include "report/group.h"
+#include "analysis/compare.h"
+#include "analysis/group.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "lib/stats.h"
-#include "report/verdict.h"
+#include "analysis/verdict.h"
+#include "render.h"
 
 #define NCASES(a) (sizeof(a) / sizeof((a)[0]))
 #define RUNS 3
@@ -282,7 +283,7 @@ static void test_json_verdict(void)
 	for (unsigned int i = 0; i < 8; i++)
 		p[i] = &r[i];
 	f = open_memstream(&buf, &len);
-	CHECK_EQ_INT(report_json_compared(f, p, 8, 0, NULL, 0), 0);
+	CHECK_EQ_INT(test_render(f, "json", p, 8, 0, NULL, 0), 0);
 	fclose(f);
 	golden_check("compare-verdict.json", buf, len);
 	CHECK(strstr(buf, "\"verdict\": \"marked\"") != NULL);
@@ -295,7 +296,7 @@ static void test_json_verdict(void)
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
-	CHECK_EQ_INT(report_json_compared(f, p, 1, 0, NULL, 0), 0);
+	CHECK_EQ_INT(test_render(f, "json", p, 1, 0, NULL, 0), 0);
 	fclose(f);
 	f = open_memstream(&one, &len1);
 	report_json(f, p, 1);
@@ -314,7 +315,7 @@ static char *render(const struct results *const *p, unsigned int n,
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
 
-	CHECK_EQ_INT(report_text(f, p, n, 0, noise, nnoise), 0);
+	CHECK_EQ_INT(test_render(f, "text", p, n, 0, noise, nnoise), 0);
 	fclose(f);
 	return buf;
 }

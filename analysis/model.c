@@ -8,17 +8,10 @@
 #include <string.h>
 
 #include "facts/emulation.h"
-#include "formats.h"
+#include "model.h"
 #include "lib/stats.h"
 #include "rings.h"
-#include "profile.h"
-#include "text.h"
-#include "trend.h"
-
-/* Expanded from formats.h, the one list of formats. */
-#define REPORT_FORMAT_ENTRY(name) &report_format_##name,
-const struct report_format *const report_formats[] = { REPORT_FORMATS(
-	REPORT_FORMAT_ENTRY) NULL };
+#include "textkit.h"
 
 /*
  * Each finding once: its key, and its words (a format of its figures;
@@ -617,8 +610,7 @@ static int legend_want(struct report_model *m)
 int report_model_want(struct report_model *m, double pct)
 {
 	compare_want(&m->cmp, pct);
-	for (unsigned int k = 0; m->trend && k < m->trend->nsteps; k++)
-		compare_want(&m->trend->step[k].cmp, pct);
+	report_model_trend_want(m, pct);
 	if (!m->legend)
 		return 0;
 	for (unsigned int k = 0; k < m->nlegend; k++)
@@ -632,26 +624,16 @@ int report_model_want(struct report_model *m, double pct)
 	return legend_want(m);
 }
 
-/* What the change column and its marks mean, from what @c's rows have. */
-static int model_legend(struct report_model *m)
+/* What a mark and detect mean: the t-test, its level, its power. */
+static int legend_marks(struct report_model *m)
 {
 	const struct compare *c = &m->cmp;
-	unsigned int noise = c->noise_invocations;
 	char times[48];
 	int rc;
 
-	m->legend = calloc(REPORT_LEGEND_MAX + 2 * c->n, sizeof(*m->legend));
-	if (!m->legend)
-		return -ENOMEM;
-	rc = legend_add(m, "change", 0,
-			"change: the average against the baseline row, "
-			"positive when faster.");
-	if (!rc &&
-	    c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED)) {
-		legend_times(times, sizeof(times), VERDICT_POWER);
-		if (noise)
-			rc = legend_add(
-				m, "marked", 0,
+	legend_times(times, sizeof(times), VERDICT_POWER);
+	if (c->noise_invocations)
+		rc = legend_add(m, "marked", 0,
 				"*...*: stands out from the noise "
 				"between replicates (t-test of their "
 				"means; the\nnoise: their spread within "
@@ -662,9 +644,8 @@ static int model_legend(struct report_model *m)
 				"of the time); (...): not.",
 				VERDICT_FAMILY_PCT, c->tests,
 				c->tests == 1 ? "" : "s", VERDICT_FAMILY_PCT);
-		else
-			rc = legend_add(
-				m, "marked", 0,
+	else
+		rc = legend_add(m, "marked", 0,
 				"*...*: stands out from the noise "
 				"between replicates (t-test of their "
 				"means; the\nnoise: their spread within "
@@ -674,33 +655,30 @@ static int model_legend(struct report_model *m)
 				"of the time); (...): not.",
 				VERDICT_FAMILY_PCT, c->tests,
 				c->tests == 1 ? "" : "s", VERDICT_FAMILY_PCT);
-		if (!rc && c->cpu_tests)
-			rc = legend_add(m, "detect", 0,
-					"detect: the smallest change so marked "
-					"%s (a test alone at %.2g %%\nfor "
-					"loops/sec, %.2g %% for " TEXT_CPU_NAME
-					", where it has both).",
-					times,
-					c->alpha * VERDICT_LOOPS_WEIGHT * 100,
-					c->alpha * VERDICT_CPU_WEIGHT * 100);
-		else if (!rc)
-			rc = legend_add(m, "detect", 0,
-					"detect: the smallest change so marked "
-					"%s (a test alone at %.2g %%).",
-					times, c->alpha * 100);
-	}
 	if (!rc && c->cpu_tests)
-		rc = legend_add(
-			m, "cpu", 0,
-			TEXT_CPU_NAME
-			": the second verdict, as the "
-			"labels took turns: the participants'\nCPU time "
-			"over their loops, as a rate (positive: faster), "
-			"judged as loops/sec;\nof a row's share of the "
-			"level, %.0f %% is its and %.0f %% loops/sec's "
-			"(weighted).",
-			VERDICT_CPU_WEIGHT * 50, VERDICT_LOOPS_WEIGHT * 50);
-	if (!rc && c->runs_kept)
+		rc = legend_add(m, "detect", 0,
+				"detect: the smallest change so marked "
+				"%s (a test alone at %.2g %%\nfor "
+				"loops/sec, %.2g %% for " TEXT_CPU_NAME
+				", where it has both).",
+				times, c->alpha * VERDICT_LOOPS_WEIGHT * 100,
+				c->alpha * VERDICT_CPU_WEIGHT * 100);
+	else if (!rc)
+		rc = legend_add(m, "detect", 0,
+				"detect: the smallest change so marked "
+				"%s (a test alone at %.2g %%).",
+				times, c->alpha * 100);
+	return rc;
+}
+
+/* What was kept, left out, drifted, and the A/A invocations. */
+static int legend_runs(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+	unsigned int noise = c->noise_invocations;
+	int rc = 0;
+
+	if (c->runs_kept)
 		rc = legend_add(
 			m, "kept", 0,
 			"kept: %u of %u runs disturbed, kept in the "
@@ -730,6 +708,36 @@ static int model_legend(struct report_model *m)
 		rc = legend_add(m, "noise", 0,
 				"noise: %u invocation%s of --noise.", noise,
 				noise == 1 ? "" : "s");
+	return rc;
+}
+
+/* What the change column and its marks mean, from what @c's rows have. */
+static int model_legend(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+	int rc;
+
+	m->legend = calloc(REPORT_LEGEND_MAX + 2 * c->n, sizeof(*m->legend));
+	if (!m->legend)
+		return -ENOMEM;
+	rc = legend_add(m, "change", 0,
+			"change: the average against the baseline row, "
+			"positive when faster.");
+	if (!rc && c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED))
+		rc = legend_marks(m);
+	if (!rc && c->cpu_tests)
+		rc = legend_add(
+			m, "cpu", 0,
+			TEXT_CPU_NAME
+			": the second verdict, as the "
+			"labels took turns: the participants'\nCPU time "
+			"over their loops, as a rate (positive: faster), "
+			"judged as loops/sec;\nof a row's share of the "
+			"level, %.0f %% is its and %.0f %% loops/sec's "
+			"(weighted).",
+			VERDICT_CPU_WEIGHT * 50, VERDICT_LOOPS_WEIGHT * 50);
+	if (!rc)
+		rc = legend_runs(m);
 	for (unsigned int i = 0; i < c->n && !rc; i++)
 		if (c->r[i]->invocations >= 2)
 			rc = legend_level(m, i);
@@ -738,6 +746,23 @@ static int model_legend(struct report_model *m)
 	if (!rc)
 		rc = legend_want(m);
 	return rc;
+}
+
+/* What the report warns of, from every label of @m's comparison. */
+static void model_warnings(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+
+	for (unsigned int i = 0; i < c->n; i++) {
+		const struct results *g = c->r[i];
+
+		if (emulation_yes(g->info.emulated))
+			m->warn |= REPORT_WARN_EMULATED;
+		for (unsigned int j = 0; j < g->nrows; j++)
+			for (unsigned int k = 0; k < g->row[j].nsamples; k++)
+				if (g->row[j].sample[k].disturbed)
+					m->warn |= REPORT_WARN_DISTURBED;
+	}
 }
 
 int report_model_build(struct report_model *m, const struct results *const *r,
@@ -751,13 +776,12 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 	m->flags = flags;
 	if (compare_build(&m->cmp, r, n, baseline, noise, nnoise) < 0)
 		return -ENOMEM;
+	model_warnings(m);
 	if (model_findings(m) < 0 || report_model_series(m) < 0 ||
 	    report_model_profiles(m) < 0 ||
 	    (m->cmp.n >= 2 && model_legend(m) < 0) ||
 	    ((flags & REPORT_SERIES) &&
-	     report_model_trend(
-		     m, flags & REPORT_SERIES_START ? TREND_START : TREND_GIVEN,
-		     noise, nnoise) < 0)) {
+	     report_model_trend(m, noise, nnoise) < 0)) {
 		report_model_free(m);
 		return -ENOMEM;
 	}

@@ -40,20 +40,12 @@ struct report_prof {
 	struct report_prof_sym chg[REPORT_PROF_CHG]; /* increases first */
 };
 
-/* The profiles of @m's cells: 0, or -ENOMEM; and their end. */
-int report_model_profiles(struct report_model *m);
-void report_model_profiles_free(struct report_model *m);
+/* What perf recorded, or why not: an invocation's "profile", or NULL. */
+const char *report_profile_info(const struct report_model *m);
 
 /* The profile of label @label's row like @row, or NULL. */
 const struct report_prof *report_cell_profile(const struct report_model *m,
 					      unsigned int label,
 					      const struct result_row *row);
-
-/* The formats' parts: text after the tables, the page's section, JSON. */
-void report_profile_text(FILE *f, const struct report_model *m);
-void report_profile_html(FILE *f, const struct report_model *m);
-struct jw;
-void report_profile_json(struct jw *w, const struct report_model *m,
-			 unsigned int label, const struct result_row *row);
 
 #endif

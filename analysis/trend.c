@@ -148,9 +148,11 @@ out:
 	return rc;
 }
 
-int report_model_trend(struct report_model *m, enum report_trend_order by,
+int report_model_trend(struct report_model *m,
 		       const struct results *const *noise, unsigned int nnoise)
 {
+	enum report_trend_order by =
+		m->flags & REPORT_SERIES_START ? TREND_START : TREND_GIVEN;
 	struct report_trend *t = calloc(1, sizeof(*t));
 	unsigned int n = m->cmp.n;
 	double *start = calloc(n ? n : 1, sizeof(*start));
@@ -219,4 +221,10 @@ const struct compare_cell *report_trend_cell(const struct report_model *m,
 		}
 	}
 	return NULL;
+}
+
+void report_model_trend_want(struct report_model *m, double pct)
+{
+	for (unsigned int k = 0; m->trend && k < m->trend->nsteps; k++)
+		compare_want(&m->trend->step[k].cmp, pct);
 }

@@ -170,4 +170,8 @@ const char *compare_why_mark(enum compare_why w);
 /* What a label's replicates are, as the JSON spells it ("boots"). */
 const char *report_level_key(enum result_level l);
 
+/* Label @label's cell of @row, or NULL when it did not measure the row. */
+const struct compare_cell *compare_row_cell(const struct compare_row *row,
+					    unsigned int label);
+
 #endif

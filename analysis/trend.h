@@ -14,8 +14,6 @@
 
 #include "compare.h"
 
-struct report_model;
-
 /* The order of a series. */
 enum report_trend_order {
 	TREND_GIVEN, /* the labels as they first come on the command line */
@@ -44,14 +42,6 @@ struct report_trend {
 	unsigned int nsteps; /* n - 1 */
 	struct report_step *step; /* [nsteps]: order[k] to order[k + 1] */
 };
-
-/*
- * The trend of @m's labels by @by, into m->trend, each step judged with
- * the @nnoise A/A invocations @noise as the comparison is: 0, or -ENOMEM.
- */
-int report_model_trend(struct report_model *m, enum report_trend_order by,
-		       const struct results *const *noise, unsigned int nnoise);
-void report_model_trend_free(struct report_model *m);
 
 /* The name of an order, as --series and the JSON spell it. */
 const char *report_trend_order_key(enum report_trend_order by);

@@ -8,7 +8,6 @@
 #include "compare.h"
 #include "group.h"
 #include "model/schema.h"
-#include "report.h"
 #include "lib/util.h"
 
 static const char *const compare_marks[] = {
@@ -525,4 +524,13 @@ void compare_free(struct compare *c)
 	report_group_free(c->group, c->n);
 	report_group_free(c->noise, c->nnoise);
 	memset(c, 0, sizeof(*c));
+}
+
+const struct compare_cell *compare_row_cell(const struct compare_row *row,
+					    unsigned int label)
+{
+	for (unsigned int i = 0; i < row->ncells; i++)
+		if (row->cell[i].label == label)
+			return &row->cell[i];
+	return NULL;
 }

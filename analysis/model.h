@@ -126,10 +126,15 @@ struct report_model {
 	/* With REPORT_SERIES: the labels as a trend, step by step (trend.h). */
 	struct report_trend *trend;
 	unsigned int flags; /* REPORT_* */
+	unsigned int warn; /* REPORT_WARN_*: what every format warns of */
 	/* --profile: a label's profile of a row, cell by cell (profile.h). */
 	unsigned int nprof;
 	struct report_prof *prof;
 };
+
+/* The report-level warnings, each format in its words. */
+#define REPORT_WARN_EMULATED 1u /* a label's CPU was emulated */
+#define REPORT_WARN_DISTURBED 2u /* a run of a label was disturbed */
 
 #define REPORT_HISTOGRAM 1u /* the text report: each row's histogram too */
 #define REPORT_BRIEF 2u /* the text report: differing facts and summary */
@@ -159,18 +164,24 @@ void report_model_free(struct report_model *m);
 int report_model_series(struct report_model *m);
 void report_model_series_free(struct report_model *m);
 
+/*
+ * With REPORT_SERIES, the trend of @m's labels (trend.c, in the order
+ * REPORT_SERIES_START says), into m->trend, each step judged with the
+ * @nnoise A/A invocations @noise as the comparison is: 0, or -ENOMEM;
+ * each step's detect to reach @pct (report_model_want()); and its end.
+ */
+int report_model_trend(struct report_model *m,
+		       const struct results *const *noise, unsigned int nnoise);
+void report_model_trend_want(struct report_model *m, double pct);
+void report_model_trend_free(struct report_model *m);
+
+/* The profiles of @m's cells (profile.c): 0, or -ENOMEM; and their end. */
+int report_model_profiles(struct report_model *m);
+void report_model_profiles_free(struct report_model *m);
+
 /* The findings of @cell of @m's comparison. */
 const struct report_findings *
 report_cell_findings(const struct report_model *m,
 		     const struct compare_cell *cell);
-
-/*
- * A format: its name, as --format takes it, and its renderer, a pure
- * function of the model.  Returns 0, or -ENOMEM.
- */
-struct report_format {
-	const char *name;
-	int (*render)(FILE *f, const struct report_model *m);
-};
 
 #endif
