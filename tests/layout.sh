@@ -5,7 +5,8 @@
 # format and a statistic of the verdict, each applied to a copy of the tree:
 # kept true; and its rule that no function of the product is over 60 lines.
 # usage: layout.sh layout SRC | layout.sh new-backend SRC CMAKE |
-#        layout.sh new-format SRC CMAKE | layout.sh functions SRC
+#        layout.sh new-format SRC CMAKE | layout.sh new-statistic SRC CMAKE |
+#        layout.sh functions SRC
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -14,6 +15,7 @@ tests=(
 	"layout layout @SRC@ | timeout=300 labels=docs"
 	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
 	"layout-new-format new-format @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
+	"layout-new-statistic new-statistic @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
 	"layout-functions functions @SRC@ | labels=docs"
 )
 list_tests "$@"
@@ -179,6 +181,49 @@ new_format() {
 	summary
 }
 
+# CONTRIBUTING.md's "Adding a statistic to the verdict", as far as its
+# diff goes: the statistic judged, its keys in the table of keys, written
+# into docs/keys.md by the refs target, and said by --format kv of a
+# report of two labels taking turns, two invocations each.
+new_statistic() {
+	local tmp diff keys k out i label
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	diff=$(block new-statistic)
+	keys=$(sed -nE 's/^\+[ \t]*K\([A-Z0-9_]+, "([a-z0-9_]+)".*/\1/p' <<<"$diff")
+	[ "$(grep -cE '_(judged|change_pct)$' <<<"$keys")" -eq 2 ] &&
+		grep -q '^+++ b/analysis/verdict.h$' <<<"$diff" &&
+		grep -q '^+++ b/report/flat.c$' <<<"$diff" && pass ||
+		fail "CONTRIBUTING.md's diff adds no statistic and no key"
+	mkdir "$tmp/t" && tree_copy "$tmp/t" || fail "cannot copy the tree"
+	(cd "$tmp/t" && patch -s -p1 <<<"$diff") &&
+		pass || fail "CONTRIBUTING.md's diff does not apply"
+	tree_build "$tmp/t" && pass || fail "the tree with the statistic does not build"
+	"$cmake" --build "$tmp/t/build" --target refs >/dev/null &&
+		pass || fail "the refs target fails"
+	for k in $keys; do
+		grep -q "^| \`$k\` |" "$tmp/t/docs/keys.md" && pass ||
+			fail "docs/keys.md has no row of $k after the refs target"
+	done
+	for i in 1 2; do
+		for label in a b; do
+			"$tmp/t/build/ctxbench" -q -t 0.05 -r 2 -b pipe -n $label \
+				-o "$tmp/$label$i.json" >/dev/null ||
+				fail "the run of $label failed"
+		done
+	done
+	out=$("$tmp/t/build/ctxbench" report --format kv "$tmp/a1.json" \
+		"$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json")
+	[ $? -eq 0 ] && pass || fail "report --format kv fails"
+	# Those written whenever the statistic was measured on both sides
+	# (its detect is not known on every machine).
+	for k in $(grep -E '_(judged|change_pct)$' <<<"$keys"); do
+		grep -Eq "^b/pipe\.[a-z]+\.2p\.0k\.$k: -?[0-9.]+(e[-+]?[0-9]+)?$" <<<"$out" &&
+			pass || fail "--format kv has no $k of b: $(grep "$k" <<<"$out")"
+	done
+	summary
+}
+
 # The longest function body allowed, in lines (CONTRIBUTING.md).
 FUNCTION_MAX=60
 # Functions over it that others are changing now, to be split after:
@@ -226,9 +271,10 @@ case ${1:-} in
 layout) layout ;;
 new-backend) cmake=$3 new_backend ;;
 new-format) cmake=$3 new_format ;;
+new-statistic) cmake=$3 new_statistic ;;
 functions) functions ;;
 *)
-	echo "usage: $0 layout SRC | new-backend SRC CMAKE | new-format SRC CMAKE | functions SRC" >&2
+	echo "usage: $0 layout SRC | new-backend SRC CMAKE | new-format SRC CMAKE | new-statistic SRC CMAKE | functions SRC" >&2
 	exit 2
 	;;
 esac
