@@ -27,6 +27,10 @@ block() {
 		in_block' "$src/CONTRIBUTING.md"
 }
 
+# The walks below copy the tree into $tmp, global: their EXIT trap removes
+# it after the function has returned, where a local would be gone (and,
+# under set -u, the trap would fail and leave the copy and its build).
+
 # The tree @src copied into @1, without its builds and its git directory.
 tree_copy() {
 	tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . |
@@ -91,7 +95,7 @@ layout() {
 }
 
 new_backend() {
-	local tmp diff name out
+	local diff name out
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block new-backend)
@@ -123,7 +127,7 @@ new_backend() {
 # references written again as it says, and the new format rendering a run
 # and a report of two labels, read back by the diff's own formats.py.
 new_format() {
-	local tmp diff name out f label i
+	local diff name out f label i
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block new-format)
@@ -186,7 +190,7 @@ new_format() {
 # into docs/keys.md by the refs target, and said by --format kv of a
 # report of two labels taking turns, two invocations each.
 new_statistic() {
-	local tmp diff keys k out i label
+	local diff keys k out i label
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block new-statistic)
