@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # CONTRIBUTING.md's "Layout of the source", made by tools/gen-layout, and its
-# claim that a new mechanism is one new file and one list line: both kept
-# true; and its rule that no function of the product is over 60 lines.
-# The repository's root holds only what the layout names.
-# usage: layout.sh layout SRC | layout.sh root SRC | layout.sh new-backend SRC CMAKE |
+# claim that a new mechanism is one new file and one list line, and its
+# walks through adding an output format and a statistic of the verdict, each
+# applied to a copy of the tree: kept true; and its rule that no function of
+# the product is over 60 lines.  The repository's root holds only what the
+# layout names.
+# usage: layout.sh layout SRC | layout.sh root SRC |
+#        layout.sh new-backend SRC CMAKE |
+#        layout.sh new-format SRC CMAKE | layout.sh new-statistic SRC CMAKE |
 #        layout.sh functions SRC
 set -u
 
@@ -14,6 +18,8 @@ tests=(
 	"layout layout @SRC@ | timeout=300 labels=docs"
 	"layout-root root @SRC@ | labels=docs"
 	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
+	"layout-new-format new-format @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
+	"layout-new-statistic new-statistic @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
 	"layout-functions functions @SRC@ | labels=docs"
 )
 list_tests "$@"
@@ -24,6 +30,28 @@ block() {
 	awk -v m="$1" 'index($0, m) == 1 { on = 1; next }
 		on && /^```/ { if (in_block) exit; in_block = 1; next }
 		in_block' "$src/CONTRIBUTING.md"
+}
+
+# The walks below copy the tree into $tmp, global: their EXIT trap removes
+# it after the function has returned, where a local would be gone (and,
+# under set -u, the trap would fail and leave the copy and its build).
+
+# The tree @src copied into @1, without its builds and its git directory:
+# a repository of its own, as tools/gen-layout (which the refs target
+# runs) lists what git has or would add.
+tree_copy() {
+	tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . |
+		tar -C "$1" -xf - &&
+		git -C "$1" init -q && git -C "$1" add -A
+}
+
+# The tree @1 built into @1/build, ctxbench only: unoptimised, without
+# debug information, only that it builds and runs is checked, in a third
+# of -O2's time (the build of the tree itself judges the warnings of -O2).
+tree_build() {
+	"$cmake" -S "$1" -B "$1/build" -DCTXBENCH_WERROR=ON \
+		-DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS=-O0 >/dev/null &&
+		"$cmake" --build "$1/build" -j2 --target ctxbench >/dev/null
 }
 
 # The backends of ipc/backends.h, one a line.
@@ -96,7 +124,7 @@ root() {
 }
 
 new_backend() {
-	local cmake=$1 diff name out
+	local diff name out
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block '<!-- new-backend -->')
@@ -109,17 +137,10 @@ new_backend() {
 		! grep -q '^-[^-]' <<<"$diff" && pass "not: CONTRIBUTING.md's diff is not one new file and one list line" ||
 		fail "CONTRIBUTING.md's diff is not one new file and one list line"
 	name=$(sed -nE 's/^\+[ \t]*X\(([a-z0-9_]+)\).*/\1/p' <<<"$diff")
-	tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . |
-		tar -C "$tmp" -xf - || fail "cannot copy the tree"
-	(cd "$tmp" && patch -s -p1 <<<"$diff") &&
+	tree_copy "$tmp" || fail "cannot copy the tree"
+	(cd "$tmp" && patch -s -p1 --no-backup-if-mismatch <<<"$diff") &&
 		pass "not: CONTRIBUTING.md's diff does not apply" || fail "CONTRIBUTING.md's diff does not apply"
-	# Unoptimised, without debug information: only that it builds and
-	# runs is checked here, in a third of -O2's time (the build of the
-	# tree itself is the one that judges the warnings of -O2).
-	"$cmake" -S "$tmp" -B "$tmp/build" -DCTXBENCH_WERROR=ON \
-		-DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS=-O0 >/dev/null &&
-		"$cmake" --build "$tmp/build" -j2 --target ctxbench >/dev/null &&
-		pass "not: the tree with $name does not build" || fail "the tree with $name does not build"
+	tree_build "$tmp" && pass "not: the tree with $name does not build" || fail "the tree with $name does not build"
 	"$tmp/build/ctxbench" -l | grep -q "^${name//_/-} " && pass "not: ctxbench -l does not list $name" ||
 		fail "ctxbench -l does not list $name"
 	out=$("$tmp/build/ctxbench" -b "${name//_/-}" -t 0.2 -r 1 -P same -q -n t --format kv)
@@ -128,6 +149,111 @@ new_backend() {
 		pass "$name does not run" || fail "$name does not run: $out"
 	ctest --test-dir "$tmp/build" -N | grep -q " run-${name//_/-}$" && pass "not: no run-${name//_/-} test" ||
 		fail "no run-${name//_/-} test"
+	summary
+}
+
+# CONTRIBUTING.md's "Adding an output format", applied: its diff, the
+# references written again as it says, and the new format rendering a run
+# and a report of two labels, read back by the diff's own formats.py.
+new_format() {
+	local diff name out f label i
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	diff=$(block '<!-- new-format -->')
+	name=$(sed -nE 's/^\+[ \t]*X\(([a-z0-9_]+)\).*/\1/p' <<<"$diff")
+	[ -n "$name" ] && grep -q '^+++ b/report/formats.h$' <<<"$diff" &&
+		grep -q "^+++ b/report/$name.c$" <<<"$diff" && pass "not: CONTRIBUTING.md's diff adds no format to report/formats.h and its file" ||
+		fail "CONTRIBUTING.md's diff adds no format to report/formats.h and its file"
+	mkdir "$tmp/t" && tree_copy "$tmp/t" || fail "cannot copy the tree"
+	(cd "$tmp/t" && patch -s -p1 --no-backup-if-mismatch <<<"$diff") &&
+		pass "not: CONTRIBUTING.md's diff does not apply" || fail "CONTRIBUTING.md's diff does not apply"
+	tree_build "$tmp/t" && pass "not: the tree with $name does not build" || fail "the tree with $name does not build"
+	"$tmp/t/build/ctxbench" --help | grep -Eq -- "--format FMT .*\\b$name\\b" &&
+		pass "not: --help does not list $name" || fail "--help does not list $name"
+	# The references the tables make, written again: the page's list and
+	# the completion's words now name it, and docs/ stays as it is.
+	"$cmake" --build "$tmp/t/build" --target refs >/dev/null &&
+		pass "not: the refs target fails" || fail "the refs target fails"
+	grep -q "^One of .*\\\\fB$name\\\\fR" "$tmp/t/ctxbench.1" && pass "not: the page's OPTIONS list does not name $name after the refs target" ||
+		fail "the page's OPTIONS list does not name $name after the refs target"
+	grep -Eq "^[[:space:]]*--format\\) printf .* $name ;;" \
+		"$tmp/t/completion/ctxbench.bash" && pass "not: the completion does not offer $name after the refs target" ||
+		fail "the completion does not offer $name after the refs target"
+	for f in docs/json.md docs/keys.md; do
+		cmp -s "$src/$f" "$tmp/t/$f" && pass "not: the refs target changed $f for a format" ||
+			fail "the refs target changed $f for a format"
+	done
+	# A run: a line of its label and mechanism with a number.
+	out=$("$tmp/t/build/ctxbench" -t 0.05 -r 1 -b pipe -n walk --format "$name")
+	[ $? -eq 0 ] && grep -Eqx $'walk\tpipe\t[0-9]+' <<<"$out" && pass "--format $name of a run" ||
+		fail "--format $name of a run: $out"
+	# A report of two labels, two invocations each, taking turns.
+	for i in 1 2; do
+		for label in a b; do
+			"$tmp/t/build/ctxbench" -q -t 0.05 -r 1 -b pipe -n $label \
+				-o "$tmp/$label$i.json" >/dev/null ||
+				fail "the run of $label failed"
+		done
+	done
+	set -- "$tmp/a1.json" "$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json"
+	mkdir "$tmp/r"
+	for f in json "$name"; do
+		"$tmp/t/build/ctxbench" report --format "$f" "$@" >"$tmp/r/report.$f" &&
+			pass "not: report --format $f fails" || fail "report --format $f fails"
+	done
+	[ "$(grep -Ec $'^[ab]\tpipe\t[0-9]+$' "$tmp/r/report.$name")" -eq 2 ] &&
+		pass "report --format $name" || fail "report --format $name: $(cat "$tmp/r/report.$name")"
+	if command -v python3 >/dev/null; then
+		python3 "$tmp/t/tests/formats.py" "$tmp/r" "$tmp/t" json "$name" >"$tmp/checks" 2>&1
+		grep -q "^ok - $name: " "$tmp/checks" &&
+			! grep -q "^not ok - $name: " "$tmp/checks" && pass "formats.py's check of $name" ||
+			fail "formats.py's check of $name: $(grep "$name" "$tmp/checks")"
+	else
+		echo "# no python3: formats.py's check of $name not run"
+	fi
+	summary
+}
+
+# CONTRIBUTING.md's "Adding a statistic to the verdict", as far as its
+# diff goes: the statistic judged, its keys in the table of keys, written
+# into docs/keys.md by the refs target, and said by --format kv of a
+# report of two labels taking turns, two invocations each.
+new_statistic() {
+	local diff keys k out i label
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	diff=$(block '<!-- new-statistic -->')
+	keys=$(sed -nE 's/^\+[ \t]*K\([A-Z0-9_]+, "([a-z0-9_]+)".*/\1/p' <<<"$diff")
+	[ "$(grep -cE '_(judged|change_pct)$' <<<"$keys")" -eq 2 ] &&
+		grep -q '^+++ b/analysis/verdict.h$' <<<"$diff" &&
+		grep -q '^+++ b/report/flat.c$' <<<"$diff" && pass "not: CONTRIBUTING.md's diff adds no statistic and no key" ||
+		fail "CONTRIBUTING.md's diff adds no statistic and no key"
+	mkdir "$tmp/t" && tree_copy "$tmp/t" || fail "cannot copy the tree"
+	(cd "$tmp/t" && patch -s -p1 --no-backup-if-mismatch <<<"$diff") &&
+		pass "not: CONTRIBUTING.md's diff does not apply" || fail "CONTRIBUTING.md's diff does not apply"
+	tree_build "$tmp/t" && pass "not: the tree with the statistic does not build" || fail "the tree with the statistic does not build"
+	"$cmake" --build "$tmp/t/build" --target refs >/dev/null &&
+		pass "not: the refs target fails" || fail "the refs target fails"
+	for k in $keys; do
+		grep -q "^| \`$k\` |" "$tmp/t/docs/keys.md" && pass "not: docs/keys.md has no row of $k after the refs target" ||
+			fail "docs/keys.md has no row of $k after the refs target"
+	done
+	for i in 1 2; do
+		for label in a b; do
+			"$tmp/t/build/ctxbench" -q -t 0.05 -r 2 -b pipe -n $label \
+				-o "$tmp/$label$i.json" >/dev/null ||
+				fail "the run of $label failed"
+		done
+	done
+	out=$("$tmp/t/build/ctxbench" report --format kv "$tmp/a1.json" \
+		"$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json")
+	[ $? -eq 0 ] && pass "not: report --format kv fails" || fail "report --format kv fails"
+	# Those written whenever the statistic was measured on both sides
+	# (its detect is not known on every machine).
+	for k in $(grep -E '_(judged|change_pct)$' <<<"$keys"); do
+		grep -Eq "^b/pipe\.[a-z]+\.2p\.0k\.$k: -?[0-9.]+(e[-+]?[0-9]+)?$" <<<"$out" &&
+			pass "--format kv has no $k of b" || fail "--format kv has no $k of b: $(grep "$k" <<<"$out")"
+	done
 	summary
 }
 
@@ -164,10 +290,12 @@ src=${2:-}
 case ${1:-} in
 layout) layout ;;
 root) root ;;
-new-backend) new_backend "$3" ;;
+new-backend) cmake=$3 new_backend ;;
+new-format) cmake=$3 new_format ;;
+new-statistic) cmake=$3 new_statistic ;;
 functions) functions ;;
 *)
-	echo "usage: $0 layout SRC | root SRC | new-backend SRC CMAKE | functions SRC" >&2
+	echo "usage: $0 layout SRC | root SRC | new-backend SRC CMAKE | new-format SRC CMAKE | new-statistic SRC CMAKE | functions SRC" >&2
 	exit 2
 	;;
 esac
