@@ -508,16 +508,23 @@ nproc() {
 	expect_rc "threads" 2
 	grep -q "RLIMIT_NPROC" <<<"$err" && pass "threads" || fail "threads: $err"
 	check_clean threads
-	# uid 0 of a user namespace that nobody made.
-	if "${nobody[@]}" unshare -Ur "$bin" --version >/dev/null 2>&1; then
-		start prlimit --nproc=$((n + 4)) "${nobody[@]}" unshare -Ur "$bin" -p 8 -b pipe -t 0.1 -r 1 -n fault
+	# uid 0 of a user namespace that nobody made.  That uid 0 has none of
+	# root's rights outside it: a checkout in a directory closed to others
+	# (mktemp -d's 0700) is out of its reach, so it runs a copy from a
+	# directory it can enter.
+	local ubin
+	ubin=$(mktemp -d) && chmod 755 "$ubin" && cp "$bin" "$ubin/ctxbench" ||
+		fail "cannot copy $bin for nobody"
+	if "${nobody[@]}" unshare -Ur "$ubin/ctxbench" --version >/dev/null 2>&1; then
+		start prlimit --nproc=$((n + 4)) "${nobody[@]}" unshare -Ur "$ubin/ctxbench" -p 8 -b pipe -t 0.1 -r 1 -n fault
 		finish
 		expect_rc "uid 0 in a user namespace" 2
 		grep -q "RLIMIT_NPROC" <<<"$err" && pass "uid 0 in a user namespace" || fail "uid 0 in a user namespace: $err"
 		check_clean "uid 0 in a user namespace"
 	else
-		skip_check "uid 0 in a user namespace" "nobody cannot run $bin in a user namespace here"
+		skip_check "uid 0 in a user namespace" "nobody cannot make a user namespace here"
 	fi
+	rm -rf "$ubin"
 }
 
 # The rest of a case in an IPC and a mount namespace of its own, with the

@@ -120,6 +120,19 @@ static void test_bare(void)
 	results_free(&res);
 }
 
+/* Hooks that tell @t what they were told. */
+static struct engine_hooks told_hooks(struct told *t)
+{
+	return (struct engine_hooks){
+		.arg = t,
+		.check = hook_check,
+		.info = hook_info,
+		.start = hook_start,
+		.stop = hook_stop,
+		.sweep = { .arg = t, .run = hook_run },
+	};
+}
+
 /* The hooks, each once and in order; the caller's seed is the sweep's. */
 static void test_hooks(void)
 {
@@ -127,14 +140,7 @@ static void test_hooks(void)
 	struct sweep_spec s = one_run(ops);
 	struct results res = { 0 };
 	struct told t = { .refuse = 0 };
-	const struct engine_hooks h = {
-		.arg = &t,
-		.check = hook_check,
-		.info = hook_info,
-		.start = hook_start,
-		.stop = hook_stop,
-		.sweep = { .arg = &t, .run = hook_run },
-	};
+	const struct engine_hooks h = told_hooks(&t);
 
 	CHECK(ops[0] != NULL);
 	if (!ops[0])
@@ -161,13 +167,7 @@ static void test_refused(void)
 	struct sweep_spec s = one_run(ops);
 	struct results res = { 0 };
 	struct told t = { .refuse = 1 };
-	const struct engine_hooks h = {
-		.arg = &t,
-		.check = hook_check,
-		.info = hook_info,
-		.start = hook_start,
-		.stop = hook_stop,
-	};
+	const struct engine_hooks h = told_hooks(&t);
 
 	CHECK_EQ_INT(engine_run(&s, 0, &h, &res), -2);
 	CHECK_STR(t.seq, "c");
