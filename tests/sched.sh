@@ -254,6 +254,15 @@ mlock() {
 		start prlimit --memlock="${lim%% *}" "${nobody[@]}" "$bin" \
 			-b futex --mlock ${lim#* } -t 0.05 -r 1 -n t
 		finish
+		# 64 rings on one crowded CPU (CI's one-CPU stage) may see one
+		# starved for the hang limit: HUNG, rightly, and no word on the
+		# lock.  Such a run is made once more.
+		if [ "$rc" -eq 1 ] && grep -q "HUNG: " <<<"$err"; then
+			echo "note: --mlock $lim: a ring HUNG beside other work, run once more"
+			start prlimit --memlock="${lim%% *}" "${nobody[@]}" "$bin" \
+				-b futex --mlock ${lim#* } -t 0.05 -r 1 -n t
+			finish
+		fi
 		expect_rc "--mlock $lim" 0
 		check_clean "--mlock $lim"
 	done
