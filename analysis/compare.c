@@ -176,16 +176,21 @@ static enum compare_why compare_why_of(const struct compare *c,
 /*
  * The verdicts of @cell against the baseline's row: judged or not, and
  * why not; marked or not is the report's level's (compare_level()).
+ * Where the labels took turns, the method judges (method.h), with the
+ * statistics it weighs; in blocks, loops/sec alone against its noise.
  */
 static void compare_judge(struct compare *c, struct compare_cell *cell)
 {
 	const struct result_row *noise[SAVED_MAX_INVOCATIONS], *brow;
+	const struct verdict_method *m = c->method;
+	verdict_judge_fn *judge = c->kept ? m->judge : verdict_rows;
 
 	memset(&cell->v, 0, sizeof(cell->v));
 	cell->v.change = cell->v.p = cell->v.detect = NAN;
 	cell->v.low = cell->v.high = NAN;
-	cell->cv = cell->v;
-	cell->cpu_mark = COMPARE_NOT_JUDGED;
+	cell->cv = cell->rtt.v = cell->v;
+	cell->cpu_mark = cell->rtt.mark = COMPARE_NOT_JUDGED;
+	cell->by = VERDICT_LOOPS;
 	if (cell->label == c->base) {
 		cell->mark = COMPARE_BASELINE;
 		return;
@@ -198,18 +203,28 @@ static void compare_judge(struct compare *c, struct compare_cell *cell)
 	}
 	for (unsigned int k = 0; k < c->nnoise; k++)
 		noise[k] = results_find(&c->noise[k], cell->row);
-	verdict_rows(brow, cell->row, noise, c->nnoise, VERDICT_LOOPS,
-		     &cell->v);
+	judge(brow, cell->row, noise, c->nnoise, VERDICT_LOOPS, &cell->v);
 	cell->why = compare_why_of(c, cell, &cell->v);
 	if (cell->why == COMPARE_JUDGED)
 		cell->mark = COMPARE_NOT_MARKED; /* until the level's */
 	if (!c->kept)
 		return;
-	verdict_rows(brow, cell->row, noise, c->nnoise, VERDICT_CPU, &cell->cv);
-	cell->has_cpu = cell->cv.na && cell->cv.nb;
-	cell->cpu_why = compare_why_of(c, cell, &cell->cv);
-	if (cell->has_cpu && cell->cpu_why == COMPARE_JUDGED)
-		cell->cpu_mark = COMPARE_NOT_MARKED;
+	if (m->w[VERDICT_CPU] > 0) {
+		judge(brow, cell->row, noise, c->nnoise, VERDICT_CPU,
+		      &cell->cv);
+		cell->has_cpu = cell->cv.na && cell->cv.nb;
+		cell->cpu_why = compare_why_of(c, cell, &cell->cv);
+		if (cell->has_cpu && cell->cpu_why == COMPARE_JUDGED)
+			cell->cpu_mark = COMPARE_NOT_MARKED;
+	}
+	if (m->w[VERDICT_RTT] > 0) {
+		judge(brow, cell->row, noise, c->nnoise, VERDICT_RTT,
+		      &cell->rtt.v);
+		cell->rtt.has = cell->rtt.v.na && cell->rtt.v.nb;
+		cell->rtt.why = compare_why_of(c, cell, &cell->rtt.v);
+		if (cell->rtt.has && cell->rtt.why == COMPARE_JUDGED)
+			cell->rtt.mark = COMPARE_NOT_MARKED;
+	}
 }
 
 /* The replicates @cell's sides would need for detect to reach c->want. */
@@ -237,6 +252,10 @@ static void compare_want_cell(const struct compare *c,
 	cell->cpu_want_reps =
 		cell->has_cpu ? compare_want_of(c, &cell->cv, cell->cpu_mark,
 						cell->cpu_why) :
+				0;
+	cell->rtt.want_reps =
+		cell->rtt.has ? compare_want_of(c, &cell->rtt.v, cell->rtt.mark,
+						cell->rtt.why) :
 				0;
 }
 
@@ -317,6 +336,37 @@ static void compare_test_add(struct compare_test *t, unsigned int *n,
 	++*n;
 }
 
+/*
+ * The weights of @cell's tests in @c's level: the method's, scaled so
+ * that their mean over the statistics the row has is 1; loops/sec alone
+ * weighs 1.
+ */
+static void compare_weights(const struct compare *c, struct compare_cell *cell)
+{
+	const double *w = c->method->w;
+	double sum = w[VERDICT_LOOPS];
+	unsigned int n = 1;
+
+	memset(cell->w, 0, sizeof(cell->w));
+	if (cell->has_cpu) {
+		sum += w[VERDICT_CPU];
+		n++;
+	}
+	if (cell->rtt.has) {
+		sum += w[VERDICT_RTT];
+		n++;
+	}
+	if (n == 1 || !(sum > 0)) {
+		cell->w[VERDICT_LOOPS] = 1;
+		return;
+	}
+	cell->w[VERDICT_LOOPS] = w[VERDICT_LOOPS] * n / sum;
+	if (cell->has_cpu)
+		cell->w[VERDICT_CPU] = w[VERDICT_CPU] * n / sum;
+	if (cell->rtt.has)
+		cell->w[VERDICT_RTT] = w[VERDICT_RTT] * n / sum;
+}
+
 /* Every test of @c into @t (NULL: counted only); their count. */
 static unsigned int compare_tests(struct compare *c, struct compare_test *t)
 {
@@ -329,15 +379,95 @@ static unsigned int compare_tests(struct compare *c, struct compare_test *t)
 			if (cell->mark == COMPARE_BASELINE ||
 			    cell->why == COMPARE_NO_BASE_ROW)
 				continue;
+			compare_weights(c, cell);
 			compare_test_add(t, &n, &cell->v, &cell->mark,
-					 cell->has_cpu ? VERDICT_LOOPS_WEIGHT :
-							 1);
+					 cell->w[VERDICT_LOOPS]);
 			if (cell->has_cpu)
 				compare_test_add(t, &n, &cell->cv,
 						 &cell->cpu_mark,
-						 VERDICT_CPU_WEIGHT);
+						 cell->w[VERDICT_CPU]);
+			if (cell->rtt.has)
+				compare_test_add(t, &n, &cell->rtt.v,
+						 &cell->rtt.mark,
+						 cell->w[VERDICT_RTT]);
 		}
 	return n;
+}
+
+/* @v's detect and mark at the level, with weight @w; marked or not. */
+static void compare_level_test(const struct compare *c, struct verdict *v,
+			       enum compare_mark *mark, double w)
+{
+	int judged = *mark == COMPARE_NOT_MARKED;
+
+	verdict_at(v, c->alpha * w, judged ? c->threshold * w : 0);
+	if (judged && v->significant)
+		*mark = COMPARE_MARKED;
+}
+
+/*
+ * The statistic that decides @cell: of its marked tests the one of the
+ * least p over its weight, else of the judged ones the least detect.
+ */
+static void compare_by(struct compare_cell *cell)
+{
+	const struct {
+		enum verdict_stat s;
+		const struct verdict *v;
+		enum compare_mark mark;
+		int has;
+	} t[] = {
+		{ VERDICT_LOOPS, &cell->v, cell->mark, 1 },
+		{ VERDICT_CPU, &cell->cv, cell->cpu_mark, cell->has_cpu },
+		{ VERDICT_RTT, &cell->rtt.v, cell->rtt.mark, cell->rtt.has },
+	};
+	double best = HUGE_VAL;
+	int marked = 0;
+
+	cell->by = VERDICT_LOOPS;
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		double x;
+
+		if (!t[i].has || (marked && t[i].mark != COMPARE_MARKED))
+			continue;
+		if (t[i].mark == COMPARE_MARKED && !marked) {
+			marked = 1;
+			best = HUGE_VAL;
+		}
+		if (t[i].mark == COMPARE_MARKED)
+			x = t[i].v->p / cell->w[t[i].s];
+		else if (t[i].mark == COMPARE_NOT_MARKED)
+			x = t[i].v->detect;
+		else
+			continue;
+		if (x < best) {
+			best = x;
+			cell->by = t[i].s;
+		}
+	}
+}
+
+/* @cell's tests at the report's level, and what they add to its legend. */
+static void compare_level_cell(struct compare *c, struct compare_cell *cell)
+{
+	compare_level_test(c, &cell->v, &cell->mark,
+			   cell->w[VERDICT_LOOPS] > 0 ? cell->w[VERDICT_LOOPS] :
+							1);
+	if (cell->has_cpu) {
+		c->cpu_tests++;
+		compare_level_test(c, &cell->cv, &cell->cpu_mark,
+				   cell->w[VERDICT_CPU]);
+	}
+	if (cell->rtt.has) {
+		c->rtt_tests++;
+		compare_level_test(c, &cell->rtt.v, &cell->rtt.mark,
+				   cell->w[VERDICT_RTT]);
+	}
+	compare_by(cell);
+	if (cell->row->nsamples) {
+		c->marks |= 1u << cell->mark;
+		c->whys |= 1u << cell->why;
+	}
 }
 
 /*
@@ -371,29 +501,8 @@ static int compare_level(struct compare *c)
 	free(t);
 	c->marks = c->whys = 0;
 	for (unsigned int k = 0; k < c->nrows; k++)
-		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
-			struct compare_cell *cell = &c->row[k].cell[i];
-			int judged = cell->mark == COMPARE_NOT_MARKED;
-			int cjudged = cell->cpu_mark == COMPARE_NOT_MARKED;
-			double w = cell->has_cpu ? VERDICT_LOOPS_WEIGHT : 1;
-
-			verdict_at(&cell->v, c->alpha * w,
-				   judged ? c->threshold * w : 0);
-			if (judged && cell->v.significant)
-				cell->mark = COMPARE_MARKED;
-			if (cell->has_cpu) {
-				c->cpu_tests++;
-				w = VERDICT_CPU_WEIGHT;
-				verdict_at(&cell->cv, c->alpha * w,
-					   cjudged ? c->threshold * w : 0);
-				if (cjudged && cell->cv.significant)
-					cell->cpu_mark = COMPARE_MARKED;
-			}
-			if (cell->row->nsamples) {
-				c->marks |= 1u << cell->mark;
-				c->whys |= 1u << cell->why;
-			}
-		}
+		for (unsigned int i = 0; i < c->row[k].ncells; i++)
+			compare_level_cell(c, &c->row[k].cell[i]);
 	return 0;
 }
 
@@ -431,6 +540,7 @@ int compare_build(struct compare *c, const struct results *const *r,
 
 	memset(c, 0, sizeof(*c));
 	c->want = COMPARE_WANT_PCT;
+	c->method = verdict_method();
 	if (!gi || !t)
 		goto fail;
 	/* One timeline for both: a noise run between two ends a block. */
@@ -496,13 +606,17 @@ int compare_bisect(const struct compare *c, double pct)
 			if ((cell->mark == COMPARE_MARKED &&
 			     cell->v.change * 100 < -pct) ||
 			    (cell->cpu_mark == COMPARE_MARKED &&
-			     cell->cv.change * 100 < -pct))
+			     cell->cv.change * 100 < -pct) ||
+			    (cell->rtt.mark == COMPARE_MARKED &&
+			     cell->rtt.v.change * 100 < -pct))
 				return 1;
-			/* Judged at the detect wanted, by either statistic. */
+			/* Judged at the detect wanted, by some statistic. */
 			tells = (cell->mark != COMPARE_NOT_JUDGED &&
 				 !cell->want_reps) ||
 				(cell->cpu_mark != COMPARE_NOT_JUDGED &&
-				 cell->has_cpu && !cell->cpu_want_reps);
+				 cell->has_cpu && !cell->cpu_want_reps) ||
+				(cell->rtt.mark != COMPARE_NOT_JUDGED &&
+				 cell->rtt.has && !cell->rtt.want_reps);
 			if (tells)
 				judged++;
 			else

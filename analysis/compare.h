@@ -11,6 +11,7 @@
 #include "model/results.h"
 #include "lib/stats.h"
 #include "verdict.h"
+#include "method.h"
 
 /* What the comparison says of a row. */
 enum compare_mark {
@@ -29,6 +30,19 @@ enum compare_why {
 	COMPARE_DISTURBED, /* too few replicates left with runs undisturbed */
 	COMPARE_ONE_BLOCK, /* one block a label and no --noise */
 	COMPARE_NO_SPREAD, /* every replicate alike: no noise to judge by */
+};
+
+/*
+ * A statistic's test of a row beyond loops/sec and CPU per loop, where
+ * the method tests it (method.h): its verdict, mark, reason when not
+ * judged, and replicates for compare.want.
+ */
+struct compare_stat {
+	int has; /* tested: both rows have it */
+	struct verdict v;
+	enum compare_mark mark;
+	enum compare_why why;
+	unsigned int want_reps;
 };
 
 /* One label's row of one key: its figures and their verdict. */
@@ -51,6 +65,16 @@ struct compare_cell {
 	enum compare_mark cpu_mark;
 	enum compare_why cpu_why;
 	unsigned int cpu_want_reps;
+	/* The round trip's test (VERDICT_RTT), where the method has it. */
+	struct compare_stat rtt;
+	/*
+	 * Each statistic's weight in the report's level, scaled over the
+	 * tests the row has (0: not tested); and the statistic that decided
+	 * the row: of its marked tests the one of the least p over its
+	 * weight, else of its judged ones the least detect.
+	 */
+	double w[VERDICT_NSTATS];
+	enum verdict_stat by;
 	/* Its invocations' trend inside their replicates: verdict_drift(). */
 	double drift, drift_p;
 	int drifts; /* drift_p < VERDICT_ALPHA */
@@ -103,7 +127,8 @@ struct compare {
 	 * marked (0: none), and the level of every test's detect over its
 	 * weight (VERDICT_FAMILY / tests).
 	 */
-	unsigned int tests, tests_marked, cpu_tests;
+	unsigned int tests, tests_marked, cpu_tests, rtt_tests;
+	const struct verdict_method *method; /* verdict_method() when built */
 	double threshold, alpha;
 	double want; /* percent: the detect wanted, COMPARE_WANT_PCT unless set */
 	/*

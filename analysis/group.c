@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Saved runs of one label merged into one, invocation by invocation. */
 #include <errno.h>
+#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,8 +85,10 @@ static void group_inv(struct result_inv *inv, const struct result_row *from,
 			   (double)from->cpu.loops;
 	if (kept && inv->runs) {
 		inv->mean = all / inv->runs;
+		inv->rtt = result_row_rtt(from, 0);
 		return;
 	}
+	inv->rtt = result_row_rtt(from, 1);
 	inv->left = !clean || 2 * clean < inv->runs;
 	inv->mean = clean ? sum / clean : 0;
 }

@@ -21,6 +21,8 @@ static double verdict_value(const struct result_inv *in, enum verdict_stat stat)
 		return NAN;
 	if (stat == VERDICT_CPU)
 		return in->cpu > 0 ? -log(in->cpu) : NAN;
+	if (stat == VERDICT_RTT)
+		return in->rtt > 0 ? -log(in->rtt) : NAN;
 	return in->mean > 0 ? log(in->mean) : NAN;
 }
 
@@ -98,6 +100,10 @@ static unsigned int verdict_logs(const struct result_row *row,
 			m = row->cpu.user_s + row->cpu.sys_s > 0 ?
 				    (double)row->cpu.loops /
 					    (row->cpu.user_s + row->cpu.sys_s) :
+				    0;
+		if (stat == VERDICT_RTT)
+			m = result_row_rtt(row, 0) > 0 ?
+				    1e9 / result_row_rtt(row, 0) :
 				    0;
 		*all = 1;
 		*mean = rep[0] = m > 0 ? log(m) : NAN;
@@ -217,8 +223,8 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 	if (!v->na || !v->nb || !(ma > 0))
 		return;
 	v->diff = lb - la;
-	v->change = stat == VERDICT_CPU ? expm1(lb - la) :
-					  (verdict_mean(b) - ma) / ma;
+	v->change = stat != VERDICT_LOOPS ? expm1(lb - la) :
+					    (verdict_mean(b) - ma) / ma;
 	verdict_pool(a, stat, rep, &ss, &df);
 	verdict_pool(b, stat, rep, &ss, &df);
 	for (unsigned int i = 0; i < nnoise; i++)
@@ -236,6 +242,102 @@ void verdict_rows(const struct result_row *a, const struct result_row *b,
 	if (!(v->se > 0))
 		return; /* no spread at all: no noise to judge by, p NAN */
 	v->p = stats_t_p(v->diff / v->se, df);
+	verdict_at(v, VERDICT_ALPHA, VERDICT_ALPHA);
+}
+
+const char *verdict_stat_key(enum verdict_stat s)
+{
+	static const char *const keys[VERDICT_NSTATS] = {
+		[VERDICT_LOOPS] = "loops",
+		[VERDICT_CPU] = "cpu",
+		[VERDICT_RTT] = "rtt",
+	};
+
+	return s < VERDICT_NSTATS ? keys[s] : "";
+}
+
+/*
+ * The value of each replicate of @row into @rep[] by its index (NAN where
+ * none is kept), of room SAVED_MAX_INVOCATIONS; their count.
+ */
+static unsigned int verdict_by_rep(const struct result_row *row,
+				   enum verdict_stat stat, double *rep)
+{
+	unsigned int nrep = 0;
+
+	for (unsigned int i = 0; i < row->ninv; i++)
+		if (row->inv[i].rep < SAVED_MAX_INVOCATIONS &&
+		    row->inv[i].rep + 1 > nrep)
+			nrep = row->inv[i].rep + 1;
+	for (unsigned int k = 0; k < nrep; k++) {
+		double sum = 0;
+		unsigned int m = 0;
+
+		for (unsigned int i = 0; i < row->ninv; i++) {
+			double x = verdict_value(&row->inv[i], stat);
+
+			if (row->inv[i].rep == k && !isnan(x)) {
+				sum += x;
+				m++;
+			}
+		}
+		rep[k] = m ? sum / m : NAN;
+	}
+	return nrep;
+}
+
+void verdict_paired(const struct result_row *a, const struct result_row *b,
+		    enum verdict_stat stat, struct verdict *v)
+{
+	double *ra, *rb, sum = 0, ss = 0, mean;
+	unsigned int n = 0, na, nb;
+
+	verdict_rows(a, b, NULL, 0, stat, v);
+	if (!v->na || !v->nb || !verdict_merged(a) || !verdict_merged(b))
+		return;
+	/* 2 KB of values: on the heap, not on a small stack. */
+	ra = calloc(2 * SAVED_MAX_INVOCATIONS, sizeof(*ra));
+	if (!ra) {
+		v->basis = VERDICT_RUNS; /* cannot tell: not judged */
+		v->p = v->detect = NAN;
+		return;
+	}
+	rb = ra + SAVED_MAX_INVOCATIONS;
+	na = verdict_by_rep(a, stat, ra);
+	nb = verdict_by_rep(b, stat, rb);
+	for (unsigned int k = 0; k < na && k < nb; k++)
+		if (!isnan(ra[k]) && !isnan(rb[k])) {
+			sum += rb[k] - ra[k];
+			n++;
+		}
+	v->p = v->detect = v->low = v->high = v->var = v->se = NAN;
+	v->significant = 0;
+	v->df = 0;
+	v->sdf = NAN;
+	v->paired = 1;
+	if (n < 2) {
+		v->basis = VERDICT_RUNS;
+		free(ra);
+		return;
+	}
+	mean = sum / n;
+	for (unsigned int k = 0; k < na && k < nb; k++)
+		if (!isnan(ra[k]) && !isnan(rb[k])) {
+			double d = rb[k] - ra[k] - mean;
+
+			ss += d * d;
+		}
+	free(ra);
+	v->basis = VERDICT_INVOCATIONS;
+	v->diff = mean;
+	v->df = n - 1;
+	v->sdf = n - 1;
+	/* As a pooled variance of one side: detect_at() scales it by 2 / n. */
+	v->var = ss / (n - 1) / 2;
+	v->se = sqrt(ss / (n - 1) / n);
+	if (!(v->se > 0))
+		return;
+	v->p = stats_t_p(v->diff / v->se, n - 1);
 	verdict_at(v, VERDICT_ALPHA, VERDICT_ALPHA);
 }
 
@@ -261,7 +363,7 @@ static double verdict_detect_at(const struct verdict *v, unsigned int n)
 {
 	unsigned int own =
 		(v->na > 1 ? v->na - 1 : 0) + (v->nb > 1 ? v->nb - 1 : 0);
-	double df = (double)(v->df - own) + 2.0 * (n - 1);
+	double df = v->paired ? n - 1.0 : (double)(v->df - own) + 2.0 * (n - 1);
 
 	return expm1(
 		verdict_shift(sqrt(v->var * 2.0 / n), df, verdict_alpha(v)));
@@ -272,7 +374,8 @@ unsigned int verdict_replicates_for(const struct verdict *v, double want)
 	unsigned int lo = 2, hi = 2;
 
 	if (v->basis != VERDICT_INVOCATIONS || !(v->var > 0) || !(want > 0) ||
-	    v->df < (v->na > 1 ? v->na - 1 : 0) + (v->nb > 1 ? v->nb - 1 : 0))
+	    (!v->paired &&
+	     v->df < (v->na > 1 ? v->na - 1 : 0) + (v->nb > 1 ? v->nb - 1 : 0)))
 		return 0;
 	/* detect falls as n grows: double, then halve the way back. */
 	while (verdict_detect_at(v, hi) > want) {

@@ -56,6 +56,14 @@
 enum verdict_stat {
 	VERDICT_LOOPS,
 	VERDICT_CPU,
+	/*
+	 * The round trip: each invocation's geometric mean of its runs'
+	 * medians at full resolution (struct result_inv), as a rate.  Other
+	 * work on the machine stretches the mean loops/sec of a run by the
+	 * hand-offs it delays; the median hand-off it leaves alone.
+	 */
+	VERDICT_RTT,
+	VERDICT_NSTATS
 };
 
 enum verdict_basis {
@@ -92,6 +100,7 @@ struct verdict {
 	unsigned int df; /* of the pooled noise */
 	double var; /* the pooled variance of the replicates' logs; NAN none */
 	unsigned int na, nb; /* replicates each side, kept (not disturbed) */
+	int paired; /* verdict_paired(): df and var are of the differences */
 	unsigned int ra, rb; /* replicates each side there were */
 };
 
@@ -107,6 +116,20 @@ double verdict_mean(const struct result_row *row);
 void verdict_rows(const struct result_row *a, const struct result_row *b,
 		  const struct result_row *const *noise, unsigned int nnoise,
 		  enum verdict_stat stat, struct verdict *v);
+
+/*
+ * The same, paired: where the labels took turns, replicate i of @a (its
+ * i-th block in time) with replicate i of @b, a t-test of the
+ * differences of their logs with n - 1 degrees of freedom.  The turns'
+ * order alternates (A B, then B A), so that going second in a pair
+ * costs both sides alike.  Without two pairs it judges as verdict_rows()
+ * would not: not at all (basis VERDICT_RUNS).
+ */
+void verdict_paired(const struct result_row *a, const struct result_row *b,
+		    enum verdict_stat stat, struct verdict *v);
+
+/* The name of statistic @s as keys and the lab spell it ("rtt"). */
+const char *verdict_stat_key(enum verdict_stat s);
 
 /*
  * @v's detect at level @alpha, its interval and mark at level @mark

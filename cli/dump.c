@@ -18,6 +18,7 @@
 #include "model/fields.h"
 #include "model/schema.h"
 #include "report/report.h"
+#include "analysis/method.h"
 
 /* A mechanism a line: its name, its title, how, "all" or "named". */
 static void dump_mechanisms(FILE *f)
@@ -151,6 +152,16 @@ static void dump_keys(FILE *f)
 			k->unit ? k->unit : "", k->what);
 }
 
+/*
+ * The verdict's methods a line (analysis/method.h), the shipped one
+ * first: its name and what it tests, for the lab and CTXBENCH_METHOD.
+ */
+static void dump_methods(FILE *f)
+{
+	for (const struct verdict_method *m = verdict_methods; m->name; m++)
+		fprintf(f, "%s\t%s\n", m->name, m->about);
+}
+
 /* The limits of a saved run that docs/json.md gives, a line each. */
 static void dump_limits(FILE *f)
 {
@@ -177,10 +188,12 @@ int dump_table(FILE *f, const char *what)
 		dump_keys(f);
 	else if (!strcmp(what, "limits"))
 		dump_limits(f);
+	else if (!strcmp(what, "methods"))
+		dump_methods(f);
 	else {
 		text_say(
 			stderr,
-			"ctxbench: dump: no table '%s' (expected options, mechanisms, facts, json, keys or limits)",
+			"ctxbench: dump: no table '%s' (expected options, mechanisms, facts, json, keys, limits or methods)",
 			what);
 		return -1;
 	}

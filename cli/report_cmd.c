@@ -11,6 +11,7 @@
 #include "lib/text.h"
 #include "model/results.h"
 #include "store/store.h"
+#include "analysis/method.h"
 
 /*
  * Drop the invocations of @r from @first up to *@n that repeat one read
@@ -209,6 +210,30 @@ static int exit_status(const struct plan *p, int emitted, int bisect)
 	return p->fail_above >= 0 ? bisect : 0;
 }
 
+/*
+ * The verdict's method, for the lab (bench/lab.py): CTXBENCH_METHOD names
+ * one of analysis/method.h's table (ctxbench dump methods); unset or
+ * empty, the shipped one.  0, or -1 (said).
+ */
+static int use_method(void)
+{
+	const char *name = getenv("CTXBENCH_METHOD");
+	const struct verdict_method *m;
+
+	if (!name || !*name)
+		return 0;
+	m = verdict_method_find(name);
+	if (!m) {
+		text_say(stderr,
+			 "ctxbench: CTXBENCH_METHOD '%s': no such method "
+			 "(ctxbench dump methods lists them)",
+			 name);
+		return -1;
+	}
+	verdict_method_use(m);
+	return 0;
+}
+
 int report_cmd(const struct plan *p)
 {
 	const struct results **all = NULL;
@@ -217,6 +242,10 @@ int report_cmd(const struct plan *p)
 	unsigned int n = 0, nf, baseline = 0, nin = 0;
 	int status = 2, bisect = 125;
 
+	if (use_method() < 0) {
+		free(in);
+		return 2;
+	}
 	output_reading();
 	if (!in) {
 		perror("ctxbench");

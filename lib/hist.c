@@ -56,3 +56,29 @@ double hist_quantile(const struct hist *h, double q)
 	}
 	return (double)h->max_ns;
 }
+
+double hist_quantile_within(const struct hist *h, double q)
+{
+	double want, seen = 0;
+
+	if (!h->count || q <= 0 || q >= 1)
+		return hist_quantile(h, q);
+	want = q * (double)h->count;
+	for (unsigned int i = 0; i < HIST_BUCKETS; i++) {
+		double n = (double)h->bucket[i], lo, hi, v;
+
+		if (!h->bucket[i] || seen + n < want) {
+			seen += n;
+			continue;
+		}
+		lo = (double)hist_bucket_low(i);
+		hi = i + 1 < HIST_BUCKETS ? (double)hist_bucket_low(i + 1) : lo;
+		v = lo + (hi - lo) * (want - seen) / n;
+		if (v < (double)h->min_ns)
+			v = (double)h->min_ns;
+		if (v > (double)h->max_ns)
+			v = (double)h->max_ns;
+		return v;
+	}
+	return (double)h->max_ns;
+}

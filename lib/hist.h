@@ -53,4 +53,11 @@ void hist_merge(struct hist *to, const struct hist *from);
  */
 double hist_quantile(const struct hist *h, double q);
 
+/*
+ * The same, interpolated within its bucket as if the bucket's values
+ * were spread evenly over it: for saved runs that kept no value at full
+ * resolution (lib/pick.h).
+ */
+double hist_quantile_within(const struct hist *h, double q);
+
 #endif

@@ -272,6 +272,10 @@ const struct field sample_fields[] = {
 	       .max = (double)INT64_MAX),
 	SAMPLE("ring_min_loops", FIELD_U64, ring_min, .flags = FIELD_SPARSE),
 	SAMPLE("ring_max_loops", FIELD_U64, ring_max, .flags = FIELD_SPARSE),
+	SAMPLE("rtt_p50_ns", FIELD_DOUBLE, rtt_p50_ns, .max = 1e12,
+	       .flags = FIELD_SPARSE),
+	SAMPLE("rtt_iqm_ns", FIELD_DOUBLE, rtt_iqm_ns, .max = 1e12,
+	       .flags = FIELD_SPARSE),
 	{ .key = NULL }
 };
 

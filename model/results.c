@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The results, plain data from the runner to the formatters: their helpers. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,4 +227,22 @@ void result_note_fit(char *dst, size_t size, const char *src)
 	while (cut && ((unsigned char)src[cut] & 0xc0) == 0x80)
 		cut--;
 	snprintf(dst, size, "%.*s%s", (int)cut, src, more + 1);
+}
+
+double result_row_rtt(const struct result_row *row, int clean)
+{
+	double sum = 0;
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < row->nsamples; i++) {
+		const struct result_sample *s = &row->sample[i];
+
+		if (clean && s->disturbed)
+			continue;
+		if (!(s->rtt_p50_ns > 0))
+			return hist_quantile_within(&row->rtt, 0.5);
+		sum += log(s->rtt_p50_ns);
+		n++;
+	}
+	return n ? exp(sum / n) : hist_quantile_within(&row->rtt, 0.5);
 }

@@ -137,6 +137,11 @@ struct result_sample {
 	long long throttle; /* thermal throttle events; -1 unknown */
 	/* Of several rings: the loops of the slowest and the fastest one. */
 	uint64_t ring_min, ring_max;
+	/*
+	 * The median and interquartile mean of its timed round trips at full
+	 * resolution (lib/pick.h), ns; 0: unknown (files before them).
+	 */
+	double rtt_p50_ns, rtt_iqm_ns;
 };
 
 /*
@@ -187,6 +192,12 @@ struct result_profile {
 struct result_inv {
 	double mean; /* loops/sec over its runs kept: see group.h */
 	double cpu; /* CPU seconds a loop of its runs (all of them); 0 unknown */
+	/*
+	 * Its round trip: the geometric mean of its runs' medians at full
+	 * resolution (of the runs its mean takes), else the median of its
+	 * histogram interpolated within its bucket; ns, 0 unknown.
+	 */
+	double rtt;
 	double start; /* when it started, epoch seconds; 0 unknown */
 	unsigned int rep; /* its replicate of the label: see group.h */
 	unsigned int runs, disturbed; /* its runs, and how many disturbed */
@@ -280,6 +291,14 @@ extern const struct result_quantile result_quantiles[RESULT_NQUANTILES];
 struct stats;
 /* Statistics of a row's loops/sec. */
 void result_row_stats(const struct result_row *row, struct stats *s);
+
+/*
+ * The round trip of @row's runs (all, or only those not disturbed when
+ * @clean), ns: the geometric mean of their medians at full resolution,
+ * else (a file before them) the median of the row's histogram
+ * interpolated within its bucket; 0 unknown.
+ */
+double result_row_rtt(const struct result_row *row, int clean);
 
 const char *result_status_name(enum result_status st);
 

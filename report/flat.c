@@ -94,6 +94,12 @@ enum flat_key {
 	FK_CPU_P,
 	FK_CPU_MARKED,
 	FK_CPU_REPLICATES_FOR_WANT,
+	FK_RTT_JUDGED,
+	FK_RTT_CHANGE_PCT,
+	FK_RTT_DETECT_PCT,
+	FK_RTT_P,
+	FK_RTT_MARKED,
+	FK_RTT_REPLICATES_FOR_WANT,
 	FK_SERIES_POSITION,
 	FK_STEP_CHANGE_PCT,
 	FK_STEP_DETECT_PCT,
@@ -244,6 +250,18 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "with `cpu_p`: 1 when the change of CPU per loop stands out at the report's level (Benjamini-Hochberg at 10 % over every test of the report, as `marked`), else 0"),
 	K(CPU_REPLICATES_FOR_WANT, "cpu_replicates_for_want", "other", "count",
 	  "as `replicates_for_want`, of CPU per loop"),
+	K(RTT_JUDGED, "rtt_judged", "other", "0 or 1",
+	  "with `disturbed_kept` 1, where the verdict's method tests the round trip: its verdict (each invocation's geometric mean of its runs' median round trip at full resolution), 1 when judged (`rtt_p` and `rtt_marked` follow), else 0"),
+	K(RTT_CHANGE_PCT, "rtt_change_pct", "other", "%",
+	  "with it: the change of the round trip against the baseline's same row, as a rate (round trips a second), positive faster"),
+	K(RTT_DETECT_PCT, "rtt_detect_pct", "other", "%",
+	  "with it, when known: the smallest change of the round trip the comparison would mark 4 times in 5"),
+	K(RTT_P, "rtt_p", "other", "p",
+	  "with `rtt_judged` 1: the two-sided p-value of that change"),
+	K(RTT_MARKED, "rtt_marked", "other", "0 or 1",
+	  "with `rtt_p`: 1 when the change of the round trip stands out at the report's level, else 0"),
+	K(RTT_REPLICATES_FOR_WANT, "rtt_replicates_for_want", "other", "count",
+	  "as `replicates_for_want`, of the round trip"),
 	K(SERIES_POSITION, "series_position", "other", "count",
 	  "with `--series`: the label's place in the series, from 1 (the order given, or by start)"),
 	K(STEP_CHANGE_PCT, "step_change_pct", "other", "%",
@@ -662,6 +680,23 @@ static void flat_change(const struct flat_out *o, const struct compare *c,
 		flat_put(o, FK_CPU_REPLICATES_FOR_WANT, cell->cpu_want_reps);
 }
 
+/* The round trip's verdict of @cell, where the method tests it. */
+static void flat_change_rtt(const struct flat_out *o,
+			    const struct compare_cell *cell)
+{
+	if (cell->mark == COMPARE_BASELINE || !cell->rtt.has)
+		return;
+	flat_put(o, FK_RTT_JUDGED, cell->rtt.mark != COMPARE_NOT_JUDGED);
+	flat_put(o, FK_RTT_CHANGE_PCT, cell->rtt.v.change * 100);
+	flat_put(o, FK_RTT_DETECT_PCT, cell->rtt.v.detect * 100);
+	if (cell->rtt.mark != COMPARE_NOT_JUDGED) {
+		flat_put(o, FK_RTT_P, cell->rtt.v.p);
+		flat_put(o, FK_RTT_MARKED, cell->rtt.mark == COMPARE_MARKED);
+	}
+	if (cell->rtt.want_reps)
+		flat_put(o, FK_RTT_REPLICATES_FOR_WANT, cell->rtt.want_reps);
+}
+
 /*
  * With --series: the place of label @label in the series, and the step
  * into its row @j, as flat_change() gives a change against the baseline.
@@ -797,8 +832,10 @@ static int flat_invocation(struct flat_out *o, const struct report_model *m,
 			flat_put(o, FK_DEGENERATE, 1);
 		if (results_parallel(r))
 			flat_rings(o, r, row);
-		if (cell)
+		if (cell) {
 			flat_change(o, &m->cmp, cell[j]);
+			flat_change_rtt(o, cell[j]);
+		}
 		if (cell && m->trend)
 			flat_step(o, m, label, j);
 		fs = flat_findings(m, label, row);

@@ -83,6 +83,16 @@
 	M(CPU_DETECT, CPU, "detect", "number or null")                      \
 	M(CPU_DF, CPU, "df", "integer")                                     \
 	M(CPU_REPLICATES_FOR_WANT, CPU, "replicates_for_want", "number")    \
+	M(C_RTT, CELL, "rtt", "object")                                     \
+	M(RTT_VERDICT, RTT, "verdict", "string")                            \
+	M(RTT_WHY, RTT, "why", "string")                                    \
+	M(RTT_CHANGE, RTT, "change", "number or null")                      \
+	M(RTT_CHANGE_LOW, RTT, "change_low", "number or null")              \
+	M(RTT_CHANGE_HIGH, RTT, "change_high", "number or null")            \
+	M(RTT_P, RTT, "p", "number or null")                                \
+	M(RTT_DETECT, RTT, "detect", "number or null")                      \
+	M(RTT_DF, RTT, "df", "integer")                                     \
+	M(RTT_REPLICATES_FOR_WANT, RTT, "replicates_for_want", "number")    \
 	M(C_LEFT_OUT_RUNS, CELL, "left_out_runs", "integer")                \
 	M(C_LEFT_OUT_INVOCATIONS, CELL, "left_out_invocations", "integer")  \
 	M(C_DRIFT_PER_HOUR, CELL, "drift_per_hour", "number")               \
@@ -92,6 +102,7 @@
 
 #define CELL "comparison.rows[].labels[]."
 #define CPU CELL "cpu."
+#define RTT CELL "rtt."
 
 enum json_member {
 #define JSON_ENUM(name, table, member, type) JM_##name,
@@ -188,6 +199,27 @@ static void json_cell_cpu(struct jw *w, const struct compare_cell *cell)
 	jw_end(w);
 }
 
+/* The round trip's verdict of @cell, where the method tests it. */
+static void json_cell_rtt(struct jw *w, const struct compare_cell *cell)
+{
+	const struct compare_stat *s = &cell->rtt;
+
+	jw_break(w);
+	jw_object(w, JM(C_RTT), 1);
+	jw_string(w, JM(RTT_VERDICT), compare_mark_key(s->mark));
+	if (s->mark == COMPARE_NOT_JUDGED)
+		jw_string(w, JM(RTT_WHY), compare_why_key(s->why));
+	jw_double(w, JM(RTT_CHANGE), s->v.change);
+	jw_double(w, JM(RTT_CHANGE_LOW), s->v.low);
+	jw_double(w, JM(RTT_CHANGE_HIGH), s->v.high);
+	jw_double(w, JM(RTT_P), s->v.p);
+	jw_double(w, JM(RTT_DETECT), s->v.detect);
+	jw_uint(w, JM(RTT_DF), s->v.df);
+	if (s->want_reps)
+		jw_uint(w, JM(RTT_REPLICATES_FOR_WANT), s->want_reps);
+	jw_end(w);
+}
+
 /* One label's row: its figures, and its verdict unless the baseline's. */
 static void json_cell(struct jw *w, const struct report_model *m,
 		      const struct compare_cell *cell)
@@ -220,6 +252,8 @@ static void json_cell(struct jw *w, const struct report_model *m,
 	}
 	if (cell->has_cpu)
 		json_cell_cpu(w, cell);
+	if (cell->mark != COMPARE_BASELINE && cell->rtt.has)
+		json_cell_rtt(w, cell);
 	if (cell->runs_left) {
 		jw_break(w);
 		jw_uint(w, JM(C_LEFT_OUT_RUNS), cell->runs_left);

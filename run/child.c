@@ -110,6 +110,7 @@ static void run_ring(struct run_ctl *ctl, unsigned int g, unsigned char *ws,
 	struct run_slot *slot = &ctl->slot[g];
 	unsigned int every = ctl->sample_every, until_sample = every;
 	struct hist *rtt = self == base && every ? &ctl->rtt[k] : NULL;
+	struct pick *pick = &ctl->pick[k];
 	unsigned int next = base + (self + 1 - base) % nr;
 	uint64_t n = 0, sent_ns = 0;
 	int err;
@@ -124,7 +125,10 @@ static void run_ring(struct run_ctl *ctl, unsigned int g, unsigned char *ws,
 			return;
 		}
 		if (sent_ns) {
-			hist_add(rtt, clock_now_ns() - sent_ns);
+			uint64_t ns = clock_now_ns() - sent_ns;
+
+			hist_add(rtt, ns);
+			pick_add(pick, ns);
 			sent_ns = 0;
 		}
 		__atomic_store_n(&slot->count, ++n, __ATOMIC_RELAXED);

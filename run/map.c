@@ -30,8 +30,10 @@ void run_layout(const struct run_spec *spec, struct run_layout *l)
 		run_align(l->off_peer + nr * sizeof(struct ipc_peer), IPC_LINE);
 	l->off_rtt =
 		run_align(l->off_slot + nr * sizeof(struct run_slot), IPC_LINE);
+	l->off_pick =
+		run_align(l->off_rtt + rings * sizeof(struct hist), IPC_LINE);
 	l->off_state =
-		run_align(l->off_rtt + rings * sizeof(struct hist), page);
+		run_align(l->off_pick + rings * sizeof(struct pick), page);
 	l->state_size = spec->ops->size ? spec->ops->size(obj_nr) : 0;
 	l->state_step = run_align(l->state_size, page);
 	l->size = l->off_state + nobj * l->state_step;

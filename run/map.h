@@ -19,7 +19,7 @@
 
 /* Where each part of the shared mapping of a run lies, and its size. */
 struct run_layout {
-	size_t off_ring, off_peer, off_slot, off_rtt, off_state;
+	size_t off_ring, off_peer, off_slot, off_rtt, off_pick, off_state;
 	size_t state_size, state_step, size;
 };
 

@@ -17,6 +17,7 @@
 #include "run.h"
 #include "ipc/ipc.h"
 #include "lib/hist.h"
+#include "lib/pick.h"
 
 /* Where a participant failed. */
 enum run_where {
@@ -71,6 +72,8 @@ struct run_ctl {
 	unsigned int sample_every;
 	/* Round trips timed by each ring's participant 0, which alone writes. */
 	struct hist *rtt; /* [rings] */
+	struct pick
+		*pick; /* [rings]: the same round trips, a sample kept whole */
 	struct run_class cls; /* taken by each participant before it is ready */
 	int mlock;
 };

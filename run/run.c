@@ -33,6 +33,7 @@
 #include "limits.h"
 #include "profile.h"
 #include "ring.h"
+#include "lib/pick.h"
 #include "watch.h"
 #include "lib/clock.h"
 #include "lib/fs.h"
@@ -510,6 +511,7 @@ static int run_map(struct run_state *st)
 	ctl->peer = (struct ipc_peer *)(st->map + l.off_peer);
 	ctl->slot = (struct run_slot *)(st->map + l.off_slot);
 	ctl->rtt = (struct hist *)(st->map + l.off_rtt);
+	ctl->pick = (struct pick *)(st->map + l.off_pick);
 	for (unsigned int k = 0; k < nobj; k++) {
 		struct ipc_ring *ring = &ctl->ring[k];
 
@@ -808,6 +810,9 @@ static void run_stop(struct run_state *st)
 	res->rtt = ctl->rtt[0];
 	for (unsigned int k = 1; k < ctl->rings; k++)
 		hist_merge(&res->rtt, &ctl->rtt[k]);
+	if (pick_central(ctl->pick, ctl->rings, &res->rtt_p50_ns,
+			 &res->rtt_iqm_ns) < 0)
+		res->rtt_p50_ns = res->rtt_iqm_ns = 0; /* unknown */
 	run_where_seen(ctl, res);
 	if (!spec->cpu)
 		watch_narrow(st->watch, &res->cpus);

@@ -72,6 +72,8 @@ struct run_result {
 	/* Moves between CPUs of all participants; -1 unknown. */
 	long long migrations;
 	struct hist rtt; /* sampled round trips, ns */
+	/* Their median and interquartile mean at full resolution; 0 none. */
+	double rtt_p50_ns, rtt_iqm_ns;
 	/*
 	 * What the participants' loops cost: each takes its own getrusage()
 	 * when the start comes and when it sees the stop word, so that its

@@ -190,6 +190,8 @@ static const struct sweep_keep {
 	SWEEP_KEEP(throttle, throttle, 0),
 	SWEEP_KEEP(ring_min, ring_min, 1),
 	SWEEP_KEEP(ring_max, ring_max, 1),
+	SWEEP_KEEP(rtt_p50_ns, rtt_p50_ns, 0),
+	SWEEP_KEEP(rtt_iqm_ns, rtt_iqm_ns, 0),
 };
 
 void sweep_row_add(struct result_row *row, const struct run_result *res,

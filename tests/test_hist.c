@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the log-linear histogram: buckets, merging, quantiles. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "lib/util.h"
 #include "lib/hist.h"
+#include "lib/pick.h"
 
 /* A quantile of @h within a bucket's width (1/32) of @v. */
 #define CHECK_Q(h, q, v) CHECK_NEAR(hist_quantile(h, q), v, (v) / 32.0)
@@ -87,9 +89,52 @@ static void test_quantiles(void)
 	free(g);
 }
 
+/*
+ * The full-resolution sample: exact while it holds every value, then a
+ * uniform sample of them; each pick weighs as the values it saw.
+ */
+static void test_pick(void)
+{
+	struct pick *p = calloc(2, sizeof(*p));
+	double p50, iqm;
+
+	pick_central(p, 1, &p50, &iqm);
+	CHECK_NEAR(p50, 0, 0);
+	/* 1..1000: the median between 500 and 501, the midmean of 251..750. */
+	for (uint64_t x = 1; x <= 1000; x++)
+		pick_add(&p[0], x);
+	CHECK_EQ_INT(pick_central(p, 1, &p50, &iqm), 0);
+	CHECK_NEAR(p50, 500.5, 1e-9);
+	CHECK_NEAR(iqm, 500.5, 1e-9);
+	/* Not a bucket's edge: 16,100 to 16,139 ns, a bucket of 512 apart. */
+	memset(p, 0, sizeof(*p));
+	for (uint64_t x = 0; x < 40; x++)
+		pick_add(&p[0], 16100 + x);
+	pick_central(p, 1, &p50, &iqm);
+	CHECK_NEAR(p50, 16119.5, 1e-9);
+	/* Far more values than kept: a uniform sample, its median near. */
+	memset(p, 0, sizeof(*p));
+	for (uint64_t i = 0; i < 100 * PICK_MAX; i++)
+		pick_add(&p[0], 1000 + (i * 7919) % 1001);
+	CHECK_EQ_INT(p[0].seen, 100 * PICK_MAX);
+	pick_central(p, 1, &p50, &iqm);
+	CHECK_NEAR(p50, 1500, 25);
+	CHECK_NEAR(iqm, 1500, 15);
+	/* Two rings: the one that saw more weighs more. */
+	memset(p, 0, 2 * sizeof(*p));
+	for (uint64_t i = 0; i < 10 * PICK_MAX; i++)
+		pick_add(&p[0], 1000);
+	for (uint64_t i = 0; i < PICK_MAX; i++)
+		pick_add(&p[1], 3000);
+	pick_central(p, 2, &p50, &iqm);
+	CHECK_NEAR(p50, 1000, 0);
+	free(p);
+}
+
 int main(void)
 {
 	test_buckets();
 	test_quantiles();
+	test_pick();
 	return check_summary();
 }

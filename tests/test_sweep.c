@@ -495,6 +495,7 @@ static const struct {
 	SAMPLE_MEMBER(freq_change, 0),	 SAMPLE_MEMBER(why, 0),
 	SAMPLE_MEMBER(procs_running, 0), SAMPLE_MEMBER(throttle, 0),
 	SAMPLE_MEMBER(ring_min, 1),	 SAMPLE_MEMBER(ring_max, 1),
+	SAMPLE_MEMBER(rtt_p50_ns, 0),	 SAMPLE_MEMBER(rtt_iqm_ns, 0),
 };
 
 static size_t round_up(size_t v, size_t align)
@@ -516,7 +517,7 @@ static void test_sample_members(void)
 	}
 	CHECK_THAT(round_up(end, alignof(struct result_sample)) ==
 			   sizeof(struct result_sample),
-		   "%s", "struct result_sample has members after ring_max");
+		   "%s", "struct result_sample has members after rtt_iqm_ns");
 }
 
 static int all_zero(const void *p, size_t n)

@@ -647,6 +647,68 @@ static void test_cpu_turns(void)
 	}
 }
 
+/*
+ * The round trip, paired: 8 invocations in turns (A B, then B A), each
+ * pair in a phase of the machine of its own (its round trip 0 to 21 %
+ * longer for both sides), B's 3 % longer than its pair's A.  Unpaired,
+ * the phases are the noise and nothing is marked; paired, each pair's
+ * phase cancels and the row is marked slower, on the round trip.  The
+ * shipped method tests no round trip; the method chosen is undone.
+ */
+static void test_rtt_paired(void)
+{
+	static const char *const methods[] = { "shipped", "rtt", "rtt-paired" };
+
+	for (size_t k = 0; k < NCASES(methods); k++) {
+		struct results r[8];
+		const struct results *p[8];
+		struct compare c;
+		const struct compare_cell *cell;
+
+		CHECK(verdict_method_find(methods[k]) != NULL);
+		verdict_method_use(verdict_method_find(methods[k]));
+		for (unsigned int i = 0; i < 8; i++) {
+			/* A B B A A B B A: each pair i / 2 of one phase. */
+			int b = (i % 4 == 1 || i % 4 == 2);
+			double phase = 1 + 0.07 * ((i / 2 * 5) % 4);
+
+			invocation(&r[i], b ? "B" : "A", "pipe",
+				   100e3 * (1 + 0.01 * (i % 3)), 500);
+			r[i].info.start_s = 1.7e9 + 60.0 * i;
+			for (unsigned int j = 0; j < RUNS; j++)
+				r[i].row[0].sample[j].rtt_p50_ns =
+					16000 * phase * (b ? 1.03 : 1) + j * 2;
+			p[i] = &r[i];
+		}
+		CHECK_EQ_INT(compare_build(&c, p, 8, 0, NULL, 0), 0);
+		cell = &c.row[0].cell[1];
+		CHECK_EQ_INT(c.kept, 1);
+		CHECK(c.method == verdict_method_find(methods[k]));
+		CHECK_EQ_INT(cell->rtt.has, k > 0);
+		CHECK_EQ_INT(cell->mark, COMPARE_NOT_MARKED);
+		if (k == 0) {
+			CHECK_EQ_INT(cell->rtt.mark, COMPARE_NOT_JUDGED);
+		} else {
+			CHECK_NEAR(cell->rtt.v.change, 1 / 1.03 - 1, 0.002);
+			CHECK_EQ_INT(cell->rtt.v.paired, k == 2);
+			CHECK_EQ_INT(cell->rtt.mark,
+				     k == 2 ? COMPARE_MARKED :
+					      COMPARE_NOT_MARKED);
+			CHECK_EQ_INT(cell->by, k == 2 ? VERDICT_RTT : cell->by);
+			CHECK_EQ_INT(compare_bisect(&c, 2) == 1, k == 2);
+			if (k == 2)
+				CHECK(cell->rtt.v.detect < 0.03);
+			else
+				CHECK(cell->rtt.v.detect > 0.03);
+		}
+		compare_free(&c);
+		free_all(r, 8);
+	}
+	verdict_method_use(NULL);
+	CHECK(verdict_method() == VERDICT_METHOD_SHIPPED);
+	CHECK(verdict_method_find("no-such") == NULL);
+}
+
 /* A trend of the invocations over time inside a block is flagged. */
 static void test_drift(void)
 {
@@ -719,5 +781,6 @@ int main(void)
 	test_disturbed();
 	test_drift();
 	test_cpu_turns();
+	test_rtt_paired();
 	return check_summary();
 }
