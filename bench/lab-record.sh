@@ -13,6 +13,10 @@
 #                order alternating: A A2 B5 B15, then B15 B5 A2 A
 #   turns-busy   the same beside other work: one busy loop and one that
 #                spins and sleeps by turns (intermittent), unpinned
+#   turns-hog    the same beside a CPU hog and a memory hog (stress-ng
+#                --cpu 1 --vm 1, else a busy loop and a loop of dd)
+#   turns-few    a kernel developer's quick look: 2 rounds (2 invocations
+#                a side), pipe,futex,sysv-sem,eventfd, -t 1 -r 5
 #   blocks       X A Y A2 X B5 Y B15 X, NBLOCK invocations a block: one
 #                block a label; X and Y are A/A blocks for --noise
 #   blocks-load  the same with one `yes` a CPU during A2, B5 and B15
@@ -33,13 +37,13 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ $# -ge 2 ] || {
-	echo "usage: $0 DIR PART [turns|turns-busy|blocks|blocks-load|boots|boots-rt...]" >&2
+	echo "usage: $0 DIR PART [turns|turns-busy|turns-hog|turns-few|blocks|blocks-load|boots|boots-rt...]" >&2
 	exit 2
 }
 out=$1 part=$2
 shift 2
 protos=("$@")
-[ ${#protos[@]} -gt 0 ] || protos=(turns turns-busy blocks blocks-load boots boots-rt)
+[ ${#protos[@]} -gt 0 ] || protos=(turns turns-busy turns-hog turns-few blocks blocks-load boots boots-rt)
 mechs=${MECHS:-signal,sysv-msg,unix,posix-sem,tcp,pipe}
 t=${T:-0.3}
 r=${R:-3}
@@ -111,6 +115,17 @@ others() {
 		sleep 0.$((RANDOM % 9 + 1)); done' &
 	bg+=($!)
 }
+hogs() {
+	if command -v stress-ng >/dev/null; then
+		stress-ng --quiet --cpu 1 --vm 1 --vm-bytes 256M &
+		bg+=($!)
+		return
+	fi
+	bash -c 'while :; do :; done' &
+	bg+=($!)
+	bash -c 'while :; do dd if=/dev/zero of=/dev/null bs=64M count=16 2>/dev/null; done' &
+	bg+=($!)
+}
 load() {
 	local c
 	for ((c = 0; c < $(nproc); c++)); do
@@ -122,7 +137,10 @@ load() {
 turns() { # PROTO COND
 	local d=$out/$part/$1 p i l order
 	mkdir -p "$d"
-	[ "$2" = quiet ] || others
+	case $2 in
+	busy) others ;;
+	hog) hogs ;;
+	esac
 	for ((p = 1; p <= rounds; p++)); do
 		if ((p % 2)); then order=(A A2 B5 B15); else order=(B15 B5 A2 A); fi
 		i=0
@@ -179,6 +197,10 @@ for proto in "${protos[@]}"; do
 	case $proto in
 	turns) turns turns quiet ;;
 	turns-busy) turns turns-busy busy ;;
+	turns-hog) turns turns-hog hog ;;
+	turns-few)
+		(mechs=pipe,futex,sysv-sem,eventfd t=1 r=5 rounds=2 turns turns-few quiet)
+		;;
 	blocks) blocks blocks quiet ;;
 	blocks-load) blocks blocks-load load ;;
 	boots | boots-rt)

@@ -60,8 +60,8 @@ inv() {
 }
 
 # calibrate: what K instructions add to one system call (the least of
-# many getppid() calls, less that of none), and the round trip of each
-# mechanism here; prints "K added-ns" lines to $work/cal.txt and the
+# many getppid() calls, less that of none), and the median round trip of
+# each mechanism here; prints "K added-ns" lines to $work/cal.txt and the
 # median round trip in ns to $work/loop.txt.
 calibrate() {
 	local k i
@@ -73,8 +73,10 @@ calibrate() {
 		done | sort -g | head -n 1 | awk -v k="$k" '{ printf "%d %.1f\n", k, $1 }'
 	done >"$work/cal.txt"
 	inv k0 0 "$work/cal-0.json"
+	# The sampled round trip's median, not 1 / loops/sec: other work on
+	# the machine stretches the mean and leaves the median.
 	"$bin" report --format kv "$work/cal-0.json" |
-		awk -F': ' '$1 !~ /^null\./ && $1 ~ /\.loops_per_sec$/ { print 1e9 / $2 }' | median >"$work/loop.txt"
+		awk -F': ' '$1 !~ /^null\./ && $1 ~ /\.rtt_p50_ns$/ { print $2 }' | median >"$work/loop.txt"
 }
 
 # pick PERCENT: the K that adds PERCENT to a round trip of the median
