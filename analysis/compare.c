@@ -34,7 +34,7 @@ static const struct {
 	[COMPARE_NO_NOISE] = { "no_noise", "one invocation a label, no --noise",
 			       " ",
 			       "bare change: one invocation a label, not judged (runs of one "
-			       "invocation are\nno replicates of a kernel: save 2 or more a "
+			       "invocation are no replicates of a kernel: save 2 or more a "
 			       "label, or give --noise);" },
 	[COMPARE_DISTURBED] = { "disturbed", "too few replicates undisturbed",
 				"!",
@@ -43,13 +43,13 @@ static const struct {
 	[COMPARE_ONE_BLOCK] = { "one_block", "one block a label, no --noise",
 				"?",
 				"change?: one block a label (all its invocations in a row, one "
-				"boot), not judged:\nthe noise between blocks is unknown.  "
-				"Take boots in turn (A B A B), or give\n--noise an A/A set "
+				"boot), not judged: the noise between blocks is unknown.  "
+				"Take boots in turn (A B A B), or give --noise an A/A set "
 				"of blocks or boots of one kernel on this machine." },
 	[COMPARE_NO_SPREAD] = { "no_spread", "no spread between replicates",
 				"=",
 				"change=: no spread at all between the "
-				"replicates (every one alike, as quantised\n"
+				"replicates (every one alike, as quantised "
 				"values or ties can be), not judged: a spread of 0 "
 				"is no certainty." },
 };

@@ -86,6 +86,16 @@ struct compare_cell {
 	 * spread measured (verdict_replicates_for()); 0 none or unknown.
 	 */
 	unsigned int want_reps;
+	/*
+	 * Its words, as every format says them (report_model_build() and
+	 * its trend fill them, textkit.h): the change and detect of each
+	 * verdict ("*-38.9%*", "12.3%"), the verdicts in a word ("slower",
+	 * "noise", "" when not compared), the p50 round trip and a hop in
+	 * microseconds ("-" none).
+	 */
+	char change[32], detect[32], cpu_change[32], cpu_detect[32];
+	const char *verdict, *cpu_verdict;
+	char p50[16], hop[16];
 };
 
 /*

@@ -351,10 +351,15 @@ static int legend_add(struct report_model *m, const char *key,
 static int legend_add(struct report_model *m, const char *key,
 		      unsigned int label, const char *fmt, ...)
 {
-	struct report_legend *e = &m->legend[m->nlegend];
+	struct report_legend *e;
 	va_list ap;
 	int rc;
 
+	e = realloc(m->legend, (m->nlegend + 1) * sizeof(*m->legend));
+	if (!e)
+		return -ENOMEM;
+	m->legend = e;
+	e = &m->legend[m->nlegend];
 	va_start(ap, fmt);
 	rc = vasprintf(&e->words, fmt, ap);
 	va_end(ap);
@@ -458,7 +463,7 @@ static int legend_none(struct report_model *m)
 	if (change)
 		rc = legend_add(m, "no_change", 0,
 				"-: no change: the baseline did not measure "
-				"the row, or a side has no\nrun, or none left "
+				"the row, or a side has no run, or none left "
 				"undisturbed, to compare.");
 	if (!rc && detect)
 		rc = legend_add(m, "no_detect", 0,
@@ -509,13 +514,13 @@ static const char *legend_rep_unit(const struct results *g)
 }
 
 /*
- * --brief's line of label @l of the want entry: how many rows, and the
- * fewest and most replicates they would need.
+ * --brief's entry of label @l of the want entries: how many rows, and
+ * the fewest and most replicates they would need.
  */
-static void legend_want_brief(FILE *f, const struct compare *c, unsigned int l)
+static int legend_want_brief(struct report_model *m, unsigned int l)
 {
+	const struct compare *c = &m->cmp;
 	unsigned int rows = 0, lo = 0, hi = 0;
-	char rest[96];
 
 	for (unsigned int k = 0; k < c->nrows; k++)
 		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
@@ -527,84 +532,75 @@ static void legend_want_brief(FILE *f, const struct compare *c, unsigned int l)
 			hi = n > hi ? n : hi;
 		}
 	if (!rows)
-		return;
-	snprintf(rest, sizeof(rest), "%u to %s%u %s, %u %s", lo,
-		 hi >= VERDICT_MAX_REPLICATES ? ">= " : "", hi,
-		 legend_rep_unit(c->r[l]), rows, rows > 1 ? "rows" : "row");
-	/* On a line of its own under a label too wide for both. */
-	fprintf(f, "\n  %.76s:%s%s", c->r[l]->info.label,
-		strlen(c->r[l]->info.label) + strlen(rest) + 4 > 80 ? "\n    " :
-								      " ",
-		rest);
+		return 0;
+	return legend_add(m, "want_label", l, "%u to %s%u %s, %u %s", lo,
+			  hi >= VERDICT_MAX_REPLICATES ? ">= " : "", hi,
+			  legend_rep_unit(c->r[l]), rows,
+			  rows > 1 ? "rows" : "row");
+}
+
+/* The want entries of label @l: its label, then one a row it has. */
+static int legend_want_rows(struct report_model *m, unsigned int l)
+{
+	const struct compare *c = &m->cmp;
+	int named = 0, rc = 0;
+
+	for (unsigned int k = 0; k < c->nrows && !rc; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells && !rc; i++) {
+			const struct compare_cell *cell = &c->row[k].cell[i];
+
+			if (cell->label != l || !cell->want_reps)
+				continue;
+			if (!named++)
+				rc = legend_add(m, "want_label", l, "%s", "");
+			if (!rc)
+				rc = legend_add(
+					m, "want_row", l,
+					"%s%u %s for %.16s %.12s (has %u and %u)",
+					cell->want_reps >=
+							VERDICT_MAX_REPLICATES ?
+						">= " :
+						"",
+					cell->want_reps,
+					legend_rep_unit(c->r[l]),
+					cell->row->mech, cell->row->placement,
+					cell->v.na, cell->v.nb);
+		}
+	return rc;
 }
 
 /*
  * The rows not judged, or judged with detect above the detect wanted,
- * and the replicates a side would need to reach it: one entry, a line a
- * row, last of the legend (report_model_want() replaces it).
+ * and the replicates a side would need to reach it: the entry "want",
+ * then of each label one "want_label" and (without --brief) one
+ * "want_row" a row, last of the legend (report_model_want() replaces
+ * them).
  */
 static int legend_want(struct report_model *m)
 {
 	const struct compare *c = &m->cmp;
-	char *words = NULL;
-	size_t len = 0;
-	FILE *f = NULL;
 	unsigned int rows = 0;
+	int rc;
 
 	for (unsigned int k = 0; k < c->nrows; k++)
 		for (unsigned int i = 0; i < c->row[k].ncells; i++)
 			rows += c->row[k].cell[i].want_reps > 0;
 	if (!rows)
 		return 0;
-	f = open_memstream(&words, &len);
-	if (!f)
-		return -ENOMEM;
 	if (m->flags & REPORT_BRIEF)
-		fprintf(f,
-			"want %g %%: for detect to reach it a side would need "
-			"(rows: without --brief):",
-			c->want);
+		rc = legend_add(m, "want", 0,
+				"want %g %%: for detect to reach it a side "
+				"would need (rows: without --brief):",
+				c->want);
 	else
-		fprintf(f,
-			"want %g %%: for detect to reach it, from the spread "
-			"they measured, a side would\nneed:",
-			c->want);
-	for (unsigned int l = 0; l < c->n; l++) {
-		const struct results *g = c->r[l];
-		int named = 0;
-
-		if (m->flags & REPORT_BRIEF) {
-			legend_want_brief(f, c, l);
-			continue;
-		}
-		for (unsigned int k = 0; k < c->nrows; k++)
-			for (unsigned int i = 0; i < c->row[k].ncells; i++) {
-				const struct compare_cell *cell =
-					&c->row[k].cell[i];
-
-				if (cell->label != l || !cell->want_reps)
-					continue;
-				if (!named++)
-					fprintf(f, "\n  %.76s:", g->info.label);
-				fprintf(f,
-					"\n    %s%u %s for %.16s %.12s (has %u and %u)",
-					cell->want_reps >=
-							VERDICT_MAX_REPLICATES ?
-						">= " :
-						"",
-					cell->want_reps, legend_rep_unit(g),
-					cell->row->mech, cell->row->placement,
-					cell->v.na, cell->v.nb);
-			}
-	}
-	if (fclose(f) || !words) {
-		free(words);
-		return -ENOMEM;
-	}
-	m->legend[m->nlegend].key = "want";
-	m->legend[m->nlegend].label = 0;
-	m->legend[m->nlegend++].words = words;
-	return 0;
+		rc = legend_add(m, "want", 0,
+				"want %g %%: for detect to reach it, from the "
+				"spread they measured, a side would need:",
+				c->want);
+	for (unsigned int l = 0; l < c->n && !rc; l++)
+		rc = m->flags & REPORT_BRIEF ? legend_want_brief(m, l) :
+					       legend_want_rows(m, l);
+	return rc;
 }
 
 int report_model_want(struct report_model *m, double pct)
@@ -613,12 +609,11 @@ int report_model_want(struct report_model *m, double pct)
 	report_model_trend_want(m, pct);
 	if (!m->legend)
 		return 0;
+	/* The want entries are the last. */
 	for (unsigned int k = 0; k < m->nlegend; k++)
-		if (!strcmp(m->legend[k].key, "want")) {
-			free(m->legend[k].words);
-			memmove(&m->legend[k], &m->legend[k + 1],
-				(m->nlegend - k - 1) * sizeof(*m->legend));
-			m->nlegend--;
+		if (!strncmp(m->legend[k].key, "want", 4)) {
+			while (m->nlegend > k)
+				free(m->legend[--m->nlegend].words);
 			break;
 		}
 	return legend_want(m);
@@ -636,11 +631,11 @@ static int legend_marks(struct report_model *m)
 		rc = legend_add(m, "marked", 0,
 				"*...*: stands out from the noise "
 				"between replicates (t-test of their "
-				"means; the\nnoise: their spread within "
+				"means; the noise: their spread within "
 				"each label and within --noise's labels) "
-				"at the\nreport's level, "
+				"at the report's level, "
 				"Benjamini-Hochberg at %.0f %% over its "
-				"%u test%s (A/A: a mark at\nmost %.0f %% "
+				"%u test%s (A/A: a mark at most %.0f %% "
 				"of the time); (...): not.",
 				VERDICT_FAMILY_PCT, c->tests,
 				c->tests == 1 ? "" : "s", VERDICT_FAMILY_PCT);
@@ -648,9 +643,9 @@ static int legend_marks(struct report_model *m)
 		rc = legend_add(m, "marked", 0,
 				"*...*: stands out from the noise "
 				"between replicates (t-test of their "
-				"means; the\nnoise: their spread within "
+				"means; the noise: their spread within "
 				"each label) at the report's level, "
-				"Benjamini-Hochberg\nat %.0f %% over its "
+				"Benjamini-Hochberg at %.0f %% over its "
 				"%u test%s (A/A: a mark at most %.0f %% "
 				"of the time); (...): not.",
 				VERDICT_FAMILY_PCT, c->tests,
@@ -658,7 +653,7 @@ static int legend_marks(struct report_model *m)
 	if (!rc && c->cpu_tests)
 		rc = legend_add(m, "detect", 0,
 				"detect: the smallest change so marked "
-				"%s (a test alone at %.2g %%\nfor "
+				"%s (a test alone at %.2g %% for "
 				"loops/sec, %.2g %% for " TEXT_CPU_NAME
 				", where it has both).",
 				times, c->alpha * VERDICT_LOOPS_WEIGHT * 100,
@@ -682,7 +677,7 @@ static int legend_runs(struct report_model *m)
 		rc = legend_add(
 			m, "kept", 0,
 			"kept: %u of %u runs disturbed, kept in the "
-			"averages and the verdict: the labels\ntook "
+			"averages and the verdict: the labels took "
 			"turns, so a disturbance fell on either side at "
 			"random, noise the test sees.",
 			c->runs_kept, c->runs_all);
@@ -693,7 +688,7 @@ static int legend_runs(struct report_model *m)
 	if (!rc && c->runs_left)
 		rc = legend_add(m, "left_out", 0,
 				"left out: %u of %u runs disturbed (%u "
-				"invocation%s with fewer than half its\nruns "
+				"invocation%s with fewer than half its runs "
 				"undisturbed), from the averages and the "
 				"verdict.",
 				c->runs_left, c->runs_all, c->inv_left,
@@ -701,7 +696,7 @@ static int legend_runs(struct report_model *m)
 	if (!rc && c->drifts)
 		rc = legend_add(m, "drift", 0,
 				"change~: the label's invocations drift over "
-				"time inside their blocks or\nboots (slope of "
+				"time inside their blocks or boots (slope of "
 				"their mean logs, p < %g).",
 				VERDICT_ALPHA);
 	if (!rc && noise)
@@ -717,9 +712,6 @@ static int model_legend(struct report_model *m)
 	const struct compare *c = &m->cmp;
 	int rc;
 
-	m->legend = calloc(REPORT_LEGEND_MAX + 2 * c->n, sizeof(*m->legend));
-	if (!m->legend)
-		return -ENOMEM;
 	rc = legend_add(m, "change", 0,
 			"change: the average against the baseline row, "
 			"positive when faster.");
@@ -730,9 +722,9 @@ static int model_legend(struct report_model *m)
 			m, "cpu", 0,
 			TEXT_CPU_NAME
 			": the second verdict, as the "
-			"labels took turns: the participants'\nCPU time "
+			"labels took turns: the participants' CPU time "
 			"over their loops, as a rate (positive: faster), "
-			"judged as loops/sec;\nof a row's share of the "
+			"judged as loops/sec; of a row's share of the "
 			"level, %.0f %% is its and %.0f %% loops/sec's "
 			"(weighted).",
 			VERDICT_CPU_WEIGHT * 50, VERDICT_LOOPS_WEIGHT * 50);
@@ -776,6 +768,7 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 	m->flags = flags;
 	if (compare_build(&m->cmp, r, n, baseline, noise, nnoise) < 0)
 		return -ENOMEM;
+	text_cell_words(&m->cmp);
 	model_warnings(m);
 	if (model_findings(m) < 0 || report_model_series(m) < 0 ||
 	    report_model_profiles(m) < 0 ||

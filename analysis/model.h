@@ -62,19 +62,23 @@ struct report_findings {
 	struct report_finding *f; /* [n] */
 };
 
-/* An entry of the legend: a paragraph of the page, a line or more of text. */
+/*
+ * An entry of the legend: a paragraph of words, without a line break or
+ * a width; each format lays it out (the text report breaks it, the page
+ * makes it a paragraph).
+ */
 struct report_legend {
 	const char *key;
 	/*
-	 * The words, broken where the text report breaks them ("\n"); of
-	 * a label's replicates ("level"), what follows "LABEL:", @label
-	 * its label in the comparison.
+	 * The words; of a label's replicates ("level"), what follows
+	 * "LABEL:", @label its label in the comparison.  "want", what
+	 * --want would take, is followed of each label by "want_label"
+	 * (with --brief, what its rows would need; else "") and "want_row"
+	 * entries, a row each, the words of each after its label.
 	 */
 	char *words;
 	unsigned int label;
 };
-
-#define REPORT_LEGEND_MAX 20 /* entries, besides two per label */
 
 #define REPORT_AXIS_MAX 64 /* ring sizes, working sets of a grid */
 

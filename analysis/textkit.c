@@ -82,7 +82,7 @@ static void text_verdict(const struct verdict *v, enum compare_mark mark,
 {
 	const char *sign = compare_why_mark(why);
 	int runs = sign != NULL;
-	char pct[32];
+	char pct[16];
 
 	detect[0] = '\0';
 	if (mark == COMPARE_BASELINE) {
@@ -111,20 +111,6 @@ static void text_verdict(const struct verdict *v, enum compare_mark mark,
 			 v->detect * 100 < 99.95 ? 1 : 0, v->detect * 100);
 }
 
-void text_change(const struct compare_cell *cell, char *change, char *detect,
-		 size_t size)
-{
-	text_verdict(&cell->v, cell->mark, cell->why, cell->drifts, change,
-		     detect, size);
-}
-
-void text_change_cpu(const struct compare_cell *cell, char *change,
-		     char *detect, size_t size)
-{
-	text_verdict(&cell->cv, cell->cpu_mark, cell->cpu_why, 0, change,
-		     detect, size);
-}
-
 const char *text_verdict_word(const struct verdict *v, enum compare_mark mark)
 {
 	switch (mark) {
@@ -137,13 +123,6 @@ const char *text_verdict_word(const struct verdict *v, enum compare_mark mark)
 	default:
 		return "not judged";
 	}
-}
-
-const char *text_summary_verdict(const struct compare_cell *cell, int cmp)
-{
-	if (!cmp || !cell->row->nsamples)
-		return "";
-	return text_verdict_word(&cell->v, cell->mark);
 }
 
 /* What a row of the comparison is: its mechanism, placement, ring. */
@@ -177,17 +156,39 @@ static void summary_us(char *buf, size_t size, double us)
 		snprintf(buf, size, "%.0f", us);
 }
 
-void text_summary_us(const struct compare_cell *cell, char *p50, char *hop,
-		     size_t size)
+/*
+ * @cell's words: the change of its average against the baseline's row of
+ * the same mechanism, placement and ring: *...* when it stands out from
+ * the invocations' noise, (...) when not, bare when there is no such
+ * noise to judge by; its detect, the smallest change the comparison could
+ * have marked ([...]: what the runs alone could, a lower bound); the same
+ * of the second verdict; the verdicts in a word; p50 and a hop.
+ */
+static void text_cell(struct compare_cell *cell)
 {
 	const struct result_row *row = cell->row;
 
-	summary_us(p50, size,
+	text_verdict(&cell->v, cell->mark, cell->why, cell->drifts,
+		     cell->change, cell->detect, sizeof(cell->change));
+	text_verdict(&cell->cv, cell->cpu_mark, cell->cpu_why, 0,
+		     cell->cpu_change, cell->cpu_detect,
+		     sizeof(cell->cpu_change));
+	cell->verdict =
+		row->nsamples ? text_verdict_word(&cell->v, cell->mark) : "";
+	cell->cpu_verdict = text_verdict_word(&cell->cv, cell->cpu_mark);
+	summary_us(cell->p50, sizeof(cell->p50),
 		   row->rtt.count ? hist_quantile(&row->rtt, 0.5) / 1000 : -1);
-	summary_us(hop, size,
+	summary_us(cell->hop, sizeof(cell->hop),
 		   cell->mean > 0 ? 1e6 * result_row_rings(row) /
 					    (cell->mean * row->procs) :
 				    -1);
+}
+
+void text_cell_words(struct compare *c)
+{
+	for (unsigned int k = 0; k < c->nrows; k++)
+		for (unsigned int i = 0; i < c->row[k].ncells; i++)
+			text_cell(&c->row[k].cell[i]);
 }
 
 /*

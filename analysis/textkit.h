@@ -39,20 +39,6 @@ void text_row_name(char *buf, size_t size, const struct results *r,
 /* A change in percent, in 6 columns at most: "-16.4%", "+1.2%", "+1234%". */
 void text_percent(char *buf, size_t size, double pct);
 
-/*
- * The change of @cell's average against the baseline's row of the same
- * mechanism, placement and ring, into @change: *...* when it stands out
- * from the invocations' noise, (...) when not, bare when there is no such
- * noise to judge by; and into @detect the smallest change the comparison
- * could have marked ([...]: what the runs alone could, a lower bound).
- */
-void text_change(const struct compare_cell *cell, char *change, char *detect,
-		 size_t size);
-
-/* The same of @cell's second verdict, on CPU per loop (has_cpu). */
-void text_change_cpu(const struct compare_cell *cell, char *change,
-		     char *detect, size_t size);
-
 /* What the text report calls the second verdict's statistic. */
 #define TEXT_CPU_NAME "CPU per loop"
 
@@ -65,19 +51,12 @@ double latctx_hop_us(const struct result_row *row, int less);
 /* A verdict @v of mark @mark in a word, for a reader who reads nothing else. */
 const char *text_verdict_word(const struct verdict *v, enum compare_mark mark);
 
-/* The verdict of @cell in a word ("" when not compared, @cmp 0). */
-const char *text_summary_verdict(const struct compare_cell *cell, int cmp);
+/* The words of every cell of @c, each cell's change[] to hop[]. */
+void text_cell_words(struct compare *c);
 
 /* The name of compared @row: "pipe same x2", its mechanism's title first. */
 void text_summary_name(char *buf, size_t size, const struct compare *c,
 		       const struct compare_row *row);
-
-/*
- * @cell's p50 round trip and microseconds a hand-off, as the summary
- * writes them ("-" none), into @p50 and @hop of @size bytes each.
- */
-void text_summary_us(const struct compare_cell *cell, char *p50, char *hop,
-		     size_t size);
 
 /* A character of a key: letters, digits and "_-", else "_". */
 char report_key_char(char c);

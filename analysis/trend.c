@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "textkit.h"
 #include "trend.h"
 
 static const char *const trend_orders[TREND_NORDERS] = {
@@ -133,6 +134,7 @@ static int trend_step(struct report_step *s, const struct report_model *m,
 		;
 	if (compare_build(&s->cmp, sub, nsub, base, noise, nnoise) < 0)
 		goto out;
+	text_cell_words(&s->cmp);
 	rc = 0;
 	lt = trend_label(&s->cmp, to);
 	for (unsigned int k = 0; lt < s->cmp.n && k < m->cmp.nrows; k++) {

@@ -163,10 +163,10 @@ static void forest_plot(struct svg *s, const struct forest *g,
 static void forest_verdict(char *buf, size_t size,
 			   const struct compare_cell *cell)
 {
-	char change[48], detect[48];
+	char change[sizeof(cell->change)];
 	size_t n;
 
-	text_change(cell, change, detect, sizeof(change));
+	snprintf(change, sizeof(change), "%s", cell->change);
 	n = strlen(change);
 	while (n && change[n - 1] == ' ')
 		change[--n] = '\0'; /* the mark of a bare change: a blank */
@@ -176,8 +176,7 @@ static void forest_verdict(char *buf, size_t size,
 	else if (isnan(cell->v.change))
 		snprintf(buf, size, "not judged");
 	else
-		snprintf(buf, size, "%s %s", change,
-			 text_summary_verdict(cell, 1));
+		snprintf(buf, size, "%s %s", change, cell->verdict);
 }
 
 /* An entry: compared row @k's @cell on its line, titled with its verdict. */

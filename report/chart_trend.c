@@ -180,8 +180,10 @@ static void trend_table(FILE *f, const struct report_model *m,
 			trend_td(f, "fig", buf);
 			change[0] = detect[0] = buf[0] = '\0';
 			if (step) {
-				text_change(step, change, detect,
-					    sizeof(change));
+				snprintf(change, sizeof(change), "%s",
+					 step->change);
+				snprintf(detect, sizeof(detect), "%s",
+					 step->detect);
 				chart_verdict(buf, sizeof(buf),
 					      &t->step[p - 1].cmp, step);
 			}

@@ -183,7 +183,7 @@ static void html_loops_row(FILE *f, const struct report_model *m,
 	const struct compare *c = &m->cmp;
 	const struct result_row *row = cell->row;
 	const struct stats *s = &cell->runs;
-	char change[48], detect[48], v[256];
+	char v[256];
 
 	html_th_row(f, c, cell);
 	if (row->nsamples) {
@@ -192,12 +192,11 @@ static void html_loops_row(FILE *f, const struct report_model *m,
 		html_td_num(f, "%.0f", cell->mean);
 		html_td_num(f, "%.1f%%", s->cv * 100);
 		if (c->n >= 2) {
-			text_change(cell, change, detect, sizeof(change));
 			html_td(f,
 				cell->mark == COMPARE_MARKED ? "fig marked" :
 							       "fig",
-				change);
-			html_td(f, "fig", detect);
+				cell->change);
+			html_td(f, "fig", cell->detect);
 		}
 		html_td(f, "fig", row->cpus);
 	} else
@@ -368,7 +367,7 @@ static void html_summary_cell(FILE *f, const struct compare *c,
 {
 	const struct compare_cell *cell = &k->cell[i];
 	const char *marked = cell->mark == COMPARE_MARKED ? " marked" : "";
-	char name[160], change[48], detect[48], p50[16], hop[16], cls[32];
+	char name[160], cls[32];
 
 	fprintf(f, "<tr class=\"label-%u\">", cell->label);
 	if (!i) {
@@ -391,15 +390,13 @@ static void html_summary_cell(FILE *f, const struct compare *c,
 	html_td_num(f, "%.0f", cell->mean);
 	html_td_num(f, "%.1f%%", cell->runs.cv * 100);
 	if (c->n >= 2) {
-		text_change(cell, change, detect, sizeof(change));
 		snprintf(cls, sizeof(cls), "fig%s", marked);
-		html_td(f, cls, change);
+		html_td(f, cls, cell->change);
 		snprintf(cls, sizeof(cls), "fig word%s", marked);
-		html_td(f, cls, text_summary_verdict(cell, 1));
+		html_td(f, cls, cell->verdict);
 	}
-	text_summary_us(cell, p50, hop, sizeof(p50));
-	html_td(f, "fig", p50);
-	html_td(f, "fig", hop);
+	html_td(f, "fig", cell->p50);
+	html_td(f, "fig", cell->hop);
 	fputs("</tr>\n", f);
 }
 
@@ -691,18 +688,28 @@ static void html_legend(FILE *f, const struct report_model *m)
 	fputs("<div class=\"legend\">", f);
 	for (unsigned int k = 0; k < m->nlegend; k++) {
 		const struct report_legend *e = &m->legend[k];
+		const char *label = m->cmp.r[e->label]->info.label;
+		int more = !strncmp(e->key, "want_", 5);
 		char *words = NULL;
 
-		if (strcmp(e->key, "level"))
+		/* A want entry's labels and rows go on its paragraph. */
+		if (!strcmp(e->key, "level"))
+			words = asprintf(&words, "%s: %s", label, e->words) <
+						0 ?
+					NULL :
+					words;
+		else if (!strcmp(e->key, "want_label"))
+			words = asprintf(&words, "%.76s:%s%s", label,
+					 e->words[0] ? " " : "", e->words) < 0 ?
+					NULL :
+					words;
+		else
 			words = strdup(e->words);
-		else if (asprintf(&words, "%s: %s",
-				  m->cmp.r[e->label]->info.label, e->words) < 0)
-			words = NULL;
 		if (!words)
 			continue;
-		if (open)
+		if (open && !more)
 			fputs("</p>", f);
-		open = 0;
+		open = open && more;
 		html_paras(f, words, 1, "legend", &open);
 		free(words);
 	}

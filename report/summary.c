@@ -30,26 +30,21 @@ static void summary_cell(FILE *f, const struct compare *c,
 			 const struct compare_cell *cell, int brief)
 {
 	const struct result_row *row = cell->row;
-	char change[48] = "", detect[48], p50[16], hop[16];
+	int cmp = c->n >= 2;
 
 	if (!row->nsamples) {
 		fprintf(f, "%9s\n", result_status_name(row->status));
 		return;
 	}
-	if (c->n >= 2)
-		text_change(cell, change, detect, sizeof(change));
-	text_summary_us(cell, p50, hop, sizeof(p50));
 	fprintf(f, "%9.0f%6.1f%%%9s %-10s%7s%7s\n", cell->mean,
-		cell->runs.cv * 100, change,
-		text_summary_verdict(cell, c->n >= 2), p50, hop);
+		cell->runs.cv * 100, cmp ? cell->change : "",
+		cmp ? cell->verdict : "", cell->p50, cell->hop);
 	/* --brief's says it after the table, where it differs. */
 	if (!cell->has_cpu || brief)
 		return;
 	/* The second verdict, on a line of its own, in the same columns. */
-	text_change_cpu(cell, change, detect, sizeof(change));
 	fprintf(f, "%*s%16s%9s %s\n", SUM_ROW_W + SUM_LABEL_W + 2, "",
-		TEXT_CPU_NAME, change,
-		text_verdict_word(&cell->cv, cell->cpu_mark));
+		TEXT_CPU_NAME, cell->cpu_change, cell->cpu_verdict);
 }
 
 /* Does the CPU per loop verdict of @cell say other than loops/sec's? */
@@ -57,8 +52,7 @@ static int summary_cpu_differs(const struct compare *c,
 			       const struct compare_cell *cell)
 {
 	return cell->has_cpu && cell->row->nsamples &&
-	       strcmp(text_verdict_word(&cell->cv, cell->cpu_mark),
-		      text_summary_verdict(cell, c->n >= 2));
+	       strcmp(cell->cpu_verdict, c->n >= 2 ? cell->verdict : "");
 }
 
 /*
@@ -69,7 +63,7 @@ static int summary_cpu_differs(const struct compare *c,
  */
 static void summary_cpu_brief(FILE *f, const struct compare *c, int keys)
 {
-	char *buf = NULL, name[160], change[48], detect[48];
+	char *buf = NULL, name[160];
 	size_t len = 0;
 	FILE *p = open_memstream(&buf, &len);
 	unsigned int said = 0;
@@ -84,13 +78,11 @@ static void summary_cpu_brief(FILE *f, const struct compare *c, int keys)
 				continue;
 			for (unsigned int i = 0; i < row->ncells; i++) {
 				const struct compare_cell *cell = &row->cell[i];
-				const char *ch = change;
+				const char *ch = cell->cpu_change;
 
 				if (!summary_cpu_differs(c, cell))
 					continue;
 				text_summary_name(name, sizeof(name), c, row);
-				text_change_cpu(cell, change, detect,
-						sizeof(change));
 				while (*ch == ' ')
 					ch++;
 				fprintf(p, "%s%s ", said++ ? "; " : "", name);
@@ -98,9 +90,7 @@ static void summary_cpu_brief(FILE *f, const struct compare *c, int keys)
 					fprintf(p, "#%u", cell->label + 1);
 				else
 					fputs(c->r[cell->label]->info.label, p);
-				fprintf(p, " %s %s", ch,
-					text_verdict_word(&cell->cv,
-							  cell->cpu_mark));
+				fprintf(p, " %s %s", ch, cell->cpu_verdict);
 			}
 		}
 	fputc('.', p);

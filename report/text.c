@@ -16,6 +16,7 @@
 #include "report.h"
 #include "model/results.h"
 #include "facts/emulation.h"
+#include "lib/util.h"
 #include "info.h"
 #include "lib/stats.h"
 #include "lib/utf8.h"
@@ -354,24 +355,22 @@ static void text_row(FILE *f, const struct text_ctx *c,
 	const struct stats *s = &cell->runs;
 	unsigned int i = cell->label;
 	const struct report_findings *fs;
-	char line[192], change[48], detect[48];
+	char line[192];
 
 	text_row_label(f, c, i, row);
 	if (row->nsamples && c->n >= 2) {
-		text_change(cell, change, detect, sizeof(change));
 		snprintf(line, sizeof(line), "%*.0f%*.0f%*.0f%*.1f%% %*s %*s ",
 			 LOW_W, s->min, WIDE_CMP_W, s->max, WIDE_CMP_W,
-			 cell->mean, CV_W - 1, s->cv * 100, CHANGE_W, change,
-			 DETECT_W, detect);
+			 cell->mean, CV_W - 1, s->cv * 100, CHANGE_W,
+			 cell->change, DETECT_W, cell->detect);
 		text_cpus(f, line, row->cpus, c->label_w);
 		if (cell->has_cpu) {
 			/* The second verdict, under the first's columns. */
-			text_change_cpu(cell, change, detect, sizeof(change));
 			fprintf(f, "%*s%-*s", INDENT_W, "", c->label_w, "");
 			snprintf(line, sizeof(line), "%*s %*s %*s ",
 				 LOW_W + 2 * WIDE_CMP_W + CV_W,
-				 TEXT_CPU_NAME ":", CHANGE_W, change, DETECT_W,
-				 detect);
+				 TEXT_CPU_NAME ":", CHANGE_W, cell->cpu_change,
+				 DETECT_W, cell->cpu_detect);
 			text_cpus(f, line, "", c->label_w);
 		}
 	} else if (row->nsamples) {
@@ -567,30 +566,110 @@ static int text_levels_alike(const struct report_model *m)
 	return n >= 2;
 }
 
+/*
+ * Where the text report breaks the legend's paragraphs, as it always
+ * has: before their words numbered here (from 0), each line from column
+ * 0 on; @noise -1 whether the comparison has --noise or not, else only
+ * when it has (1) or has not (0).  An entry not here wraps.
+ */
+static const struct {
+	const char *key;
+	int noise;
+	unsigned char before[3]; /* 0: no more breaks */
+} text_breaks[] = {
+	{ "marked", 1, { 13, 25, 39 } }, { "marked", 0, { 13, 24 } },
+	{ "detect", -1, { 16 } },	 { "cpu", -1, { 13, 26 } },
+	{ "kept", -1, { 15 } },		 { "no_noise", -1, { 13 } },
+	{ "one_block", -1, { 15, 31 } }, { "no_spread", -1, { 13 } },
+	{ "no_change", -1, { 15 } },	 { "left_out", -1, { 14 } },
+	{ "drift", -1, { 11 } },	 { "want", -1, { 16 } },
+};
+
+/* @words, a line broken before each of its words numbered in @before. */
+static void text_broken(FILE *f, const char *words, const unsigned char *before)
+{
+	unsigned int w = 0, b = 0;
+
+	for (const char *s = words; *s; s++) {
+		int next = *s == ' ' && s[1] && s[1] != ' ';
+
+		w += next;
+		if (next && b < sizeof(text_breaks[0].before) && before[b] &&
+		    w == before[b]) {
+			fputc('\n', f);
+			b++;
+		} else {
+			fputc(*s, f);
+		}
+	}
+	fputc('\n', f);
+}
+
+/* An entry of the legend of @m in lines of its own. */
+static void text_para(FILE *f, const struct report_model *m,
+		      const struct report_legend *e)
+{
+	int noise = m->cmp.noise_invocations > 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(text_breaks); k++)
+		if (!strcmp(text_breaks[k].key, e->key) &&
+		    (text_breaks[k].noise < 0 ||
+		     text_breaks[k].noise == noise)) {
+			text_broken(f, e->words, text_breaks[k].before);
+			return;
+		}
+	text_wrap(f, e->words, 0, 0);
+}
+
+/*
+ * A want entry of label @e->label: its label, and with --brief what it
+ * would need, on the label's line or on a line of its own under a label
+ * too wide for both.
+ */
+static void text_want_label(FILE *f, const struct compare *c,
+			    const struct report_legend *e)
+{
+	const char *label = c->r[e->label]->info.label;
+
+	fprintf(f, "  %.76s:", label);
+	if (!e->words[0])
+		fputc('\n', f);
+	else if (strlen(label) + strlen(e->words) + 4 > TEXT_WIDTH)
+		fprintf(f, "\n    %s\n", e->words);
+	else
+		fprintf(f, " %s\n", e->words);
+}
+
 /* The legend of @m: what the change column and its marks mean. */
 static void text_legend(FILE *f, const struct report_model *m)
 {
 	int once = (m->flags & REPORT_BRIEF) && text_levels_alike(m);
 
-	for (unsigned int k = 0; k < m->nlegend; k++)
-		if (!strcmp(m->legend[k].key, "level") && once) {
+	for (unsigned int k = 0; k < m->nlegend; k++) {
+		const struct report_legend *e = &m->legend[k];
+
+		if (!strcmp(e->key, "level") && once) {
 			char line[256];
 
-			snprintf(line, sizeof(line), "each: %s",
-				 m->legend[k].words);
+			snprintf(line, sizeof(line), "each: %s", e->words);
 			text_wrap(f, line, 0, INDENT_W);
 			once = -1;
 			while (k + 1 < m->nlegend &&
 			       !strcmp(m->legend[k + 1].key, "level"))
 				k++;
-		} else if (!strcmp(m->legend[k].key, "level") && once >= 0)
-			text_level(f, &m->cmp, &m->legend[k]);
-		else if (!strcmp(m->legend[k].key, "level"))
+		} else if (!strcmp(e->key, "level") && once >= 0)
+			text_level(f, &m->cmp, e);
+		else if (!strcmp(e->key, "level"))
 			continue;
-		else if (!strcmp(m->legend[k].key, "same_boot"))
-			text_wrap(f, m->legend[k].words, 0, INDENT_W);
+		else if (!strcmp(e->key, "same_boot"))
+			text_wrap(f, e->words, 0, INDENT_W);
+		else if (!strcmp(e->key, "want_label"))
+			text_want_label(f, &m->cmp, e);
+		else if (!strcmp(e->key, "want_row"))
+			fprintf(f, "    %s\n", e->words);
 		else
-			fprintf(f, "%s\n", m->legend[k].words);
+			text_para(f, m, e);
+	}
 }
 
 /* The labels: their keys when rows use them, and how often each ran. */

@@ -23,7 +23,7 @@
 static void trend_line(FILE *f, const struct compare_cell *cell,
 		       const struct compare_cell *step)
 {
-	char change[48] = "", detect[48] = "", buf[160];
+	char buf[160];
 	size_t len;
 
 	if (!cell->row->nsamples)
@@ -34,9 +34,9 @@ static void trend_line(FILE *f, const struct compare_cell *cell,
 		len = (size_t)snprintf(buf, sizeof(buf), "%9.0f%6.1f%%",
 				       cell->mean, cell->runs.cv * 100);
 	if (step && len < sizeof(buf)) {
-		text_change(step, change, detect, sizeof(change));
-		snprintf(buf + len, sizeof(buf) - len, "%9s%8s %s", change,
-			 detect, report_trend_verdict(step));
+		snprintf(buf + len, sizeof(buf) - len, "%9s%8s %s",
+			 step->change, step->detect,
+			 report_trend_verdict(step));
 	}
 	/* No blanks at the end of a line. */
 	len = strlen(buf);
