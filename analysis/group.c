@@ -31,6 +31,7 @@ group_row(struct results *g, const struct result_row *like, unsigned int max)
 	row->ws_kb = like->ws_kb;
 	row->rings = like->rings;
 	row->shared = like->shared;
+	row->waitv = like->waitv;
 	memcpy(row->policy, like->policy, sizeof(row->policy));
 	row->prio = like->prio;
 	row->nice = like->nice;

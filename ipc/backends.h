@@ -20,7 +20,9 @@
 	X(spin_yield) \
 	X(spinlock) \
 	X(futex) \
+	X(futex_waitv) \
 	X(eventfd) \
+	X(io_uring_msg) \
 	X(unix) \
 	X(posix_mq) \
 	X(posix_sem) \

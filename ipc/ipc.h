@@ -35,11 +35,20 @@ struct ipc_ring {
 	 * participants poll.  No backend allocates anything else.
 	 */
 	void *state;
+	/*
+	 * futex-waitv's futexes a participant waits on (--waitv), 1 ..
+	 * IPC_WAITV_MAX; 0: IPC_WAITV_DEFAULT.  Set by the runner.
+	 */
+	unsigned int waitv;
 	/* Filled in by the runner before any participant calls wait(). */
 	const struct ipc_peer *peer;
 	/* What setup may say when it fails, better than its errno. */
 	char why[96];
 };
+
+/* --waitv: the default and the most (the kernel's FUTEX_WAITV_MAX). */
+#define IPC_WAITV_DEFAULT 4
+#define IPC_WAITV_MAX 128
 
 /* Flags of struct ipc_ops. */
 #define IPC_BUSY_WAIT 0x1 /* never gives up the CPU: degenerate on one CPU */
@@ -52,6 +61,8 @@ struct ipc_ring {
  * runner can give each ring its own span of one ring's participants.
  */
 #define IPC_SHAREABLE 0x8
+/* Waits on ring->waitv futexes (--waitv): its rows record how many. */
+#define IPC_WAITV 0x20
 /* Waits with sched_yield(): at a real-time class it never sleeps either. */
 #define IPC_YIELD_WAIT 0x10
 /*

@@ -225,6 +225,8 @@ const struct field row_fields[] = {
 	ROW("rings", FIELD_UINT, rings, .min = 1, .max = SAVED_MAX_RINGS,
 	    .flags = FIELD_SPARSE),
 	ROW("shared", FIELD_BOOL, shared, .flags = FIELD_SPARSE),
+	ROW("waitv", FIELD_UINT, waitv, .max = SAVED_MAX_WAITV,
+	    .flags = FIELD_SPARSE),
 	ROW("policy", FIELD_STR, policy, .empty = "other"),
 	ROW("priority", FIELD_INT, prio, .max = 99),
 	ROW("nice", FIELD_INT, nice, .min = -20, .max = 19),

@@ -216,6 +216,7 @@ struct result_row {
 	unsigned int ws_kb; /* working set each touches per hop */
 	unsigned int rings; /* rings run at once (-j), from 1 */
 	int shared; /* they shared the mechanism's objects (--shared) */
+	unsigned int waitv; /* futex-waitv's futexes a wait (--waitv); 0 */
 	/* The participants' scheduling class; "" (older files): other. */
 	char policy[8]; /* "other", "batch", "idle", "fifo", "rr" */
 	int prio; /* fifo, rr: 1..99 */

@@ -28,6 +28,7 @@
 #define SAVED_MAX_RATE 1e9 /* loops/sec: a round trip in 1 ns is none */
 #define SAVED_MAX_PROCS 1024 /* participants in a ring */
 #define SAVED_MAX_RINGS 1024 /* rings at once */
+#define SAVED_MAX_WAITV 128 /* futexes a wait: futex_waitv()'s most */
 #define SAVED_MAX_WS_KB 16384 /* working set per hop */
 #define SAVED_MAX_PROFILE_SYMS 30 /* a row's profile: RESULT_PROFILE_SYMS */
 

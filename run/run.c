@@ -517,6 +517,7 @@ static int run_map(struct run_state *st)
 
 		ring->nr = obj_nr;
 		ring->threads = spec->threads;
+		ring->waitv = spec->waitv;
 		ring->state = l.state_size ?
 				      st->map + l.off_state + k * l.state_step :
 				      NULL;

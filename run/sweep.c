@@ -57,6 +57,7 @@ struct run_spec sweep_run_spec(const struct sweep_spec *s,
 		.warmup_s = sweep_warmup_s(s->duration_s),
 		.sample_every = s->sample_every,
 		.mlock = s->mlock,
+		.waitv = s->waitv,
 	};
 
 	return spec;
@@ -268,6 +269,8 @@ static int sweep_cell_init(struct sweep *sw, struct sweep_cell *c)
 	row->ws_kb = c->kb;
 	row->rings = c->rings;
 	row->shared = c->shared;
+	if (c->ops->flags & IPC_WAITV)
+		row->waitv = s->waitv ? s->waitv : IPC_WAITV_DEFAULT;
 	CPU_ZERO(&c->seen);
 	row->sample = calloc(s->runs, sizeof(*row->sample));
 	if (!row->sample)

@@ -36,6 +36,7 @@ struct sweep_spec {
 	 */
 	int hop_work;
 	int shared; /* rings at once share the mechanism's objects */
+	unsigned int waitv; /* futex-waitv's vector (--waitv); 0: default */
 	unsigned int nops, nplaces, nclasses, nprocs, nsizes, nrings;
 	const struct ipc_ops *const *ops; /* in report order */
 	const struct place *place;

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Tests that run the ctxbench binary: usage, bad input, short runs, leaks.
 # usage: cli.sh basics BIN | cli.sh twice BIN | cli.sh run BIN MECH [ARGS...] |
+#        cli.sh waitv BIN |
 #        cli.sh cross BIN | cli.sh quoted BIN FIXTURES_DIR |
 #        cli.sh isolated CMD [ARGS...]
 set -u
@@ -24,6 +25,10 @@ tests=(
 	"threads-futex run @BIN@ futex -T | $p"
 	"threads-signal run @BIN@ signal -T | $p"
 	"threads-sysv-sem run @BIN@ sysv-sem -T | $p"
+	"threads-futex-waitv run @BIN@ futex-waitv -T | $p"
+	"threads-io-uring-msg run @BIN@ io-uring-msg -T | $p"
+	# futex-waitv's vector: its length in the run, the saved rows and back.
+	"cli-waitv waitv @BIN@ | $p"
 	"placement-cross cross @BIN@ | $p"
 	"ring-working-set ring @BIN@ pipe 0,64 | $p"
 	"ring-futex-working-set ring @BIN@ futex 0,16 | $p"
@@ -84,7 +89,7 @@ basics() {
 	run_ctx "$bin" --list
 	[ "$rc" -eq 0 ] && pass "not: --list exits $rc" || fail "--list exits $rc"
 	for m in signal sysv-msg pipe sysv-sem spin-yield spinlock futex \
-		eventfd unix posix-mq posix-sem tcp null; do
+		futex-waitv eventfd io-uring-msg unix posix-mq posix-sem tcp null; do
 		grep -q "^$m " <<<"$out" && pass "not: --list lacks $m" || fail "--list lacks $m"
 	done
 	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass "not: --list has lines wider than 80 columns" ||
@@ -147,6 +152,10 @@ basics() {
 --retry-disturbed -1
 --retry-disturbed 101
 --retry-disturbed x
+--waitv 0
+--waitv 129
+--waitv x
+--waitv ''
 --nosuch
 -x
 -t
@@ -235,6 +244,34 @@ ring() {
 	done
 	grep -q "usec per hop (lat_ctx)" <<<"$out" && pass "ring $mech" || fail "ring $mech: no lat_ctx table"
 	grep -q "^  8p " <<<"$out" && pass "ring $mech" || fail "ring $mech: no 8p line in the lat_ctx table"
+	summary
+}
+
+# --waitv N: futex-waitv's rows say N in the saved run, and the report
+# reads them back; another mechanism's rows say nothing of it.  Without
+# it, the default, 4.
+waitv() {
+	local bin=$1 n
+	plan 7
+	for n in 7 ""; do
+		run_ctx "$bin" -b futex-waitv,futex ${n:+--waitv "$n"} -t 0.05 -r 1 \
+			-n cli-test -o "$json"
+		[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped futex-waitv
+		[ "$rc" -eq 0 ] && pass "waitv ${n:-default}" || fail "waitv ${n:-default}: exit $rc: $err"
+		# Each "waitv" member after the "mech" of its row: futex-waitv's only.
+		[ "$(awk '/"mech": / { m = $2 } /"waitv": / { print m, $2 }' "$json")" = \
+			"\"futex-waitv\", ${n:-4}," ] && pass "waitv ${n:-default}: saved" ||
+			fail "waitv ${n:-default}: not saved as ${n:-4}: $(grep -n waitv "$json")"
+	done
+	read_kv "$bin"
+	[ -n "$(kv "futex-waitv.any.2p.0k.loops_per_sec")" ] && pass "waitv: read back" ||
+		fail "waitv: the saved run is not read back: $kv"
+	run_ctx "$bin" report --format json "$json"
+	grep -q '"waitv": 4' <<<"$out" && pass "waitv: in report --format json" ||
+		fail "waitv: not in report --format json: $out"
+	run_ctx "$bin" -b futex-waitv --waitv 128 -p 3 -t 0.05 -r 1 -n cli-test -o "$json"
+	[ "$rc" -eq 0 ] && grep -q '"waitv": 128' "$json" && pass "waitv 128" ||
+		fail "waitv 128: exit $rc: $err"
 	summary
 }
 
@@ -413,7 +450,7 @@ twice() {
 		[--time]=1 [--runs]=1 [--backend]=pipe [--placement]=any
 		[--policy]=fifo [--prio]=1 [--nice]=1 [--procs]=2 [--size]=0
 		[--parallel]=1 [--name]=x [--note]=x [--output]=x.json
-		[--retry-disturbed]=1 [--sample]=1 [--order]=shuffle
+		[--waitv]=8 [--retry-disturbed]=1 [--sample]=1 [--order]=shuffle
 		[--seed]=1 [--format]=text [--baseline]=x [--fail-above]=1 [--want]=5
 		[--series]=given
 		[--noise]=x.json
@@ -608,6 +645,7 @@ run) shift; run "$@" ;;
 cross) cross "$2" ;;
 ring) ring "$2" "$3" "${4:-0}" ;;
 ring-limit) ring_limit "$2" ;;
+waitv) waitv "$2" ;;
 cost) cost "$2" ;;
 disturbed) disturbed "$2" ;;
 quiet) quiet "$2" ;;

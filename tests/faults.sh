@@ -79,6 +79,29 @@ runner_killed() {
 	check_clean "SIGKILL to ctxbench"
 }
 
+# The mechanisms whose objects are no IPC ids (a ring's io_uring each,
+# futex words): the group killed while the token moves, or a participant,
+# leaves no process, so no ring's descriptor or mapping either.
+killed_rings() {
+	local m
+	for m in io-uring-msg futex-waitv; do
+		start "$bin" -b "$m" -t 5 -r 1 -n fault
+		[ -n "$(passing)" ] || fail "$m: the token never moved: $(cat "$err_f")"
+		kill -KILL -- -"$pid"
+		finish
+		expect_rc "$m: group killed" 137
+		check_clean "$m: group killed"
+		start "$bin" -b "$m" -t 5 -r 1 -n fault
+		[ -n "$(passing)" ] || fail "$m: the token never moved: $(cat "$err_f")"
+		kill -KILL "$(participant)"
+		finish
+		expect_rc "$m: participant killed" 1
+		grep -q "FAILED: child [0-9]* killed by signal 9" <<<"$out" &&
+			pass "$m: participant killed" || fail "$m: participant killed: no FAILED row: $out"
+		check_clean "$m: participant killed"
+	done
+}
+
 # The whole process group killed (timeout -s KILL, kill -9 -PGID, a
 # closed terminal): the guard, in a session of its own, outlives it and
 # removes the objects, then ends.
@@ -298,19 +321,29 @@ queue_limits() {
 	grep -q "^  fault any 4p" <<<"$out" && pass "queues_max for root" || fail "queues_max for root: $out"
 }
 
-# SysV IPC refused by a seccomp filter: ENOSYS, EPERM, or SIGSYS.
+# SysV IPC, io_uring and futex_waitv() refused by a seccomp filter:
+# ENOSYS, EPERM, or SIGSYS.  Each mechanism is skipped with the errno.
 seccomp() {
-	local helper=$1 mode
+	local helper=$1 mode m why
 	for mode in enosys eperm trap; do
-		start "$helper" "$mode" "$bin" -b sysv-msg,sysv-sem,pipe -t 0.2 -r 1 -n fault \
-			-o "$out_f.json"
+		start "$helper" "$mode" "$bin" -b sysv-msg,sysv-sem,futex-waitv,io-uring-msg,pipe \
+			-t 0.2 -r 1 -n fault -o "$out_f.json"
 		finish
 		if [ "$rc" -eq 77 ]; then
 			skip "seccomp filters are not available: $err"
 		fi
 		expect_rc "seccomp $mode" 0
-		[ "$(grep -c 'skipped: setup' <<<"$out")" -eq 2 ] && pass "seccomp $mode" ||
-			fail "seccomp $mode: SysV not skipped: $out"
+		[ "$(grep -c 'skipped: setup' <<<"$out")" -eq 4 ] && pass "seccomp $mode" ||
+			fail "seccomp $mode: SysV, futex_waitv and io_uring not all skipped: $out"
+		case $mode in
+		enosys) why='Function not implemented' ;;
+		eperm) why='Operation not permitted' ;;
+		trap) why='(SIGSYS: a seccomp filter)' ;;
+		esac
+		for m in futex-waitv io-uring-msg; do
+			grep -F "ctxbench: $m any: skipped: setup: " <<<"$err" | grep -qF "$why" &&
+				pass "seccomp $mode: $m" || fail "seccomp $mode: $m not skipped with $why: $err"
+		done
 		ran "seccomp $mode"
 		check_clean "seccomp $mode"
 	done
@@ -839,6 +872,7 @@ fault_cases=(
 	"child-killed serial - child_killed KILL"
 	"child-crashed serial - child_killed SEGV"
 	"runner-killed - - runner_killed"
+	"rings-killed - - killed_rings"
 	"hung serial - hung"
 	"degenerate serial - degenerate"
 	"exhausted - - exhausted"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Run a program under a seccomp filter that refuses SysV IPC, as some
- * sandboxes do: "enosys" and "eperm" fail the calls with that errno,
+ * Run a program under a seccomp filter that refuses SysV IPC, io_uring and
+ * futex_waitv(), as some sandboxes (container runtimes' default policies)
+ * do: "enosys" and "eperm" fail the calls with that errno,
  * "trap" raises SIGSYS, "kill" kills the process at the call (as if it
  * died half way through its setup).  Exits 77 where seccomp filters are
  * unavailable.
@@ -53,8 +54,10 @@ int main(int argc, char **argv)
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 			 offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_msgget, 2, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_semget, 1, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_msgget, 4, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_semget, 3, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_io_uring_setup, 2, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 1, 0),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 		BPF_STMT(BPF_RET | BPF_K, action),
 	};
