@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "facts/emulation.h"
 #include "group.h"
 #include "model/schema.h"
 #include "lib/util.h"
@@ -217,7 +218,11 @@ static void compare_judge(struct compare *c, struct compare_cell *cell)
 		if (cell->has_cpu && cell->cpu_why == COMPARE_JUDGED)
 			cell->cpu_mark = COMPARE_NOT_MARKED;
 	}
-	if (m->w[VERDICT_RTT] > 0) {
+	if (m->w[VERDICT_RTT] > 0 &&
+	    (emulation_yes(c->r[c->base]->info.emulated) ||
+	     emulation_yes(c->r[cell->label]->info.emulated)))
+		c->rtt_emulated++;
+	else if (m->w[VERDICT_RTT] > 0) {
 		judge(brow, cell->row, noise, c->nnoise, VERDICT_RTT,
 		      &cell->rtt.v);
 		cell->rtt.has = cell->rtt.v.na && cell->rtt.v.nb;

@@ -43,6 +43,9 @@ struct compare_stat {
 	enum compare_mark mark;
 	enum compare_why why;
 	unsigned int want_reps;
+	/* Its words, as the cell's: its change, its detect, in a word. */
+	char change[32], detect[32];
+	const char *verdict;
 };
 
 /* One label's row of one key: its figures and their verdict. */
@@ -138,6 +141,12 @@ struct compare {
 	 * weight (VERDICT_FAMILY / tests).
 	 */
 	unsigned int tests, tests_marked, cpu_tests, rtt_tests;
+	/*
+	 * Rows whose round trip the method would test but does not: a label
+	 * ran on an emulated CPU, whose clock is the emulator's (the lab's
+	 * boots under TCG have not shown that it keeps its level there).
+	 */
+	unsigned int rtt_emulated;
 	const struct verdict_method *method; /* verdict_method() when built */
 	double threshold, alpha;
 	double want; /* percent: the detect wanted, COMPARE_WANT_PCT unless set */

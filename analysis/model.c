@@ -650,7 +650,13 @@ static int legend_marks(struct report_model *m)
 				"of the time); (...): not.",
 				VERDICT_FAMILY_PCT, c->tests,
 				c->tests == 1 ? "" : "s", VERDICT_FAMILY_PCT);
-	if (!rc && c->cpu_tests)
+	if (!rc && c->rtt_tests)
+		rc = legend_add(m, "detect", 0,
+				"detect: the smallest change so marked "
+				"%s (a test alone at the report's level "
+				"times its weight).",
+				times);
+	else if (!rc && c->cpu_tests)
 		rc = legend_add(m, "detect", 0,
 				"detect: the smallest change so marked "
 				"%s (a test alone at %.2g %% for "
@@ -706,6 +712,32 @@ static int legend_runs(struct report_model *m)
 	return rc;
 }
 
+/*
+ * The verdicts beside loops/sec where the method has the round trip's:
+ * what each statistic is, the method, the weights of a row's shares.
+ */
+static int legend_tests(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+	const double *w = c->method->w;
+	double sum = w[VERDICT_LOOPS] + w[VERDICT_CPU] + w[VERDICT_RTT];
+
+	return legend_add(
+		m, "rtt", 0,
+		TEXT_RTT_NAME
+		": each invocation's median round "
+		"trip (of its runs, at full resolution), and " TEXT_CPU_NAME
+		": the participants' CPU time over their loops, as rates "
+		"(positive: faster), judged as loops/sec where the labels "
+		"took turns (method %s, %s); of a row's share of the level, "
+		"%.0f %% is loops/sec's, %.0f %% " TEXT_CPU_NAME "'s, %.0f %% "
+		"the " TEXT_RTT_NAME "'s (weighted).",
+		c->method->name,
+		c->method->judge == verdict_rows ? "unpaired" : "paired",
+		100 * w[VERDICT_LOOPS] / sum, 100 * w[VERDICT_CPU] / sum,
+		100 * w[VERDICT_RTT] / sum);
+}
+
 /* What the change column and its marks mean, from what @c's rows have. */
 static int model_legend(struct report_model *m)
 {
@@ -717,7 +749,9 @@ static int model_legend(struct report_model *m)
 			"positive when faster.");
 	if (!rc && c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED))
 		rc = legend_marks(m);
-	if (!rc && c->cpu_tests)
+	if (!rc && c->rtt_tests)
+		rc = legend_tests(m);
+	else if (!rc && c->cpu_tests)
 		rc = legend_add(
 			m, "cpu", 0,
 			TEXT_CPU_NAME
@@ -728,6 +762,15 @@ static int model_legend(struct report_model *m)
 			"level, %.0f %% is its and %.0f %% loops/sec's "
 			"(weighted).",
 			VERDICT_CPU_WEIGHT * 50, VERDICT_LOOPS_WEIGHT * 50);
+	if (!rc && c->rtt_emulated)
+		rc = legend_add(m, "rtt_emulated", 0,
+				TEXT_RTT_NAME
+				": not judged on %u row%s, a label's CPU "
+				"emulated: its clock is the emulator's, and "
+				"the lab has not shown that the round trip "
+				"keeps its level there.",
+				c->rtt_emulated,
+				c->rtt_emulated == 1 ? "" : "s");
 	if (!rc)
 		rc = legend_runs(m);
 	for (unsigned int i = 0; i < c->n && !rc; i++)

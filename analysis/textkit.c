@@ -176,6 +176,10 @@ static void text_cell(struct compare_cell *cell)
 	cell->verdict =
 		row->nsamples ? text_verdict_word(&cell->v, cell->mark) : "";
 	cell->cpu_verdict = text_verdict_word(&cell->cv, cell->cpu_mark);
+	text_verdict(&cell->rtt.v, cell->rtt.mark, cell->rtt.why, 0,
+		     cell->rtt.change, cell->rtt.detect,
+		     sizeof(cell->rtt.change));
+	cell->rtt.verdict = text_verdict_word(&cell->rtt.v, cell->rtt.mark);
 	summary_us(cell->p50, sizeof(cell->p50),
 		   row->rtt.count ? hist_quantile(&row->rtt, 0.5) / 1000 : -1);
 	summary_us(cell->hop, sizeof(cell->hop),

@@ -41,6 +41,7 @@ void text_percent(char *buf, size_t size, double pct);
 
 /* What the text report calls the second verdict's statistic. */
 #define TEXT_CPU_NAME "CPU per loop"
+#define TEXT_RTT_NAME "round trip"
 
 /*
  * The time of one hop of @row in microseconds, less the hop's own work

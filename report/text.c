@@ -333,6 +333,22 @@ static int text_label_w(const struct text_ctx *c)
 	return (int)w;
 }
 
+/*
+ * A further verdict of a row (CPU per loop, the round trip) on a line of
+ * its own, under the first's columns.
+ */
+static void text_row_under(FILE *f, const struct text_ctx *c, const char *name,
+			   const char *change, const char *detect)
+{
+	char line[192];
+
+	fprintf(f, "%*s%-*s", INDENT_W, "", c->label_w, "");
+	snprintf(line, sizeof(line), "%*s %*s %*s ",
+		 LOW_W + 2 * WIDE_CMP_W + CV_W, name, CHANGE_W, change,
+		 DETECT_W, detect);
+	text_cpus(f, line, "", c->label_w);
+}
+
 /* Does any row label of @c not fit its column? */
 static int text_need_keys(const struct text_ctx *c)
 {
@@ -364,15 +380,12 @@ static void text_row(FILE *f, const struct text_ctx *c,
 			 cell->mean, CV_W - 1, s->cv * 100, CHANGE_W,
 			 cell->change, DETECT_W, cell->detect);
 		text_cpus(f, line, row->cpus, c->label_w);
-		if (cell->has_cpu) {
-			/* The second verdict, under the first's columns. */
-			fprintf(f, "%*s%-*s", INDENT_W, "", c->label_w, "");
-			snprintf(line, sizeof(line), "%*s %*s %*s ",
-				 LOW_W + 2 * WIDE_CMP_W + CV_W,
-				 TEXT_CPU_NAME ":", CHANGE_W, cell->cpu_change,
-				 DETECT_W, cell->cpu_detect);
-			text_cpus(f, line, "", c->label_w);
-		}
+		if (cell->has_cpu)
+			text_row_under(f, c, TEXT_CPU_NAME ":",
+				       cell->cpu_change, cell->cpu_detect);
+		if (cell->rtt.has)
+			text_row_under(f, c, TEXT_RTT_NAME ":",
+				       cell->rtt.change, cell->rtt.detect);
 	} else if (row->nsamples) {
 		snprintf(line, sizeof(line), "%*.0f%*.0f%*.0f%*.1f%% ", LOW_W,
 			 s->min, WIDE_ONE_W, s->max, WIDE_ONE_W, cell->mean,
