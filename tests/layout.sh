@@ -17,9 +17,9 @@ set -u
 tests=(
 	"layout layout @SRC@ | timeout=300 labels=docs"
 	"layout-root root @SRC@ | labels=docs"
-	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
-	"layout-new-format new-format @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
-	"layout-new-statistic new-statistic @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
+	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs,long cost=6"
+	"layout-new-format new-format @SRC@ @CMAKE@ | timeout=300 labels=docs,long cost=6"
+	"layout-new-statistic new-statistic @SRC@ @CMAKE@ | timeout=300 labels=docs,long cost=6"
 	"layout-functions functions @SRC@ | labels=docs"
 )
 list_tests "$@"
@@ -125,6 +125,7 @@ root() {
 
 new_backend() {
 	local diff name out
+	long_wanted
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block '<!-- new-backend -->')
@@ -157,6 +158,7 @@ new_backend() {
 # and a report of two labels, read back by the diff's own formats.py.
 new_format() {
 	local diff name out f label i
+	long_wanted
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block '<!-- new-format -->')
@@ -220,6 +222,7 @@ new_format() {
 # report of two labels taking turns, two invocations each.
 new_statistic() {
 	local diff keys k out i label
+	long_wanted
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block '<!-- new-statistic -->')
