@@ -13,9 +13,9 @@ set -u
 p="timeout=120"
 tests=(
 	# About forty invocations: on a loaded machine each may take seconds.
-	"cli-basics basics @BIN@ | timeout=300"
+	"cli-basics basics @BIN@ | timeout=300 cost=35"
 	# Every option of one value given twice is refused, by the option table.
-	"cli-twice twice @BIN@ | $p"
+	"cli-twice twice @BIN@ | $p cost=35"
 	# One short run of every mechanism of ipc/backends.h, named as the CLI
 	# names it, and one ring of each.
 	"run-@MECH@ run @BIN@ @MECH@ | $p"

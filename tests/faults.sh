@@ -864,6 +864,7 @@ trials() {
 # others, a kill at a moment of a long run, limits, set-up refused, beside
 # any test.  (Spinners sharing a CPU beside another test's load are found
 # HUNG, their token still for the 2 s limit: degenerate runs alone.)
+# cost=S: the longest start first from a fresh clone (tests/CMakeLists.txt).
 fault_cases=(
 	"SIGINT - - interrupt INT"
 	"SIGTERM - - interrupt TERM"
@@ -878,8 +879,8 @@ fault_cases=(
 	"exhausted - - exhausted"
 	"limits - - limits"
 	"stack - - stack limits"
-	"stack-runs cost=12 - stack runs"
-	"stack-reports - - stack reports"
+	"stack-runs cost=25 - stack runs"
+	"stack-reports cost=25 - stack reports"
 	"group-killed serial - group_killed kill"
 	"group-timeout serial - group_killed timeout"
 	"nproc lock=nobody - nproc"
@@ -888,14 +889,14 @@ fault_cases=(
 	"quota - - quota"
 	"stall-participant serial - stall participant"
 	"stall-all serial - stall all"
-	"seccomp - helper seccomp"
+	"seccomp cost=30 helper seccomp"
 	"guard-window - helper guard_window"
 	# Every moment is as good as another, and every outcome of each is
 	# judged: a quarter of the trials each.
-	"trials-1 - trials trials 1"
-	"trials-2 - trials trials 2"
-	"trials-3 - trials trials 3"
-	"trials-4 - trials trials 4"
+	"trials-1 cost=40 trials trials 1"
+	"trials-2 cost=40 trials trials 2"
+	"trials-3 cost=40 trials trials 3"
+	"trials-4 cost=40 trials trials 4"
 )
 # Fault injection: the hold lasts until the kill is in, whatever the
 # machine does.

@@ -20,10 +20,10 @@ set -u
 # reason, where there is none or it cannot start.
 tests=(
 	"html-page page @BIN@ | timeout=300"
-	"html-browser browser @BIN@ | timeout=300 cost=25"
-	"html-layout layout @BIN@ | timeout=300 cost=20"
+	"html-browser browser @BIN@ | timeout=300 labels=long cost=25"
+	"html-layout layout @BIN@ | timeout=300 labels=long cost=20"
 	"html-hostile hostile @BIN@ | timeout=300"
-	"html-hostile-browser hostile-browser @BIN@ | timeout=300 cost=10"
+	"html-hostile-browser hostile-browser @BIN@ | timeout=300 labels=long cost=10"
 )
 list_tests "$@"
 isolate "$@"
@@ -184,6 +184,7 @@ chrome() {
 # Chromium that starts and loads a page, or skip saying why; the page's
 # screenshot, of nothing drawn, in $tmp/blank.png.
 chromium_ready() {
+	long_wanted
 	find_chromium
 	echo '<!DOCTYPE html><title>t</title><p>ok' >"$tmp/t.html"
 	if ! chrome "$tmp/t.dom" --dump-dom --hide-scrollbars --window-size=1000,1600 \

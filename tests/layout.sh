@@ -17,9 +17,9 @@ set -u
 tests=(
 	"layout layout @SRC@ | timeout=300 labels=docs"
 	"layout-root root @SRC@ | labels=docs"
-	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
-	"layout-new-format new-format @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
-	"layout-new-statistic new-statistic @SRC@ @CMAKE@ | timeout=300 labels=docs cost=6"
+	"layout-new-backend new-backend @SRC@ @CMAKE@ | timeout=300 labels=docs,long cost=6"
+	"layout-new-format new-format @SRC@ @CMAKE@ | timeout=300 labels=docs,long cost=6"
+	"layout-new-statistic new-statistic @SRC@ @CMAKE@ | timeout=300 labels=docs,long cost=6"
 	"layout-functions functions @SRC@ | labels=docs"
 )
 list_tests "$@"
@@ -48,8 +48,11 @@ tree_copy() {
 # The tree @1 built into @1/build, ctxbench only: unoptimised, without
 # debug information, only that it builds and runs is checked, in a third
 # of -O2's time (the build of the tree itself judges the warnings of -O2).
+# Its tests are configured (every script's --list, the static probe) only
+# where @2 is "tests": new-backend finds its run-NAME among them.
 tree_build() {
 	"$cmake" -S "$1" -B "$1/build" -DCTXBENCH_WERROR=ON \
+		-DBUILD_TESTING=$([ "${2:-}" = tests ] && echo ON || echo OFF) \
 		-DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS=-O0 >/dev/null &&
 		"$cmake" --build "$1/build" -j2 --target ctxbench >/dev/null
 }
@@ -125,6 +128,7 @@ root() {
 
 new_backend() {
 	local diff name out
+	long_wanted
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block '<!-- new-backend -->')
@@ -140,7 +144,7 @@ new_backend() {
 	tree_copy "$tmp" || fail "cannot copy the tree"
 	(cd "$tmp" && patch -s -p1 --no-backup-if-mismatch <<<"$diff") &&
 		pass "not: CONTRIBUTING.md's diff does not apply" || fail "CONTRIBUTING.md's diff does not apply"
-	tree_build "$tmp" && pass "not: the tree with $name does not build" || fail "the tree with $name does not build"
+	tree_build "$tmp" tests && pass "not: the tree with $name does not build" || fail "the tree with $name does not build"
 	"$tmp/build/ctxbench" -l | grep -q "^${name//_/-} " && pass "not: ctxbench -l does not list $name" ||
 		fail "ctxbench -l does not list $name"
 	out=$("$tmp/build/ctxbench" -b "${name//_/-}" -t 0.2 -r 1 -P same -q -n t --format kv)
@@ -157,6 +161,7 @@ new_backend() {
 # and a report of two labels, read back by the diff's own formats.py.
 new_format() {
 	local diff name out f label i
+	long_wanted
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block '<!-- new-format -->')
@@ -220,6 +225,7 @@ new_format() {
 # report of two labels taking turns, two invocations each.
 new_statistic() {
 	local diff keys k out i label
+	long_wanted
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block '<!-- new-statistic -->')

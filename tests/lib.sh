@@ -126,6 +126,15 @@ skip() {
 	exit 1
 }
 
+# The tests of label long (a copy of the tree configured and built again,
+# lintian, a real browser: a minute or more of CPU each) run when
+# CTXBENCH_TEST_LONG=1 asks for them (CI's stage of its own, .ci/run), and
+# say skipped otherwise, so that the README's test command stays short.
+long_wanted() {
+	[ "${CTXBENCH_TEST_LONG:-0}" = 1 ] && return
+	skip "a long test: CTXBENCH_TEST_LONG=1 runs it (ctest -L long)"
+}
+
 # The number of checks the case makes: summary fails when it made another
 # number (a check skipped by mistake).  Without a plan, summary still
 # fails a case that made none.  Given before the first check, the plan

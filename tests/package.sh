@@ -16,7 +16,7 @@ set -u
 tests=(
 	"package-deb deb @BUILD@ @BIN@ @CPACK@ | lock=cpack timeout=300 labels=package"
 	"package-install install @BUILD@ @BIN@ @CPACK@ | serial timeout=300 labels=package"
-	"package-lintian lintian @BUILD@ @BIN@ @CPACK@ | lock=cpack timeout=300 labels=package"
+	"package-lintian lintian @BUILD@ @BIN@ @CPACK@ | lock=cpack timeout=300 labels=package,long"
 	"package-cmake-install cmake-install @BUILD@ @BIN@ @CPACK@ | timeout=300 labels=package"
 )
 list_tests "$@"
@@ -152,6 +152,7 @@ gzip_n() {
 # lintian on the package: no error and no warning; a tag kept is in
 # cmake/lintian-overrides with its reason, and shown here as overridden.
 lintian_check() {
+	long_wanted
 	command -v lintian >/dev/null || skip "no lintian (apt-get install lintian)"
 	build_deb
 	lintian --show-overrides --display-info --display-experimental "$deb" >"$tmp/lintian" 2>"$tmp/lintian.err"

@@ -19,10 +19,10 @@ set -u
 p="timeout=120"
 tests=(
 	"parallel-rows @BIN@ rows | $p"
-	"parallel-shared @BIN@ shared | $p"
+	"parallel-shared @BIN@ shared | $p cost=30"
 	"parallel-many @BIN@ many | $p cost=15"
 	"parallel-crowd @BIN@ crowd | $p serial"
-	"parallel-compare @BIN@ compare | $p"
+	"parallel-compare @BIN@ compare | $p cost=35"
 	"parallel-killed @BIN@ killed | $p"
 	"parallel-limits @BIN@ limits | $p lock=nobody"
 	"parallel-cpus @BIN@ cpus | $p serial"

@@ -20,11 +20,11 @@ tests=(
 	"saved-brief brief @BIN@ | timeout=180"
 	# Every line of the report within 80 columns.
 	"saved-columns columns @BIN@ | timeout=120"
-	"saved-bad bad @BIN@ @TESTS@/fixtures/json | timeout=120"
+	"saved-bad bad @BIN@ @TESTS@/fixtures/json | timeout=120 cost=55"
 	"saved-writes writes @BIN@ @TESTS@/fixtures/json | timeout=120"
 	"saved-replace replace @BIN@ | timeout=120"
 	"saved-links links @BIN@ | timeout=120"
-	"saved-signals signals @BIN@ @TESTS@/fixtures/json | timeout=120"
+	"saved-signals signals @BIN@ @TESTS@/fixtures/json | timeout=120 cost=45"
 	"saved-stalled stalled @BIN@ | timeout=120"
 	"saved-twice twice @BIN@ | timeout=120"
 	"saved-bounds bounds @BIN@ @TESTS@/fixtures/json | timeout=120"

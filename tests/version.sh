@@ -11,7 +11,7 @@ set -u
 tests=(
 	"version-shown shown @BIN@ @SRC@ @VERSION@ | timeout=120"
 	"version-saved saved @BIN@ | timeout=120"
-	"version-rebuild rebuild @SRC@ @VERSION@ @CMAKE@ | timeout=600"
+	"version-rebuild rebuild @SRC@ @VERSION@ @CMAKE@ | timeout=600 labels=long"
 )
 list_tests "$@"
 [ "${1:-}" = saved ] && isolate "$@"
@@ -94,6 +94,7 @@ build() {
 # so; a build after none rewrites nothing.
 rebuild() {
 	local src=$1 base=$2 cmake=$3 g=(git -C "$tmp/src") v hash stamp
+	long_wanted
 	command -v git >/dev/null || skip "no git"
 	mkdir "$tmp/src"
 	tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . |
