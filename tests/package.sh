@@ -24,7 +24,7 @@ list_tests "$@"
 top=$(cd "$(dirname "$0")/.." && pwd)
 # What the package holds besides the binary, page and completion.
 docs="README.md $(cd "$top" && echo docs/*.md)"
-tools="vmrun vmturns debian-kernels"
+tools="vmrun vmturns bisect-step debian-kernels"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

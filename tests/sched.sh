@@ -21,7 +21,8 @@ tests=(
 	"sched-spin spin @BIN@ | timeout=120"
 	# As nobody: root only (it becomes nobody), else skipped.
 	"sched-mlock mlock @BIN@ | timeout=120 lock=nobody"
-	"sched-hung hung @BIN@ | $p"
+	# Waits up to two minutes a case for a start that load beside it delays.
+	"sched-hung hung @BIN@ | serial timeout=300"
 	# Eight runs and five refusals, each waited for on a busy machine.
 	"sched-lockup lockup @BIN@ | serial timeout=300"
 )
@@ -268,34 +269,80 @@ mlock() {
 	done
 }
 
+# Stop (SIGSTOP) a participant of ctxbench $pid once it passes the
+# token or spins (its context switches climb: not the guard), from a shell
+# at fifo 70, above the participants and above any load beside the test,
+# which would otherwise delay the stop past the ring's -t.  Sets t_stop,
+# the time of the stop (empty when none ran within 120 s: a ctxbench at
+# nice 19 beside load takes seconds to start its rings).
+stop_participant() {
+	chrt -f 70 sh -c '
+		for i in $(seq 6000); do
+			for p in $(pgrep -x ctxbench -P "$1"); do
+				n=$(awk "/ctxt_switches/ { n += \$2 } END { print n + 0 }" \
+					"/proc/$p/status" 2>/dev/null)
+				[ "${n:-0}" -ge 200 ] || continue
+				kill -STOP "$p" 2>/dev/null && date +%s.%N && exit 0
+			done
+			sleep 0.02
+		done
+		exit 1' sh "$pid" >"$tmp/t_stop" 2>"$tmp/stop.err"
+	t_stop=$(cat "$tmp/t_stop")
+	[ -n "$t_stop" ] && pass "$1: a participant stopped" ||
+		fail "$1: no participant of ctxbench $pid ran within 120 s to be stopped: $(cat "$tmp/stop.err")"
+}
+# The time from the stop to ctxbench's end, in elapsed (finish's is from
+# the start, which a loaded machine's forks and set-up lengthen).
+since_stop() {
+	[ -n "$t_stop" ] || t_stop=$t_start
+	elapsed=$(awk -v e="$elapsed" -v a="$t_start" -v s="$t_stop" 'BEGIN { print e - (s - a) }')
+}
+
+# The time the HUNG row of $out says the token did not move (the
+# runner's own clock, at a real-time class above the ring: load of
+# SCHED_OTHER does not stretch it) is from $2 to $3 s.
+hang_said() { # what, from, to
+	local t
+	t=$(sed -n 's/^  t same fifo:50 *HUNG: .* in \([0-9.]*\) s.*/\1/p' <<<"$out" | head -n 1)
+	awk -v t="$t" -v a="$2" -v b="$3" 'BEGIN { exit !(t != "" && t >= a && t < b) }' &&
+		pass "$1: the token did not move in $t s" ||
+		fail "$1: the hang said after '$t' s, not from $2 to $3 s: $out"
+}
+
 # A real-time ring stopped for good is HUNG on time and killed; the next
 # mechanism runs.  Spinners at fifo on their own CPUs too: one stopped,
 # the other spins at fifo, and the runner, above it, still ends it.
+# The limit (max(2 s, 3 x -t) = 2 s) is read from the HUNG row, timed by
+# the runner above the ring, which load beside the test cannot delay.
+# The end is timed from the stop: a ring never given up would run until
+# ctest's timeout, so 15 s is room enough for the pipe run (0.5 s) and
+# for the exit and the reaping, at SCHED_OTHER and nice 19 beside load.
 hung() {
 	need_rt
 	start "$bin" -b sysv-sem,pipe -P same --policy fifo -t 0.5 -r 1 -n t -o "$tmp/h.json"
-	sleep 0.3
-	kill -STOP "$(participant)"
+	stop_participant "hung fifo"
 	finish
+	since_stop
 	expect_rc "hung fifo" 1
 	grep -q "^  t same fifo:50 *HUNG: " <<<"$out" && pass "hung fifo" || fail "hung fifo: no HUNG row: $out"
 	kv=$("$bin" report --format kv "$tmp/h.json")
 	measured "[^.]+[.]same[.]2p[.]0k[.]fifo_50" && pass "hung fifo" ||
 		fail "hung fifo: the other mechanism did not run: $kv"
-	# -t + the hang limit (max(2 s, 3 x -t)) + pipe's 0.5 s run, and slack.
-	within "hung fifo" 6
+	hang_said "hung fifo" 2 3
+	within "hung fifo, from the stop" 15
 	check_clean "hung fifo"
 	# A yielding spinner at fifo, its peer stopped: it spins alone, and the
 	# runner, above it, still ends the ring on time, even on one CPU.  The
 	# stop comes from above the participants too: they starve their CPU.
 	start "$bin" -b spin-yield -P same --policy fifo -t 0.5 -r 1 -n t
-	chrt -f 70 sh -c 'sleep 0.3; kill -STOP "$(pgrep -x ctxbench -P "$1" | head -n 1)"' \
-		sh "$pid"
+	stop_participant "hung spinner"
 	finish
+	since_stop
 	expect_rc "hung spinner" 1
 	grep -q "^  t same fifo:50 *HUNG: " <<<"$out" && pass "hung spinner" ||
 		fail "hung spinner: no HUNG row: $out"
-	within "hung spinner" 5
+	hang_said "hung spinner" 2 3
+	within "hung spinner, from the stop" 15
 	check_clean "hung spinner"
 }
 

@@ -14,6 +14,7 @@
 #        vm.sh live-real BIN STATIC_BIN   (live turns of one kernel, TCG)
 #        vm.sh live-kvm BIN STATIC_BIN    (the same under KVM, where it boots)
 #        vm.sh fetch                    (debian-kernels' faults, stand-in apt)
+#        vm.sh bisect BIN               (bisect-step over a scratch git history, stand-in qemu)
 # vmrun, turns, live, words, input, lock, full, signals and fetch boot
 # nothing and need none of the packages below.
 # Skips (77) where qemu, busybox-static, cpio, a static ctxbench or the
@@ -43,6 +44,7 @@ tests=(
 	"vmturns-lock lock | timeout=300 labels=tools cost=35"
 	"vmtools-full full | timeout=300 labels=tools"
 	"vmturns-signals signals | timeout=300 labels=tools cost=35"
+	"bisect-step bisect @BIN@ | timeout=600 labels=tools,long cost=60"
 	"vm-live live-real @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=60"
 	"vm-live-kvm live-kvm @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=10"
 )
@@ -453,6 +455,42 @@ run)
 	printf 'kernel %s\nappend %s\n%s\n' "$kernel" "$append" \
 		"$(grep '^/bin/ctxbench' "$initrd")" | base64 |
 		while read -r l; do say "$l"; done
+	say "@@vmrun: json end"
+	say "@@vmrun: exit 0"
+	;;
+saved)
+	# "saved RATE [junk|pN]": a real saved run (../tpl-K.json, K the
+	# boot's count mod 3, made by the test) at RATE loops/sec, a tenth
+	# of a percent more at each count (junk: a damaged file instead),
+	# labelled as init's -n says; a panic at its Nth boot (pN).
+	n=$(($(cat "$kernel.boots" 2>/dev/null || echo 0) + 1))
+	echo "$n" >"$kernel.boots"
+	echo "$kernel $append" >>"${0%/*}/../boots"
+	say "[    0.000000] Linux version 6.1.0-stand-in"
+	if [ "$init" = "p$n" ]; then
+		say "Kernel panic - not syncing: stand-in"
+		exit 0
+	fi
+	say "@@vmrun: init started"
+	label=$(grep '^/bin/ctxbench' "$initrd" | sed -n "s/.*'-n' '\([^']*\)'.*/\1/p")
+	rate=$(awk -v r="$first" -v n="$n" 'BEGIN { print r * (1 + 0.001 * (n % 3)) }')
+	say "@@vmrun: json begin"
+	if [ "$init" = junk ]; then
+		echo '{ "a saved run": ' | base64
+	else
+		awk -v k="$rate" -v l="$label" '/"loops": [0-9]+, "elapsed_s"/ {
+			match($0, /"elapsed_s": [0-9.e+-]+/)
+			e = substr($0, RSTART + 13, RLENGTH - 13)
+			match($0, /"loops": [0-9]+/)
+			m = int(k * e)
+			$0 = substr($0, 1, RSTART - 1) "\"loops\": " m substr($0, RSTART + RLENGTH)
+			match($0, /"loops_per_s": [0-9.e+-]+/)
+			$0 = substr($0, 1, RSTART - 1) sprintf("\"loops_per_s\": %.17g", m / e) substr($0, RSTART + RLENGTH)
+		}
+		{ gsub(/"disturbed": true/, "\"disturbed\": false")
+		  gsub(/"loops": [0-9]+, "seconds"/, "\"loops\": 0, \"seconds\"")
+		  gsub(/@LABEL@/, l); print }' "${0%/*}/../tpl-$((n % 3)).json" | base64
+	fi | while read -r l; do say "$l"; done
 	say "@@vmrun: json end"
 	say "@@vmrun: exit 0"
 	;;
@@ -1450,6 +1488,143 @@ $k/vmlinuz-6.1.0-9-rt-amd64" ] && pass "a fetch" || fail "a fetch: exit $rc, out
 	summary
 }
 
+# tools/bisect-step $@ from the kernel tree $tmp/linux; sets rc, out, err.
+step() {
+	(cd "$tmp/linux" && TMPDIR=$tmp "$src/tools/bisect-step" "$@") >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+}
+# Step $1's exit status is $2, its stderr says $3.
+step_is() { # what, status, words
+	[ "$rc" = "$2" ] && grep -q -- "$3" <<<"$err" && pass "$1: exit $2" ||
+		fail "$1: exit $rc, expected $2 and '$3': $err"
+}
+
+# tools/bisect-step with the stand-in qemu, 2 boots a side, over a
+# scratch kernel tree of 8 commits whose "bzImage" (a stand-in kernel
+# file) is fast at the first five and 20 % slower from the sixth: git
+# bisect run finds the sixth.
+# Then each exit status: 0, 1, 125 (no boot, not judged), 255 (an image
+# that is not a kernel, qemu missing, the good kernel failing, a saved
+# run the report cannot read), 2 (usage).  Real saved runs, reshaped.
+bisect_step() {
+	local bin=$1 k=$tmp/linux/arch/x86/boot/bzImage i bad first last
+	long_wanted
+	command -v git >/dev/null || skip "no git"
+	command -v flock >/dev/null && command -v setpriv >/dev/null ||
+		skip "no flock or setpriv (Debian: util-linux)"
+	fake_vm
+	# The guest's ctxbench is never run; the host's reports, for real.
+	printf '#!/bin/sh\nexec %q "$@"\n' "$bin" >"$tmp/bin/ctxbench"
+	for i in 0 1 2; do
+		"$bin" -b pipe -P same -t 0.02 -r 2 -q -n @LABEL@ -o "$tmp/tpl-$i.json" >/dev/null ||
+			{ fail "a run for the saved runs failed"; summary; return; }
+	done
+	kernel good "saved 100000"
+	mkdir -p "$tmp/linux/arch/x86/boot" && git -C "$tmp/linux" init -q &&
+		git -C "$tmp/linux" config user.email t@example.org &&
+		git -C "$tmp/linux" config user.name t || fail "git init"
+	printf 'arch/x86/boot/bzImage.boots\n' >"$tmp/linux/.gitignore"
+	for i in 1 2 3 4 5 6 7 8; do
+		if [ "$i" -lt 6 ]; then
+			kernel linux/arch/x86/boot/bzImage "saved 100000"
+		else
+			kernel linux/arch/x86/boot/bzImage "saved 80000"
+		fi
+		echo "$i" >"$tmp/linux/version"
+		git -C "$tmp/linux" add -A && git -C "$tmp/linux" commit -q -m "commit $i" ||
+			fail "commit $i"
+	done
+	bad=$(git -C "$tmp/linux" rev-parse HEAD~2) last=$(git -C "$tmp/linux" rev-parse HEAD)
+	first=$(git -C "$tmp/linux" rev-list --max-parents=0 HEAD)
+	local opts=(-c "$tmp/bin/ctxbench" -N 2 -a tcg -o "$tmp/s") g=(-g "$tmp/good")
+	local ctx=(-- -b pipe -P same -t 0.02 -r 2)
+
+	# The bisection: the sixth commit, in three steps.
+	(cd "$tmp/linux" && git bisect start HEAD "$first" >/dev/null &&
+		TMPDIR=$tmp git bisect run "$src/tools/bisect-step" "${g[@]}" "${opts[@]}" "${ctx[@]}") \
+		>"$tmp/bisect.out" 2>&1
+	rc=$?
+	grep -q "^$bad is the first bad commit" "$tmp/bisect.out" && [ "$rc" = 0 ] &&
+		pass "git bisect run found commit 6" ||
+		fail "git bisect run found commit 6: exit $rc, $(grep 'first bad' "$tmp/bisect.out"), expected $bad: $(tail -n 30 "$tmp/bisect.out")"
+	git -C "$tmp/linux" bisect reset >/dev/null 2>&1
+	[ "$(git -C "$tmp/linux" rev-parse HEAD)" = "$last" ] && pass "git bisect reset" ||
+		fail "git bisect reset: not back at the last commit"
+
+	# Each status by hand: the last commit is slow, the first fast.
+	step "${g[@]}" "${opts[@]}" "${ctx[@]}"
+	step_is "slower" 1 "slower than the good kernel by more than 5 % in some row (bad)"
+	grep -q '^pipe' <<<"$out" && [ -s "$tmp/s.verdict" ] && pass "the report printed and kept" ||
+		fail "the report printed and kept: $out"
+	step -p 25 "${g[@]}" "${opts[@]}" "${ctx[@]}"
+	step_is "-p 25" 0 "not slower than the good kernel by more than 25 % (good)"
+	git -C "$tmp/linux" checkout -q "$first"
+	step "${g[@]}" "${opts[@]}" "${ctx[@]}"
+	step_is "not slower" 0 "(good)"
+	# One boot each: too few replicates, the row not judged; under TCG,
+	# which is said.
+	step "${g[@]}" "${opts[@]}" -N 1 "${ctx[@]}"
+	step_is "-N 1" 125 "cannot judge a change of 5 %"
+	grep -q "ran under TCG: emulated" <<<"$err" && pass "TCG said" || fail "TCG said: $err"
+	# The candidate panics at its second boot: skipped.
+	echo 0 >"$k.boots"
+	kernel linux/arch/x86/boot/bzImage "saved 100000 p2"
+	step "${g[@]}" "${opts[@]}" "${ctx[@]}"
+	step_is "a candidate that panics" 125 "ran ctxbench in 1 of 2 boots"
+	# The good kernel panics: the setup, for every commit.
+	kernel linux/arch/x86/boot/bzImage "saved 100000"
+	kernel good3 "saved 100000 p1"
+	step -g "$tmp/good3" "${opts[@]}" -N 1 "${ctx[@]}"
+	step_is "a good kernel that panics" 255 "the good image ran ctxbench in 0 of 1 boots"
+	# A candidate that does not boot (qemu refuses it): 255, as at every
+	# commit; a file that is no kernel: 255, before any boot.
+	kernel linux/arch/x86/boot/bzImage "junk"
+	step "${g[@]}" "${opts[@]}" "${ctx[@]}"
+	step_is "qemu refuses the image" 255 "vmturns exited 3"
+	echo "not a kernel" >"$k"
+	rm -f "$tmp/boots"
+	step "${g[@]}" "${opts[@]}" "${ctx[@]}"
+	step_is "not a kernel" 255 "not a kernel image"
+	[ -e "$tmp/boots" ] && fail "a boot of a file that is no kernel" || pass "not: a boot of a file that is no kernel"
+	rm -f "$k"
+	step "${g[@]}" "${opts[@]}" "${ctx[@]}"
+	step_is "no bzImage" 255 "after make bzImage"
+	# A saved run the report cannot read.
+	kernel linux/arch/x86/boot/bzImage "saved 100000 junk"
+	step "${g[@]}" "${opts[@]}" -N 1 "${ctx[@]}"
+	step_is "a damaged saved run" 255 "saved run the report cannot read"
+	# No qemu: the stand-in's bin alone (and the tools') in PATH.
+	kernel linux/arch/x86/boot/bzImage "saved 100000"
+	mkdir -p "$tmp/noqemu"
+	for i in bash sh awk sed grep dd tr od head cat rm mkdir mktemp dirname \
+		basename flock setpriv stat tee sleep ldd cp chmod find cpio busybox \
+		git mkfifo kill date cut base64 wc ls env; do
+		[ -e "$tmp/noqemu/$i" ] || ln -s "$(PATH=$tmp/bin:$PATH command -v "$i")" "$tmp/noqemu/$i" 2>/dev/null
+	done
+	PATH=$tmp/noqemu step "${g[@]}" "${opts[@]}" "${ctx[@]}"
+	step_is "no qemu" 255 "vmturns exited 3"
+	grep -q "qemu-system-x86_64 not found" "$tmp/s.log" && pass "no qemu: named" ||
+		fail "no qemu: not named in $tmp/s.log: $(cat "$tmp/s.log")"
+	# Usage: 2, before any boot.
+	rm -f "$tmp/boots"
+	step "${ctx[@]}"
+	step_is "no -g" 2 "no good image: give -g"
+	step -g "$tmp/good" -N 0
+	step_is "-N 0" 2 "is not a whole number"
+	step -g "$tmp/good" -p five
+	step_is "-p five" 2 "is not a percent"
+	step -g "$tmp/good" --bogus
+	step_is "an unknown option" 2 "unknown option '--bogus'"
+	step -g "$tmp/good" "$tmp/good" extra
+	step_is "a word before --" 2 "come after --"
+	[ -e "$tmp/boots" ] && fail "a boot before the usage was checked" || pass "not: a boot before the usage was checked"
+	step --help
+	[ "$rc" = 0 ] && grep -q '^usage: tools/bisect-step' <<<"$out" && pass "--help" || fail "--help: exit $rc"
+	left_after "bisect-step" ""
+	summary
+}
+
 case "${1:-}" in
 input) tools_input ;;
 lock) turns_lock ;;
@@ -1462,10 +1637,11 @@ words) tools_words ;;
 live-real) live_real "$2" "${3:-}" tcg ;;
 live-kvm) live_real "$2" "${3:-}" kvm ;;
 fetch) fetch_faults ;;
+bisect) bisect_step "$2" ;;
 kernels) kernels "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
-	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | live | words | input | lock | full | signals | live-real BIN STATIC_BIN | live-kvm BIN STATIC_BIN | fetch" >&2
+	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | live | words | input | lock | full | signals | live-real BIN STATIC_BIN | live-kvm BIN STATIC_BIN | fetch | bisect BIN" >&2
 	exit 2
 	;;
 esac
