@@ -135,10 +135,10 @@ verdict() {
 }
 
 case "${1:-}" in
-shipped | replica) lab "$1" "$2" "$3" ;;
+shipped) lab "$1" "$2" "$3" ;;
 verdict) verdict "$2" "$3" ;;
 *)
-	echo "usage: $0 shipped|replica BIN SRC" >&2
+	echo "usage: $0 shipped|verdict BIN SRC" >&2
 	exit 2
 	;;
 esac
