@@ -4,8 +4,9 @@
  * its judging function and the weight each statistic's test carries in
  * the report's level where the labels took turns.  One is shipped
  * (VERDICT_METHOD_SHIPPED); the others are candidates that the verdict
- * lab (bench/lab.py) replays through the binary with `report --method`,
- * so that the lab and the report judge with one implementation.
+ * lab (bench/lab.py) replays through the binary with CTXBENCH_METHOD
+ * (cli/report_cmd.c), so that the lab and the report judge with one
+ * implementation.
  */
 #ifndef CTXBENCH_METHOD_H
 #define CTXBENCH_METHOD_H
@@ -21,7 +22,7 @@ typedef void verdict_judge_fn(const struct result_row *a,
 
 struct verdict_method {
 	const char *name;
-	const char *about; /* one line, for `report --method list` */
+	const char *about; /* one line, for `ctxbench dump methods` */
 	/* Where the labels took turns: how each statistic is tested. */
 	verdict_judge_fn *judge;
 	/*
@@ -43,7 +44,7 @@ const struct verdict_method *verdict_method_find(const char *name);
 
 /*
  * The method every comparison of this process judges with, the shipped
- * one unless verdict_method_use() chose another (report --method).
+ * one unless verdict_method_use() chose another (CTXBENCH_METHOD).
  */
 const struct verdict_method *verdict_method(void);
 void verdict_method_use(const struct verdict_method *m);

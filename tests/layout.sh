@@ -220,20 +220,33 @@ new_format() {
 }
 
 # CONTRIBUTING.md's "Adding a statistic to the verdict", as far as its
-# diff goes: the statistic judged, its keys in the table of keys, written
+# diff goes: the statistic judged by a new row of the method table, which
+# `ctxbench dump methods` lists; its keys in the table of keys, written
 # into docs/keys.md by the refs target, and said by --format kv of a
-# report of two labels taking turns, two invocations each.
+# report of two labels taking turns, two invocations each, judged with
+# that method (CTXBENCH_METHOD); and not said by the shipped method's.
 new_statistic() {
-	local diff keys k out i label
+	local diff keys k out shipped method i label
 	long_wanted
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block '<!-- new-statistic -->')
 	keys=$(sed -nE 's/^\+[ \t]*K\([A-Z0-9_]+, "([a-z0-9_]+)".*/\1/p' <<<"$diff")
+	# The rows the diff adds to analysis/method.c's table, not those it
+	# rewrites (a new column): their names.
+	method=$(awk '/^\+\+\+ b\/analysis\/method.c$/ { on = 1; next }
+		/^diff / { on = 0 }
+		on && match($0, /^[-+][ \t]*\{ "[a-z0-9-]+",/) {
+			n = substr($0, RSTART, RLENGTH); sub(/^[-+][ \t]*\{ "/, "", n)
+			sub(/",$/, "", n); c[n] += substr($0, 1, 1) == "+" ? 1 : -1 }
+		END { for (n in c) if (c[n] > 0) print n }' <<<"$diff")
 	[ "$(grep -cE '_(judged|change_pct)$' <<<"$keys")" -eq 2 ] &&
 		grep -q '^+++ b/analysis/verdict.h$' <<<"$diff" &&
 		grep -q '^+++ b/report/flat.c$' <<<"$diff" && pass "not: CONTRIBUTING.md's diff adds no statistic and no key" ||
 		fail "CONTRIBUTING.md's diff adds no statistic and no key"
+	[ -n "$method" ] && [ "$(wc -l <<<"$method")" -eq 1 ] &&
+		pass "not: CONTRIBUTING.md's diff adds not one method to analysis/method.c" ||
+		fail "CONTRIBUTING.md's diff adds not one method to analysis/method.c: '$method'"
 	mkdir "$tmp/t" && tree_copy "$tmp/t" || fail "cannot copy the tree"
 	(cd "$tmp/t" && patch -s -p1 --no-backup-if-mismatch <<<"$diff") &&
 		pass "not: CONTRIBUTING.md's diff does not apply" || fail "CONTRIBUTING.md's diff does not apply"
@@ -244,6 +257,9 @@ new_statistic() {
 		grep -q "^| \`$k\` |" "$tmp/t/docs/keys.md" && pass "not: docs/keys.md has no row of $k after the refs target" ||
 			fail "docs/keys.md has no row of $k after the refs target"
 	done
+	"$tmp/t/build/ctxbench" dump methods | cut -f1 | grep -qxF -- "$method" &&
+		pass "not: ctxbench dump methods does not list $method" ||
+		fail "ctxbench dump methods does not list $method"
 	for i in 1 2; do
 		for label in a b; do
 			"$tmp/t/build/ctxbench" -q -t 0.05 -r 2 -b pipe -n $label \
@@ -251,14 +267,21 @@ new_statistic() {
 				fail "the run of $label failed"
 		done
 	done
-	out=$("$tmp/t/build/ctxbench" report --format kv "$tmp/a1.json" \
-		"$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json")
+	set -- "$tmp/a1.json" "$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json"
+	out=$(CTXBENCH_METHOD=$method "$tmp/t/build/ctxbench" report --format kv "$@")
 	[ $? -eq 0 ] && pass "not: report --format kv fails" || fail "report --format kv fails"
+	shipped=$(env -u CTXBENCH_METHOD "$tmp/t/build/ctxbench" report --format kv "$@")
+	[ $? -eq 0 ] && pass "not: report --format kv of the shipped method fails" ||
+		fail "report --format kv of the shipped method fails"
 	# Those written whenever the statistic was measured on both sides
-	# (its detect is not known on every machine).
+	# (its detect is not known on every machine); the shipped method,
+	# the table's first row, does not test it.
 	for k in $(grep -E '_(judged|change_pct)$' <<<"$keys"); do
 		grep -Eq "^b/pipe\.[a-z]+\.2p\.0k\.$k: -?[0-9.]+(e[-+]?[0-9]+)?$" <<<"$out" &&
-			pass "--format kv has no $k of b" || fail "--format kv has no $k of b: $(grep "$k" <<<"$out")"
+			pass "--format kv has no $k of b with CTXBENCH_METHOD=$method" ||
+			fail "--format kv has no $k of b with CTXBENCH_METHOD=$method: $(grep "$k" <<<"$out")"
+		! grep -q "\\.$k: " <<<"$shipped" && pass "the shipped method's report has no $k" ||
+			fail "the shipped method's report has $k: $(grep "$k" <<<"$shipped")"
 	done
 	summary
 }
