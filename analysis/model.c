@@ -651,10 +651,9 @@ static int legend_marks(struct report_model *m)
 				VERDICT_FAMILY_PCT, c->tests,
 				c->tests == 1 ? "" : "s", VERDICT_FAMILY_PCT);
 	if (!rc && c->rtt_tests)
-		rc = legend_add(m, "detect", 0,
+		rc = legend_add(m, "detect_weighted", 0,
 				"detect: the smallest change so marked "
-				"%s (a test alone at the report's level "
-				"times its weight).",
+				"%s (at its test's level).",
 				times);
 	else if (!rc && c->cpu_tests)
 		rc = legend_add(m, "detect", 0,
@@ -720,22 +719,18 @@ static int legend_tests(struct report_model *m)
 {
 	const struct compare *c = &m->cmp;
 	const double *w = c->method->w;
-	double sum = w[VERDICT_LOOPS] + w[VERDICT_CPU] + w[VERDICT_RTT];
 
 	return legend_add(
 		m, "rtt", 0,
 		TEXT_RTT_NAME
-		": each invocation's median round "
-		"trip (of its runs, at full resolution), and " TEXT_CPU_NAME
-		": the participants' CPU time over their loops, as rates "
-		"(positive: faster), judged as loops/sec where the labels "
-		"took turns (method %s, %s); of a row's share of the level, "
-		"%.0f %% is loops/sec's, %.0f %% " TEXT_CPU_NAME "'s, %.0f %% "
-		"the " TEXT_RTT_NAME "'s (weighted).",
+		": each invocation's median round trip; " TEXT_CPU_NAME
+		": its participants' CPU time a loop; each a "
+		"rate (positive: faster) and a test of its own where the "
+		"labels took turns, beside loops/sec (method %s, %s, weights "
+		"%.2g, %.2g, %.2g).",
 		c->method->name,
 		c->method->judge == verdict_rows ? "unpaired" : "paired",
-		100 * w[VERDICT_LOOPS] / sum, 100 * w[VERDICT_CPU] / sum,
-		100 * w[VERDICT_RTT] / sum);
+		w[VERDICT_LOOPS], w[VERDICT_CPU], w[VERDICT_RTT]);
 }
 
 /* What the change column and its marks mean, from what @c's rows have. */

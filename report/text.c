@@ -670,7 +670,9 @@ static void text_legend(FILE *f, const struct report_model *m)
 			while (k + 1 < m->nlegend &&
 			       !strcmp(m->legend[k + 1].key, "level"))
 				k++;
-		} else if (!strcmp(e->key, "level") && once >= 0)
+		} else if (!strcmp(e->key, "rtt") && (m->flags & REPORT_BRIEF))
+			continue; /* the statistics' detail: the full report's */
+		else if (!strcmp(e->key, "level") && once >= 0)
 			text_level(f, &m->cmp, e);
 		else if (!strcmp(e->key, "level"))
 			continue;

@@ -321,7 +321,7 @@ def text_tables(text):
         elif not line.strip():
             cur = None
         elif cur is not None and not line.startswith("    (") and \
-                not re.match(r"^ +CPU per loop: ", line):
+                not re.match(r"^ +(CPU per loop|round trip): ", line):
             cur.append(line.strip())
     return tables
 

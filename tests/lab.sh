@@ -100,7 +100,8 @@ verdict() {
 		[ "$rc" -eq 0 ] && pass "quiet turns $fmt" || fail "quiet turns $fmt: exit $rc"
 		case $fmt in
 		text) grep -Eq '^ +CPU per loop: +\*-[0-9.]+%\* +[0-9.]+%$' <<<"$out" &&
-			grep -q '^at 10 % over its 12 tests (A/A: a mark at most 10 % of the time)' <<<"$out" ;;
+			grep -Eq '^ +round trip: +[*(]?[-+][0-9.]+%[*)]? +[0-9.]+%$' <<<"$out" &&
+			grep -q '^at 10 % over its 18 tests (A/A: a mark at most 10 % of the time)' <<<"$out" ;;
 		json) grep -q '"disturbed": "kept"' <<<"$out" &&
 			grep -q '"level": "benjamini-hochberg"' <<<"$out" &&
 			grep -Eq '"cpu": \{ "verdict": "marked"' <<<"$out" ;;

@@ -596,6 +596,8 @@ static void test_disturbed(void)
  */
 static void test_cpu_turns(void)
 {
+	/* CPU per loop's own mechanics: the method of loops/sec and it. */
+	verdict_method_use(verdict_method_find("loops-cpu"));
 	for (int turns = 1; turns >= 0; turns--) {
 		struct results r[8];
 		const struct results *p[8];
@@ -645,6 +647,7 @@ static void test_cpu_turns(void)
 		compare_free(&c);
 		free_all(r, 8);
 	}
+	verdict_method_use(NULL);
 }
 
 /*
@@ -653,11 +656,12 @@ static void test_cpu_turns(void)
  * longer for both sides), B's 3 % longer than its pair's A.  Unpaired,
  * the phases are the noise and nothing is marked; paired, each pair's
  * phase cancels and the row is marked slower, on the round trip.  The
- * shipped method tests no round trip; the method chosen is undone.
+ * method of before tests no round trip; the method chosen is undone.
  */
 static void test_rtt_paired(void)
 {
-	static const char *const methods[] = { "shipped", "rtt", "rtt-paired" };
+	static const char *const methods[] = { "loops-cpu", "rtt",
+					       "rtt-paired" };
 
 	for (size_t k = 0; k < NCASES(methods); k++) {
 		struct results r[8];
