@@ -84,6 +84,7 @@
 	M(CPU_DF, CPU, "df", "integer")                                     \
 	M(CPU_REPLICATES_FOR_WANT, CPU, "replicates_for_want", "number")    \
 	M(C_RTT, CELL, "rtt", "object")                                     \
+	M(C_DECIDED_BY, CELL, "decided_by", "string")                       \
 	M(RTT_VERDICT, RTT, "verdict", "string")                            \
 	M(RTT_WHY, RTT, "why", "string")                                    \
 	M(RTT_CHANGE, RTT, "change", "number or null")                      \
@@ -254,6 +255,9 @@ static void json_cell(struct jw *w, const struct report_model *m,
 		json_cell_cpu(w, cell);
 	if (cell->mark != COMPARE_BASELINE && cell->rtt.has)
 		json_cell_rtt(w, cell);
+	/* Of several verdicts, the one that decided the row (compare.h). */
+	if (cell->mark != COMPARE_BASELINE && (cell->has_cpu || cell->rtt.has))
+		jw_string(w, JM(C_DECIDED_BY), verdict_stat_key(cell->by));
 	if (cell->runs_left) {
 		jw_break(w);
 		jw_uint(w, JM(C_LEFT_OUT_RUNS), cell->runs_left);
