@@ -111,7 +111,9 @@ static void text_verdict(const struct verdict *v, enum compare_mark mark,
 			 v->detect * 100 < 99.95 ? 1 : 0, v->detect * 100);
 }
 
-const char *text_verdict_word(const struct verdict *v, enum compare_mark mark)
+/* A verdict @v of mark @mark in a word, for a reader who reads nothing else. */
+static const char *text_verdict_word(const struct verdict *v,
+				     enum compare_mark mark)
 {
 	switch (mark) {
 	case COMPARE_BASELINE:

@@ -49,9 +49,6 @@ void text_percent(char *buf, size_t size, double pct);
  */
 double latctx_hop_us(const struct result_row *row, int less);
 
-/* A verdict @v of mark @mark in a word, for a reader who reads nothing else. */
-const char *text_verdict_word(const struct verdict *v, enum compare_mark mark);
-
 /* The words of every cell of @c, each cell's change[] to hop[]. */
 void text_cell_words(struct compare *c);
 

@@ -592,10 +592,10 @@ static const struct {
 } text_breaks[] = {
 	{ "marked", 1, { 13, 25, 39 } }, { "marked", 0, { 13, 24 } },
 	{ "detect", -1, { 16 } },	 { "cpu", -1, { 13, 26 } },
-	{ "kept", -1, { 15 } },		 { "no_noise", -1, { 13 } },
-	{ "one_block", -1, { 15, 31 } }, { "no_spread", -1, { 13 } },
-	{ "no_change", -1, { 15 } },	 { "left_out", -1, { 14 } },
-	{ "drift", -1, { 11 } },	 { "want", -1, { 16 } },
+	{ "no_noise", -1, { 13 } },	 { "one_block", -1, { 15, 31 } },
+	{ "no_spread", -1, { 13 } },	 { "no_change", -1, { 15 } },
+	{ "left_out", -1, { 14 } },	 { "drift", -1, { 11 } },
+	{ "want", -1, { 16 } },
 };
 
 /* @words, a line broken before each of its words numbered in @before. */
