@@ -97,4 +97,12 @@ void chart_verdict(char *buf, size_t size, const struct compare *c,
 			chart_words(buf + len, size - len, &cell->cv,
 				    cell->cpu_mark, cell->cpu_why);
 	}
+	len = strlen(buf);
+	if (cell->rtt.has && len + 2 < size) {
+		len += (size_t)snprintf(buf + len, size - len,
+					"; " TEXT_RTT_NAME " ");
+		if (len < size)
+			chart_words(buf + len, size - len, &cell->rtt.v,
+				    cell->rtt.mark, cell->rtt.why);
+	}
 }
