@@ -26,18 +26,19 @@ static double verdict_value(const struct result_inv *in, enum verdict_stat stat)
 	return in->mean > 0 ? log(in->mean) : NAN;
 }
 
-/* The replicates of @row: the mean log of each one's invocations kept. */
-static unsigned int verdict_reps(const struct result_row *row,
-				 enum verdict_stat stat, double *rep,
-				 unsigned int *all)
+/*
+ * The value of each replicate of @row into @rep[] by its index (NAN where
+ * none is kept), of room SAVED_MAX_INVOCATIONS; their count.
+ */
+static unsigned int verdict_by_rep(const struct result_row *row,
+				   enum verdict_stat stat, double *rep)
 {
-	unsigned int n = 0, nrep = 0;
+	unsigned int nrep = 0;
 
 	for (unsigned int i = 0; i < row->ninv; i++)
-		if (row->inv[i].rep + 1 > nrep)
+		if (row->inv[i].rep < SAVED_MAX_INVOCATIONS &&
+		    row->inv[i].rep + 1 > nrep)
 			nrep = row->inv[i].rep + 1;
-	if (all)
-		*all = nrep;
 	for (unsigned int k = 0; k < nrep; k++) {
 		double sum = 0;
 		unsigned int m = 0;
@@ -50,9 +51,23 @@ static unsigned int verdict_reps(const struct result_row *row,
 				m++;
 			}
 		}
-		if (m)
-			rep[n++] = sum / m;
+		rep[k] = m ? sum / m : NAN;
 	}
+	return nrep;
+}
+
+/* The replicates of @row: the mean log of each one's invocations kept. */
+static unsigned int verdict_reps(const struct result_row *row,
+				 enum verdict_stat stat, double *rep,
+				 unsigned int *all)
+{
+	unsigned int nrep = verdict_by_rep(row, stat, rep), n = 0;
+
+	if (all)
+		*all = nrep;
+	for (unsigned int k = 0; k < nrep; k++)
+		if (!isnan(rep[k]))
+			rep[n++] = rep[k];
 	return n;
 }
 
@@ -254,36 +269,6 @@ const char *verdict_stat_key(enum verdict_stat s)
 	};
 
 	return s < VERDICT_NSTATS ? keys[s] : "";
-}
-
-/*
- * The value of each replicate of @row into @rep[] by its index (NAN where
- * none is kept), of room SAVED_MAX_INVOCATIONS; their count.
- */
-static unsigned int verdict_by_rep(const struct result_row *row,
-				   enum verdict_stat stat, double *rep)
-{
-	unsigned int nrep = 0;
-
-	for (unsigned int i = 0; i < row->ninv; i++)
-		if (row->inv[i].rep < SAVED_MAX_INVOCATIONS &&
-		    row->inv[i].rep + 1 > nrep)
-			nrep = row->inv[i].rep + 1;
-	for (unsigned int k = 0; k < nrep; k++) {
-		double sum = 0;
-		unsigned int m = 0;
-
-		for (unsigned int i = 0; i < row->ninv; i++) {
-			double x = verdict_value(&row->inv[i], stat);
-
-			if (row->inv[i].rep == k && !isnan(x)) {
-				sum += x;
-				m++;
-			}
-		}
-		rep[k] = m ? sum / m : NAN;
-	}
-	return nrep;
 }
 
 void verdict_paired(const struct result_row *a, const struct result_row *b,
