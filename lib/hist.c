@@ -24,6 +24,16 @@ void hist_merge(struct hist *to, const struct hist *from)
 		to->bucket[i] += from->bucket[i];
 }
 
+/* @v within the exact min and max of @h. */
+static double hist_clamp(const struct hist *h, double v)
+{
+	if (v < (double)h->min_ns)
+		return (double)h->min_ns;
+	if (v > (double)h->max_ns)
+		return (double)h->max_ns;
+	return v;
+}
+
 double hist_quantile(const struct hist *h, double q)
 {
 	uint64_t rank, seen = 0;
@@ -45,13 +55,8 @@ double hist_quantile(const struct hist *h, double q)
 			double hi = i + 1 < HIST_BUCKETS ?
 					    (double)hist_bucket_low(i + 1) :
 					    lo;
-			double v = (lo + hi) / 2;
 
-			if (v < (double)h->min_ns)
-				v = (double)h->min_ns;
-			if (v > (double)h->max_ns)
-				v = (double)h->max_ns;
-			return v;
+			return hist_clamp(h, (lo + hi) / 2);
 		}
 	}
 	return (double)h->max_ns;
@@ -65,7 +70,7 @@ double hist_quantile_within(const struct hist *h, double q)
 		return hist_quantile(h, q);
 	want = q * (double)h->count;
 	for (unsigned int i = 0; i < HIST_BUCKETS; i++) {
-		double n = (double)h->bucket[i], lo, hi, v;
+		double n = (double)h->bucket[i], lo, hi;
 
 		if (!h->bucket[i] || seen + n < want) {
 			seen += n;
@@ -73,12 +78,7 @@ double hist_quantile_within(const struct hist *h, double q)
 		}
 		lo = (double)hist_bucket_low(i);
 		hi = i + 1 < HIST_BUCKETS ? (double)hist_bucket_low(i + 1) : lo;
-		v = lo + (hi - lo) * (want - seen) / n;
-		if (v < (double)h->min_ns)
-			v = (double)h->min_ns;
-		if (v > (double)h->max_ns)
-			v = (double)h->max_ns;
-		return v;
+		return hist_clamp(h, lo + (hi - lo) * (want - seen) / n);
 	}
 	return (double)h->max_ns;
 }

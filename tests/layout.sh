@@ -156,6 +156,19 @@ new_backend() {
 	summary
 }
 
+# turns R: the copy's ctxbench saves labels a and b taking turns, two
+# invocations each of -r R, into $tmp/a1.json b1 a2 b2.
+turns() {
+	local i label
+	for i in 1 2; do
+		for label in a b; do
+			"$tmp/t/build/ctxbench" -q -t 0.05 -r "$1" -b pipe -n $label \
+				-o "$tmp/$label$i.json" >/dev/null ||
+				fail "the run of $label failed"
+		done
+	done
+}
+
 # CONTRIBUTING.md's "Adding an output format", applied: its diff, the
 # references written again as it says, and the new format rendering a run
 # and a report of two labels, read back by the diff's own formats.py.
@@ -193,13 +206,7 @@ new_format() {
 	[ $? -eq 0 ] && grep -Eqx $'walk\tpipe\t[0-9]+' <<<"$out" && pass "--format $name of a run" ||
 		fail "--format $name of a run: $out"
 	# A report of two labels, two invocations each, taking turns.
-	for i in 1 2; do
-		for label in a b; do
-			"$tmp/t/build/ctxbench" -q -t 0.05 -r 1 -b pipe -n $label \
-				-o "$tmp/$label$i.json" >/dev/null ||
-				fail "the run of $label failed"
-		done
-	done
+	turns 1
 	set -- "$tmp/a1.json" "$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json"
 	mkdir "$tmp/r"
 	for f in json "$name"; do
@@ -260,13 +267,7 @@ new_statistic() {
 	"$tmp/t/build/ctxbench" dump methods | cut -f1 | grep -qxF -- "$method" &&
 		pass "not: ctxbench dump methods does not list $method" ||
 		fail "ctxbench dump methods does not list $method"
-	for i in 1 2; do
-		for label in a b; do
-			"$tmp/t/build/ctxbench" -q -t 0.05 -r 2 -b pipe -n $label \
-				-o "$tmp/$label$i.json" >/dev/null ||
-				fail "the run of $label failed"
-		done
-	done
+	turns 2
 	set -- "$tmp/a1.json" "$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json"
 	out=$(CTXBENCH_METHOD=$method "$tmp/t/build/ctxbench" report --format kv "$@")
 	[ $? -eq 0 ] && pass "not: report --format kv fails" || fail "report --format kv fails"
