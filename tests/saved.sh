@@ -1186,6 +1186,17 @@ want() {
 	[ "$rc" -eq 2 ] && [ -z "$out" ] &&
 		[ "$err" = "ctxbench: --want: '-1' is not a percent (expected a decimal from 0 to 1000, e.g. 5)" ] &&
 		pass "--want -1" || fail "--want -1: exit $rc: $err"
+	# The lab's method through the binary: the shipped one listed first,
+	# an unknown one refused with exit 2 before anything is read.
+	[ "$("$bin" dump methods | head -n 1 | cut -f1)" = rtt-cpu ] &&
+		pass "dump methods" || fail "dump methods: $("$bin" dump methods | head -n 1)"
+	CTXBENCH_METHOD=no-such run "$bin" report "${wide[@]}"
+	[ "$rc" -eq 2 ] && [ -z "$out" ] &&
+		[ "$err" = "ctxbench: CTXBENCH_METHOD 'no-such': no such method (ctxbench dump methods lists them)" ] &&
+		pass "CTXBENCH_METHOD unknown" || fail "CTXBENCH_METHOD no-such: exit $rc: $err"
+	CTXBENCH_METHOD=rtt-paired run "$bin" report --format kv "${wide[@]}"
+	[ "$rc" -eq 0 ] && grep -q '^b/pipe\.same\.2p\.0k\.rtt_judged: ' <<<"$out" &&
+		pass "CTXBENCH_METHOD rtt-paired" || fail "CTXBENCH_METHOD rtt-paired: exit $rc, no rtt_judged"
 	summary
 }
 
