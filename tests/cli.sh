@@ -7,7 +7,7 @@
 #        cli.sh isolated CMD [ARGS...]
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).  A mechanism that cannot run
 # here skips its run test, or fails it under CTXBENCH_REQUIRE_ALL=1.
 p="timeout=120"
@@ -64,10 +64,10 @@ run_ctx() {
 	local pid=$!
 	wait "$pid"
 	rc=$?
-	out=$(cat "$o") err=$(cat "$e")
+	out=$(<"$o") err=$(<"$e")
 	rm -f "$o" "$e"
-	sleep 0.05
-	if pgrep -s "$pid" >/dev/null; then
+	nap 0.05
+	if session_alive "$pid"; then
 		fail "processes of session $pid outlived ctxbench: $(pgrep -s "$pid" | tr '\n' ' ')"
 		pkill -KILL -s "$pid"
 	fi
@@ -106,7 +106,7 @@ basics() {
 			fail "ctxbench $args exits $rc, expected 2"
 		elif [ -n "$out" ]; then
 			fail "ctxbench $args printed a report"
-		elif [ "$(wc -l <<<"$err")" -ne 1 ] || ! grep -q '^ctxbench: ' <<<"$err"; then
+		elif [[ $err == *$'\n'* ]] || [[ $err != "ctxbench: "* ]]; then
 			fail "ctxbench $args: stderr is not one line: $err"
 		else
 			pass "ctxbench $args"
@@ -334,7 +334,7 @@ cost() {
 cpu0_busy() {
 	local a b
 	a=$(awk '$1 == "cpu0" { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
-	sleep "$1"
+	nap "$1"
 	b=$(awk '$1 == "cpu0" { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
 	awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " ");
 		busy = y[1] - x[1]; idle = y[2] - x[2];
@@ -348,7 +348,7 @@ disturbed() {
 	json=$(mktemp)
 	taskset -c 0 sh -c 'while :; do :; done' &
 	hog=$!
-	sleep 0.3 # until the hog spins
+	nap 0.3 # until the hog spins
 	# In the hog's own session: a session of its own would be a task
 	# group of its own, which the scheduler shields from the hog.
 	out=$("$bin" -b pipe -P cpus:0 -t 0.3 -r 2 --retry-disturbed 1 -n cli-test -o "$json" 2>/dev/null)
@@ -489,7 +489,7 @@ twice() {
 					[ "$rc" -eq 0 ] && pass "$mode ${two[*]}" ||
 						fail "$mode ${two[*]}: exit $rc, not taken: $err"
 				elif [ "$rc" -ne 2 ] || [ -n "$out" ] ||
-					[ "$(wc -l <<<"$err")" -ne 1 ] ||
+					[[ $err == *$'\n'* ]] ||
 					! grep -q -- "^ctxbench: .*$long: given twice" <<<"$err"; then
 					fail "$mode ${two[*]}: exit $rc, not refused as given twice: $out$err"
 				else

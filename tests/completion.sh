@@ -9,7 +9,7 @@
 #        completion.sh install CMAKE BUILD_DIR SCRIPT
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"completion-table table @BIN@ @SRC@/completion/ctxbench.bash | timeout=60 labels=docs"
@@ -91,16 +91,16 @@ table() {
 		for w in $words; do
 			[ "$w" = cpus: ] && w=cpus:0
 			"$bin" $opt "$w" -h >/dev/null 2>"$tmp/err" && pass "$opt completes '$w', which ctxbench refuses" ||
-				fail "$opt completes '$w', which ctxbench refuses: $(cat "$tmp/err")"
+				fail "$opt completes '$w', which ctxbench refuses: $(<"$tmp/err")"
 		done
 		awk -F '\t' -v o="${opt#report }" '$3 == o { print $7 }' "$tmp/options" |
 			tr ' ' '\n' | sed -E 's/^([a-z]+:)[A-Z].*/\1/' >"$tmp/table"
 		[ -s "$tmp/table" ] && pass "not: the option table gives $opt no words" || fail "the option table gives $opt no words"
-		same "$words" "$(cat "$tmp/table")" "$opt completes other than the option table's words"
+		same "$words" "$(<"$tmp/table")" "$opt completes other than the option table's words"
 		"$bin" $opt '?' -h 2>&1 >/dev/null | grep -o '(expected [^)]*)' |
 			sed 's/(expected //; s/)//; s/ or /, /g; s/, /\n/g; s/:[A-Z].*/:/' >"$tmp/listed"
 		[ -s "$tmp/listed" ] && pass "not: $opt '?' lists no words" || fail "$opt '?' lists no words"
-		same "$(cat "$tmp/table")" "$(cat "$tmp/listed")" "$opt's refusal lists other than the option table's words"
+		same "$(<"$tmp/table")" "$(<"$tmp/listed")" "$opt's refusal lists other than the option table's words"
 	done
 	same "$(comp "$bin" -j '')" cpus "-j does not complete cpus"
 	"$bin" -j cpus -h >/dev/null && pass "not: -j cpus is refused" || fail "-j cpus is refused"
@@ -155,7 +155,7 @@ words() {
 install_test() {
 	local cmake=$1 build=$2 prefix=$tmp/prefix
 	"$cmake" --install "$build" --prefix "$prefix" >"$tmp/log" 2>&1 && pass "cmake --install" ||
-		fail "cmake --install: $(cat "$tmp/log")"
+		fail "cmake --install: $(<"$tmp/log")"
 	cmp -s "$script" "$prefix/share/bash-completion/completions/ctxbench" && pass "not: share/bash-completion/completions/ctxbench is not $script" ||
 		fail "share/bash-completion/completions/ctxbench is not $script"
 	summary

@@ -15,7 +15,7 @@
 # usage: contrib.sh lkp|lkp-pkg|lkp-install|mmtests|mmtests-install|pts|lava BIN
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"contrib-lkp lkp @BIN@ | timeout=60"
@@ -28,7 +28,7 @@ tests=(
 )
 list_tests "$@"
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "${0%/*}/.." && pwd)
 fixtures=$top/tests/fixtures/contrib
 golden=$top/tests/golden/contrib
 contrib=$top/contrib
@@ -72,7 +72,7 @@ lkp() {
 	# A hung row is one LKP counts as a failure (etc/failure: .fail).
 	printf 'pipe.same.2p.0k.hung: 1\n' | "$parse" >"$tmp/hung"
 	grep -qx 'pipe.same.2p.0k.hung.fail: 1' "$tmp/hung" && pass "a hung row has no .fail key" ||
-		fail "a hung row has no .fail key: $(cat "$tmp/hung")"
+		fail "a hung row has no .fail key: $(<"$tmp/hung")"
 	lkp_install
 	lkp_runtime
 	summary
@@ -92,7 +92,7 @@ lkp_install() {
 		fail "install left out programs/ctxbench or jobs/ctxbench.yaml"
 	"$contrib/lkp-tests/install" "$tmp/nowhere" 2>"$tmp/err"
 	[ $? -eq 2 ] && grep -q 'not an lkp-tests checkout' "$tmp/err" && pass "install into no LKP tree" ||
-		fail "install into no LKP tree: $(cat "$tmp/err")"
+		fail "install into no LKP tree: $(<"$tmp/err")"
 }
 
 # LKP passes the job's runtime in whole seconds ("0.5s" as 0, "500ms" as
@@ -151,7 +151,7 @@ lkp_pkg() {
 	done
 	cp -a "$CTXBENCH_LKP_SRC" "$lkp" && rm -rf "$lkp/.git" || fail "cannot copy $CTXBENCH_LKP_SRC"
 	"$contrib/lkp-tests/install" "$lkp" 2>"$tmp/err" && pass "install" ||
-		fail "install: $(cat "$tmp/err")"
+		fail "install: $(<"$tmp/err")"
 	pkg=$lkp/programs/ctxbench/pkg
 	# What makes lkp install build it: a pkg/ of LKP's layout, the line
 	# of adaptation-pkg, and by default this tree at its commit.
@@ -226,7 +226,7 @@ lkp_install_run() {
 	grep -q '^pipe\.same\.2p\.0k\.loops_per_sec: [0-9]' <<<"$out" && pass "programs/ctxbench/run with /lkp/benchmarks/ctxbench" ||
 		fail "programs/ctxbench/run with /lkp/benchmarks/ctxbench: $(tail -5 <<<"$out")"
 	dpkg -r ctxbench-lkp >"$tmp/log" 2>&1 && [ ! -e /lkp/benchmarks/ctxbench/bin/ctxbench ] && pass "dpkg -r ctxbench-lkp" ||
-		fail "dpkg -r ctxbench-lkp: $(cat "$tmp/log")"
+		fail "dpkg -r ctxbench-lkp: $(<"$tmp/log")"
 	lkp_install_undo
 	[ "$(dpkg --print-foreign-architectures)" = "$lkp_foreign" ] && pass "foreign architectures left" ||
 		fail "foreign architectures left: $(dpkg --print-foreign-architectures | paste -sd' ')"
@@ -290,7 +290,7 @@ mmtests_disturbed() {
 			gsub(/\./, "-", r); print "disturbed\t" r "\t_\t1\t" $2 "\t_" }' \
 			"$tmp/$k/ctxbench.kv" | sort | cmp -s - <(sort "$tmp/$k-dist.tsv") &&
 			[ "$(wc -l <"$tmp/$k-dist.tsv")" -eq "$(grep -c '\.ok: 1$' "$tmp/$k/ctxbench.kv")" ] &&
-			pass "the disturbed report is not a line a row measured" || fail "the disturbed report is not a line a row measured: $(cat "$tmp/$k-dist.tsv")"
+			pass "the disturbed report is not a line a row measured" || fail "the disturbed report is not a line a row measured: $(<"$tmp/$k-dist.tsv")"
 	done
 	grep -q '^futex\.cross\.2p\.0k\.disturbed: 1$' "$tmp/b/ctxbench.kv" && pass "the kv of 6.18-b has no disturbed" ||
 		fail "the kv of 6.18-b has no disturbed: 1 on futex.cross"
@@ -358,7 +358,7 @@ mmtests_failures() {
 			s = $1; sub(/.*\./, "", s); r = substr($1, 1, length($1) - length(s) - 1)
 			gsub(/\./, "-", r); print "failed\t" r "\t_\t1\t" (s != "ok" && s != "skipped") "\t_" }' \
 			"$tmp/f$k/ctxbench.kv" | sort | cmp -s - <(sort "$tmp/f$k.tsv") && pass "the failures report is not one line a row, 1 when it failed" ||
-			fail "the failures report is not one line a row, 1 when it failed: $(cat "$tmp/f$k.tsv")"
+			fail "the failures report is not one line a row, 1 when it failed: $(<"$tmp/f$k.tsv")"
 	done
 	grep -q 'failed: 1$' "$tmp/fb/ctxbench.kv" && grep -q "$(printf '\t1\t1\t_$')" "$tmp/fb.tsv" && pass "not: the failed row of -b is not 1 in the failures report" ||
 		fail "the failed row of -b is not 1 in the failures report"
@@ -440,10 +440,10 @@ lava() {
 	printf '6.2/pipe.same.2p.0k.judged: 0\n6.2/pipe.same.2p.0k.not_judged_no_noise: 1\n6.3/pipe.same.2p.0k.judged: 1\n' |
 		awk -f "$def/ctxbench-results.awk" >"$tmp/judged.txt"
 	printf '6.2/pipe.same.2p.0k.judged skip\n6.2/pipe.same.2p.0k.not_judged_no_noise skip\n6.3/pipe.same.2p.0k.judged pass\n' |
-		cmp -s - "$tmp/judged.txt" && pass "judged" || fail "judged: $(cat "$tmp/judged.txt")"
+		cmp -s - "$tmp/judged.txt" && pass "judged" || fail "judged: $(<"$tmp/judged.txt")"
 	# Names LAVA takes: letters, digits, "_", "-" and ".".
 	awk '$1 !~ /^[A-Za-z0-9_.-]+$/ { bad = 1; print } END { exit bad }' \
-		"$tmp/result.txt" >"$tmp/bad" && pass "bad test case names" || fail "bad test case names: $(cat "$tmp/bad")"
+		"$tmp/result.txt" >"$tmp/bad" && pass "bad test case names" || fail "bad test case names: $(<"$tmp/bad")"
 	summary
 }
 

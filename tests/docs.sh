@@ -10,7 +10,7 @@
 #        docs.sh facts BIN PAGE FIXTURE | docs.sh readme SRC | docs.sh examples SRC
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"docs-links links @SRC@ | timeout=60 labels=docs"

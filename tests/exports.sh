@@ -6,7 +6,7 @@
 # static there.
 # Usage: exports.sh NM OBJECT_OR_ARCHIVE... -- ROOM_ARCHIVE...
 set -u
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The test (see list_tests in lib.sh).
 tests=("exports @NM@ @USER_OBJECTS@ -- @ROOM_ARCHIVES@ |")
 list_tests "$@"

@@ -7,7 +7,7 @@
 #        faults.sh BIN trials-K N   (random faults at random moments, K of 4)
 #        faults.sh --list   (the cases, as tests/CMakeLists.txt reads them)
 set -u
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 if [ "${1:-}" != --list ]; then
 	bin=$1
 	case=$2
@@ -15,7 +15,7 @@ if [ "${1:-}" != --list ]; then
 	isolate "$@"
 	out_f=$(mktemp) err_f=$(mktemp)
 	trap 'rm -f "$out_f" "$err_f"' EXIT
-	. "$(dirname "$0")/session.sh"
+	. "${0%/*}/session.sh"
 fi
 
 # SIGINT, SIGTERM or SIGHUP: stopped, cleaned, partial report, 128+N.
@@ -26,9 +26,9 @@ interrupt() {
 	# Counted from the first participant, not the start: a loaded
 	# machine may take long to get there.
 	participant >/dev/null
-	sleep 1.5
+	nap 1.5
 	kill -"$sig" "$pid"
-	[ "${2:-}" = twice ] && sleep 0.01 && kill -"$sig" "$pid" 2>/dev/null
+	[ "${2:-}" = twice ] && nap 0.01 && kill -"$sig" "$pid" 2>/dev/null
 	finish
 	expect_rc "SIG$sig" $((128 + num))
 	grep -q "^Interrupted by signal $num" <<<"$out" && pass "SIG$sig" ||
@@ -53,7 +53,7 @@ child_killed() {
 	local sig=${1:-KILL} num victim
 	num=$(kill -l "$sig")
 	start "$bin" -b sysv-sem,pipe -t 2 -r 1 -n fault -o "$out_f.json"
-	sleep 0.5
+	nap 0.5
 	victim=$(participant)
 	kill -"$sig" "$victim"
 	finish
@@ -72,7 +72,7 @@ child_killed() {
 # the objects.
 runner_killed() {
 	start "$bin" -b sysv-sem,sysv-msg -t 5 -r 1 -n fault
-	sleep 1
+	nap 1
 	kill -KILL "$pid"
 	finish
 	expect_rc "SIGKILL to ctxbench" 137
@@ -86,13 +86,13 @@ killed_rings() {
 	local m
 	for m in io-uring-msg futex-waitv; do
 		start "$bin" -b "$m" -t 5 -r 1 -n fault
-		[ -n "$(passing)" ] || fail "$m: the token never moved: $(cat "$err_f")"
+		[ -n "$(passing)" ] || fail "$m: the token never moved: $(<"$err_f")"
 		kill -KILL -- -"$pid"
 		finish
 		expect_rc "$m: group killed" 137
 		check_clean "$m: group killed"
 		start "$bin" -b "$m" -t 5 -r 1 -n fault
-		[ -n "$(passing)" ] || fail "$m: the token never moved: $(cat "$err_f")"
+		[ -n "$(passing)" ] || fail "$m: the token never moved: $(<"$err_f")"
 		kill -KILL "$(participant)"
 		finish
 		expect_rc "$m: participant killed" 1
@@ -120,21 +120,21 @@ group_killed() {
 		[ "$how" = timeout ] && runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		guard=$(pgrep -x ctxbench-guard -P "${runner:-0}" | head -n 1)
 		[ -n "$guard" ] && break
-		sleep 0.025
+		nap 0.025
 	done
 	[ -n "$guard" ] && pass "group $how" || fail "group $how: no guard found"
 	# Mid-run: the objects exist.
-	[ "$how" = timeout ] || { sleep 0.5 && kill -KILL -- -"$pid"; }
+	[ "$how" = timeout ] || { nap 0.5 && kill -KILL -- -"$pid"; }
 	finish
 	expect_rc "group $how" 137
 	for ((i = 0; i < 40; i++)); do
-		[ "$(ipc_ids)" = "$before" ] && break
-		sleep 0.05
+		ipc_scan && [ "$ipc_now" = "$before" ] && break
+		nap 0.05
 	done
 	check_clean "group $how"
 	for ((i = 0; i < 40; i++)); do
 		[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null || break
-		sleep 0.05
+		nap 0.05
 	done
 	[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null &&
 		fail "group $how: the guard $guard outlived its work" || pass "group $how"
@@ -152,7 +152,7 @@ guard_window() {
 		"$1" kill "$2" -b sysv-sem -t 0.2 -r 1 -n fault >/dev/null 2>&1
 		[ $? -eq 77 ] && exit 77
 		"$1" kill "$2" -b sysv-msg -t 0.2 -r 1 -n fault >/dev/null 2>&1
-		sleep 0.3
+		nap 0.3
 		ipcs -s | awk "\$2 == 0" | grep -q . || echo "set 0 removed"
 		ipcs -q | awk "\$2 == 0" | grep -q . || echo "queue 0 removed"
 		exit 0' sh "$helper" "$bin")
@@ -166,7 +166,7 @@ guard_window() {
 # processes killed, the next mechanism still runs.
 hung() {
 	start "$bin" -b sysv-sem,pipe -t 0.5 -r 1 -n fault -o "$out_f.json"
-	sleep 0.3
+	nap 0.3
 	kill -STOP "$(participant)"
 	finish
 	expect_rc hung 1
@@ -188,17 +188,17 @@ stall() {
 	start "$bin" -b pipe -t 2 -r 1 -n fault -o "$out_f.json"
 	victim=$(passing)
 	[ -n "$victim" ] || fail "stall $who: the token never moved"
-	sleep 0.1
+	nap 0.1
 	if [ "$who" = participant ]; then
 		kill -STOP "$victim"
-		sleep 0.5
+		nap 0.5
 		kill -CONT "$victim"
 	else
 		# The runner is stopped with its participants and must still
 		# see the gap when it runs again.
 		all=$(echo "$pid" $(pgrep -P "$pid"))
 		kill -STOP $all
-		sleep 0.5
+		nap 0.5
 		kill -CONT $all
 	fi
 	finish
@@ -240,7 +240,7 @@ quota() {
 	start sh -c 'echo $$ >"$1" && exec "$2" -b pipe -P same -t 0.5 -r 1 -n fault -o "$3"' \
 		sh "$enter" "$bin" "$out_f.json"
 	finish
-	rmdir "$cg" 2>/dev/null || { sleep 0.5; rmdir "$cg"; }
+	rmdir "$cg" 2>/dev/null || { nap 0.5; rmdir "$cg"; }
 	expect_rc quota 0
 	grep -q 'disturbed: 1 of 1 runs, averaged anyway; run 1: ' <<<"$out" && pass "quota" ||
 		fail "quota: not marked disturbed: $out"
@@ -380,7 +380,7 @@ limits() {
 # reports (at the least).
 stack() {
 	local part=$1 fx tmp min=128 lim m f want big need
-	fx=$(cd "$(dirname "$0")/fixtures/json" && pwd)
+	fx=$(cd "${0%/*}/fixtures/json" && pwd)
 	tmp=$(mktemp -d)
 	# Stack limits of soft:hard KiB for a command.
 	small() {
@@ -532,7 +532,7 @@ nproc() {
 	# Three other tasks of the user.
 	"${nobody[@]}" sh -c 'sleep 30 & sleep 30 & exec sleep 30' &
 	sleeper=$!
-	sleep 0.2
+	nap 0.2
 	start prlimit --nproc=$((n + 6)) "${nobody[@]}" "$bin" -b pipe -t 0.1 -r 1 -n fault
 	finish
 	expect_rc "the user's tasks" 2
@@ -599,20 +599,38 @@ holds=(1 3 10)
 # strace writes the line when it stops the call, before the hold.  Sets
 # t_held, strace's time of it (-ttt, the clock of $EPOCHREALTIME).
 wait_held() {
-	local end=$((${EPOCHREALTIME//[!0-9]/} + $4 * 1000000))
+	local end=$((${EPOCHREALTIME//[!0-9]/} + $4 * 1000000)) line k f w
 	while :; do
-		t_held=$(awk -v p="$2" -v n="$3" '$0 ~ p {
-			for (i = 1; i <= NF; i++)
-				if ($i ~ /^[0-9]+\.[0-9]+$/) {
-					if (++k == n) { print $i; exit }
+		# In bash alone: it polls a hundred times a second.
+		t_held= k=0
+		if [ -f "$1" ]; then
+			# The held call's line has no new line yet.
+			while IFS= read -r line || [ -n "$line" ]; do
+				[[ $line =~ $2 ]] || continue
+				read -ra w <<<"$line"
+				for f in "${w[@]}"; do
+					[[ $f =~ ^[0-9]+\.[0-9]+$ ]] || continue
+					k=$((k + 1))
+					[ "$k" -eq "$3" ] && t_held=$f
 					break
-				}
-		}' "$1" 2>/dev/null)
+				done
+				[ -z "$t_held" ] || break
+			done <"$1"
+		fi
 		[ -n "$t_held" ] && return 0
 		kill -0 "$pid" 2>/dev/null || return 1
 		[ "${EPOCHREALTIME//[!0-9]/}" -lt "$end" ] || return 1
-		sleep 0.01
+		nap 0.01
 	done
+}
+
+# No POSIX queue left in $mq (its names, dot files too).
+mq_empty() {
+	local f
+	for f in "$mq"/* "$mq"/.[!.]*; do
+		[ -e "$f" ] && return 1
+	done
+	return 0
 }
 
 # Whether the signal sent before $t_kill came inside the hold of $hold s
@@ -648,10 +666,10 @@ inject() {
 			-e inject="$call:delay_$at=${hold}000000:when=$nth" "$bin" -n fault "$@"
 		wait_held "$trace" "$call[(]" "$nth" 30 && reached=1 || reached=0
 		[ "$reached" = 1 ] && pass "$what" ||
-			fail "$what: the call was never reached: $(cat "$trace")"
+			fail "$what: the call was never reached: $(<"$trace")"
 		if [ "$who" = group ]; then
 			# What the runner does meanwhile (it does not wait for the guard).
-			sleep 0.3
+			nap 0.3
 			kill -KILL -- -"$pid"
 		else
 			runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
@@ -662,11 +680,11 @@ inject() {
 		finish
 		rm -f "$trace"
 		for ((i = 0; i < 20; i++)); do
-			[ "$(ipc_ids)" = "$before" ] && [ -z "$(ls -A "$mq")" ] && break
-			sleep 0.1
+			ipc_scan && [ "$ipc_now" = "$before" ] && mq_empty && break
+			nap 0.1
 		done
 		check_clean "$what"
-		[ -z "$(ls -A "$mq")" ] && pass "$what" ||
+		mq_empty && pass "$what" ||
 			fail "$what: POSIX queues left: $(ls -A "$mq" | tr '\n' ' ')"
 		# A clean start for the next try: this namespace is ours alone.
 		ipcrm -a 2>/dev/null
@@ -699,7 +717,7 @@ inject_reused() {
 		id=
 		wait_held "$trace" "$call[(].*IPC_RMID" 1 $((5 * hold + 30)) &&
 			id=$(sed -n "s/.*$call(\([0-9]*\),.*IPC_RMID.*/\1/p" "$trace" | head -n 1)
-		[ -n "$id" ] && pass "$what" || fail "$what: no IPC_RMID seen: $(cat "$trace")"
+		[ -n "$id" ] && pass "$what" || fail "$what: no IPC_RMID seen: $(<"$trace")"
 		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		guard=$(pgrep -x ctxbench-guard -P "${runner:-0}" | head -n 1)
 		# Somebody else's object, with the id that was ctxbench's.
@@ -716,7 +734,7 @@ inject_reused() {
 		rm -f "$trace"
 		for ((i = 0; i < 40; i++)); do
 			[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null || break
-			sleep 0.05
+			nap 0.05
 		done
 		awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass "$what" ||
 			fail "$what: somebody else's $kind $id was removed"
@@ -834,7 +852,7 @@ trials() {
 		local delay
 		delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.05 + r / 32768 * 0.6 }')
 		start "$bin" -b "$mechs" -t 0.2 -r 2 -n fault
-		sleep "$delay"
+		nap "$delay"
 		case $f in
 		INT | TERM | HUP) kill -"$f" "$pid" 2>/dev/null ;;
 		child_kill) kill -KILL "$(participant)" 2>/dev/null ;;

@@ -13,7 +13,7 @@
 #        formats.sh cells BIN FIXTURES | formats.sh keys BIN
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"saved-formats report @BIN@ @SRC@ | timeout=120"
@@ -24,7 +24,7 @@ tests=(
 list_tests "$@"
 isolate "$@"
 
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "${0%/*}" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -32,7 +32,7 @@ trap 'rm -rf "$tmp"' EXIT
 run() {
 	"$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+	out=$(<"$tmp/out") err=$(<"$tmp/err")
 }
 
 # The words of a list "a, b or c", one a line.
@@ -138,7 +138,7 @@ sys.exit(len(d["invocations"]) != 4 or "comparison" in d)' "$tmp/merged.json" &&
 findings() {
 	local bin=$1 fx=$2 f line
 	local here
-	here=$(cd "$(dirname "$0")" && pwd)
+	here=$(cd "${0%/*}" && pwd)
 
 	command -v python3 >/dev/null || {
 		skip "no python3 to read the JSON"

@@ -15,7 +15,7 @@
 # usage: html.sh page|browser|layout|hostile|hostile-browser BIN
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh): Chromium is skipped, with the
 # reason, where there is none or it cannot start.
 tests=(
@@ -28,7 +28,7 @@ tests=(
 list_tests "$@"
 isolate "$@"
 
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "${0%/*}" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -98,9 +98,9 @@ page() {
 			fail "no chart names $label whole"
 	done
 	perl "$here/html.pl" figures "$tmp/r.txt" "$tmp/r.html" >"$tmp/fig" &&
-		pass "the page's figures are not the text report's" || fail "the page's figures are not the text report's: $(cat "$tmp/fig")"
+		pass "the page's figures are not the text report's" || fail "the page's figures are not the text report's: $(<"$tmp/fig")"
 	perl "$here/html.pl" summary "$tmp/r.txt" "$tmp/r.html" >"$tmp/fig" &&
-		pass "the page's summary is not the text report's" || fail "the page's summary is not the text report's: $(cat "$tmp/fig")"
+		pass "the page's summary is not the text report's" || fail "the page's summary is not the text report's: $(<"$tmp/fig")"
 	# The overview first: the forest plot, then the summary, then the
 	# details; higher is better where loops/sec are.
 	grep -n -m1 -e '<svg [^>]*id="forest"' -e '<table class="summary"' \
@@ -153,10 +153,10 @@ page() {
 		fail "-o beside --format html saved no run"
 	"$bin" report "$tmp/sweep.json" >"$tmp/sweep.txt"
 	perl "$here/html.pl" figures "$tmp/sweep.txt" "$tmp/sweep.html" >"$tmp/fig" &&
-		pass "the sweep's figures" || fail "the sweep's figures: $(cat "$tmp/fig")"
+		pass "the sweep's figures" || fail "the sweep's figures: $(<"$tmp/fig")"
 	"$bin" --format htm -t 0.05 >/dev/null 2>"$tmp/err"
 	[ $? -eq 2 ] && grep -q 'html' "$tmp/err" && pass "a bad --format does not name html" ||
-		fail "a bad --format does not name html: $(cat "$tmp/err")"
+		fail "a bad --format does not name html: $(<"$tmp/err")"
 	summary
 }
 
@@ -212,20 +212,20 @@ browser() {
 			fail "the DOM has no loops/sec chart of $m"
 	done
 	perl "$here/html.pl" figures "$tmp/r.txt" "$tmp/r.dom" >"$tmp/fig" &&
-		pass "the DOM's figures are not the text report's" || fail "the DOM's figures are not the text report's: $(cat "$tmp/fig")"
+		pass "the DOM's figures are not the text report's" || fail "the DOM's figures are not the text report's: $(<"$tmp/fig")"
 	# Drawn: the screenshot has ink in the labels' colours.  A page of
 	# nothing (chromium_ready's) is told apart first, or the check proves
 	# nothing here.
 	perl "$here/html.pl" png "$tmp/blank.png" >"$tmp/png" &&
-		fail "a blank page passes as drawn: $(cat "$tmp/png")" || pass "a blank page fails as blank"
+		fail "a blank page passes as drawn: $(<"$tmp/png")" || pass "a blank page fails as blank"
 	perl "$here/html.pl" png "$tmp/shot.png" >"$tmp/png" && pass "the screenshot is blank" ||
-		fail "the screenshot is blank: $(cat "$tmp/png")"
+		fail "the screenshot is blank: $(<"$tmp/png")"
 	cat "$tmp/png"
 	# A narrow window: the page still fits it, the charts scroll inside.
 	chrome "$tmp/narrow.out" --hide-scrollbars --window-size=400,1600 \
 		--screenshot="$tmp/narrow.png" "file://$tmp/r.html"
 	perl "$here/html.pl" png "$tmp/narrow.png" >"$tmp/png" && pass "the narrow screenshot is blank" ||
-		fail "the narrow screenshot is blank: $(cat "$tmp/png")"
+		fail "the narrow screenshot is blank: $(<"$tmp/png")"
 	[ -n "${CTXBENCH_TEST_KEEP:-}" ] &&
 		cp "$tmp/r.html" "$tmp/shot.png" "$tmp/narrow.png" "$CTXBENCH_TEST_KEEP/"
 	summary
@@ -339,14 +339,14 @@ layout() {
 				>/dev/null 2>"$tmp/run.err"
 			rc=$?
 			[ "$rc" -le 1 ] && [ -s "$tmp/$label-$rep.json" ] ||
-				fail "the run of $label failed: exit $rc: $(cat "$tmp/run.err")"
-			[ "$rc" -eq 0 ] || echo "note: the run of $label: exit 1: $(cat "$tmp/run.err")"
+				fail "the run of $label failed: exit $rc: $(<"$tmp/run.err")"
+			[ "$rc" -eq 0 ] || echo "note: the run of $label: exit 1: $(<"$tmp/run.err")"
 		done
 	done
 	"$bin" report --format html "$tmp"/6.13*.json >"$tmp/r.html" 2>"$tmp/r.err"
 	rc=$?
 	[ "$rc" -eq 0 ] && pass "not: report --format html failed" ||
-		fail "report --format html failed: exit $rc: $(cat "$tmp/r.err")"
+		fail "report --format html failed: exit $rc: $(<"$tmp/r.err")"
 	frames >"$tmp/layout.html"
 	chrome "$tmp/layout.dom" --dump-dom --hide-scrollbars \
 		--allow-file-access-from-files --window-size=1600,1000 \
@@ -392,7 +392,7 @@ hostile_pages() {
 		"$bin" report --format html "$tmp/$kind"/*.json >"$tmp/$kind.html" \
 			2>"$tmp/$kind.err"
 		[ $? -eq 0 ] && pass "the page of $kind strings" ||
-			fail "the page of $kind strings: $(cat "$tmp/$kind.err")"
+			fail "the page of $kind strings: $(<"$tmp/$kind.err")"
 	done
 }
 
@@ -409,7 +409,7 @@ hostile() {
 	hostile_pages "$bin"
 	self_contained "$tmp/hostile.html"
 	perl "$here/html.pl" safe "$tmp/hostile.html" "$tmp/benign.html" \
-		>"$tmp/safe" && pass "hostile strings: no script, no element or attribute added" || fail "$(cat "$tmp/safe")"
+		>"$tmp/safe" && pass "hostile strings: no script, no element or attribute added" || fail "$(<"$tmp/safe")"
 	grep -qF '&lt;/style&gt;&lt;script&gt;console.log(3)&lt;/script&gt;' \
 		"$tmp/hostile.html" && grep -qF 'x&quot; onload=&quot;' "$tmp/hostile.html" &&
 		pass "not: the hostile strings are not the page's text" || fail "the hostile strings are not the page's text"
@@ -429,7 +429,7 @@ hostile() {
 			rc=$?
 			[ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 				grep -q "^ctxbench: $tmp/mech.json: line [0-9]*: \"mech\" must be a name" "$tmp/err" &&
-				pass "mech '$mech', $fmt" || fail "mech '$mech', $fmt: exit $rc, $(wc -c <"$tmp/out") bytes out: $(cat "$tmp/err")"
+				pass "mech '$mech', $fmt" || fail "mech '$mech', $fmt: exit $rc, $(wc -c <"$tmp/out") bytes out: $(<"$tmp/err")"
 		done
 	done <<'MECHS'
 x" onload="document.title=1
@@ -444,7 +444,7 @@ MECHS
 	"$bin" report --format html "$tmp/mech.json" >"$tmp/mech.html" 2>"$tmp/err" &&
 		grep -q '<svg [^>]*id="loops-seqpacket"' "$tmp/mech.html" &&
 		grep -q '<a href="#mech-seqpacket">' "$tmp/mech.html" && pass "an unknown mechanism's page" ||
-		fail "an unknown mechanism's page: $(cat "$tmp/err")"
+		fail "an unknown mechanism's page: $(<"$tmp/err")"
 	summary
 }
 
@@ -480,7 +480,7 @@ hostile_browser() {
 	[ -n "$written" ] && [ "$shown" = "$written" ] && pass "not: the page's title is '$shown', written '$written'" ||
 		fail "the page's title is '$shown', written '$written'"
 	perl "$here/html.pl" safe "$tmp/hostile.dom" "$tmp/benign.dom" >"$tmp/safe" &&
-		pass "the DOM" || fail "the DOM: $(cat "$tmp/safe")"
+		pass "the DOM" || fail "the DOM: $(<"$tmp/safe")"
 	summary
 }
 

@@ -16,7 +16,7 @@
 # usage: lab.sh shipped|verdict BIN SRC
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"saved-lab-shipped shipped @BIN@ @SRC@ | timeout=120 cost=10"

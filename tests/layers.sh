@@ -7,7 +7,7 @@
 # Usage: layers.sh includes SOURCE_DIR ROOMS_TXT
 #        layers.sh circles NM ROOM_ARCHIVE...
 set -u
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"layers includes @SRC@ @BUILD@/rooms.txt |"
@@ -54,7 +54,7 @@ includes() {
 				[ -e "$src/$room/$h" ] ||
 					echo "${f#"$src"/}: includes \"$h\", which is not in $room/"
 			done >"$tmp"
-			[ -s "$tmp" ] && fail "$(cat "$tmp")" || pass "${f#"$src"/}: its path-less includes beside it"
+			[ -s "$tmp" ] && fail "$(<"$tmp")" || pass "${f#"$src"/}: its path-less includes beside it"
 		done
 	done
 	# No circle of includes among the analysis and the formats: a file and

@@ -12,7 +12,7 @@
 #        layout.sh functions SRC
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"layout layout @SRC@ | timeout=300 labels=docs"
@@ -87,7 +87,7 @@ layout() {
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	if ! "$src/tools/gen-layout" "$src" "$tmp" 2>"$tmp/err"; then
-		fail "tools/gen-layout failed: $(cat "$tmp/err")"
+		fail "tools/gen-layout failed: $(<"$tmp/err")"
 	elif cmp -s "$src/CONTRIBUTING.md" "$tmp/CONTRIBUTING.md"; then
 		pass "the layout is the tree's"
 	else
@@ -214,7 +214,7 @@ new_format() {
 			pass "not: report --format $f fails" || fail "report --format $f fails"
 	done
 	[ "$(grep -Ec $'^[ab]\tpipe\t[0-9]+$' "$tmp/r/report.$name")" -eq 2 ] &&
-		pass "report --format $name" || fail "report --format $name: $(cat "$tmp/r/report.$name")"
+		pass "report --format $name" || fail "report --format $name: $(<"$tmp/r/report.$name")"
 	if command -v python3 >/dev/null; then
 		python3 "$tmp/t/tests/formats.py" "$tmp/r" "$tmp/t" json "$name" >"$tmp/checks" 2>&1
 		grep -q "^ok - $name: " "$tmp/checks" &&

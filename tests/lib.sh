@@ -101,7 +101,7 @@ skip_check() {
 # Whether a skip for the reason @1 may stand: always, but under
 # CTXBENCH_REQUIRE_ALL=1 (CI: every skip a failure) only where a pattern
 # of tests/skips-allowed (see there) matches the whole reason.
-skips_allowed=$(dirname "${BASH_SOURCE[0]}")/skips-allowed
+skips_allowed=${BASH_SOURCE[0]%/*}/skips-allowed
 skip_allowed() {
 	local line
 	[ "${CTXBENCH_REQUIRE_ALL:-0}" = 1 ] || return 0
@@ -236,24 +236,79 @@ isolate() {
 	return 0
 }
 
-# The IPC objects of this namespace, one "KIND ID" a line (mq NAME for a
-# POSIX queue); nothing when they are not this test's alone.
-ipc_ids() {
-	[ "${CTXBENCH_TEST_NS:-}" = own ] || return 0
-	awk 'FNR > 1 { print FILENAME ~ /msg$/ ? "q" : FILENAME ~ /sem$/ ? "s" : "m", $2 }' \
-		/proc/sysvipc/msg /proc/sysvipc/sem /proc/sysvipc/shm
-	find "$CTXBENCH_TEST_MQUEUE" -mindepth 1 -printf 'mq %f\n'
+# Live (not zombie) processes of session $1: dead ones that lost their
+# parent wait for init to reap them, and run nothing.  Read from /proc by
+# bash alone (field 6 of stat is the session, 3 the state, after the
+# command's name in parentheses): a fork costs milliseconds on a
+# paravirtualised guest, and this runs after every case.
+session_alive() {
+	local f st
+	for f in /proc/[0-9]*/stat; do
+		{ read -r st <"$f"; } 2>/dev/null || continue
+		st=${st##*) }
+		set -- $st "$1"
+		[ "$4" = "${!#}" ] && [ "$1" != Z ] && return 0
+	done
+	return 1
+}
+
+# Sleep $1 seconds without a fork: a read, bounded by -t, of a FIFO that
+# nobody writes (opened once, its name removed at once).
+nap() {
+	if [ -z "${ktap_napfd:-}" ]; then
+		local f
+		f=$(mktemp -u "${TMPDIR:-/tmp}/ctxbench-nap.XXXXXXXX") &&
+			mkfifo -m 600 "$f" && exec {ktap_napfd}<>"$f" && rm -f "$f" ||
+			{ ktap_napfd=; sleep "$1"; return 0; }
+	fi
+	read -r -t "$1" -u "$ktap_napfd"
 	return 0
 }
 
+# The IPC objects of this namespace, one "KIND ID" a line (mq NAME for a
+# POSIX queue), in $ipc_now; nothing when they are not this test's alone.
+# Read by bash alone: a fork costs milliseconds on a paravirtualised
+# guest, and this runs after every case.
+ipc_scan() {
+	local f k key id rest lines=()
+	ipc_now=
+	[ "${CTXBENCH_TEST_NS:-}" = own ] || return 0
+	for f in msg sem shm; do
+		case $f in msg) k=q ;; sem) k=s ;; shm) k=m ;; esac
+		{
+			read -r rest
+			while read -r key id rest; do
+				lines+=("$k $id")
+			done
+		} <"/proc/sysvipc/$f"
+	done
+	for f in "$CTXBENCH_TEST_MQUEUE"/* "$CTXBENCH_TEST_MQUEUE"/.[!.]*; do
+		[ -e "$f" ] && lines+=("mq ${f##*/}")
+	done
+	local IFS=$'\n'
+	ipc_now=${lines[*]}
+	return 0
+}
+# The same on stdout.
+ipc_ids() {
+	ipc_scan
+	[ -z "$ipc_now" ] || printf '%s\n' "$ipc_now"
+}
+
 # The ctxbench processes (runners, participants, guards) this test
-# started and that still run, one PID a line.
-ours() {
-	local p
+# started and that still run, one PID a line in $ours_now: one pgrep and
+# one grep over their environments.
+ours_scan() {
+	local p f files=()
+	ours_now=
 	[ -n "${CTXBENCH_TEST_TAG:-}" ] || return 0
-	for p in $(pgrep -x ctxbench; pgrep -x ctxbench-guard); do
-		{ tr '\0' '\n' <"/proc/$p/environ"; } 2>/dev/null |
-			grep -qx "CTXBENCH_TEST_TAG=$CTXBENCH_TEST_TAG" && echo "$p"
+	for p in $(pgrep -x 'ctxbench|ctxbench-guard'); do
+		files+=("/proc/$p/environ")
+	done
+	[ "${#files[@]}" -gt 0 ] || return 0
+	for f in $(grep -lzxF "CTXBENCH_TEST_TAG=$CTXBENCH_TEST_TAG" "${files[@]}" 2>/dev/null); do
+		f=${f#/proc/}
+		ours_now+=${ours_now:+$'\n'}${f%/environ}
 	done
 	return 0
 }
@@ -265,10 +320,12 @@ ours() {
 check_left() {
 	local what=$1 left procs end=$((${EPOCHREALTIME//[!0-9]/} + 2000000))
 	while :; do
-		left=$(ipc_ids) procs=$(ours)
+		ipc_scan
+		ours_scan
+		left=$ipc_now procs=$ours_now
 		[ "$left" = "${before:-}" ] && [ -z "$procs" ] && break
 		[ "${EPOCHREALTIME//[!0-9]/}" -lt "$end" ] || break
-		sleep 0.05
+		nap 0.05
 	done
 	if [ "${CTXBENCH_TEST_NS:-}" != own ]; then
 		skip_check "$what: no IPC object left" "no IPC namespace of its own"

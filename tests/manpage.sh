@@ -7,7 +7,7 @@
 #        manpage.sh environment SRC ROOMS
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"manpage-options options @BIN@ @SRC@/ctxbench.1 | timeout=60 labels=docs"
@@ -132,7 +132,7 @@ install_test() {
 	work=$(mktemp -d) || exit 1
 	prefix=$work/prefix
 	if ! "$cmake" --install "$build" --prefix "$prefix" >"$work/log" 2>&1; then
-		fail "cmake --install: $(cat "$work/log")"
+		fail "cmake --install: $(<"$work/log")"
 	fi
 	[ -x "$prefix/bin/ctxbench" ] && pass "not: no bin/ctxbench installed" || fail "no bin/ctxbench installed"
 	"$prefix/bin/ctxbench" -V | grep -q '^ctxbench ' && pass "not: the installed ctxbench does not run" ||
@@ -153,18 +153,18 @@ render() {
 		>"$out" 2>"$err"
 	local rc=$?
 	[ "$rc" -eq 0 ] && pass "not: man -l exits $rc" || fail "man -l exits $rc"
-	[ ! -s "$err" ] && pass "man -l warns" || fail "man -l warns: $(cat "$err")"
+	[ ! -s "$err" ] && pass "man -l warns" || fail "man -l warns: $(<"$err")"
 	for s in NAME SYNOPSIS DESCRIPTION OPTIONS MECHANISMS PLACEMENT RINGS \
 		"THE REPORT" "SAVED RUNS" FAULTS "EXIT STATUS" EXAMPLES FILES \
 		"SEE ALSO"; do
 		grep -qx "$s" "$out" && pass "not: no section $s in the page" || fail "no section $s in the page"
 	done
 	awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' "$out" >"$err" &&
-		pass "lines wider than 80 columns" || fail "lines wider than 80 columns: $(cat "$err")"
+		pass "lines wider than 80 columns" || fail "lines wider than 80 columns: $(<"$err")"
 	# groff's own warnings, where it is the formatter.
 	if command -v groff >/dev/null; then
 		groff -man -Tutf8 -ww -z "$page" >"$err" 2>&1
-		[ ! -s "$err" ] && pass "groff warns" || fail "groff warns: $(cat "$err")"
+		[ ! -s "$err" ] && pass "groff warns" || fail "groff warns: $(<"$err")"
 	fi
 	rm -f "$out" "$err"
 	summary

@@ -9,7 +9,7 @@
 # come back unseen.
 # Usage: model.sh OBJDUMP OBJECT_OR_ARCHIVE...
 set -u
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The test (see list_tests in lib.sh).
 tests=("report-model-once @OBJDUMP@ @PRODUCT_OBJECTS@ @ROOM_ARCHIVES@ |")
 list_tests "$@"

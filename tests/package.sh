@@ -9,7 +9,7 @@
 # usage: package.sh deb|lintian|install|cmake-install BUILD_DIR BIN [CPACK]
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh); cpack builds in BUILD_DIR, one
 # at a time (lock=cpack); install writes to / (with
 # CTXBENCH_TEST_INSTALL=1), alone.
@@ -21,7 +21,7 @@ tests=(
 )
 list_tests "$@"
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "${0%/*}/.." && pwd)
 # What the package holds besides the binary, page and completion.
 docs="README.md $(cd "$top" && echo docs/*.md)"
 tools="vmrun vmturns bisect-step debian-kernels"
@@ -79,7 +79,7 @@ deb() {
 		fail "Maintainer is a placeholder: '$(field Maintainer)'"
 	# Debian's control file keeps the description's lines as they are.
 	awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' <<<"$(field Description)" \
-		>"$tmp/long" && pass "Description lines over 80 columns" || fail "Description lines over 80 columns: $(cat "$tmp/long")"
+		>"$tmp/long" && pass "Description lines over 80 columns" || fail "Description lines over 80 columns: $(<"$tmp/long")"
 	files=$(dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -v '/$')
 	for f in ./usr/bin/ctxbench ./usr/share/man/man1/ctxbench.1.gz \
 		./usr/share/bash-completion/completions/ctxbench \
@@ -161,7 +161,7 @@ lintian_check() {
 	! grep -E '^[EW]: ' "$tmp/lintian" && pass "lintian" || fail "lintian: errors or warnings above"
 	# lintian itself ran (it says nothing of a clean package).
 	grep -q 'E: \|internal error\|Traceback\|^Can.t' "$tmp/lintian.err" &&
-		fail "lintian failed: $(cat "$tmp/lintian.err")" || pass "lintian"
+		fail "lintian failed: $(<"$tmp/lintian.err")" || pass "lintian"
 	! grep -q '^I: ctxbench: unused-override' "$tmp/lintian" && pass "not: cmake/lintian-overrides has a tag lintian no longer gives" ||
 		fail "cmake/lintian-overrides has a tag lintian no longer gives"
 	summary
@@ -174,7 +174,7 @@ cmake_install() {
 	local cmake=${cpack%cpack}cmake p=$tmp/prefix f out
 	[ "$cmake" != "$cpack" ] && [ -x "$cmake" ] || cmake=cmake
 	"$cmake" --install "$build" --prefix "$p" >"$tmp/log" 2>&1 && pass "cmake --install" ||
-		fail "cmake --install: $(cat "$tmp/log")"
+		fail "cmake --install: $(<"$tmp/log")"
 	cmp -s "$p/bin/ctxbench" "$bin" && pass "not: bin/ctxbench is not $bin" || fail "bin/ctxbench is not $bin"
 	cmp -s "$p/share/man/man1/ctxbench.1" "$top/ctxbench.1" && pass "not: share/man/man1/ctxbench.1 is not the page" ||
 		fail "share/man/man1/ctxbench.1 is not the page"
@@ -222,7 +222,7 @@ install() {
 	v=$("$bin" -V)
 	trap 'dpkg -r ctxbench >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 	dpkg -i "$deb" >"$tmp/dpkg.log" 2>&1 && pass "dpkg -i" ||
-		fail "dpkg -i: $(cat "$tmp/dpkg.log")"
+		fail "dpkg -i: $(<"$tmp/dpkg.log")"
 	list=$(dpkg -L ctxbench)
 	[ "$(env -i PATH=/usr/bin:/bin sh -c 'command -v ctxbench')" = /usr/bin/ctxbench ] &&
 		pass "not: ctxbench is not /usr/bin/ctxbench on PATH" || fail "ctxbench is not /usr/bin/ctxbench on PATH"
@@ -250,7 +250,7 @@ install() {
 			complete -p ctxbench' >"$tmp/complete" 2>&1
 	fi
 	grep -qx 'complete -F _ctxbench ctxbench' "$tmp/complete" && pass "complete -p ctxbench" ||
-		fail "complete -p ctxbench: $(cat "$tmp/complete")"
+		fail "complete -p ctxbench: $(<"$tmp/complete")"
 	# The documents and tools the manual page names, where it names them.
 	for f in /usr/share/doc/ctxbench/docs/:method.md /usr/share/ctxbench/:vmrun; do
 		[ -f "${f/:/}" ] && MANWIDTH=200 man ctxbench 2>/dev/null | grep -q "${f%%:*}" &&
@@ -259,9 +259,9 @@ install() {
 	/usr/share/ctxbench/vmturns --help >/dev/null 2>&1 && pass "not: /usr/share/ctxbench/vmturns --help failed" ||
 		fail "/usr/share/ctxbench/vmturns --help failed"
 	env -i PATH=/usr/bin:/bin ctxbench -t 0.1 -r 1 -b pipe -q >"$tmp/run" 2>&1 &&
-		grep -q 'pipe' "$tmp/run" && pass "ctxbench from PATH" || fail "ctxbench from PATH: $(cat "$tmp/run")"
+		grep -q 'pipe' "$tmp/run" && pass "ctxbench from PATH" || fail "ctxbench from PATH: $(<"$tmp/run")"
 	dpkg -r ctxbench >"$tmp/dpkg.log" 2>&1 && pass "dpkg -r" ||
-		fail "dpkg -r: $(cat "$tmp/dpkg.log")"
+		fail "dpkg -r: $(<"$tmp/dpkg.log")"
 	trap 'rm -rf "$tmp"' EXIT
 	left=
 	while IFS= read -r f; do

@@ -7,7 +7,7 @@
 # After each run: no process of its session and no IPC object left.
 # usage: parallel.sh BIN CASE   (CASE: see the list at the bottom)
 set -u
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).  What they check holds on a
 # loaded machine (a ring's loops above 0, the CPUs it was given, a note,
 # a kill half a second into a 4 s row), so they run beside other tests;
@@ -35,7 +35,7 @@ ncpu=$(nproc)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 out_f=$tmp/out err_f=$tmp/err
-. "$(dirname "$0")/session.sh"
+. "${0%/*}/session.sh"
 
 # Run ctxbench in a session of its own ($kill: a participant of ring 2 is
 # killed after 1 s); sets rc, out, err; then nothing of it may be left.
@@ -49,9 +49,9 @@ run() {
 		for ((i = 0; i < 200; i++)); do
 			list=$(pgrep -x ctxbench -P "$pid")
 			[ "$(wc -w <<<"$list")" -ge 6 ] && break
-			sleep 0.05
+			nap 0.05
 		done
-		victim=$(awk -v max="$(cat /proc/sys/kernel/pid_max)" '
+		victim=$(awk -v max="$(</proc/sys/kernel/pid_max)" '
 			{ p[NR] = $1; if (NR == 1 || $1 < lo) lo = $1
 			  if (NR == 1 || $1 > hi) hi = $1 }
 			END { for (i = 1; i <= NR; i++) {
@@ -60,7 +60,7 @@ run() {
 					k += max
 				print k, p[i] } }' <<<"$list" |
 			sort -n | awk 'NR == 5 { print $2 }')
-		sleep 0.5
+		nap 0.5
 		if [ -z "$victim" ] || ! kill -KILL "$victim"; then
 			fail "$*: no participant to kill among: $list;" \
 				"now: $(ps -o pid=,comm= --ppid "$pid" | tr '\n' ' ')"

@@ -12,7 +12,7 @@
 # CTXBENCH_REQUIRE_ALL=1 (required).
 # Usage: profile.sh BIN BUILD CASE
 set -u
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 tests=(
 	"profile-none @BIN@ @BUILD@ none |"
 	"profile-saved @BIN@ @BUILD@ saved | timeout=120"
@@ -44,7 +44,7 @@ check_perf_left() {
 	for i in $(seq 40); do
 		left=$(perf_left)
 		[ -z "$left" ] && break
-		sleep 0.05
+		nap 0.05
 	done
 	if [ -n "$left" ]; then
 		fail "$1: perf left: $left"
@@ -59,8 +59,8 @@ need_perf() {
 	command -v perf >/dev/null ||
 		skip "perf is not installed"
 	if [ "$(id -u)" != 0 ] &&
-		[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
-		skip "perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
+		[ "$(</proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
+		skip "perf not permitted: kernel.perf_event_paranoid is $(</proc/sys/kernel/perf_event_paranoid), not root"
 	fi
 }
 
@@ -81,8 +81,8 @@ profiled() {
 # Skip (77) unless perf would be permitted here: a stand-in perf too.
 need_permit() {
 	if [ "$(id -u)" != 0 ] &&
-		[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
-		skip "perf not permitted: kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid), not root"
+		[ "$(</proc/sys/kernel/perf_event_paranoid)" -gt -1 ]; then
+		skip "perf not permitted: kernel.perf_event_paranoid is $(</proc/sys/kernel/perf_event_paranoid), not root"
 	fi
 }
 
@@ -117,7 +117,7 @@ record)
 		if [ "$cmd" = "enable sched:sched_switch" ] &&
 			[ "${STANDIN_MODE:-}" = kill ]; then
 			for p in $(cat /proc/$PPID/task/*/children); do
-				[ "$(cat /proc/$p/comm)" = ctxbench ] &&
+				[ "$(</proc/$p/comm)" = ctxbench ] &&
 					kill -KILL "$p" && break
 			done
 		fi
@@ -154,7 +154,7 @@ check_sleeps() {
 	for i in $(seq 40); do
 		left=$(sleeps_left)
 		[ -z "$left" ] && break
-		sleep 0.05
+		nap 0.05
 	done
 	if [ -n "$left" ]; then
 		fail "$1: what perf forked outlived it: $left"
@@ -260,9 +260,9 @@ none)
 				-q -o "$tmp/n.json" >"$tmp/n.txt" 2>"$tmp/n.err"
 		fi
 		rc=$?
-		[ $rc -eq 0 ] && pass "$how" || fail "$how: exit $rc: $(cat "$tmp/n.err")"
+		[ $rc -eq 0 ] && pass "$how" || fail "$how: exit $rc: $(<"$tmp/n.err")"
 		n=$(grep -c 'no profiles: perf not found' "$tmp/n.err")
-		[ "$n" = 1 ] && pass "$how" || fail "$how: said $n times: $(cat "$tmp/n.err")"
+		[ "$n" = 1 ] && pass "$how" || fail "$how: said $n times: $(<"$tmp/n.err")"
 		check_none_json "$tmp/n.json"
 		grep -q 'Where the time went: none: perf not found' \
 			"$tmp/n.txt" && pass "$how" || fail "$how: the report does not say why"
@@ -273,14 +273,14 @@ none)
 	rc=$?
 	[ $rc -eq 0 ] && pass "failing perf" || fail "failing perf: exit $rc"
 	n=$(grep -c 'no profiles: ' "$tmp/f.err")
-	[ "$n" = 1 ] && pass "failing perf" || fail "failing perf: said $n times: $(cat "$tmp/f.err")"
+	[ "$n" = 1 ] && pass "failing perf" || fail "failing perf: said $n times: $(<"$tmp/f.err")"
 	grep -q '"symbols"' "$tmp/f.json" && fail "failing perf: a profile saved" ||
 		pass "failing perf"
 	;;
 saved)
 	need_perf
 	profiled s -b pipe,futex -t 0.2 -r 2 ||
-		fail "exit $?: $(cat "$tmp/s.err")"
+		fail "exit $?: $(<"$tmp/s.err")"
 	check_saved_json "$tmp/s.json"
 	grep -q 'wake-up .* µs of a .* µs round trip' "$tmp/s.txt" && pass "not: no wake-up in the text report" ||
 		fail "no wake-up in the text report"
@@ -292,7 +292,7 @@ saved)
 	"$bin" report "$tmp/bad.json" >/dev/null 2>"$tmp/bad.err"
 	rc=$?
 	[ $rc -eq 2 ] && grep -q 'add up' "$tmp/bad.err" && pass "a profile that does not add up" ||
-		fail "a profile that does not add up: exit $rc: $(cat "$tmp/bad.err")"
+		fail "a profile that does not add up: exit $rc: $(<"$tmp/bad.err")"
 	check_perf_left "a profiled run"
 	;;
 sigint | sigkill)
@@ -304,10 +304,10 @@ sigint | sigkill)
 	# Until perf runs for it, then a moment into a window.
 	for i in $(seq 200); do
 		[ -n "$(perf_left)" ] && break
-		sleep 0.05
+		nap 0.05
 	done
 	[ -n "$(perf_left)" ] && pass "not: no perf started" || fail "no perf started"
-	sleep 1
+	nap 1
 	kill -$sig $pid
 	wait $pid
 	rc=$?
@@ -324,7 +324,7 @@ seccomp)
 	# The JIT image named where kallsyms can: set, then restored.
 	knob=/proc/sys/net/core/bpf_jit_kallsyms
 	if [ -w $knob ]; then
-		old=$(cat $knob)
+		old=$(<$knob)
 		echo 1 >$knob
 		trap 'echo $old >$knob; rm -rf "$tmp"' EXIT
 	fi
@@ -333,7 +333,7 @@ seccomp)
 		profiled a$i -n A "${run[@]}" || fail "A: exit $?"
 		"$build/bench/slowsys" 1000 "$bin" --profile -q -n B \
 			-o "$tmp/b$i.json" "${run[@]}" >/dev/null 2>"$tmp/b$i.err" ||
-			fail "B: exit $?: $(cat "$tmp/b$i.err")"
+			fail "B: exit $?: $(<"$tmp/b$i.err")"
 		profiled c$i -n A2 "${run[@]}" || fail "A2: exit $?"
 	done
 	kv=$("$bin" report --format kv "$tmp"/a1.json "$tmp"/a2.json \
@@ -377,20 +377,20 @@ names)
 	CTXBENCH_PERF=$tmp/perf "$bin" --profile -b pipe -t 0.1 -r 1 \
 		-o "$tmp/F.json" >"$tmp/F.txt" 2>"$tmp/F.err"
 	rc=$?
-	[ $rc -eq 0 ] && pass "exit $rc" || fail "exit $rc: $(cat "$tmp/F.err")"
+	[ $rc -eq 0 ] && pass "exit $rc" || fail "exit $rc: $(<"$tmp/F.err")"
 	! grep -q 'no profiles' "$tmp/F.err" && pass "no profile" ||
-		fail "no profile: $(cat "$tmp/F.err")"
+		fail "no profile: $(<"$tmp/F.err")"
 	n=$(raw_bytes "$tmp/F.txt")$(raw_bytes "$tmp/F.err")
 	[ "$n" = 00 ] && pass "the run printed raw bytes" || fail "the run printed raw bytes: $n lines"
 	grep -qF '\x1b[31mred' "$tmp/F.txt" && pass "no escaped name" ||
 		fail "no escaped name: $(sed -n '/Where the time/,$p' "$tmp/F.txt")"
 	"$bin" report "$tmp/F.json" >"$tmp/R.txt" 2>"$tmp/R.err"
 	rc=$?
-	[ $rc -eq 0 ] && pass "report" || fail "report: exit $rc: $(cat "$tmp/R.err")"
+	[ $rc -eq 0 ] && pass "report" || fail "report: exit $rc: $(<"$tmp/R.err")"
 	[ "$(raw_bytes "$tmp/R.txt")" = 0 ] && pass "report" || fail "report: raw bytes"
 	"$bin" report --format json "$tmp/F.json" >"$tmp/G.json" 2>"$tmp/G.err" &&
 		"$bin" report "$tmp/G.json" >/dev/null 2>>"$tmp/G.err" && pass "the json round trip" ||
-		fail "the json round trip: $(cat "$tmp/G.err")"
+		fail "the json round trip: $(<"$tmp/G.err")"
 	check_names_json "$tmp/F.json"
 	;;
 forks)
@@ -411,9 +411,9 @@ forks)
 		kill) said='FAILED' want=1 ;;
 		esac
 		[ $rc -eq $want ] && pass "$how: exit $want" ||
-			fail "$how: exit $rc, not $want: $(cat "$tmp/o.err")"
+			fail "$how: exit $rc, not $want: $(<"$tmp/o.err")"
 		[ -z "$said" ] || grep -q "$said" "$tmp/o.err" "$tmp/o.txt" &&
-			pass "$how: said" || fail "$how: not said: $(cat "$tmp/o.err")"
+			pass "$how: said" || fail "$how: not said: $(<"$tmp/o.err")"
 		check_sleeps "$how"
 	done
 	for sig in INT TERM KILL; do
@@ -423,17 +423,17 @@ forks)
 		# Until the run's guard is there: perf runs, the set-up is done.
 		for i in $(seq 200); do
 			pgrep -P $pid -x ctxbench-guard >/dev/null && break
-			sleep 0.05
+			nap 0.05
 		done
 		[ -n "$(sleeps_left)" ] && pass "SIG$sig: perf forked" ||
 			fail "SIG$sig: the stand-in did not fork"
-		sleep 0.3
+		nap 0.3
 		kill -$sig $pid
 		wait $pid
 		rc=$?
 		want=$((128 + $(kill -l $sig)))
 		[ $rc -eq $want ] && pass "SIG$sig: exit $want" ||
-			fail "SIG$sig: exit $rc, not $want: $(cat "$tmp/k.err")"
+			fail "SIG$sig: exit $rc, not $want: $(<"$tmp/k.err")"
 		check_sleeps "SIG$sig"
 	done
 	;;

@@ -5,7 +5,7 @@
 # usage: progress.sh notty|pty|order|quiet BIN
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"progress-notty notty @BIN@ | timeout=120"
@@ -29,7 +29,7 @@ notty() {
 	local bin=$1 rc
 	"$bin" -b pipe -t 0.2 -r 2 -n progress-test >"$work/out" 2>"$work/err"
 	rc=$?
-	[ "$rc" -eq 0 ] && pass "exit $rc" || fail "exit $rc: $(cat "$work/err")"
+	[ "$rc" -eq 0 ] && pass "exit $rc" || fail "exit $rc: $(<"$work/err")"
 	grep -q "^Run: progress-test" "$work/out" && pass "not: no report" || fail "no report"
 	for f in out err; do
 		grep -q "$CR" "$work/$f" && fail "a carriage return on std$f" || pass "not: a carriage return on std$f"
@@ -59,8 +59,8 @@ on_pty() {
 pty() {
 	local bin=$1 tty
 	on_pty "$bin" -b pipe -t 0.3 -r 2 -n progress-test
-	[ "$rc" -eq 0 ] && pass "exit $rc" || fail "exit $rc: $(cat "$work/tty")"
-	tty=$(cat "$work/tty")
+	[ "$rc" -eq 0 ] && pass "exit $rc" || fail "exit $rc: $(<"$work/tty")"
+	tty=$(<"$work/tty")
 	# -t 0.3 and its warm-up, 0.33 s a run: 0.66 s, then 0.33 s left.
 	for run in 1 2; do
 		line="pipe any: run $run of 2 \($run of 2\), [0-9]+:[0-9]{2} elapsed, about 0:01 left"
@@ -76,8 +76,8 @@ pty() {
 
 	# Rings: the hop work is counted, and named.
 	on_pty "$bin" -b pipe -p 2,3 -t 0.2 -r 1 -n progress-test
-	[ "$rc" -eq 0 ] && pass "ring" || fail "ring: exit $rc: $(cat "$work/tty")"
-	tty=$(cat "$work/tty")
+	[ "$rc" -eq 0 ] && pass "ring" || fail "ring: exit $rc: $(<"$work/tty")"
+	tty=$(<"$work/tty")
 	for line in "pipe 0K: hop work (1 of 3)" "pipe any 2p/0K: run 1 of 1 (2 of 3)" \
 		"pipe any 3p/0K: run 1 of 1 (3 of 3)"; do
 		grep -qF "$ERASE$line" <<<"$tty" && pass "ring" ||
@@ -89,7 +89,7 @@ pty() {
 # The order of the runs, as the terminal shows them: "pipe 1 futex 1 ...".
 run_order() {
 	on_pty "$@"
-	[ "$rc" -eq 0 ] || fail "exit $rc: $(cat "$work/tty")"
+	[ "$rc" -eq 0 ] || fail "exit $rc: $(<"$work/tty")"
 	tr '\r' '\n' <"$work/tty" | sed -n 's/^.\[K\([a-z]*\) same: run \([0-9]\) of 2 .*/\1 \2/p' |
 		tr '\n' ' '
 }
@@ -128,7 +128,7 @@ order() {
 quiet() {
 	local bin=$1
 	on_pty "$bin" -q -b pipe -t 0.3 -r 2 -n progress-test
-	[ "$rc" -eq 0 ] && pass "exit $rc" || fail "exit $rc: $(cat "$work/tty")"
+	[ "$rc" -eq 0 ] && pass "exit $rc" || fail "exit $rc: $(<"$work/tty")"
 	grep -q "$ESC" "$work/tty" && fail "-q: an escape on the terminal: $(cat -v "$work/tty")" ||
 		pass "-q: no escape on the terminal"
 	grep -q "elapsed" "$work/tty" && fail "-q: progress text on the terminal" || pass "-q"

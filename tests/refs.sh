@@ -7,7 +7,7 @@
 # usage: refs.sh diff BIN SRC
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The test (see list_tests in lib.sh).
 tests=("docs-refs diff @BIN@ @SRC@ | timeout=60 labels=docs")
 list_tests "$@"
@@ -22,9 +22,9 @@ refs_diff() {
 	done
 	"$bin" dump none >/dev/null 2>"$out/err" && fail "dump none is taken" ||
 		{ [ $? -eq 2 ] && grep -q '^ctxbench: dump: ' "$out/err"; } && pass "dump none" ||
-		fail "dump none: not exit 2 with a ctxbench: message: $(cat "$out/err")"
+		fail "dump none: not exit 2 with a ctxbench: message: $(<"$out/err")"
 	if ! "$src/tools/gen-refs" "$bin" "$src" "$out" 2>"$out/err"; then
-		fail "tools/gen-refs failed: $(cat "$out/err")"
+		fail "tools/gen-refs failed: $(<"$out/err")"
 		summary
 		return
 	fi
@@ -32,13 +32,13 @@ refs_diff() {
 	awk '/GENERATED json-/ { on = /BEGIN/; next }
 		on && /^\| `[^|]*\| [^|]* \| \|$/ { print }' "$out/docs/json.md" >"$out/bare"
 	[ ! -s "$out/bare" ] && pass "docs/json.md" ||
-		fail "docs/json.md: members without words (write them in their rows):"$'\n'"$(cat "$out/bare")"
+		fail "docs/json.md: members without words (write them in their rows):"$'\n'"$(<"$out/bare")"
 	awk '/GENERATED facts/ { on = /BEGIN/; if (!on && tag != "") print tag; next }
 		on && /^\.TP$/ { if (tag != "") print tag; tag = ""; want = 1; next }
 		on && want { tag = $0; want = 0; next }
 		on { tag = "" }' "$out/ctxbench.1" >"$out/bare"
 	[ ! -s "$out/bare" ] && pass "ctxbench.1" ||
-		fail "ctxbench.1: Run information facts without words (say where each comes from):"$'\n'"$(cat "$out/bare")"
+		fail "ctxbench.1: Run information facts without words (say where each comes from):"$'\n'"$(<"$out/bare")"
 	for f in ctxbench.1 completion/ctxbench.bash docs/json.md docs/keys.md; do
 		if cmp -s "$src/$f" "$out/$f"; then
 			pass "not: $f is not what the tables make of it:"

@@ -6,7 +6,7 @@
 #        saved.sh spread|turns|want BIN | saved.sh bad BIN FIXTURES_DIR
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"saved-roundtrip roundtrip @BIN@ | timeout=120"
@@ -41,7 +41,7 @@ trap 'rm -rf "$tmp"' EXIT
 run() {
 	"$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+	out=$(<"$tmp/out") err=$(<"$tmp/err")
 }
 
 # Every line of $1 fits in 80 columns.
@@ -151,7 +151,7 @@ roundtrip() {
 	[ $? -eq 0 ] && pass "not: report of a saved run failed" || fail "report of a saved run failed"
 	cmp -s "$tmp/direct.txt" "$tmp/report.txt" && pass "not: saved and re-rendered differs from the direct report:" ||
 		fail "saved and re-rendered differs from the direct report:"$'\n'"$(diff "$tmp/direct.txt" "$tmp/report.txt")"
-	grep -q '^  direct any ' "$tmp/direct.txt" && pass "no row" || fail "no row: $(cat "$tmp/direct.txt")"
+	grep -q '^  direct any ' "$tmp/direct.txt" && pass "no row" || fail "no row: $(<"$tmp/direct.txt")"
 
 	# --json prints what -o writes; the report of it writes it again.
 	"$bin" -b pipe -t 0.2 -r 2 -n json --json -o "$tmp/y.json" >"$tmp/y.out"
@@ -257,7 +257,7 @@ refused() {
 		fail "$what: exit $rc, expected 2"
 	elif [ -n "$out" ]; then
 		fail "$what: printed a report"
-	elif [ "$(wc -l <<<"$err")" -ne 1 ] || [[ $err != "ctxbench: $file: "* ]]; then
+	elif [[ $err == *$'\n'* ]] || [[ $err != "ctxbench: $file: "* ]]; then
 		fail "$what: stderr is not one line 'ctxbench: $file: ...': $err"
 	else
 		pass "$what"
@@ -289,7 +289,7 @@ bad() {
 	while IFS= read -r args; do
 		eval "set -- $args"
 		run "$bin" "$@"
-		if [ "$rc" -eq 2 ] && [ -z "$out" ] && [ "$(wc -l <<<"$err")" -eq 1 ] &&
+		if [ "$rc" -eq 2 ] && [ -z "$out" ] && [[ $err != *$'\n'* ]] &&
 			[[ $err == "ctxbench: "* ]]; then
 			pass "ctxbench $args"
 		else
@@ -317,18 +317,18 @@ writes() {
 		[ "$rc" -eq 1 ] && grep -q '/dev/full: No space left on device' <<<"$err" &&
 			pass "-o /dev/full $what" || fail "-o /dev/full $what: exit $rc: $err"
 		"$bin" -b pipe -t 0.1 -r 1 -q $what >/dev/full 2>"$tmp/err"
-		rc=$? err=$(cat "$tmp/err")
+		rc=$? err=$(<"$tmp/err")
 		[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: No space left on device' <<<"$err" &&
 			pass "stdout /dev/full $what" || fail "stdout /dev/full $what: exit $rc: $err"
 		"$bin" -b pipe -t 0.1 -r 1 -q $what >&- 2>"$tmp/err"
-		rc=$? err=$(cat "$tmp/err")
+		rc=$? err=$(<"$tmp/err")
 		[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: ' <<<"$err" &&
 			pass "stdout closed $what" || fail "stdout closed $what: exit $rc: $err"
 	done
 	"$bin" report "$good" >/dev/full 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: ' "$tmp/err" && pass "report >/dev/full" ||
-		fail "report >/dev/full: exit $rc: $(cat "$tmp/err")"
+		fail "report >/dev/full: exit $rc: $(<"$tmp/err")"
 	run "$bin" report -o /dev/full "$good"
 	[ "$rc" -eq 1 ] && grep -q '/dev/full: No space left' <<<"$err" && pass "report -o /dev/full" ||
 		fail "report -o /dev/full: exit $rc: $err"
@@ -350,22 +350,22 @@ replace() {
 	# Killed outright half way: last week's file is still there.
 	"$bin" -b pipe -t 1 -r 3 -q -o "$d/run.json" >/dev/null 2>&1 &
 	pid=$!
-	sleep 0.6
+	nap 0.6
 	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null
-	[ "$(cat "$d/run.json")" = old ] && pass "SIGKILL" || fail "SIGKILL: FILE changed: $(head -c 80 "$d/run.json")"
+	[ "$(<"$d/run.json")" = old ] && pass "SIGKILL" || fail "SIGKILL: FILE changed: $(head -c 80 "$d/run.json")"
 	[ "$(ls -A "$d")" = run.json ] && pass "SIGKILL" || fail "SIGKILL: left behind: $(ls -A "$d")"
 
 	# Interrupted: what finished is saved, readable, in the file's mode.
 	"$bin" -b pipe,futex -t 0.5 -r 2 -q -n part -o "$d/run.json" >/dev/null 2>&1 &
 	pid=$!
-	sleep 1.5
+	nap 1.5
 	kill -INT "$pid"
 	wait "$pid"
 	rc=$?
 	[ "$rc" -eq 130 ] && pass "SIGINT" || fail "SIGINT: exit $rc"
 	"$bin" report "$d/run.json" >/dev/null 2>"$tmp/err" && pass "SIGINT" ||
-		fail "SIGINT: the partial run cannot be read: $(cat "$tmp/err")"
+		fail "SIGINT: the partial run cannot be read: $(<"$tmp/err")"
 	[ "$(stat -c %a "$d/run.json")" = 640 ] && pass "the file's mode changed" ||
 		fail "the file's mode changed: $(stat -c %a "$d/run.json")"
 	[ "$(ls -A "$d")" = run.json ] && pass "SIGINT" || fail "SIGINT: left behind: $(ls -A "$d")"
@@ -397,7 +397,7 @@ replace() {
 		rc=$?
 		[ "$rc" -ne 77 ] || fail "no tmpfs for the full file system"
 		[ "$rc" -eq 1 ] && grep -q 'No space left on device' "$tmp/full.err" && pass "full file system" ||
-			fail "full file system: exit $rc (11: FILE changed, 12: left behind): $(cat "$tmp/full.err")"
+			fail "full file system: exit $rc (11: FILE changed, 12: left behind): $(<"$tmp/full.err")"
 	else
 		skip_check "full file system" "needs root and a mount namespace (unshare -m)"
 	fi
@@ -418,7 +418,7 @@ links() {
 	for l in link.json sub/chain.json dangling.json; do
 		q -o "$d/$l" >/dev/null 2>"$tmp/err"
 		rc=$?
-		[ "$rc" -eq 0 ] && pass "-o $l" || fail "-o $l: exit $rc: $(cat "$tmp/err")"
+		[ "$rc" -eq 0 ] && pass "-o $l" || fail "-o $l: exit $rc: $(<"$tmp/err")"
 		[ -L "$d/$l" ] && pass "-o $l" || fail "-o $l: the link was replaced"
 		"$bin" report "$d/$l" >/dev/null 2>&1 && pass "-o $l" ||
 			fail "-o $l: what it leads to is not the saved run"
@@ -433,11 +433,11 @@ links() {
 	q -o /dev/fd/3 3>"$d/fd3.json" >/dev/null 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 0 ] && "$bin" report "$d/fd3.json" >/dev/null 2>&1 && pass "-o /dev/fd/3" ||
-		fail "-o /dev/fd/3: exit $rc: $(cat "$tmp/err")"
+		fail "-o /dev/fd/3: exit $rc: $(<"$tmp/err")"
 	echo kept >"$d/fd1.txt"
 	q -o /dev/fd/1 >>"$d/fd1.txt" 2>"$tmp/err"
 	rc=$?
-	[ "$rc" -eq 0 ] && pass "-o /dev/fd/1" || fail "-o /dev/fd/1: exit $rc: $(cat "$tmp/err")"
+	[ "$rc" -eq 0 ] && pass "-o /dev/fd/1" || fail "-o /dev/fd/1: exit $rc: $(<"$tmp/err")"
 	[ "$(head -n 1 "$d/fd1.txt")" = kept ] && grep -q '"schema_version"' "$d/fd1.txt" &&
 		grep -q '^  [^ ]* any ' "$d/fd1.txt" && pass "-o /dev/fd/1 >>" ||
 		fail "-o /dev/fd/1 >>: not the line, the JSON and the report: $(head -c 300 "$d/fd1.txt")"
@@ -447,7 +447,7 @@ links() {
 	rc=$?
 	[ "$rc" -eq 0 ] && [ -L "$d/stdout" ] && grep -q '"schema_version"' "$d/out.txt" &&
 		grep -q '\.loops_per_sec: ' "$d/out.txt" && pass "-o to a link to /proc/self/fd/1" ||
-		fail "-o to a link to /proc/self/fd/1: exit $rc, $(ls -l "$d/stdout"): $(cat "$tmp/err")"
+		fail "-o to a link to /proc/self/fd/1: exit $rc, $(ls -l "$d/stdout"): $(<"$tmp/err")"
 
 	# Nowhere to write: said before the run, exit 2.
 	ln -s "$d/no/such/dir/x.json" "$d/nowhere.json"
@@ -455,12 +455,12 @@ links() {
 		"$bin" -b pipe -t 5 -r 1 -q -o "$o" >/dev/null 2>"$tmp/err"
 		rc=$?
 		[ "$rc" -eq 2 ] && grep -q '^ctxbench: ' "$tmp/err" && pass "-o $o" ||
-			fail "-o $o: exit $rc, expected 2 at once: $(cat "$tmp/err")"
+			fail "-o $o: exit $rc, expected 2 at once: $(<"$tmp/err")"
 	done
 	"$bin" -b pipe -t 5 -r 1 -q -o /dev/stdout >&- 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -q 'Bad file descriptor' "$tmp/err" && pass "-o /dev/stdout >&-" ||
-		fail "-o /dev/stdout >&-: exit $rc, expected 2: $(cat "$tmp/err")"
+		fail "-o /dev/stdout >&-: exit $rc, expected 2: $(<"$tmp/err")"
 
 	# /dev/stdout itself, as root, in a mount namespace of its own: a
 	# /dev of a tmpfs whose stdout is the link the system has.
@@ -476,7 +476,7 @@ links() {
 		[ "$rc" -ne 77 ] || fail "no tmpfs on /dev"
 		[ "$rc" -eq 0 ] && grep -q '"schema_version"' "$d/dev.txt" &&
 			grep -q '\.loops_per_sec: ' "$d/dev.txt" && pass "-o /dev/stdout >FILE" ||
-			fail "-o /dev/stdout >FILE: exit $rc (11: /dev/stdout replaced): $(cat "$d/dev.err")"
+			fail "-o /dev/stdout >FILE: exit $rc (11: /dev/stdout replaced): $(<"$d/dev.err")"
 	else
 		skip_check "-o /dev/stdout >FILE" "needs root and a mount namespace (unshare -m)"
 	fi
@@ -492,7 +492,7 @@ stopped() {
 	for i in $(seq 200); do
 		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
 		[[ $w =~ $re ]] && break
-		sleep 0.1
+		nap 0.1
 	done
 	if ! [[ $w =~ $re ]]; then
 		fail "$what: never blocked on its output (wchan '$w')"
@@ -504,7 +504,7 @@ stopped() {
 	# Bounded: one that ignores the signal is killed after 3 s.
 	for i in $(seq 30); do
 		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.1
+		nap 0.1
 	done
 	if kill -0 "$pid" 2>/dev/null; then
 		fail "$what: SIG$sig did not end it"
@@ -513,7 +513,7 @@ stopped() {
 	wait "$pid"
 	rc=$?
 	[ "$rc" -eq "$code" ] && grep -q "^ctxbench: .*SIG$sig" "$d/err" &&
-		pass "$what" || fail "$what: exit $rc, expected $code and a message: $(cat "$d/err")"
+		pass "$what" || fail "$what: exit $rc, expected $code and a message: $(<"$d/err")"
 }
 
 # Blocked on its output (a fifo nobody opens, a pipe nobody reads),
@@ -624,7 +624,7 @@ os.rename(d + "/how.new", d + "/how")
 	watcher=$!
 	for i in $(seq 100); do
 		[ -s "$d/pid" ] && break
-		sleep 0.05
+		nap 0.05
 	done
 	pid=$(cat "$d/pid" 2>/dev/null)
 }
@@ -637,29 +637,29 @@ ended() {
 	for i in $(seq 200); do
 		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
 		[[ $w =~ $re ]] && break
-		sleep 0.1
+		nap 0.1
 	done
 	[[ $w =~ $re ]] || fail "$what: never waited (wchan '$w')"
 	kill -"$sig" "$pid"
 	for i in $(seq 30); do
 		[ -e "$d/how" ] && break
-		sleep 0.1
+		nap 0.1
 	done
 	if ! [ -e "$d/how" ]; then
 		fail "$what: SIG$sig did not end it"
 		kill -KILL "$pid"
 	fi
 	wait "$watcher"
-	[ "$(cat "$d/how")" = "exit $code" ] && pass "$what" ||
-		fail "$what: SIG$sig: $(cat "$d/how"), expected exit $code"
+	[ "$(<"$d/how")" = "exit $code" ] && pass "$what" ||
+		fail "$what: SIG$sig: $(<"$d/how"), expected exit $code"
 	[ "$line" = - ] || said "$line"
 	rm -f "$d/how" "$d/pid"
 }
 
 # The one line of $d/err, which must be $1.
 said() {
-	[ "$(cat "$d/err")" = "$1" ] && pass "expected the line '$1', not" ||
-		fail "expected the line '$1', not: $(cat "$d/err")"
+	[ "$(<"$d/err")" = "$1" ] && pass "expected the line '$1', not" ||
+		fail "expected the line '$1', not: $(<"$d/err")"
 }
 
 # The command after $1 (a signal), $2 (the status it gives) and $3 (the
@@ -745,19 +745,19 @@ twice() {
 	for args in "a1.json a1.json b1.json b1.json" "a1.json b1.json b1-copy.json" \
 		"ab.json a1.json b1.json" "a1.json b1.json ab.json"; do
 		run "$bin" report --format kv $(printf "$d/%s " $args)
-		[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] && pass "report $args" ||
+		[ "$rc" -eq 0 ] && [ "$out" = "$(<"$d/once.kv")" ] && pass "report $args" ||
 			fail "report $args: exit $rc, not the report of a1 and b1 once:"$'\n'"$(diff "$d/once.kv" - <<<"$out")"
 		grep -q "^ctxbench: .*given twice: counted once" <<<"$err" && pass "report $args" ||
 			fail "report $args: the repeat is not said: $err"
 		grep -q '^b/.*marked: 1' <<<"$out" && fail "report $args: a change marked from one run each" || pass "report $args"
 	done
 	run "$bin" report --format kv /dev/stdin "$d/b1.json" /dev/stdin <"$d/a1.json"
-	[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] &&
+	[ "$rc" -eq 0 ] && [ "$out" = "$(<"$d/once.kv")" ] &&
 		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass "/dev/stdin twice" ||
 		fail "/dev/stdin twice: exit $rc: $err: $(grep invocations <<<"$out")"
 	# A pipe gives its bytes once: named twice, it is read once.
 	run "$bin" report --format kv /dev/stdin "$d/b1.json" /dev/stdin < <(cat "$d/a1.json")
-	[ "$rc" -eq 0 ] && [ "$out" = "$(cat "$d/once.kv")" ] &&
+	[ "$rc" -eq 0 ] && [ "$out" = "$(<"$d/once.kv")" ] &&
 		grep -q "^ctxbench: /dev/stdin: .*given twice: counted once" <<<"$err" && pass "a pipe as /dev/stdin twice" ||
 		fail "a pipe as /dev/stdin twice: exit $rc: $err: $(grep invocations <<<"$out")"
 	# --noise: a file twice is one invocation, no spread to judge by.
@@ -851,9 +851,9 @@ bounds() {
 			exec "$0" -b pipe -t 0.1 -r 1 -q -o "$1/host.json"' \
 			"$bin" "$tmp" >"$tmp/host.txt" 2>"$tmp/err"
 		rc=$?
-		[ "$rc" -eq 0 ] && pass "odd host name" || fail "odd host name: exit $rc: $(cat "$tmp/err")"
+		[ "$rc" -eq 0 ] && pass "odd host name" || fail "odd host name: exit $rc: $(<"$tmp/err")"
 		"$bin" report "$tmp/host.json" >"$tmp/host2.txt" 2>"$tmp/err" && pass "odd host name" ||
-			fail "odd host name: not read back: $(cat "$tmp/err")"
+			fail "odd host name: not read back: $(<"$tmp/err")"
 		cmp -s "$tmp/host.txt" "$tmp/host2.txt" && pass "odd host name" ||
 			fail "odd host name: not the same report:"$'\n'"$(diff "$tmp/host.txt" "$tmp/host2.txt")"
 		grep -q '^  HostName  *h\\x01o\\xffst\\x09x\\xc2\\x85y\\xe2\\x80\\xaez$' "$tmp/host.txt" && pass "odd host name" ||
@@ -861,7 +861,7 @@ bounds() {
 		if command -v python3 >/dev/null; then
 			python3 -c 'import json,sys; json.load(open(sys.argv[1], encoding="utf-8"))' \
 				"$tmp/host.json" 2>"$tmp/err" && pass "odd host name" ||
-				fail "odd host name: not JSON: $(cat "$tmp/err")"
+				fail "odd host name: not JSON: $(<"$tmp/err")"
 		fi
 	fi
 
@@ -892,7 +892,7 @@ flat() {
 	[ -z "$bad" ] && pass "not key" || fail "not key: number: $bad"
 	for mech in pipe futex; do
 		grep -qx "$mech.same.2p.0k.ok: 1" "$tmp/f.kv" && pass "no $mech.same.2p.0k.ok" ||
-			fail "no $mech.same.2p.0k.ok: $(cat "$tmp/f.kv")"
+			fail "no $mech.same.2p.0k.ok: $(<"$tmp/f.kv")"
 		loops=$(sed -n "s/^$mech\.same\.2p\.0k\.loops_per_sec: //p" "$tmp/f.kv")
 		awk -v v="$loops" 'BEGIN { exit !(v > 0) }' && pass "$mech" ||
 			fail "$mech: loops_per_sec '$loops' is not above 0"
@@ -914,7 +914,7 @@ flat() {
 	undisturbed "$tmp/f.json" "$tmp/g.json"
 	"$bin" report --format kv "$tmp/f.json" "$tmp/g.json" >"$tmp/fg.kv"
 	grep -q '^6\.1/pipe\.same\.2p\.0k\.loops_per_sec: ' "$tmp/fg.kv" && pass "no 6.1/ keys" ||
-		fail "no 6.1/ keys: $(cat "$tmp/fg.kv")"
+		fail "no 6.1/ keys: $(<"$tmp/fg.kv")"
 	grep -q '^6\.2/pipe\.same\.2p\.0k\.change_pct: ' "$tmp/fg.kv" && pass "not: no change_pct under 6.2/" ||
 		fail "no change_pct under 6.2/"
 	grep -q '^6\.2/pipe\.same\.2p\.0k\.p: ' "$tmp/fg.kv" && fail "p with no noise to judge by" || pass "not: p with no noise to judge by"
@@ -923,7 +923,7 @@ flat() {
 	undisturbed "$tmp/h.json"
 	"$bin" report --format kv "$tmp/f.json" "$tmp/g.json" "$tmp/h.json" >"$tmp/fgh.kv"
 	grep -qx '6\.1/pipe\.same\.2p\.0k\.invocations: 2' "$tmp/fgh.kv" && pass "the two 6.1 runs are not one label" ||
-		fail "the two 6.1 runs are not one label: $(cat "$tmp/fgh.kv")"
+		fail "the two 6.1 runs are not one label: $(<"$tmp/fgh.kv")"
 	for m in change_pct p marked; do
 		grep -q "^6\.2/pipe\.same\.2p\.0k\.$m: " "$tmp/fgh.kv" && pass "not: no $m under 6.2/ with 6.1 measured twice" ||
 			fail "no $m under 6.2/ with 6.1 measured twice"
@@ -932,7 +932,7 @@ flat() {
 	"$bin" --format xml -b pipe -t 0.2 >"$tmp/out" 2>"$tmp/err"
 	[ $? -eq 2 ] && pass "not: --format xml does not exit 2" || fail "--format xml does not exit 2"
 	grep -q -- '--format' "$tmp/err" && [ ! -s "$tmp/out" ] && pass "--format xml" ||
-		fail "--format xml: no clear message: $(cat "$tmp/err")"
+		fail "--format xml: no clear message: $(<"$tmp/err")"
 	summary
 }
 
@@ -1069,7 +1069,7 @@ brief() {
 	[ "$(wc -l <<<"$out")" -le 60 ] && pass "--brief of every mechanism" ||
 		fail "--brief of every mechanism: $(wc -l <<<"$out") lines, not at most 60"
 	awk 'length($0) > 80 { bad = 1; print "  " $0 } END { exit bad }' <<<"$out" >"$d/wide" &&
-		pass "--brief" || fail "--brief: lines over 80 columns: $(cat "$d/wide")"
+		pass "--brief" || fail "--brief: lines over 80 columns: $(<"$d/wide")"
 	[ "$(grep -c '^Run: 6\.13\.0-rc1-0004[23]-g[0-9a-f]* (2 invocations)$' <<<"$out")" -eq 2 ] &&
 		grep -q '^  Date .* to .*, 2 values$' <<<"$out" && pass "--brief" ||
 		fail "--brief: not a block a label with its dates' range: $(head -8 <<<"$out")"
@@ -1132,7 +1132,7 @@ PY
 	[ "$(wc -l <<<"$out")" -le 60 ] && pass "--brief, -dirty, CPU per loop apart in 6 rows" ||
 		fail "--brief, -dirty, CPU per loop apart in 6 rows: $(wc -l <<<"$out") lines, not at most 60:"$'\n'"$out"
 	awk 'length($0) > 80 { bad = 1; print "  " $0 } END { exit bad }' <<<"$out" >"$d/wide" &&
-		pass "--brief, -dirty" || fail "--brief, -dirty: lines over 80 columns: $(cat "$d/wide")"
+		pass "--brief, -dirty" || fail "--brief, -dirty: lines over 80 columns: $(<"$d/wide")"
 	summary
 }
 
@@ -1231,7 +1231,7 @@ unwritten() {
 			esac
 			rc=$?
 			[ "$rc" -eq 255 ] && grep -q '^ctxbench: .*: ' "$tmp/err" && pass "--fail-above $pct ($want), $how" ||
-				fail "--fail-above $pct ($want), $how: exit $rc, not 255: $(cat "$tmp/err")"
+				fail "--fail-above $pct ($want), $how: exit $rc, not 255: $(<"$tmp/err")"
 		done
 		# Without --fail-above, the same fault is 1, as ever.
 		run "$bin" report -o /dev/full "${runs[@]:2}"
@@ -1261,7 +1261,7 @@ unwritten() {
 		echo "exit $?"
 		git bisect log | grep -c '^git bisect bad'
 	) >"$d/git.rc" 2>&1
-	[ "$(cat "$d/git.rc")" = "exit 1"$'\n'"0" ] && grep -q 'exit code 255' "$d/git.out" &&
+	[ "$(<"$d/git.rc")" = "exit 1"$'\n'"0" ] && grep -q 'exit code 255' "$d/git.out" &&
 		pass "git bisect run not aborted" || fail "git bisect run not aborted: $(cat "$d/git.rc" "$d/git.out")"
 }
 

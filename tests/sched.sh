@@ -7,7 +7,7 @@
 # After each run: the exit status, no IPC object and no process left.
 # usage: sched.sh CASE BIN   (CASE: see the list at the bottom)
 set -u
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).  Real-time rings that keep both
 # CPUs for seconds, or bounds in time: none runs beside another test.
 # The classes a user may not take, --mlock refused, and spinners refused
@@ -35,7 +35,7 @@ nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 out_f=$tmp/out err_f=$tmp/err
-. "$(dirname "$0")/session.sh"
+. "${0%/*}/session.sh"
 within() { # what seconds
 	awk -v e="$elapsed" -v m="$2" 'BEGIN { exit !(e < m) }' && pass "$1" ||
 		fail "$1: took $elapsed s, more than $2"
@@ -115,13 +115,13 @@ applied() {
 	[ -n "${SCHED_SH_RT:-}" ] || SCHED_SH_RT=1 exec chrt -f 70 "$0" applied "$bin"
 	start chrt -o 0 "$bin" -b pipe -P same --policy fifo,batch --prio 42 --nice 7 \
 		--order sequential -t 2 -r 1 -n t
-	sleep 1.2
+	nap 1.2
 	p=$(participant)
 	chrt -p "$p" | grep -q "policy: SCHED_FIFO" && chrt -p "$p" | grep -q "priority: 42$" &&
 		pass "applied" || fail "applied: participant: $(chrt -p "$p")"
 	chrt -p "$pid" | grep -q "policy: SCHED_FIFO" && chrt -p "$pid" | grep -q "priority: 43$" &&
 		pass "applied" || fail "applied: runner: $(chrt -p "$pid")"
-	sleep 2.4
+	nap 2.4
 	p=$(participant)
 	chrt -p "$p" | grep -q "policy: SCHED_BATCH" && pass "applied" ||
 		fail "applied: batch participant: $(chrt -p "$p")"
@@ -134,7 +134,7 @@ applied() {
 	check_clean applied
 	# Started higher still: the runner is never lowered.
 	start chrt -f 60 "$bin" -b pipe -P same --policy fifo --prio 42 -t 1.5 -r 1 -n t
-	sleep 1
+	nap 1
 	chrt -p "$pid" | grep -q "priority: 60$" && pass "applied" ||
 		fail "applied: runner started at 60: $(chrt -p "$pid")"
 	finish
@@ -287,9 +287,9 @@ stop_participant() {
 			sleep 0.02
 		done
 		exit 1' sh "$pid" >"$tmp/t_stop" 2>"$tmp/stop.err"
-	t_stop=$(cat "$tmp/t_stop")
+	t_stop=$(<"$tmp/t_stop")
 	[ -n "$t_stop" ] && pass "$1: a participant stopped" ||
-		fail "$1: no participant of ctxbench $pid ran within 120 s to be stopped: $(cat "$tmp/stop.err")"
+		fail "$1: no participant of ctxbench $pid ran within 120 s to be stopped: $(<"$tmp/stop.err")"
 }
 # The time from the stop to ctxbench's end, in elapsed (finish's is from
 # the start, which a loaded machine's forks and set-up lengthen).
@@ -359,7 +359,7 @@ gone_within() {
 	local i
 	for ((i = 0; i < $1 * 50; i++)); do
 		alive || break
-		sleep 0.02
+		nap 0.02
 	done
 	elapsed=$(awk -v a="$t_sig" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
 	alive && pkill -KILL -s "$pid"
@@ -402,16 +402,16 @@ lockup() {
 			for ((i = 0; i < 500; i++)); do
 				runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 				[ -n "$runner" ] && pgrep -x ctxbench -P "$runner" >/dev/null && break
-				sleep 0.02
+				nap 0.02
 			done
-			sleep 0.3
-			[ -n "$runner" ] && pass "lockup $args" || fail "lockup $args: no ctxbench running: $(cat "$err_f")"
+			nap 0.3
+			[ -n "$runner" ] && pass "lockup $args" || fail "lockup $args: no ctxbench running: $(<"$err_f")"
 			t_sig=$(date +%s.%N)
 			kill -"$sig" "${runner:-$pid}"
 			# The run ends within a second: no participant left.
 			for ((i = 0; i < 150; i++)); do
 				pgrep -x ctxbench -P "${runner:-$pid}" >/dev/null || break
-				sleep 0.02
+				nap 0.02
 			done
 			elapsed=$(awk -v a="$t_sig" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
 			within "lockup $args SIG$sig" 1

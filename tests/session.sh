@@ -18,17 +18,18 @@ start() {
 	setsid sh -c 'echo 19 2>/dev/null >/proc/self/autogroup; exec "$@"' \
 		sh "$@" >"$out_f" 2>"$err_f" &
 	pid=$!
-	t_start=$(date +%s.%N)
+	t_start=$EPOCHREALTIME
 }
 finish() { # waits; sets rc, out, err, elapsed
 	wait "$pid"
 	rc=$?
-	elapsed=$(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
-	out=$(cat "$out_f") err=$(cat "$err_f")
+	local us=$((${EPOCHREALTIME/[.,]/} - ${t_start/[.,]/}))
+	printf -v elapsed '%d.%06d' $((us / 1000000)) $((us % 1000000))
+	out=$(<"$out_f") err=$(<"$err_f")
 }
 # Live (not zombie) processes of session $pid: dead ones that lost their
 # parent wait for init to reap them, and run nothing.
-alive() { ps -o stat= -s "$pid" 2>/dev/null | grep -qv '^Z'; }
+alive() { session_alive "$pid"; }
 # Nothing of the session may outlive ctxbench by more than a second, and
 # no IPC object and no ctxbench process of this test (the guard has a
 # session of its own) may be left.
@@ -36,7 +37,7 @@ check_clean() {
 	local what=$1 i
 	for ((i = 0; i < 20; i++)); do
 		alive || break
-		sleep 0.05
+		nap 0.05
 	done
 	if alive; then
 		fail "$what: processes outlived ctxbench: $(ps -o pid,stat,comm -s "$pid" | tail -n +2 | tr '\n' ';')"
@@ -56,7 +57,7 @@ participant() {
 	for ((i = 0; i < 250; i++)); do
 		p=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		[ -n "$p" ] && { echo "$p"; return; }
-		sleep 0.02
+		nap 0.02
 	done
 }
 
@@ -72,6 +73,6 @@ passing() {
 				"/proc/$p/status" 2>/dev/null)
 			[ "${n:-0}" -ge 200 ] && { echo "$p"; return; }
 		done
-		sleep 0.02
+		nap 0.02
 	done
 }

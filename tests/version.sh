@@ -6,7 +6,7 @@
 #        version.sh rebuild SRC BASE CMAKE
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).
 tests=(
 	"version-shown shown @BIN@ @SRC@ @VERSION@ | timeout=120"
@@ -75,7 +75,7 @@ saved() {
 		"$tmp/a.json" >"$tmp/c.json"
 	"$bin" report "$tmp/c.json" >/dev/null 2>"$tmp/err"
 	[ $? -eq 2 ] && grep -q 'ctxbench_version.*longer than 63 bytes' "$tmp/err" &&
-		pass "a version of 64 bytes is not refused" || fail "a version of 64 bytes is not refused: $(cat "$tmp/err")"
+		pass "a version of 64 bytes is not refused" || fail "a version of 64 bytes is not refused: $(<"$tmp/err")"
 	summary
 }
 

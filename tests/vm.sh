@@ -24,7 +24,7 @@
 # Kernels: $CTXBENCH_VM_KERNELS, else tools/debian-kernels' cache.
 set -u
 
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).  Those that boot (label vm) wait
 # for nothing that other work on the machine delays past their limits, so
 # they run beside other tests, the longest first (cost): the guests of
@@ -50,7 +50,7 @@ tests=(
 )
 list_tests "$@"
 
-src=$(cd "$(dirname "$0")/.." && pwd)
+src=$(cd "${0%/*}/.." && pwd)
 vmrun=$src/tools/vmrun
 # Stand-ins are written under $tmp/bin: without a directory of its own
 # this script writes nothing.
@@ -88,7 +88,7 @@ boots_wanted() {
 vm() {
 	TMPDIR=$tmp "$vmrun" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+	out=$(<"$tmp/out") err=$(<"$tmp/err")
 }
 
 # No qemu (nor any child of it) may outlive vmrun.
@@ -148,7 +148,7 @@ kernels() {
 
 	TMPDIR=$tmp "$src/tools/vmturns" -N 1 -c "$static" -o "$tmp/t" \
 		"$generic" "$rt" -- -t 0.2 -r 2 >"$tmp/out" 2>"$tmp/err"
-	rc=$? err=$(cat "$tmp/err")
+	rc=$? err=$(<"$tmp/err")
 	echo "$err"
 	[ "$rc" = 3 ] && cannot_start "$err"
 	[ "$rc" = 0 ] && pass "vmturns exited $rc" || fail "vmturns exited $rc: $err"
@@ -180,10 +180,10 @@ kernels() {
 
 	report=$("$bin" report "$tmp/t-A-1.json" "$tmp/t-B-1.json" 2>"$tmp/report.err")
 	rc=$?
-	[ "$rc" = 0 ] && pass "ctxbench report exited $rc" || fail "ctxbench report exited $rc: $(cat "$tmp/report.err")"
+	[ "$rc" = 0 ] && pass "ctxbench report exited $rc" || fail "ctxbench report exited $rc: $(<"$tmp/report.err")"
 	echo "$report"
 	# The report vmturns printed is ctxbench's of the two, in that order.
-	[ "$(cat "$tmp/out")" = "$report" ] && pass "the report printed is not that of the two runs" ||
+	[ "$(<"$tmp/out")" = "$report" ] && pass "the report printed is not that of the two runs" ||
 		fail "the report printed is not that of the two runs: $(diff <(echo "$report") "$tmp/out" | head -5)"
 	grep -q "^pipe " <<<"$report" && pass "not: no pipe table in the report" || fail "no pipe table in the report"
 	# Run information: each kernel's release, version and preemption.
@@ -265,7 +265,7 @@ live_real() {
 		--label-a a1 --label-b a2 "$generic" -- -t 0.1 -r 1 -b pipe >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	cat "$tmp/err"
-	[ "$rc" = 3 ] && cannot_start "$(cat "$tmp/err")"
+	[ "$rc" = 3 ] && cannot_start "$(<"$tmp/err")"
 	[ "$rc" = 0 ] && pass "not: live turns exited $rc" || fail "live turns exited $rc"
 	nothing_left
 	ls -d "$tmp"/vmturns.* >/dev/null 2>&1 && fail "vmturns left its directory" || pass "not: vmturns left its directory"
@@ -288,7 +288,7 @@ live_real() {
 	[ "$order" = "A-1-1.json B-1-1.json B-1-2.json A-1-2.json" ] && pass "runs not A B B A by their start" ||
 		fail "runs not A B B A by their start: $order"
 	report=$("$bin" report "$tmp"/l-{A-1-1,B-1-1,B-1-2,A-1-2}.json 2>&1)
-	[ "$(cat "$tmp/out")" = "$report" ] && pass "the report printed is not that of the four runs" ||
+	[ "$(<"$tmp/out")" = "$report" ] && pass "the report printed is not that of the four runs" ||
 		fail "the report printed is not that of the four runs: $(diff <(echo "$report") "$tmp/out" | head -5)"
 	grep -q "^a1: 2 invocations, 1 boot, took turns" "$tmp/out" && pass "the report does not see turns" ||
 		fail "the report does not see turns: $(grep invocations "$tmp/out")"
@@ -580,13 +580,10 @@ within() {
 	local i
 	for ((i = 0; i < $2; i++)); do
 		eval "$1" && return 0
-		sleep 0.1
+		nap 0.1
 	done
 	return 1
 }
-
-# Live (not zombie) processes of session $1.
-session_alive() { ps -o stat= -s "$1" 2>/dev/null | grep -qv '^Z'; }
 
 # Nothing of session $2 (if any) may be left, nor a process naming $tmp,
 # nor a work directory but the one named $3.
@@ -653,7 +650,7 @@ vmrun_faults() {
 	for sig in TERM KILL; do
 		vm_session -v -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/v" "$tmp/hang"
 		within "grep -q 'Linux version' '$tmp/seen'" 100 && pass "-v" ||
-			fail "-v: the console was not copied: $(cat "$tmp/seen")"
+			fail "-v: the console was not copied: $(<"$tmp/seen")"
 		kill -"$sig" "$pid"
 		wait "$pid" 2>/dev/null
 		rc=$?
@@ -766,12 +763,12 @@ tools_words() {
 		fail "vmturns -o, PREFIX.txt a directory: booted" || pass "vmturns -o, PREFIX.txt a directory"
 	TMPDIR=/nonexistent "$vmrun" -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/t" "$k" \
 		>"$tmp/out" 2>"$tmp/err"
-	rc=$? err=$(cat "$tmp/err")
+	rc=$? err=$(<"$tmp/err")
 	[ "$rc" = 3 ] && pass "vmrun, TMPDIR=/nonexistent" || fail "vmrun, TMPDIR=/nonexistent: exit $rc, expected 3"
 	own_words "vmrun, TMPDIR=/nonexistent" "^vmrun: cannot make a work directory in /nonexistent"
 	for f in "$tmp/fake.img" /dev/null/x; do
 		"$src/tools/debian-kernels" "$f" >"$tmp/out" 2>"$tmp/err"
-		rc=$? err=$(cat "$tmp/err")
+		rc=$? err=$(<"$tmp/err")
 		[ "$rc" = 3 ] && pass "debian-kernels $f" || fail "debian-kernels $f: exit $rc, expected 3"
 		own_words "debian-kernels $f" "^debian-kernels: cannot create the directory $f\$"
 	done
@@ -808,7 +805,7 @@ tools_words() {
 turns() {
 	TMPDIR=$tmp "$src/tools/vmturns" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+	out=$(<"$tmp/out") err=$(<"$tmp/err")
 }
 
 # The kernel file of each boot so far, in order, as one line.
@@ -858,7 +855,7 @@ vmturns_faults() {
 	want=$(printf 'run %s\n' "$tmp"/t-{A-1,B-1,A-2,A-3,B-3}.json)
 	[ "$(grep '^run ' <<<"$out")" = "$want" ] && pass "the report is not of the kept runs, in order" ||
 		fail "the report is not of the kept runs, in order: $(grep '^run ' <<<"$out")"
-	[ "$(cat "$tmp/t.txt")" = "$out" ] && pass "not: PREFIX.txt is not the report printed" || fail "PREFIX.txt is not the report printed"
+	[ "$(<"$tmp/t.txt")" = "$out" ] && pass "not: PREFIX.txt is not the report printed" || fail "PREFIX.txt is not the report printed"
 	[ "$(grep -c '^== ' "$tmp/t.log")" = 6 ] && pass "PREFIX.log" || fail "PREFIX.log: not six boots"
 	left_after "turns with a panic" ""
 
@@ -866,10 +863,10 @@ vmturns_faults() {
 	rm -f "$tmp/boots"
 	turns -N 2 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/c" --append-b mitigations=off "$a"
 	[ "$rc" = 0 ] && pass "one image, two command lines" || fail "one image, two command lines: exit $rc: $err"
-	[ "$(cat "$tmp/boots")" = "$(printf '%s\n' "$a console=ttyS0 panic=-1 " \
+	[ "$(<"$tmp/boots")" = "$(printf '%s\n' "$a console=ttyS0 panic=-1 " \
 		"$a console=ttyS0 panic=-1 mitigations=off" \
 		"$a console=ttyS0 panic=-1 " "$a console=ttyS0 panic=-1 mitigations=off")" ] &&
-		pass "command lines in turn" || fail "command lines in turn: $(cat "$tmp/boots")"
+		pass "command lines in turn" || fail "command lines in turn: $(<"$tmp/boots")"
 	grep -q "'-n' '6.1.0-a+mitigations=off' " "$tmp/c-B-2.json" &&
 		grep -q "'-n' '6.1.0-a' " "$tmp/c-A-2.json" && pass "labels" ||
 		fail "labels: $(grep -h '^/bin' "$tmp"/c-*.json)"
@@ -898,7 +895,7 @@ EOF
 	rm -f "$tmp/boots"
 	TMPDIR=$tmp "$tree/tools/vmturns" -N 1 -a tcg -o "$tmp/first" "$a" "$b" -- -t 0.1 \
 		>"$tmp/out" 2>"$tmp/err"
-	rc=$? err=$(cat "$tmp/err")
+	rc=$? err=$(<"$tmp/err")
 	[ "$rc" = 0 ] && pass "without build-static/" || fail "without build-static/: exit $rc, expected 0: $err"
 	[ -x "$tree/build-static/ctxbench" ] &&
 		grep -q "^cmake -S $tree -B $tree/build-static -DCTXBENCH_STATIC=ON" "$tmp/cmake.log" &&
@@ -931,7 +928,7 @@ EOF
 		n=$(kill -l "$sig")
 		if [ "$sig" != KILL ]; then
 			[ "$rc" = $((128 + n)) ] && grep -q "stopped by signal $n" "$tmp/err" && pass "SIG$sig" ||
-				fail "SIG$sig: exit $rc, expected $((128 + n)): $(cat "$tmp/err")"
+				fail "SIG$sig: exit $rc, expected $((128 + n)): $(<"$tmp/err")"
 		fi
 		[ -s "$tmp/s-A-1.json" ] && pass "SIG$sig" || fail "SIG$sig: A's saved run not kept"
 		[ "$(boot_order)" = "$a" ] && pass "SIG$sig" || fail "SIG$sig: boots after the signal: $(boot_order)"
@@ -969,7 +966,7 @@ vmturns_live() {
 	turns -N 2 -R 3 -a tcg --host-cpus "$cpu" -c "$tmp/bin/ctxbench" -o "$tmp/t" "$a" "$b" -- -t 0.1
 	[ "$rc" = 0 ] && pass "live turns" || fail "live turns: exit $rc, expected 0: $err"
 	[ "$(awk '{ print $1 }' "$tmp/boots" | sort | uniq -c | awk '{ printf "%s ", $1 }')" = "2 2 " ] &&
-		pass "live turns" || fail "live turns: not two boots a side: $(cat "$tmp/boots")"
+		pass "live turns" || fail "live turns: not two boots a side: $(<"$tmp/boots")"
 	want="$a $b $b $a $a $b $b $a $a $b $b $a"
 	[ "$(run_order)" = "$want" ] && pass "runs in the order '$want'" ||
 		fail "runs in the order '$(run_order)', expected '$want'"
@@ -994,10 +991,10 @@ vmturns_live() {
 	[ "$(grep '^run ' <<<"$out")" = "$want" ] && pass "the report is not of the runs, in order" ||
 		fail "the report is not of the runs, in order: $(grep '^run ' <<<"$out")"
 	[ "$(grep -c '^== boot [12] round [123]: ' "$tmp/t.log")" = 6 ] && pass "PREFIX.log" ||
-		fail "PREFIX.log: not six rounds: $(cat "$tmp/t.log")"
+		fail "PREFIX.log: not six rounds: $(<"$tmp/t.log")"
 	# Both guests' qemu on the host CPUs given.
 	[ "$(grep -c " cpus $cpu\$" "$tmp/boots")" = 4 ] && pass "--host-cpus $cpu" ||
-		fail "--host-cpus $cpu: $(cat "$tmp/boots")"
+		fail "--host-cpus $cpu: $(<"$tmp/boots")"
 	live_left "live turns" ""
 
 	# ctxbench exits 1 in B's second run: said, the turns go on, status 1.
@@ -1043,7 +1040,7 @@ vmturns_live() {
 	turns -N 2 -R 2 -a tcg --boot-timeout 3 -c "$tmp/bin/ctxbench" -o "$tmp/h" "$a" "$tmp/hang"
 	[ "$rc" = 4 ] && grep -q "B 1 (hang) failed to boot: no init in time" <<<"$err" && pass "a guest hangs at boot" ||
 		fail "a guest hangs at boot: exit $rc, expected 4: $err"
-	[ -e "$tmp/runs" ] && fail "a guest hangs at boot: runs: $(cat "$tmp/runs")" || pass "a guest hangs at boot: no run"
+	[ -e "$tmp/runs" ] && fail "a guest hangs at boot: runs: $(<"$tmp/runs")" || pass "a guest hangs at boot: no run"
 	live_left "a guest hangs at boot" ""
 	TMPDIR=$tmp setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg -c "$tmp/bin/ctxbench" \
 		-o "$tmp/hs" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err" &
@@ -1052,7 +1049,7 @@ vmturns_live() {
 	kill -TERM "$pid"
 	{ wait "$pid"; } 2>/dev/null
 	rc=$?
-	[ "$rc" = 143 ] && pass "SIGTERM while the guests boot" || fail "SIGTERM while the guests boot: exit $rc, expected 143: $(cat "$tmp/err")"
+	[ "$rc" = 143 ] && pass "SIGTERM while the guests boot" || fail "SIGTERM while the guests boot: exit $rc, expected 143: $(<"$tmp/err")"
 	live_left "SIGTERM while the guests boot" "$pid"
 
 	# Stopped by a signal while A's guest runs: 128+N at once, the runs
@@ -1070,14 +1067,14 @@ vmturns_live() {
 				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$b" >/dev/null 2>"$tmp/err" &
 		fi
 		pid=$!
-		within "[ \"\$(cat '$tmp/runs' 2>/dev/null | wc -l)\" = 4 ]" 100 || fail "SIG$sig: A's second run never started"
+		within "[ -f '$tmp/runs' ] && mapfile -t runs_seen <'$tmp/runs' && [ \${#runs_seen[@]} = 4 ]" 100 || fail "SIG$sig: A's second run never started"
 		kill -"$sig" "$pid"
 		{ wait "$pid"; } 2>/dev/null
 		rc=$?
 		n=$(kill -l "$sig")
 		if [ "$sig" != KILL ]; then
 			[ "$rc" = $((128 + n)) ] && grep -q "stopped by signal $n" "$tmp/err" && pass "SIG$sig" ||
-				fail "SIG$sig: exit $rc, expected $((128 + n)): $(cat "$tmp/err")"
+				fail "SIG$sig: exit $rc, expected $((128 + n)): $(<"$tmp/err")"
 			[ -s "$tmp/s-A-1-1.json" ] && [ -s "$tmp/s-B-1-2.json" ] && pass "SIG$sig" ||
 				fail "SIG$sig: the runs before not kept"
 		fi
@@ -1181,14 +1178,14 @@ turns_lock() {
 			-o "$tmp/k" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err1" &
 		pid=$!
 		within "grep -q 'Linux version' '$tmp/k-B-1.console' 2>/dev/null" 100 ||
-			fail "SIG$sig: B never booted: $(cat "$tmp/err1")"
-		log=$(cat "$tmp/k.log") n=$(wc -l <"$tmp/boots")
+			fail "SIG$sig: B never booted: $(<"$tmp/err1")"
+		log=$(<"$tmp/k.log") n=$(wc -l <"$tmp/boots")
 		cp "$tmp/k-A-1.json" "$tmp/A.json"
 		turns -N 1 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/k" "$a" "$b"
 		[ "$rc" = 2 ] && pass "a second vmturns, one prefix" || fail "a second vmturns, one prefix: exit $rc, expected 2: $err"
 		own_words "a second vmturns, one prefix" "^vmturns: another vmturns writes with -o $tmp/k \\($tmp/k\\.lock is locked\\)"
 		[ "$(wc -l <"$tmp/boots")" = "$n" ] && pass "not: the second vmturns booted" || fail "the second vmturns booted"
-		[ "$(cat "$tmp/k.log")" = "$log" ] && cmp -s "$tmp/A.json" "$tmp/k-A-1.json" &&
+		[ "$(<"$tmp/k.log")" = "$log" ] && cmp -s "$tmp/A.json" "$tmp/k-A-1.json" &&
 			pass "not: the second vmturns touched the first's files" || fail "the second vmturns touched the first's files"
 		kill -0 "$pid" 2>/dev/null && pass "not: the first vmturns stopped" || fail "the first vmturns stopped"
 		if [ "$sig" = KILL ]; then
@@ -1198,7 +1195,7 @@ turns_lock() {
 		fi
 		{ wait "$pid"; } 2>/dev/null
 		rc=$?
-		[ "$sig" = KILL ] || { [ "$rc" = 143 ] && pass "SIGTERM" || fail "SIGTERM: exit $rc: $(cat "$tmp/err1")"; }
+		[ "$sig" = KILL ] || { [ "$rc" = 143 ] && pass "SIGTERM" || fail "SIGTERM: exit $rc: $(<"$tmp/err1")"; }
 		within "! session_alive $pid" 50
 		[ "$sig" = KILL ] || { [ -e "$tmp/k.lock" ] && fail "SIGTERM: $tmp/k.lock left" || pass "SIGTERM"; }
 		# The prefix is free again.
@@ -1223,7 +1220,7 @@ on_full() { # KiB taken, command...
 		head -c "$1" /dev/zero >"$0/taken" 2>/dev/null
 		shift
 		exec "$@"' "$tmp/full" $((taken * 1024)) "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$? err=$(cat "$tmp/err") secs=$((SECONDS - t0))
+	rc=$? err=$(<"$tmp/err") secs=$((SECONDS - t0))
 }
 
 # A file system that is full (or over quota, or failing) where -o
@@ -1349,11 +1346,11 @@ turns_signals() {
 	TMPDIR=$tmp setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg \
 		-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$b" >/dev/null 2>"$tmp/err" &
 	pid=$!
-	within "[ \"\$(cat '$tmp/runs' 2>/dev/null | wc -l)\" = 4 ]" 100 || fail "A's second run never started"
+	within "[ -f '$tmp/runs' ] && mapfile -t runs_seen <'$tmp/runs' && [ \${#runs_seen[@]} = 4 ]" 100 || fail "A's second run never started"
 	sleep 0.5
 	kill -TERM "$pid"
 	{ wait "$pid"; } 2>/dev/null
-	rc=$? err=$(cat "$tmp/err")
+	rc=$? err=$(<"$tmp/err")
 	[ "$rc" = 143 ] && pass "SIGTERM in live turns" || fail "SIGTERM in live turns: exit $rc: $err"
 	grep -q "^vmturns: stopped by signal 15; kept 3 saved runs:\$" <<<"$err" && pass "SIGTERM" ||
 		fail "SIGTERM: the kept runs not counted: $err"
@@ -1374,7 +1371,7 @@ turns_signals() {
 	within "grep -q 'Linux version' '$tmp/s-B-1.console' 2>/dev/null" 100 || fail "B never booted"
 	pkill -KILL -f "vmrun .*-o $tmp/s-B-1 " || fail "no vmrun of B to kill"
 	wait "$pid"
-	rc=$? err=$(cat "$tmp/err")
+	rc=$? err=$(<"$tmp/err")
 	[ "$rc" = 254 ] && pass "a vmrun killed" || fail "a vmrun killed: exit $rc, expected 254: $err"
 	own_words "a vmrun killed" "^vmturns: B 1 \\(hang\\) failed: vmrun of B boot 1 was killed by signal 9 \\(SIGKILL\\)"
 	grep -q 'Killed\|line [0-9]' "$tmp/err" "$tmp/s.log" && fail "bash's job text: $(cat "$tmp/err" "$tmp/s.log")" || pass "no job text of bash's"
@@ -1409,7 +1406,7 @@ EOF
 #!/usr/bin/env bash
 # dpkg-deb --fsys-tarfile DEB
 [ "${FAKE_DPKG:-ok}" = bad ] && { echo "not a tar"; exit 0; }
-release=$(cat "$2")
+release=$(<"$2")
 printf 'an image of %s\n' "$release" >"${0%/*}/image"
 tar -c -C "${0%/*}" --transform "s|^image\$|./boot/vmlinuz-$release|" image
 EOF
@@ -1420,7 +1417,7 @@ EOF
 fetch() {
 	PATH=$tmp/apt:$PATH "$src/tools/debian-kernels" "$tmp/k" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+	out=$(<"$tmp/out") err=$(<"$tmp/err")
 }
 
 no_fetch_left() { # what
@@ -1459,7 +1456,7 @@ fetch_faults() {
 		rc=$?
 		t=$(kill -l "$sig")
 		[ "$rc" = $((128 + t)) ] && pass "SIG$sig while downloading" ||
-			fail "SIG$sig while downloading: exit $rc, expected $((128 + t)): $(cat "$tmp/err")"
+			fail "SIG$sig while downloading: exit $rc, expected $((128 + t)): $(<"$tmp/err")"
 		within "! session_alive $pid" 50 && pass "SIG$sig" ||
 			fail "SIG$sig: processes outlived debian-kernels: $(ps -o pid=,args= -s "$pid" | tr '\n' ';')"
 		pkill -KILL -s "$pid"
@@ -1492,7 +1489,7 @@ $k/vmlinuz-6.1.0-9-rt-amd64" ] && pass "a fetch" || fail "a fetch: exit $rc, out
 step() {
 	(cd "$tmp/linux" && TMPDIR=$tmp "$src/tools/bisect-step" "$@") >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+	out=$(<"$tmp/out") err=$(<"$tmp/err")
 }
 # Step $1's exit status is $2, its stderr says $3.
 step_is() { # what, status, words
@@ -1605,7 +1602,7 @@ bisect_step() {
 	PATH=$tmp/noqemu step "${g[@]}" "${opts[@]}" "${ctx[@]}"
 	step_is "no qemu" 255 "vmturns exited 3"
 	grep -q "qemu-system-x86_64 not found" "$tmp/s.log" && pass "no qemu: named" ||
-		fail "no qemu: not named in $tmp/s.log: $(cat "$tmp/s.log")"
+		fail "no qemu: not named in $tmp/s.log: $(<"$tmp/s.log")"
 	# Usage: 2, before any boot.
 	rm -f "$tmp/boots"
 	step "${ctx[@]}"
