@@ -252,14 +252,11 @@ session_alive() {
 	return 1
 }
 
-# Sleep $1 seconds without a fork: a read, bounded by -t, of a FIFO that
-# nobody writes (opened once, its name removed at once).
+# Sleep $1 seconds without a fork: a read, bounded by -t, of a pipe that
+# nobody writes (this shell holds its write end too), opened once.
 nap() {
 	if [ -z "${ktap_napfd:-}" ]; then
-		local f
-		f=$(mktemp -u "${TMPDIR:-/tmp}/ctxbench-nap.XXXXXXXX") &&
-			mkfifo -m 600 "$f" && exec {ktap_napfd}<>"$f" && rm -f "$f" ||
-			{ ktap_napfd=; sleep "$1"; return 0; }
+		exec {ktap_napfd}<> <(:) || { ktap_napfd=; sleep "$1"; return 0; }
 	fi
 	read -r -t "$1" -u "$ktap_napfd"
 	return 0
