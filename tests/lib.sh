@@ -299,7 +299,7 @@ ours_scan() {
 	local p f files=()
 	ours_now=
 	[ -n "${CTXBENCH_TEST_TAG:-}" ] || return 0
-	for p in $(pgrep -x 'ctxbench|ctxbench-guard'); do
+	for p in $(pgrep '^ctxbench'); do
 		files+=("/proc/$p/environ")
 	done
 	[ "${#files[@]}" -gt 0 ] || return 0

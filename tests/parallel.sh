@@ -104,7 +104,14 @@ check_row() {
 # -j 1,2 at same: each N a row, with the slowest and fastest ring and the
 # scalability; two rings ran on two CPUs, or say they were one too many.
 rows() {
-	run "$bin" -b pipe,sysv-sem -P same -j 1,2 -t 0.2 -r 2 -n p -o "$tmp/a.json"
+	local try
+	# Two rings crowd one CPU at -P same: beside other work one may be
+	# starved for the hang limit and come out HUNG, rightly: run once more.
+	for try in 1 2; do
+		run "$bin" -b pipe,sysv-sem -P same -j 1,2 -t 0.2 -r 2 -n p -o "$tmp/a.json"
+		[ "$rc" -eq 1 ] && grep -q ": HUNG: " <<<"$err" || break
+		echo "note: a row HUNG beside other work (try $try)"
+	done
 	[ "$rc" -eq 0 ] && pass "rows" || fail "rows: exit $rc: $err"
 	for t in pipe semaphore; do
 		check_row "p same x1" "$t"
