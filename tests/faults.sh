@@ -116,7 +116,7 @@ group_killed() {
 	# or on a loaded machine), while what was started runs.
 	local runner=$pid
 	for ((i = 0; i < 400; i++)); do
-		kill -0 "$pid" 2>/dev/null || break
+		running "$pid" || break
 		[ "$how" = timeout ] && runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		guard=$(pgrep -x ctxbench-guard -P "${runner:-0}" | head -n 1)
 		[ -n "$guard" ] && break
@@ -133,10 +133,10 @@ group_killed() {
 	done
 	check_clean "group $how"
 	for ((i = 0; i < 40; i++)); do
-		[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null || break
+		[ -n "$guard" ] && running "$guard" || break
 		nap 0.05
 	done
-	[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null &&
+	[ -n "$guard" ] && running "$guard" &&
 		fail "group $how: the guard $guard outlived its work" || pass "group $how"
 }
 
@@ -618,7 +618,7 @@ wait_held() {
 			done <"$1"
 		fi
 		[ -n "$t_held" ] && return 0
-		kill -0 "$pid" 2>/dev/null || return 1
+		running "$pid" || return 1
 		[ "${EPOCHREALTIME//[!0-9]/}" -lt "$end" ] || return 1
 		nap 0.01
 	done
@@ -733,7 +733,7 @@ inject_reused() {
 		finish
 		rm -f "$trace"
 		for ((i = 0; i < 40; i++)); do
-			[ -n "$guard" ] && kill -0 "$guard" 2>/dev/null || break
+			[ -n "$guard" ] && running "$guard" || break
 			nap 0.05
 		done
 		awk -v id="$id" 'FNR > 1 && $2 == id' "$list" | grep -q . && pass "$what" ||

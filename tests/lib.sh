@@ -242,14 +242,22 @@ isolate() {
 # command's name in parentheses): a fork costs milliseconds on a
 # paravirtualised guest, and this runs after every case.
 session_alive() {
-	local f st
+	local sid=$1 f st w
 	for f in /proc/[0-9]*/stat; do
 		{ read -r st <"$f"; } 2>/dev/null || continue
-		st=${st##*) }
-		set -- $st "$1"
-		[ "$4" = "${!#}" ] && [ "$1" != Z ] && return 0
+		read -ra w <<<"${st##*) }"
+		[ "${w[3]}" = "$sid" ] && [ "${w[0]}" != Z ] && return 0
 	done
 	return 1
+}
+
+# Whether process $1 still runs: kill -0 succeeds on a zombie, which
+# nobody reaps while a loop naps (a builtin reaps no child).
+running() {
+	local st
+	{ read -r st <"/proc/$1/stat"; } 2>/dev/null || return 1
+	st=${st##*) }
+	[ "${st%% *}" != Z ]
 }
 
 # Sleep $1 seconds without a fork: a read, bounded by -t, of a pipe that

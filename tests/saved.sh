@@ -503,10 +503,10 @@ stopped() {
 	kill -"$sig" "$pid"
 	# Bounded: one that ignores the signal is killed after 3 s.
 	for i in $(seq 30); do
-		kill -0 "$pid" 2>/dev/null || break
+		running "$pid" || break
 		nap 0.1
 	done
-	if kill -0 "$pid" 2>/dev/null; then
+	if running "$pid"; then
 		fail "$what: SIG$sig did not end it"
 		kill -KILL "$pid"
 	fi

@@ -655,7 +655,7 @@ vmrun_faults() {
 		wait "$pid" 2>/dev/null
 		rc=$?
 		[ "$sig" = KILL ] || { [ "$rc" = 143 ] && pass "-v, SIGTERM" || fail "-v, SIGTERM: exit $rc"; }
-		if within "! kill -0 $catpid 2>/dev/null" 50; then
+		if within "! running $catpid" 50; then
 			pass "-v, SIG$sig"
 		else
 			fail "-v, SIG$sig: stdout and stderr still open after vmrun: $(ps -o pid=,args= -s "$pid" | tr '\n' ';')"
@@ -686,7 +686,7 @@ vmrun_faults() {
 	live=$(cd "$tmp" && ls -d vmrun.* | grep -vxF -e vmrun.mine00 -e "$stale")
 	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/next" --boot-timeout 5 "$tmp/boot3"
 	[ "$rc" = 0 ] && pass "after a killed group" || fail "after a killed group: exit $rc: $err"
-	kill -0 "$other" 2>/dev/null && pass "not: the next vmrun stopped the running one" || fail "the next vmrun stopped the running one"
+	running "$other" && pass "not: the next vmrun stopped the running one" || fail "the next vmrun stopped the running one"
 	seen=$(cd "$tmp" && ls -d vmrun.* | grep -vxF -e vmrun.mine00)
 	[ "$seen" = "$live" ] && [ -n "$live" ] && pass "stale '$stale' and running '$live' work directories; after the next vmrun" ||
 		fail "stale '$stale' and running '$live' work directories; after the next vmrun: '$seen'"
@@ -1187,7 +1187,7 @@ turns_lock() {
 		[ "$(wc -l <"$tmp/boots")" = "$n" ] && pass "not: the second vmturns booted" || fail "the second vmturns booted"
 		[ "$(<"$tmp/k.log")" = "$log" ] && cmp -s "$tmp/A.json" "$tmp/k-A-1.json" &&
 			pass "not: the second vmturns touched the first's files" || fail "the second vmturns touched the first's files"
-		kill -0 "$pid" 2>/dev/null && pass "not: the first vmturns stopped" || fail "the first vmturns stopped"
+		running "$pid" && pass "not: the first vmturns stopped" || fail "the first vmturns stopped"
 		if [ "$sig" = KILL ]; then
 			kill -KILL -- -"$pid"
 		else
@@ -1299,7 +1299,7 @@ turns_signals() {
 		n=$(kill -l "$sig")
 		t=$SECONDS
 		kill -"$sig" "$pid"
-		if within "! kill -0 $pid 2>/dev/null" 100; then
+		if within "! running $pid" 100; then
 			wait "$pid" 2>/dev/null
 			rc=$?
 			[ "$rc" = $((128 + n)) ] && pass "SIG$sig, stderr full" ||
@@ -1325,7 +1325,7 @@ turns_signals() {
 		fail "vmrun: the console never came"
 	sleep 1
 	kill -TERM "$pid"
-	if within "! kill -0 $pid 2>/dev/null" 100; then
+	if within "! running $pid" 100; then
 		wait "$pid" 2>/dev/null
 		rc=$?
 		[ "$rc" = 143 ] && pass "vmrun, SIGTERM, stderr full" || fail "vmrun, SIGTERM, stderr full: exit $rc, expected 143"
