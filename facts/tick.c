@@ -8,6 +8,7 @@
  * /proc/interrupts moves while ctxbench spins is the tick rate.  Other
  * timers add interrupts now and then; the median interval ignores them.
  */
+#include <errno.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdio.h>
@@ -216,17 +217,32 @@ static int tick_read(const char *root, const char *file, char **buf,
 	}
 }
 
+/* Sleep until CLOCK_MONOTONIC reads @t seconds (or later). */
+static void tick_sleep_until(double t)
+{
+	struct timespec ts = { .tv_sec = (time_t)t };
+
+	ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
+	       EINTR)
+		;
+}
+
 /*
  * The tick rate from a jiffies counter in @file: from one change of it to
- * the first change TICK_JIFFIES_S later.  0 when the rate fits no choice
- * (ctxbench was not running at one of the changes), -1 when there is no
- * such counter.
+ * the first change TICK_JIFFIES_S later.  It spins only at the two
+ * changes, which it must see as they happen, and sleeps between them: a
+ * run that starts a hundred times costs no CPU there.  After the sleep a
+ * change counts only when the read before it saw the value of before.  0
+ * when the rate fits no choice (ctxbench was not running at one of the
+ * changes), -1 when there is no such counter.
  */
 static int tick_by_jiffies(const char *root, const char *file, char **buf,
 			   size_t *cap)
 {
 	double start = clock_now_s(), t0 = 0, now;
 	long long j0 = -1, last = -1, v;
+	int slept = 0;
 
 	do {
 		if (tick_read(root, file, buf, cap) < 0 ||
@@ -243,6 +259,15 @@ static int tick_by_jiffies(const char *root, const char *file, char **buf,
 			}
 		}
 		last = v;
+		if (j0 >= 0 && !slept) {
+			tick_sleep_until(t0 + TICK_JIFFIES_S);
+			slept = 1;
+			/* What the sleep saw change is not an edge. */
+			if (tick_read(root, file, buf, cap) < 0 ||
+			    (last = tick_jiffies(*buf)) < 0)
+				return -1;
+			now = clock_now_s();
+		}
 	} while (now - start < 2 * TICK_JIFFIES_S + 0.02);
 	return 0;
 }

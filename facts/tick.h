@@ -33,8 +33,9 @@ int tick_hz(const double *t, unsigned int n);
  * fast jiffies move in /proc/schedstat or /proc/timer_list, "250
  * (jiffies)"; else from the timer interrupts of a busy CPU in
  * /proc/interrupts, "250 (timer interrupts)"; "" when neither tells (a
- * tickless CPU).  It spins for TICK_JIFFIES_S or TICK_SPAN_S, up to
- * TICK_TRIES times.
+ * tickless CPU).  Jiffies take about TICK_JIFFIES_S, spinning only at
+ * two of their changes; timer interrupts spin for TICK_SPAN_S.  Up to
+ * TICK_TRIES times each.
  */
 void tick_measure(const char *root, char *out, size_t size);
 
