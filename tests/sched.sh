@@ -105,38 +105,61 @@ classes() {
 	check_clean report
 }
 
+# The class of process $1 from /proc, "POLICY PRIORITY NICE" (policy 0
+# SCHED_OTHER, 1 SCHED_FIFO, 3 SCHED_BATCH), in $class; 1 when it is
+# gone.  Read by bash: this polls.
+class_of() {
+	local st w
+	{ read -r st <"/proc/$1/stat"; } 2>/dev/null || return 1
+	read -ra w <<<"${st##*) }"
+	class="${w[38]} ${w[37]} ${w[16]}"
+}
+# Wait up to 10 s for a participant of ctxbench $pid whose class matches
+# glob $1; its PID in $p, 1 if none came.  With --order sequential each
+# row's participants are the runner's children while the row runs.
+await_class() {
+	local i kids k
+	p=''
+	for ((i = 0; i < 500; i++)); do
+		kids=()
+		{ read -ra kids <"/proc/$pid/task/$pid/children"; } 2>/dev/null
+		for k in "${kids[@]}"; do
+			# shellcheck disable=SC2053
+			class_of "$k" && [[ $class == $1 ]] && { p=$k; return 0; }
+		done
+		running "$pid" || return 1
+		nap 0.02
+	done
+	return 1
+}
+
 # Each participant takes the class, the runner is one above real-time
-# ones and back at its own class after them.
+# ones and back at its own class after them.  Each class is waited for
+# while its row runs, however late the set-up on a loaded machine.
 applied() {
 	need_rt
-	local p
 	# The checks run above the participants, which may fill our CPU;
 	# ctxbench itself starts at SCHED_OTHER.
 	[ -n "${SCHED_SH_RT:-}" ] || SCHED_SH_RT=1 exec chrt -f 70 "$0" applied "$bin"
 	start chrt -o 0 "$bin" -b pipe -P same --policy fifo,batch --prio 42 --nice 7 \
-		--order sequential -t 2 -r 1 -n t
-	nap 1.2
-	p=$(participant)
-	chrt -p "$p" | grep -q "policy: SCHED_FIFO" && chrt -p "$p" | grep -q "priority: 42$" &&
-		pass "applied" || fail "applied: participant: $(chrt -p "$p")"
-	chrt -p "$pid" | grep -q "policy: SCHED_FIFO" && chrt -p "$pid" | grep -q "priority: 43$" &&
-		pass "applied" || fail "applied: runner: $(chrt -p "$pid")"
-	nap 2.4
-	p=$(participant)
-	chrt -p "$p" | grep -q "policy: SCHED_BATCH" && pass "applied" ||
-		fail "applied: batch participant: $(chrt -p "$p")"
-	[ "$(ps -o ni= -p "$p" | tr -d ' ')" = 7 ] && pass "applied" ||
-		fail "applied: nice: $(ps -o ni= -p "$p")"
-	chrt -p "$pid" | grep -q "policy: SCHED_OTHER" && pass "applied" ||
-		fail "applied: runner after the fifo row: $(chrt -p "$pid")"
+		--order sequential -t 1 -r 1 -n t
+	await_class "1 42 *" && pass "applied" ||
+		fail "applied: no participant at SCHED_FIFO 42: last seen ${class:-none}"
+	class_of "$pid" && [[ $class == "1 43 "* ]] && pass "applied" ||
+		fail "applied: runner not at SCHED_FIFO 43: ${class:-gone}"
+	await_class "3 0 7" && pass "applied" ||
+		fail "applied: no participant at SCHED_BATCH, nice 7: last seen ${class:-none}"
+	class_of "$pid" && [[ $class == "0 0 "* ]] && pass "applied" ||
+		fail "applied: runner not back at SCHED_OTHER after the fifo row: ${class:-gone}"
 	finish
 	expect_rc applied 0
 	check_clean applied
 	# Started higher still: the runner is never lowered.
-	start chrt -f 60 "$bin" -b pipe -P same --policy fifo --prio 42 -t 1.5 -r 1 -n t
-	nap 1
-	chrt -p "$pid" | grep -q "priority: 60$" && pass "applied" ||
-		fail "applied: runner started at 60: $(chrt -p "$pid")"
+	start chrt -f 60 "$bin" -b pipe -P same --policy fifo --prio 42 -t 1 -r 1 -n t
+	await_class "1 42 *" && pass "applied" ||
+		fail "applied at 60: no participant at SCHED_FIFO 42: last seen ${class:-none}"
+	class_of "$pid" && [[ $class == "1 60 "* ]] && pass "applied" ||
+		fail "applied: runner started at 60: ${class:-gone}"
 	finish
 	expect_rc "applied at 60" 0
 	check_clean "applied at 60"
