@@ -160,6 +160,31 @@ summary' 0 "ok 1 k: x: no IPC object left # SKIP no IPC namespace of its own
 ok 2 k: x: no process left
 1..2
 1 passed, 0 failed, 1 skipped"
+# A participant is never the guard, which is named ctxbench for a moment
+# after its fork: a stand-in runner forks a "ctxbench" that is gone (as
+# the guard renames itself) when the "ctxbench-guard" and two
+# participants come half a second later.  Both helpers name a
+# participant, and none while only the first child is there.
+d=$(mktemp -d) || exit 1
+cp "$(command -v sleep)" "$d/ctxbench" && cp "$(command -v sleep)" "$d/ctxbench-guard" ||
+	fail "participant: cannot copy sleep"
+out_f=$d/out err_f=$d/err
+. "${0%/*}/session.sh"
+start bash -c 'd=$1; "$d/ctxbench" 0.5 & wait; "$d/ctxbench-guard" 5 & "$d/ctxbench" 5 & "$d/ctxbench" 5 &
+	wait' sh "$d"
+nap 0.2
+participants 1
+first=("${kids[@]}")
+[ "${#first[@]}" -eq 0 ] && pass "no participant beside the guard's first moment" ||
+	fail "a participant beside the guard's first moment: ${first[*]}"
+p=$(participant) g=''
+kids_named ctxbench-guard
+g=${kids[0]:-}
+[ -n "$p" ] && [ -n "$g" ] && [ "$p" != "$g" ] && [ "$(<"/proc/$p/comm")" = ctxbench ] &&
+	pass "participant: a participant" || fail "participant: '$p', the guard '$g'"
+pkill -KILL -s "$pid"
+wait "$pid" 2>/dev/null
+rm -rf "$d"
 # Each pattern allowed says why.
 bad=$(grep -v '^#' "${0%/*}/skips-allowed" | grep -Pv '^[^\t]+\t# \S')
 [ -z "$bad" ] && pass "skips-allowed: a pattern, a tab, why" ||

@@ -50,28 +50,60 @@ check_clean() {
 expect_rc() {
 	[ "$rc" -eq "$2" ] && pass "$1: exit $2" || fail "$1: exit $rc, expected $2; stderr: $err"
 }
-# The first participant of ctxbench $pid (not the guard), once it runs:
-# within 5 s, which a machine loaded by other work can take to fork it.
-participant() {
-	local p i
-	for ((i = 0; i < 250; i++)); do
-		p=$(pgrep -x ctxbench -P "$pid" | head -n 1)
-		[ -n "$p" ] && { echo "$p"; return; }
+# The children of ctxbench $pid whose name is $1, in kids[], read by bash
+# from /proc: "ctxbench-guard" the guard; "ctxbench" the participants,
+# and the guard too for a moment after its fork, before it names itself.
+kids_named() {
+	local k c f all
+	kids=()
+	for f in /proc/"$pid"/task/*/children; do
+		all=()
+		{ read -ra all <"$f"; } 2>/dev/null
+		for k in "${all[@]}"; do
+			{ read -r c <"/proc/$k/comm"; } 2>/dev/null && [ "$c" = "$1" ] &&
+				kids+=("$k")
+		done
+	done
+}
+
+# The participants of ctxbench $pid, in kids[], once there are any: the
+# guard is forked first and names itself before a participant is forked,
+# so that beside a child named ctxbench-guard every child named ctxbench
+# is a participant.  1, kids[] empty, when none came within $1 tries 20
+# ms apart.
+participants() {
+	local i
+	for ((i = 0; i < $1; i++)); do
+		kids_named ctxbench-guard
+		if [ "${#kids[@]}" -gt 0 ]; then
+			kids_named ctxbench
+			[ "${#kids[@]}" -gt 0 ] && return 0
+		fi
 		nap 0.02
 	done
+	kids=()
+	return 1
+}
+
+# The first participant of ctxbench $pid, never its guard: within 5 s,
+# which a machine loaded by other work can take to fork it.
+participant() {
+	participants 250 && echo "${kids[0]}"
 }
 
 # A participant of ctxbench $pid that passes the token (its voluntary
 # switches climb), so that the measured window has begun: the set-up
-# before it takes longer on a loaded machine.  Not the guard, which is
-# named ctxbench for a moment after its fork.  Bounded: 10 s.
+# before it takes longer on a loaded machine.  Bounded: 10 s.
 passing() {
-	local p n i
+	local p k v i
 	for ((i = 0; i < 500; i++)); do
-		for p in $(pgrep -x ctxbench -P "$pid"); do
-			n=$(awk '/^voluntary_ctxt_switches/ { print $2 }' \
-				"/proc/$p/status" 2>/dev/null)
-			[ "${n:-0}" -ge 200 ] && { echo "$p"; return; }
+		participants 1
+		for p in "${kids[@]}"; do
+			while read -r k v; do
+				[ "$k" = voluntary_ctxt_switches: ] || continue
+				[ "$v" -ge 200 ] && { echo "$p"; return; }
+				break
+			done <"/proc/$p/status" 2>/dev/null
 		done
 		nap 0.02
 	done
