@@ -13,7 +13,7 @@ set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 what=${1:-all}
 dir=${2:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
-static=${STATIC:-$build/tests/ctxbench_static}
+static=${STATIC:-$build/ctxbench_static}
 accel=${ACCEL:-tcg}
 boots=${BOOTS:-2} rounds=${ROUNDS:-4}
 args=(${ARGS:--t 0.2 -r 2 -b pipe,futex})

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The Debian package's own layout, run by cpack -G DEB as the last step of
 # its install (CTXBENCH_DEB, set in cmake/cpack.cmake): the binary stripped
-# as Debian's dh_strip does (no symbols, no .comment), the manual page and
+# as Debian's dh_strip does (no symbols, no .comment; the static one of
+# the VM tools too), the manual page and
 # the changelog compressed with gzip -9n, as Debian's policy asks (-n: no
 # name or time inside, so that one tree gives one package); the copyright
 # file (cmake/copyright) stands for LICENSE, whose text Debian keeps in
@@ -26,13 +27,19 @@ function(gzip_9n file)
   endif()
 endfunction()
 
-# The options of Debian's dh_strip for an executable.
-execute_process(COMMAND ${CTXBENCH_STRIP} --remove-section=.comment
-  --remove-section=.note --strip-unneeded "${root}/${CTXBENCH_BINDIR}/ctxbench"
-  RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "strip ${root}/${CTXBENCH_BINDIR}/ctxbench failed: ${rc}")
-endif()
+# The options of Debian's dh_strip for an executable: the binary and the
+# static one the VM tools boot (where the build made one).
+foreach(exe "${CTXBENCH_BINDIR}/ctxbench" lib/ctxbench/ctxbench-static)
+  if(NOT EXISTS "${root}/${exe}")
+    continue()
+  endif()
+  execute_process(COMMAND ${CTXBENCH_STRIP} --remove-section=.comment
+    --remove-section=.note --strip-unneeded "${root}/${exe}"
+    RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "strip ${root}/${exe} failed: ${rc}")
+  endif()
+endforeach()
 gzip_9n("${root}/${CTXBENCH_MAN1DIR}/ctxbench.1")
 file(REMOVE "${doc}/LICENSE")
 # A native package's changelog (the version has no Debian revision): one

@@ -29,6 +29,98 @@ tools="vmrun vmturns bisect-step debian-kernels"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# The static ctxbench the build made for the VM tools (CMakeLists.txt's
+# CTXBENCH_GUEST), or nothing where it cannot link one.
+guest() {
+	if [ -x "$build/ctxbench_static" ]; then
+		echo "$build/ctxbench_static"
+	elif [ -x /lib64/ld-linux-x86-64.so.2 ] && ! /lib64/ld-linux-x86-64.so.2 --verify "$bin" >/dev/null 2>&1; then
+		echo "$bin"
+	fi
+}
+
+# Stand-ins in $tmp/fake for what the installed VM tools call: a qemu
+# that runs the guest's init on the host (the ctxbench of its initramfs
+# with init's arguments, once, or at each run of its control port), a
+# cpio that packs with tar (which that qemu unpacks), a busybox.
+fake_guest() {
+	mkdir -p "$tmp/fake" || return 1
+	printf '#!/bin/sh\nexit 0\n' >"$tmp/fake/busybox"
+	printf '#!/bin/sh\nexec tar -cf - --no-recursion -T -\n' >"$tmp/fake/cpio"
+	cat >"$tmp/fake/qemu-system-x86_64" <<'EOS'
+#!/usr/bin/env bash
+con='' ctl='' initrd=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	-initrd) initrd=$2 && shift ;;
+	-serial) if [ -z "$con" ]; then con=${2#pipe:}; else ctl=${2#pipe:}; fi && shift ;;
+	esac
+	shift
+done
+g=$(mktemp -d) && tar -xf "$initrd" -C "$g" || exit 1
+trap 'rm -rf "$g"' EXIT
+exec 6>"$con.out"
+printf '%s\r\n' "Linux version 0-stand-in" "@@vmrun: init started" >&6
+# init's ctxbench line: /bin/ctxbench, its quoted arguments, ("$@",) -o.
+line=$(grep '/bin/ctxbench ' "$g/init")
+line=${line#*/bin/ctxbench}
+args=${line%% -o /tmp/run.json*}
+args=${args% \"\$@\"}
+run() { # more arguments, quoted; the answer on stdout
+	local rc
+	eval "set -- $args $1"
+	"$g/bin/ctxbench" "$@" -o "$g/run.json" >"$g/report.txt" 2>/dev/null
+	rc=$?
+	echo "@@vmrun: report begin"
+	cat "$g/report.txt"
+	echo "@@vmrun: report end"
+	if [ -s "$g/run.json" ]; then
+		echo "@@vmrun: json begin"
+		base64 "$g/run.json"
+		echo "@@vmrun: json end"
+	fi
+	echo "@@vmrun: exit $rc"
+	rm -f "$g/run.json"
+}
+if [ -z "$ctl" ]; then
+	run "" | sed 's/$/\r/' >&6
+	exit 0
+fi
+exec 4<>"$ctl.in" 5<>"$ctl.out"
+echo "@@vmrun: ready" >&5
+while read -r cmd more <&4; do
+	case $cmd in
+	run) run "$more" >&5 ;;
+	quit) printf 'reboot: Power down\r\n' >&6 && exit 0 ;;
+	esac
+done
+EOS
+	chmod 755 "$tmp/fake/"* &&
+		printf 'HdrS' | dd of="$tmp/bzImage" bs=1 seek=$((0x202)) 2>/dev/null
+}
+
+# The VM tools of PREFIX $1 (installed) boot its static ctxbench: vmrun
+# brings a saved run home, vmturns a comparison of two "kernels".
+installed_tools_run() {
+	local p=$1 out
+	if [ -z "$(guest)" ]; then
+		skip_check "the installed VM tools run" "no static ctxbench here (no static libc)"
+		return
+	fi
+	fake_guest || fail "cannot make the stand-ins in $tmp/fake"
+	out=$(PATH=$tmp/fake:$PATH "$p/share/ctxbench/vmrun" -a tcg -o "$tmp/r" "$tmp/bzImage" \
+		-- -b pipe -t 0.05 -r 1 2>&1)
+	[ $? -eq 0 ] && pass "the installed vmrun runs" || fail "the installed vmrun runs: $out"
+	"$bin" report --format kv "$tmp/r.json" 2>&1 | grep -Eq '^[^ ]*pipe[^ ]*\.loops_per_sec: [1-9]' &&
+		pass "the installed vmrun brings a saved run home" ||
+		fail "the installed vmrun brings no saved run home: $(ls "$tmp"/r.* 2>&1)"
+	out=$(PATH=$tmp/fake:$PATH "$p/share/ctxbench/vmturns" -a tcg -N 1 -o "$tmp/t" --append-b x=1 \
+		"$tmp/bzImage" -- -b pipe -t 0.05 -r 1 2>&1)
+	[ $? -eq 0 ] && pass "the installed vmturns runs" || fail "the installed vmturns runs: $out"
+	grep -q 'pipe' "$tmp/t.txt" 2>/dev/null && pass "the installed vmturns reports" ||
+		fail "the installed vmturns reports nothing: $(cat "$tmp/t.txt" 2>&1)"
+}
+
 # Build the package of BUILD_DIR into $tmp; its path in $deb.
 build_deb() {
 	command -v dpkg-deb >/dev/null || skip "no dpkg-deb (dpkg)"
@@ -73,7 +165,10 @@ deb() {
 	if command -v dpkg-shlibdeps >/dev/null && ! ldd "$bin" 2>&1 | grep -q 'not a dynamic'; then
 		[[ $(field Depends) == *libc6* ]] && pass "Depends" || fail "Depends: '$(field Depends)', no libc6"
 	fi
-	files=$(dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -v '/$')
+	for f in qemu-system-x86 busybox-static cpio linux-perf bash-completion; do
+		[[ ", $(field Suggests), " == *", $f, "* ]] && pass "Suggests $f" ||
+			fail "Suggests: '$(field Suggests)', no $f"
+	done
 	# A maintainer one can write to, not a placeholder.
 	[[ $(field Maintainer) != *.example\>* && $(field Maintainer) != *noreply* ]] && pass "Maintainer is a placeholder" ||
 		fail "Maintainer is a placeholder: '$(field Maintainer)'"
@@ -110,6 +205,18 @@ deb() {
 	fi
 	"$tmp/root/usr/bin/ctxbench" -V | cmp -s - <("$bin" -V) && pass "not: the packaged ctxbench -V is not $bin's" ||
 		fail "the packaged ctxbench -V is not $bin's"
+	# The static ctxbench the VM tools boot, of the same version.
+	f=$tmp/root/usr/lib/ctxbench/ctxbench-static
+	if [ -n "$(guest)" ]; then
+		[ -x "$f" ] && "$f" -V | cmp -s - <("$bin" -V) &&
+			pass "usr/lib/ctxbench/ctxbench-static -V is $bin's" ||
+			fail "usr/lib/ctxbench/ctxbench-static: missing, or not of $bin's version"
+		! /lib64/ld-linux-x86-64.so.2 --verify "$f" >/dev/null 2>&1 &&
+			pass "usr/lib/ctxbench/ctxbench-static is static" ||
+			fail "usr/lib/ctxbench/ctxbench-static is linked dynamically"
+	else
+		skip_check "usr/lib/ctxbench/ctxbench-static" "no static libc here"
+	fi
 	# gzip -9n: the page whole, no file name and no time in the header.
 	gzip_n "$tmp/root/usr/share/man/man1/ctxbench.1.gz" "$top/ctxbench.1"
 	gzip_n "$tmp/root/usr/share/doc/ctxbench/changelog.gz"
@@ -190,21 +297,7 @@ cmake_install() {
 		[ -x "$p/share/ctxbench/$f" ] && "$p/share/ctxbench/$f" --help >/dev/null 2>&1 &&
 			pass "not: share/ctxbench/$f is not installed or does not run" || fail "share/ctxbench/$f is not installed or does not run"
 	done
-	# Installed, the VM tools have no source tree to build a static
-	# ctxbench in: they say to give one, before any boot.  Stand-ins for
-	# qemu, cpio and busybox (a script is no dynamic executable).
-	mkdir -p "$tmp/fake"
-	for f in qemu-system-x86_64 cpio busybox; do
-		printf '#!/bin/sh\nexit 0\n' >"$tmp/fake/$f" && chmod +x "$tmp/fake/$f"
-	done
-	printf 'HdrS' | dd of="$tmp/bzImage" bs=1 seek=$((0x202)) 2>/dev/null
-	out=$(PATH=$tmp/fake:$PATH "$p/share/ctxbench/vmrun" -o "$tmp/r" "$tmp/bzImage" 2>&1)
-	[ $? -eq 2 ] && grep -q 'give -c FILE' <<<"$out" && pass "the installed vmrun without -c" ||
-		fail "the installed vmrun without -c: $out"
-	out=$(PATH=$tmp/fake:$PATH "$p/share/ctxbench/vmturns" -o "$tmp/t" --append-b x=1 \
-		"$tmp/bzImage" 2>&1)
-	[ $? -eq 2 ] && grep -q 'give -c FILE' <<<"$out" && pass "the installed vmturns without -c" ||
-		fail "the installed vmturns without -c: $out"
+	installed_tools_run "$p"
 	summary
 }
 
