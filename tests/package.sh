@@ -3,7 +3,8 @@
 # The Debian package cpack builds: its fields and files as Debian's policy
 # wants them (deb), lintian's judgement of it (lintian), and (install) the
 # package installed with dpkg -i, ctxbench run from PATH, its manual page
-# and completion found, then removed with dpkg -r, leaving nothing; and
+# and completion found, its VM tools run (a stand-in qemu), then removed
+# with dpkg -r, leaving nothing; and
 # what cmake --install puts under a prefix (cmake-install).
 # Installing writes to /: only as root with CTXBENCH_TEST_INSTALL=1 (CI).
 # usage: package.sh deb|lintian|install|cmake-install BUILD_DIR BIN [CPACK]
@@ -351,6 +352,7 @@ install() {
 	done
 	/usr/share/ctxbench/vmturns --help >/dev/null 2>&1 && pass "not: /usr/share/ctxbench/vmturns --help failed" ||
 		fail "/usr/share/ctxbench/vmturns --help failed"
+	installed_tools_run /usr
 	env -i PATH=/usr/bin:/bin ctxbench -t 0.1 -r 1 -b pipe -q >"$tmp/run" 2>&1 &&
 		grep -q 'pipe' "$tmp/run" && pass "ctxbench from PATH" || fail "ctxbench from PATH: $(<"$tmp/run")"
 	dpkg -r ctxbench >"$tmp/dpkg.log" 2>&1 && pass "dpkg -r" ||
