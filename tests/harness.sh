@@ -65,7 +65,7 @@ ktap() {
 	rm -rf "$d"
 }
 
-plan 93
+plan 95
 expect "no check" 'summary' 1 "FAIL: no check ran"
 expect "one check" 'pass p; summary' 0 "1 passed, 0 failed, 0 skipped"
 expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed, 0 skipped"
