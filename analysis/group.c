@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Saved runs of one label merged into one, invocation by invocation. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <sched.h>
 #include <stdio.h>
@@ -96,10 +97,11 @@ static void group_inv(struct result_inv *inv, const struct result_row *from,
 
 /*
  * Add invocation @from's row, of replicate @rep, to the merged @row: the
- * label's invocation @of.
+ * label's invocation @of, in its boot @boot (UINT_MAX: unknown).
  */
 static int group_add(struct result_row *row, const struct result_row *from,
-		     double start, unsigned int rep, unsigned int of, int kept)
+		     double start, unsigned int rep, unsigned int of,
+		     unsigned int boot, int kept)
 {
 	struct result_sample *smp;
 
@@ -132,6 +134,7 @@ static int group_add(struct result_row *row, const struct result_row *from,
 		row->inv = m;
 	}
 	group_inv(&row->inv[row->ninv], from, start, rep, kept);
+	row->inv[row->ninv].boot = boot;
 	row->inv[row->ninv++].of = of;
 	if (!(row->hop_work_ns > 0))
 		row->hop_work_ns = from->hop_work_ns;
@@ -146,9 +149,12 @@ static int group_add(struct result_row *row, const struct result_row *from,
 	return 0;
 }
 
-/* Invocation @from, of replicate @rep, into group @g of @max rows' room. */
+/*
+ * Invocation @from, of replicate @rep and boot @boot, into group @g of
+ * @max rows' room.
+ */
 static int group_merge(struct results *g, const struct results *from,
-		       unsigned int max, unsigned int rep)
+		       unsigned int max, unsigned int rep, unsigned int boot)
 {
 	if (!g->invocations++) {
 		memcpy(g->version, from->version, sizeof(g->version));
@@ -160,8 +166,9 @@ static int group_merge(struct results *g, const struct results *from,
 	for (unsigned int j = 0; j < from->nrows; j++) {
 		struct result_row *row = group_row(g, &from->row[j], max);
 
-		if (!row || group_add(row, &from->row[j], from->info.start_s,
-				      rep, g->invocations - 1, g->kept) < 0)
+		if (!row ||
+		    group_add(row, &from->row[j], from->info.start_s, rep,
+			      g->invocations - 1, boot, g->kept) < 0)
 			return -ENOMEM;
 	}
 	return 0;
@@ -367,7 +374,9 @@ int report_group(const struct results *const *r, unsigned int n,
 			if (!g[k].row)
 				goto fail;
 		}
-		if (group_merge(&g[k], r[i], max, rep[i]) < 0)
+		if (group_merge(&g[k], r[i], max, rep[i],
+				r[i]->info.boot_id[0] ? group_boot(r, n, r[i]) :
+							UINT_MAX) < 0)
 			goto fail;
 		if (gi)
 			gi[i] = k;

@@ -241,9 +241,9 @@ static const char *plan_word_order(size_t i)
 
 /*
  * The formats of --format: report/formats.h's, in enum plan_format's
- * order, each named as its line there (report_formats[] is the output's).
+ * order, each named as its line there ("csv-compare").
  */
-#define PLAN_FORMAT_NAME(name) #name,
+#define PLAN_FORMAT_NAME(id, name) name,
 static const char *const plan_formats[] = { REPORT_FORMATS(PLAN_FORMAT_NAME) };
 #undef PLAN_FORMAT_NAME
 
@@ -332,6 +332,27 @@ static void plan_help(const struct plan_opt *o, char *buf, size_t size)
 		plan_add(&b, " (default %s)", o->def);
 }
 
+/*
+ * @help after its option's 27 columns, broken between words into lines
+ * of at most 80 columns, each under the first.
+ */
+static void plan_usage_wrap(FILE *f, const char *help)
+{
+	const size_t width = 80 - 27;
+
+	while (strlen(help) > width) {
+		size_t cut = width;
+
+		while (cut > 0 && help[cut] != ' ')
+			cut--;
+		if (!cut)
+			break; /* one word wider than the column: as it is */
+		fprintf(f, "%.*s\n%27s", (int)cut, help, "");
+		help += cut + 1;
+	}
+	fprintf(f, "%s\n", help);
+}
+
 static void plan_usage_opts(FILE *f, unsigned int mode)
 {
 	for (size_t i = 0; i < PLAN_NOPTS; i++) {
@@ -348,7 +369,8 @@ static void plan_usage_opts(FILE *f, unsigned int mode)
 			snprintf(left, sizeof(left), "    --%s%s%s", o->name,
 				 o->arg ? " " : "", o->arg ? o->arg : "");
 		plan_help(o, help, sizeof(help));
-		fprintf(f, "  %-24s %s\n", left, help);
+		fprintf(f, "  %-24s ", left);
+		plan_usage_wrap(f, help);
 	}
 }
 

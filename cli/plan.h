@@ -28,7 +28,7 @@
  * What goes to stdout: a format of report/formats.h, PLAN_FORMAT_text...,
  * its place in that list and in report_formats[].
  */
-#define PLAN_FORMAT_ENUM(name) PLAN_FORMAT_##name,
+#define PLAN_FORMAT_ENUM(id, name) PLAN_FORMAT_##id,
 enum plan_format { REPORT_FORMATS(PLAN_FORMAT_ENUM) };
 #undef PLAN_FORMAT_ENUM
 

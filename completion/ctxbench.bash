@@ -25,7 +25,7 @@ _ctxbench_table_words() {
 	--placement) printf "%s\n" any same cross smt cpus: ;;
 	--policy) printf "%s\n" other batch idle fifo rr ;;
 	--order) printf "%s\n" interleave shuffle sequential ;;
-	--format) printf "%s\n" text json kv tsv html csv ;;
+	--format) printf "%s\n" text json kv tsv html csv csv-compare ;;
 	--series) printf "%s\n" given start ;;
 	esac
 }

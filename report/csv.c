@@ -1,27 +1,52 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * --format csv: kv's figures as a tidy table, a record a statistic.
+ * --format csv and csv-compare: tidy tables, a record an observation.
  *
- * --format csv: the figures of kv as a tidy table, a record per label,
- * row and statistic, with named columns and RFC 4180's quoting, for
- * pandas, R and gnuplot to read as they are, and a cell a spreadsheet
+ * --format csv: every observation as a record of its own, a run's
+ * loops/sec or its median round trip, an invocation's CPU per loop, a
+ * row's quantile, with what it is of in columns (label, kernel,
+ * preemption, boot, invocation, run, mechanism, placement, ring) and its
+ * unit, so that pandas, R or gnuplot group and pivot it as they are.
+ * --format csv-compare: a record a statistic of each row compared with
+ * the baseline's, its change, interval, p, detect and verdict.  Both
+ * with named columns and RFC 4180's quoting, and a cell a spreadsheet
  * would take for a formula written with a quote before it (docs/keys.md).
  */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
 #include <string.h>
+
+#include "analysis/compare.h"
+#include "analysis/textkit.h"
+#include "lib/hist.h"
 
 #include "formats.h"
 #include "report.h"
 
-/* Whether @s is a plain decimal number, as the flat formats write one. */
+/*
+ * Whether @s is a decimal number as the formats write one: "-3.2", and
+ * with an exponent, "-1.5e-05", as %.17g writes a small one.
+ */
 static int csv_number(const char *s)
 {
-	size_t whole, frac = 0;
+	size_t whole, frac = 0, exp = 0;
 
 	s += *s == '-';
 	whole = strspn(s, "0123456789");
 	if (s[whole] == '.')
 		frac = 1 + strspn(s + whole + 1, "0123456789");
-	return whole > 0 && s[whole + frac] == '\0';
+	s += whole + frac;
+	if (whole && *s == 'e') {
+		exp = 1 + (s[1] == '-' || s[1] == '+');
+		exp = strspn(s + exp, "0123456789") ?
+			      exp + strspn(s + exp, "0123456789") :
+			      0;
+		if (!exp)
+			return 0;
+	}
+	return whole > 0 && s[exp] == '\0';
 }
 
 /*
@@ -62,55 +87,217 @@ static void csv_field(FILE *f, const char *s, int last)
 	fputs(last ? "\r\n" : ",", f);
 }
 
-/* The unit of a statistic, from the name kv gives it (docs/keys.md). */
-static const char *csv_unit(const char *metric)
+/* A number as a field: %.17g round-trips a double; "" for none (NAN). */
+static void csv_num(FILE *f, double v, int last)
 {
-	static const struct {
-		const char *end, *unit;
-	} units[] = {
-		{ "_ns", "ns" },
-		{ "_pct", "%" },
-		{ "_pct_per_hour", "%/h" },
-		{ "_per_loop", "per loop" },
-		{ "_cpus", "CPUs" },
-	};
-	size_t n = strlen(metric);
-	const char *unit = "";
+	char buf[32];
 
-	if (!strncmp(metric, "loops_per_sec", 13))
-		return "loops/s";
-	for (size_t k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
-		size_t e = strlen(units[k].end);
-
-		if (n >= e && !strcmp(metric + n - e, units[k].end))
-			unit = units[k].unit;
-	}
-	return unit;
+	if (isnan(v))
+		buf[0] = '\0';
+	else
+		snprintf(buf, sizeof(buf), "%.17g", v);
+	csv_field(f, buf, last);
 }
 
-static void csv_fig(FILE *f, const struct report_flat_fig *x)
+/* A count from 1 as a field; "" for none (0). */
+static void csv_nth(FILE *f, unsigned int n)
+{
+	char buf[16];
+
+	buf[0] = '\0';
+	if (n)
+		snprintf(buf, sizeof(buf), "%u", n);
+	csv_field(f, buf, 0);
+}
+
+/* Where an observation is from: the columns before its statistic. */
+struct csv_at {
+	const struct results *r;
+	const struct result_row *row;
+	const char *key;
+	unsigned int boot, inv, run; /* from 1; 0: none (not of one) */
+};
+
+static void csv_obs(FILE *f, const struct csv_at *at, const char *stat,
+		    double value, const char *unit)
 {
 	char procs[16], kb[16];
 
-	snprintf(procs, sizeof(procs), "%u", x->row->procs);
-	snprintf(kb, sizeof(kb), "%u", x->row->ws_kb);
-	csv_field(f, x->label, 0);
-	csv_field(f, x->row->mech, 0);
-	csv_field(f, x->row->placement[0] ? x->row->placement : "any", 0);
+	snprintf(procs, sizeof(procs), "%u", at->row->procs);
+	snprintf(kb, sizeof(kb), "%u", at->row->ws_kb);
+	csv_field(f, at->r->info.label, 0);
+	csv_field(f, at->r->info.kernel, 0);
+	csv_field(f, at->r->info.preempt, 0);
+	csv_nth(f, at->boot);
+	csv_nth(f, at->inv);
+	csv_nth(f, at->run);
+	csv_field(f, at->row->mech, 0);
+	csv_field(f, at->row->placement[0] ? at->row->placement : "any", 0);
 	csv_field(f, procs, 0);
 	csv_field(f, kb, 0);
-	csv_field(f, x->rowkey, 0);
-	csv_field(f, x->metric, 0);
-	csv_field(f, x->value, 0);
-	csv_field(f, csv_unit(x->metric), 1);
+	csv_field(f, at->key, 0);
+	csv_field(f, stat, 0);
+	csv_num(f, value, 0);
+	csv_field(f, unit, 1);
+}
+
+/* A run's observations. */
+static void csv_run(FILE *f, const struct csv_at *at,
+		    const struct result_sample *smp)
+{
+	csv_obs(f, at, "loops_per_sec", result_rate(smp), "loops/s");
+	csv_obs(f, at, "loops", (double)smp->loops, "count");
+	csv_obs(f, at, "elapsed_ns", smp->elapsed_s * 1e9, "ns");
+	if (smp->rtt_p50_ns > 0) {
+		csv_obs(f, at, "rtt_p50_ns", smp->rtt_p50_ns, "ns");
+		csv_obs(f, at, "rtt_iqm_ns", smp->rtt_iqm_ns, "ns");
+	}
+	csv_obs(f, at, "disturbed", smp->disturbed ? 1 : 0, "count");
+}
+
+/* The row's quantile @q of its round trips, named as kv names it. */
+static void csv_quantile(FILE *f, const struct csv_at *at,
+			 const struct result_quantile *q, double ns,
+			 const char *unit)
+{
+	char stat[32];
+
+	snprintf(stat, sizeof(stat), "rtt_%s_ns", q->key);
+	csv_obs(f, at, stat, ns, unit);
+}
+
+/*
+ * A row's observations: each run's, by invocation (its runs are the
+ * merged row's in the order of its invocations), each invocation's CPU
+ * per loop and round trip, then the row's quantiles of its round trips.
+ */
+static void csv_row(FILE *f, const struct results *r,
+		    const struct result_row *row, const char *key)
+{
+	struct csv_at at = { r, row, key, 0, 0, 0 };
+	unsigned int ninv = row->ninv ? row->ninv : 1, done = 0;
+
+	for (unsigned int i = 0; i < ninv; i++) {
+		const struct result_inv *inv = row->ninv ? &row->inv[i] : NULL;
+		unsigned int runs = inv ? inv->runs : row->nsamples;
+
+		at.inv = (inv ? inv->of : 0) + 1;
+		at.boot = inv && inv->boot != UINT_MAX ? inv->boot + 1 : 0;
+		at.run = 0;
+		for (unsigned int k = 0; k < runs && done < row->nsamples;
+		     k++) {
+			at.run = k + 1;
+			csv_run(f, &at, &row->sample[done++]);
+		}
+		at.run = 0;
+		if (inv && inv->cpu > 0)
+			csv_obs(f, &at, "cpu_ns_per_loop", inv->cpu * 1e9,
+				"ns per loop");
+		if (inv && inv->rtt > 0)
+			csv_obs(f, &at, "rtt_ns", inv->rtt, "ns");
+	}
+	if (!row->ninv && row->cpu.loops > 0) {
+		at.inv = 1;
+		csv_obs(f, &at, "cpu_ns_per_loop",
+			1e9 * (row->cpu.user_s + row->cpu.sys_s) /
+				(double)row->cpu.loops,
+			"ns per loop");
+	}
+	at.boot = at.inv = at.run = 0;
+	for (unsigned int q = 0; row->rtt.count && q < RESULT_NQUANTILES; q++)
+		csv_quantile(f, &at, &result_quantiles[q],
+			     hist_quantile(&row->rtt, result_quantiles[q].q),
+			     "ns");
 }
 
 static int csv_render(FILE *f, const struct report_model *m)
 {
-	fputs("label,mechanism,placement,procs,ws_kb,row,statistic,value,"
-	      "unit\r\n",
+	const struct compare *c = &m->cmp;
+	char key[256];
+
+	fputs("label,kernel,preempt,boot,invocation,run,mechanism,placement,"
+	      "procs,ws_kb,row,statistic,value,unit\r\n",
 	      f);
-	return report_flat_walk(f, m, csv_fig);
+	for (unsigned int i = 0; i < c->n; i++)
+		for (unsigned int k = 0; k < c->r[i]->nrows; k++) {
+			const struct result_row *row = &c->r[i]->row[k];
+
+			if (report_row_key(c->r[i], row, key, sizeof(key)) < 0)
+				return -ENOMEM;
+			csv_row(f, c->r[i], row, key);
+		}
+	return 0;
 }
 
 const struct report_format report_format_csv = { "csv", csv_render };
+
+/* A statistic of a compared cell: its verdict, mark and words. */
+static void csv_verdict(FILE *f, const struct compare *c,
+			const struct compare_cell *cell, const char *key,
+			const char *stat, const struct verdict *v,
+			enum compare_mark mark, const char *word)
+{
+	const struct result_row *row = cell->row;
+	char procs[16], kb[16];
+
+	snprintf(procs, sizeof(procs), "%u", row->procs);
+	snprintf(kb, sizeof(kb), "%u", row->ws_kb);
+	csv_field(f, c->r[cell->label]->info.label, 0);
+	csv_field(f, c->r[c->base]->info.label, 0);
+	csv_field(f, row->mech, 0);
+	csv_field(f, row->placement[0] ? row->placement : "any", 0);
+	csv_field(f, procs, 0);
+	csv_field(f, kb, 0);
+	csv_field(f, key, 0);
+	csv_field(f, stat, 0);
+	csv_num(f, 100 * v->change, 0);
+	csv_num(f, 100 * v->low, 0);
+	csv_num(f, 100 * v->high, 0);
+	csv_num(f, v->p, 0);
+	csv_num(f, 100 * v->detect, 0);
+	csv_field(f, compare_mark_key(mark), 0);
+	csv_field(f, word, 1);
+}
+
+/*
+ * --format csv-compare: each row's statistics against the baseline's, a
+ * record each that the row has (loops/sec; CPU per loop and the round
+ * trip where they were tested), the baseline's rows left out.
+ */
+static int csv_compare_render(FILE *f, const struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+	char key[256];
+
+	fputs("label,baseline,mechanism,placement,procs,ws_kb,row,statistic,"
+	      "change_pct,low_pct,high_pct,p,detect_pct,mark,verdict\r\n",
+	      f);
+	for (unsigned int k = 0; k < c->nrows; k++) {
+		const struct compare_row *row = &c->row[k];
+
+		for (unsigned int i = 0; i < row->ncells; i++) {
+			const struct compare_cell *cell = &row->cell[i];
+
+			if (cell->mark == COMPARE_BASELINE ||
+			    !cell->row->nsamples)
+				continue;
+			if (report_row_key(c->r[cell->label], cell->row, key,
+					   sizeof(key)) < 0)
+				return -ENOMEM;
+			csv_verdict(f, c, cell, key, "loops_per_sec", &cell->v,
+				    cell->mark, cell->verdict);
+			if (cell->has_cpu)
+				csv_verdict(f, c, cell, key, "cpu_per_loop",
+					    &cell->cv, cell->cpu_mark,
+					    cell->cpu_verdict);
+			if (cell->rtt.has)
+				csv_verdict(f, c, cell, key, "rtt",
+					    &cell->rtt.v, cell->rtt.mark,
+					    cell->rtt.verdict);
+		}
+	}
+	return 0;
+}
+
+const struct report_format report_format_csv_compare = { "csv-compare",
+							 csv_compare_render };

@@ -317,10 +317,6 @@ struct flat_out {
 	enum report_flat_shape shape;
 	const char *run; /* "LABEL/" with several invocations, else "" */
 	const char *row; /* "pipe.same.2p.0k" */
-	/* Of report_flat_walk(): each figure to @fn, with its label and row. */
-	report_flat_fn *fn;
-	const char *label;
-	const struct result_row *at;
 };
 
 /*
@@ -415,13 +411,6 @@ static void flat_put_n(const struct flat_out *o, enum flat_key k,
 static void flat_emit(const struct flat_out *o, const char *metric,
 		      const char *num)
 {
-	if (o->fn) {
-		const struct report_flat_fig fig = { o->label, o->at, o->row,
-						     metric, num };
-
-		o->fn(o->f, &fig);
-		return;
-	}
 	fprintf(o->f, "%s%s.%s%s%s\n", o->run, o->row, metric,
 		o->shape == REPORT_FLAT_TSV ? "\t" : ": ", num);
 }
@@ -811,7 +800,6 @@ static int flat_invocation(struct flat_out *o, const struct report_model *m,
 		if (report_row_key(r, row, key, sizeof(key)) < 0)
 			continue;
 		o->row = key;
-		o->at = row;
 		flat_put_named(o, result_status_key(row->status), 1);
 		if (row->status != RESULT_OK || !row->nsamples)
 			continue;
@@ -877,27 +865,24 @@ static char *flat_runs(const struct compare *c, size_t width)
 	return runs;
 }
 
-/* The flat format of @m in @shape, or each figure to @fn. */
+/* The flat format of @m in @shape. */
 static int flat_render(FILE *f, const struct report_model *m,
-		       enum report_flat_shape shape, report_flat_fn *fn)
+		       enum report_flat_shape shape)
 {
-	struct flat_out o = { .f = f, .shape = shape, .run = "", .fn = fn };
+	struct flat_out o = { .f = f, .shape = shape, .run = "" };
 	const struct compare *c = &m->cmp;
 	const size_t width = sizeof(c->r[0]->info.label) + 16;
 	char run[sizeof(c->r[0]->info.label) + 16], *runs;
 	int rc = 0;
 
-	if (m->n < 2) {
-		o.label = m->n ? m->r[0]->info.label : "";
+	if (m->n < 2)
 		return m->n ? flat_invocation(&o, m, 0, m->r[0], NULL) : 0;
-	}
 	runs = flat_runs(c, width);
 	if (!runs)
 		return -ENOMEM;
 	for (unsigned int i = 0; i < c->n; i++) {
 		snprintf(run, sizeof(run), "%s/", runs + i * width);
 		o.run = run;
-		o.label = c->r[i]->info.label;
 		rc = flat_invocation(&o, m, i, c->r[i], c->cell[i]);
 		if (rc < 0)
 			break;
@@ -906,19 +891,14 @@ static int flat_render(FILE *f, const struct report_model *m,
 	return rc;
 }
 
-int report_flat_walk(FILE *f, const struct report_model *m, report_flat_fn *fn)
-{
-	return flat_render(f, m, REPORT_FLAT_KV, fn);
-}
-
 static int flat_kv(FILE *f, const struct report_model *m)
 {
-	return flat_render(f, m, REPORT_FLAT_KV, NULL);
+	return flat_render(f, m, REPORT_FLAT_KV);
 }
 
 static int flat_tsv(FILE *f, const struct report_model *m)
 {
-	return flat_render(f, m, REPORT_FLAT_TSV, NULL);
+	return flat_render(f, m, REPORT_FLAT_TSV);
 }
 
 const struct report_format report_format_kv = { "kv", flat_kv };

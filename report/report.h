@@ -35,22 +35,6 @@ void report_json(FILE *f, const struct results *const *r, unsigned int n);
 int report_json_member(unsigned int i, const char **table, const char **member,
 		       const char **type);
 
-/*
- * One figure of the flat formats: its label (as given, not as a key),
- * its row and that row's key, its metric and its value as kv writes it.
- */
-struct report_flat_fig {
-	const char *label;
-	const struct result_row *row;
-	const char *rowkey, *metric, *value;
-};
-
-typedef void report_flat_fn(FILE *f, const struct report_flat_fig *fig);
-
-struct report_model;
-
-/* Every figure of @m that kv writes, in kv's order, to @fn (csv.c): 0, -ENOMEM. */
-int report_flat_walk(FILE *f, const struct report_model *m, report_flat_fn *fn);
 
 /*
  * A metric of the flat formats, the last part of a key: its name (a

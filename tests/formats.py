@@ -27,7 +27,7 @@ def say(good, what, why=""):
 def report(fmt):
     # CSV's CRLF as written: no newline translation for it.
     with open(os.path.join(out_dir, "report." + fmt), encoding="utf-8",
-              newline="" if fmt == "csv" else None) as f:
+              newline="" if fmt.startswith("csv") else None) as f:
         return f.read()
 
 
@@ -484,43 +484,67 @@ def check_html(page):
     against_model("html", {k: fig(k) for k in found})
 
 
-CSV_HEAD = ["label", "mechanism", "placement", "procs", "ws_kb", "row",
-            "statistic", "value", "unit"]
+CSV_HEAD = ["label", "kernel", "preempt", "boot", "invocation", "run",
+            "mechanism", "placement", "procs", "ws_kb", "row", "statistic",
+            "value", "unit"]
+CSV_COMPARE_HEAD = ["label", "baseline", "mechanism", "placement", "procs",
+                    "ws_kb", "row", "statistic", "change_pct", "low_pct",
+                    "high_pct", "p", "detect_pct", "mark", "verdict"]
+CSV_UNITS = {"loops/s", "count", "ns", "ns per loop"}
 
 
-def check_csv(text):
-    """Read by the csv module as any tool would; the lines of kv again."""
+def csv_records(fmt, text, head):
+    """@text read by the csv module as any tool would, its records."""
     try:
         recs = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as e:
-        say(False, "csv: read by Python's csv module", str(e))
-        return None
-    say(bool(recs) and recs[0] == CSV_HEAD, "csv: the named columns",
+        say(False, "%s: read by Python's csv module" % fmt, str(e))
+        return []
+    say(bool(recs) and recs[0] == head, "%s: the named columns" % fmt,
         recs[0] if recs else "no header")
-    bad = [r for r in recs[1:] if len(r) != len(CSV_HEAD)]
-    say(not bad, "csv: every record of %d fields" % len(CSV_HEAD), first(bad))
+    bad = [r for r in recs[1:] if len(r) != len(head)]
+    say(not bad, "%s: every record of %d fields" % (fmt, len(head)),
+        first([repr(r) for r in bad]))
     say(text.endswith("\r\n") and "\n" not in text.replace("\r\n", ""),
-        "csv: records end in CRLF (RFC 4180)", "other line ends")
-    prefix, keys, lines = {}, [], []
-    for r in recs[1:]:
-        if len(r) != len(CSV_HEAD):
-            continue
-        label, row, stat, value = r[0], r[5], r[6], r[7]
-        if label not in prefix:
-            seen = 1 + sum(flat_label(l) == flat_label(label) for l in keys)
-            keys.append(label)
-            prefix[label] = flat_label(label) + \
-                ("_%d" % seen if seen > 1 else "")
+        "%s: records end in CRLF (RFC 4180)" % fmt, "other line ends")
+    return [dict(zip(head, r)) for r in recs[1:] if len(r) == len(head)]
+
+
+def check_csv(text):
+    """A record an observation, of one unit a statistic; pivoted by label,
+    row, invocation and run, the runs' loops/sec, which kv lists too."""
+    recs = csv_records("csv", text, CSV_HEAD)
+    units, bad, pivot = {}, [], {}
+    for r in recs:
         try:
-            float(value)
+            value = float(r["value"])
         except ValueError:
-            say(False, "csv: %s %s %s a number" % (label, row, stat), value)
-        lines.append("%s/%s.%s: %s" % (prefix[label], row, stat, value))
-    return "\n".join(lines) + "\n" if lines else ""
+            bad.append("%s %s %s: %r" % (r["label"], r["row"], r["statistic"],
+                                         r["value"]))
+            continue
+        units.setdefault(r["statistic"], set()).add(r["unit"])
+        if r["statistic"] == "loops_per_sec":
+            if not (r["invocation"] and r["run"]):
+                bad.append("%s %s: a run with no invocation or run" %
+                           (r["label"], r["row"]))
+                continue
+            pivot.setdefault((r["label"], r["row"]), []).append(
+                (int(r["invocation"]), int(r["run"]), value))
+    say(not bad, "csv: every value a number, every run numbered", first(bad))
+    mixed = ["%s: %s" % (k, sorted(v)) for k, v in units.items()
+             if len(v) != 1 or not v <= CSV_UNITS]
+    say(units and not mixed, "csv: one unit a statistic, of %s" %
+        sorted(CSV_UNITS), first(mixed))
+    return pivot
+
+
+def check_csv_compare(text):
+    """A record a statistic of a row compared; its change is kv's."""
+    return csv_records("csv-compare", text, CSV_COMPARE_HEAD)
 
 
 flat = {}
-csv_kv = None
+csv_runs = csv_cmp = None
 for fmt in formats:
     try:
         text = report(fmt)
@@ -536,15 +560,51 @@ for fmt in formats:
     elif fmt == "html":
         check_html(text)
     elif fmt == "csv":
-        csv_kv = check_csv(text)
+        csv_runs = check_csv(text)
+    elif fmt == "csv-compare":
+        csv_cmp = check_csv_compare(text)
     else:
         say(False, "%s: a check of this format" % fmt,
             "tests/formats.py knows no such format")
 if "kv" in flat and "tsv" in flat:
     say(flat["kv"].replace(": ", "\t") == flat["tsv"],
         "tsv: the lines of kv, a tab for ': '", "they differ")
-if "kv" in flat and csv_kv is not None:
-    want = flat["kv"] if flat["kv"].endswith("\n") else flat["kv"] + "\n"
-    say(csv_kv == want, "csv: the figures of kv, a record a line",
-        first([x for x in csv_kv.splitlines()
-               if x not in set(want.splitlines())]))
+kv = {}
+for line in flat.get("kv", "").splitlines():
+    k, _, v = line.partition(": ")
+    kv[k] = v
+if "kv" in flat and csv_runs is not None:
+    # Pivoted, the runs of each label and row in order: kv's runN.
+    one = len(labels) == 1
+    bad = []
+    for (label, row), runs in sorted(csv_runs.items()):
+        key = ("" if one else flat_label(label) + "/") + row + "."
+        got = [v for _, _, v in sorted(runs)]
+        want = []
+        while key + "loops_per_sec_run%d" % (len(want) + 1) in kv:
+            want.append(float(kv[key + "loops_per_sec_run%d" %
+                                 (len(want) + 1)]))
+        if len(got) != len(want) or any(abs(a - b) > 0.5 + 1e-6 * b
+                                        for a, b in zip(got, want)):
+            bad.append("%s %s: %s, not kv's %s" % (label, row, got, want))
+    say(csv_runs and not bad,
+        "csv: the runs' loops/sec pivoted by label and row: kv's runN",
+        first(bad))
+if "kv" in flat and csv_cmp is not None:
+    bad = []
+    for r in csv_cmp:
+        if r["statistic"] != "loops_per_sec":
+            continue
+        want = kv.get(flat_label(r["label"]) + "/" + r["row"] + ".change_pct")
+        if want is None and r["change_pct"] == "":
+            continue  # no change to say: a row the baseline lacks
+        try:
+            ok = want is not None and \
+                abs(float(r["change_pct"]) - float(want)) < 0.01
+        except ValueError:
+            ok = False
+        if not ok:
+            bad.append("%s %s: change %s, kv %s" % (r["label"], r["row"],
+                                                   r["change_pct"], want))
+    say(len(labels) < 2 or (csv_cmp and not bad),
+        "csv-compare: each row's change as kv's change_pct", first(bad))

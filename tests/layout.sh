@@ -173,20 +173,24 @@ turns() {
 # references written again as it says, and the new format rendering a run
 # and a report of two labels, read back by the diff's own formats.py.
 new_format() {
-	local diff name out f label i
+	local diff id name out f label i
 	long_wanted
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	diff=$(block '<!-- new-format -->')
-	name=$(sed -nE 's/^\+[ \t]*X\(([a-z0-9_]+)\).*/\1/p' <<<"$diff")
+	# X(id, "name"): the file report/ID.c, --format NAME.
+	id=$(sed -nE 's/^\+[ \t]*X\(([a-z0-9_]+), "[a-z0-9-]+"\).*/\1/p' <<<"$diff")
+	name=$(sed -nE 's/^\+[ \t]*X\([a-z0-9_]+, "([a-z0-9-]+)"\).*/\1/p' <<<"$diff")
 	[ -n "$name" ] && grep -q '^+++ b/report/formats.h$' <<<"$diff" &&
-		grep -q "^+++ b/report/$name.c$" <<<"$diff" && pass "not: CONTRIBUTING.md's diff adds no format to report/formats.h and its file" ||
+		grep -q "^+++ b/report/$id.c$" <<<"$diff" && pass "not: CONTRIBUTING.md's diff adds no format to report/formats.h and its file" ||
 		fail "CONTRIBUTING.md's diff adds no format to report/formats.h and its file"
 	mkdir "$tmp/t" && tree_copy "$tmp/t" || fail "cannot copy the tree"
 	(cd "$tmp/t" && patch -s -p1 --no-backup-if-mismatch <<<"$diff") &&
 		pass "not: CONTRIBUTING.md's diff does not apply" || fail "CONTRIBUTING.md's diff does not apply"
 	tree_build "$tmp/t" && pass "not: the tree with $name does not build" || fail "the tree with $name does not build"
-	"$tmp/t/build/ctxbench" --help | grep -Eq -- "--format FMT .*\\b$name\\b" &&
+	# Its line and the one under it: --help breaks a long line.
+	"$tmp/t/build/ctxbench" --help | grep -A1 -- '--format FMT' | tr '\n' ' ' |
+		grep -Eq -- "--format FMT .*\\b$name\\b" &&
 		pass "not: --help does not list $name" || fail "--help does not list $name"
 	# The references the tables make, written again: the page's list and
 	# the completion's words now name it, and docs/ stays as it is.
