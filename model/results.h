@@ -204,7 +204,8 @@ struct result_inv {
 	/* Too few runs not disturbed: left out of the verdict (never kept). */
 	int left;
 	unsigned int of; /* which of its label's invocations, from 0 */
-	unsigned int boot; /* which of its label's boots, from 0; UINT_MAX unknown */
+	unsigned int
+		boot; /* which of its label's boots, from 0; UINT_MAX unknown */
 };
 
 /* One table row: a mechanism measured -r times. */

@@ -35,7 +35,6 @@ void report_json(FILE *f, const struct results *const *r, unsigned int n);
 int report_json_member(unsigned int i, const char **table, const char **member,
 		       const char **type);
 
-
 /*
  * A metric of the flat formats, the last part of a key: its name (a
  * trailing "N" stands for a number from 1: "loops_per_sec_runN"), the
