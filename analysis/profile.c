@@ -23,6 +23,8 @@
 #include <string.h>
 
 #include "profile.h"
+#include "lib/util.h"
+#include "lib/hist.h"
 #include "verdict.h"
 #include "lib/stats.h"
 #include "model/schema.h"
@@ -198,6 +200,35 @@ static void prof_figures(struct report_prof *out, const struct prof_set *set,
 		out->wake_us = wake / traced;
 		out->trip_us = trip / traced;
 	}
+	out->p50_us =
+		row->rtt.count ? hist_quantile(&row->rtt, 0.5) / 1e3 : NAN;
+}
+
+/*
+ * Where a software clock's samples pile up (struct report_prof's skew):
+ * @out's own symbols, sampled by cpu-clock, one of the names a kernel
+ * gives the place where it enables interrupts again.
+ */
+static void prof_skew(struct report_prof *out)
+{
+	static const char *const irq_on[] = { "irq_enable", "irqrestore",
+					      "irq_restore", "safe_halt" };
+
+	out->skew = NULL;
+	if (!out->event || strcmp(out->event, "cpu-clock"))
+		return;
+	for (unsigned int i = 0; i < out->ntop; i++) {
+		const struct report_prof_sym *s = &out->top[i];
+
+		if (!s->kernel || !(s->b >= REPORT_PROF_SKEW))
+			continue;
+		for (size_t k = 0; k < ARRAY_SIZE(irq_on); k++)
+			if (strstr(s->name, irq_on[k])) {
+				out->skew = s->name;
+				out->skew_share = s->b;
+				return;
+			}
+	}
 }
 
 /* @out's own most sampled symbols, of @set's union @u, in @all. */
@@ -276,6 +307,7 @@ static int prof_cell(const struct report_model *m,
 	out->ninv = set->n;
 	prof_figures(out, set, cell->row);
 	prof_own(out, set, u, all);
+	prof_skew(out);
 	if (!base || base == cell)
 		goto out;
 	bset = malloc(sizeof(*bset));

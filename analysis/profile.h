@@ -15,6 +15,7 @@
 
 #define REPORT_PROF_TOP 5 /* a label's own symbols shown */
 #define REPORT_PROF_CHG 5 /* changes shown, the largest */
+#define REPORT_PROF_SKEW 0.3 /* a share that says cpu-clock's skew */
 
 /* A symbol of a row's profile: its mean share a side, from 0 to 1. */
 struct report_prof_sym {
@@ -32,7 +33,21 @@ struct report_prof {
 	const char *event;
 	unsigned int ninv; /* its invocations with a profile of the row */
 	double samples; /* a profile, on average */
-	double wake_us, trip_us; /* a round trip's wake-up to run; NAN none */
+	/*
+	 * A round trip's wake-up to run and the round trip itself, on
+	 * average while the trace ran (perf slows it); NAN none.  Beside it
+	 * the row's median round trip, of its sampled trips; NAN none.
+	 */
+	double wake_us, trip_us, p50_us;
+	/*
+	 * Sampled by a software clock (cpu-clock: no PMU, as in most VMs),
+	 * the kernel symbol where interrupts are let in again that holds
+	 * REPORT_PROF_SKEW of the samples or more: a timer interrupt comes
+	 * only there, so the time of its samples was spent before it, with
+	 * interrupts off.  NULL none.
+	 */
+	const char *skew;
+	double skew_share;
 	unsigned int ntop;
 	struct report_prof_sym top[REPORT_PROF_TOP];
 	unsigned int nbase; /* the baseline's profiles it is compared with */

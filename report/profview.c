@@ -16,10 +16,28 @@
 #include "lib/utf8.h"
 #include "store/jsonw.h"
 
-/* "finish_task_switch [k]": a symbol and where it is. */
+/*
+ * "finish_task_switch [kernel]": a symbol and where it is.  A user
+ * symbol is ctxbench's or libc's: its pipe_wait is not the kernel's.
+ */
 static void prof_name(char *buf, size_t size, const struct report_prof_sym *s)
 {
-	snprintf(buf, size, "%s %s", s->name, s->kernel ? "[k]" : "[.]");
+	snprintf(buf, size, "%s %s", s->name,
+		 s->kernel ? "[kernel]" : "[user]");
+}
+
+/*
+ * cpu-clock's skew of @p (struct report_prof), in words: "" none.
+ */
+static void prof_skew(char *buf, size_t size, const struct report_prof *p)
+{
+	buf[0] = '\0';
+	if (p->skew)
+		snprintf(buf, size,
+			 "cpu-clock without a PMU: %.0f%% of the samples on "
+			 "%s, where interrupts come on again; the time they "
+			 "stand for went before it, with interrupts off",
+			 p->skew_share * 100, p->skew);
 }
 
 /* @s in at most @cols columns of the text report, cut with "..." if longer. */
@@ -35,9 +53,14 @@ static void prof_fit(FILE *f, const char *s, size_t cols)
 	fprintf(f, "%.*s...", (int)n, s);
 }
 
-/* "wake-up 2.1 µs of a 5.3 µs round trip", or "" when nothing traced. */
+/*
+ * "wake-up 2.1 µs of a 5.3 µs round trip while traced (the row's median
+ * 4.2 µs)", or "" when nothing traced: the trace slows what it watches.
+ */
 static void prof_wake(char *buf, size_t size, const struct report_prof *p)
 {
+	size_t n;
+
 	buf[0] = '\0';
 	if (isnan(p->wake_us))
 		return;
@@ -49,13 +72,18 @@ static void prof_wake(char *buf, size_t size, const struct report_prof *p)
 		snprintf(buf, size,
 			 "wake-up %.2f \u00b5s of a %.2f \u00b5s round trip",
 			 p->wake_us, p->trip_us);
+	n = strlen(buf);
+	if (!isnan(p->p50_us) && n < size)
+		snprintf(buf + n, size - n,
+			 " while traced (the row's median %.2f \u00b5s)",
+			 p->p50_us);
 }
 
 void report_profile_text(FILE *f, const struct report_model *m)
 {
 	const char *info = report_profile_info(m);
 	const struct compare *c = &m->cmp;
-	char name[160], wake[96];
+	char name[160], wake[160], skew[256];
 
 	if (!info)
 		return;
@@ -72,13 +100,20 @@ void report_profile_text(FILE *f, const struct report_model *m)
 			prof_fit(f, name, 78);
 			fputc('\n', f);
 		}
-		prof_wake(wake, sizeof(wake), p);
 		fputs("  ", f);
 		prof_fit(f, c->r[p->label]->info.label, 40);
 		fprintf(f, ": %.0f %s samples%s\n", p->samples, p->event,
 			p->ninv > 1 ? " an invocation" : "");
-		if (wake[0])
-			fprintf(f, "    %s\n", wake);
+		prof_wake(wake, sizeof(wake), p);
+		if (wake[0]) {
+			fputs("    ", f);
+			text_wrap(f, wake, 4, 4);
+		}
+		prof_skew(skew, sizeof(skew), p);
+		if (skew[0]) {
+			fputs("    ", f);
+			text_wrap(f, skew, 4, 4);
+		}
 		for (unsigned int i = 0; i < p->ntop; i++) {
 			prof_name(name, sizeof(name), &p->top[i]);
 			fprintf(f, "    %5.1f%%  ", p->top[i].b * 100);
@@ -140,7 +175,7 @@ static void prof_html_changes(FILE *f, const struct compare *c,
 static void prof_html_one(FILE *f, const struct compare *c,
 			  const struct report_prof *p)
 {
-	char name[160], wake[96];
+	char name[160], wake[160], skew[256];
 
 	if (report_row_key(c->r[p->label], p->row, name, sizeof(name)) < 0)
 		name[0] = '\0';
@@ -153,6 +188,12 @@ static void prof_html_one(FILE *f, const struct compare *c,
 	if (wake[0]) {
 		fputs("<p class=\"wake\">", f);
 		svg_esc(f, wake);
+		fputs("</p>\n", f);
+	}
+	prof_skew(skew, sizeof(skew), p);
+	if (skew[0]) {
+		fputs("<p class=\"warn\">", f);
+		svg_esc(f, skew);
 		fputs("</p>\n", f);
 	}
 	fputs("<table class=\"profile\">\n<tr><th>share</th>"
@@ -198,6 +239,13 @@ void report_profile_json(struct jw *w, const struct report_model *m,
 	jw_double(w, "samples", p->samples);
 	jw_double(w, "wake_us", p->wake_us);
 	jw_double(w, "trip_us", p->trip_us);
+	jw_double(w, "p50_us", p->p50_us);
+	if (p->skew) {
+		jw_object(w, "skew", 1);
+		jw_string(w, "symbol", p->skew);
+		jw_double(w, "share", p->skew_share);
+		jw_end(w);
+	}
 	jw_array(w, "top", 0);
 	for (unsigned int i = 0; i < p->ntop; i++) {
 		jw_object(w, NULL, 1);

@@ -20,6 +20,7 @@ tests=(
 	"saved-findings findings @BIN@ @TESTS@/fixtures/json | timeout=120"
 	"saved-csv-cells cells @BIN@ @TESTS@/fixtures/json | timeout=120"
 	"saved-flat-keys keys @BIN@ | timeout=120"
+	"saved-profile-words profile_words @BIN@ | timeout=120"
 )
 list_tests "$@"
 isolate "$@"
@@ -342,8 +343,68 @@ EOF
 	summary
 }
 
+# A profile in words a reader takes right: sampled by cpu-clock with 66 %
+# on pvm_irq_enable, the skew said in text, page and JSON, and not under
+# cycles; a user symbol tagged [user], a kernel one [kernel]; the traced
+# round trip beside the row's median.
+profile_words() {
+	local ev f t bin=$1
+	command -v python3 >/dev/null || skip "no python3 to write the profiles"
+	run "$bin" -q -t 0.05 -r 1 -b pipe -o "$tmp/k.json"
+	[ "$rc" -eq 0 ] && pass "the run failed" || fail "the run failed: exit $rc: $err"
+	for ev in cpu-clock cycles; do
+		python3 - "$tmp/k.json" "$tmp/$ev.json" "$ev" <<'EOF' ||
+import json, sys
+
+d = json.load(open(sys.argv[1]))
+inv = d["invocations"][0]
+inv["info"]["profile"] = "perf record -a -e %s (a stand-in)" % sys.argv[3]
+inv["info"]["label"] = sys.argv[3]
+syms = [("pvm_irq_enable", True, 660), ("pipe_wait", False, 200),
+        ("schedule", True, 120)]
+for row in inv["results"]:
+    row["profile"] = {
+        "event": sys.argv[3], "samples": 1000, "other_samples": 20,
+        "kernel_samples": 780,
+        "symbols": [{"symbol": s, "kernel": k, "samples": n,
+                     "share": n / 1000} for s, k, n in syms],
+        "wakeups": 500, "trace_trips": 1000, "trace_s": 0.02341,
+        "wake_ns": 2100}
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+			fail "the profile of $ev could not be written"
+		for f in text html; do
+			run "$bin" report --format "$f" "$tmp/$ev.json"
+			[ "$rc" -eq 0 ] && pass "$ev: report --format $f" ||
+				fail "$ev: report --format $f: exit $rc: $err"
+			cp "$tmp/out" "$tmp/$ev.$f"
+		done
+	done
+	t=$(<"$tmp/cpu-clock.text")
+	t=${t//$'\n    '/ }
+	[[ $t == *"cpu-clock without a PMU: 66% of the samples on pvm_irq_enable, where interrupts come on again"* ]] &&
+		pass "text: cpu-clock's skew said" || fail "text: cpu-clock's skew not said: $t"
+	grep -q '<p class="warn">cpu-clock without a PMU: 66% of the samples on pvm_irq_enable' "$tmp/cpu-clock.html" &&
+		pass "html: cpu-clock's skew said" || fail "html: cpu-clock's skew not said"
+	# The comparison's JSON holds the profiles: the cpu-clock label's
+	# has the skew, the cycles label's none.
+	run "$bin" report --format json "$tmp/cpu-clock.json" "$tmp/cycles.json"
+	[ "$(grep -c '"skew": { "symbol": "pvm_irq_enable", "share": 0.66' <<<"$out")" = 1 ] &&
+		[ "$(grep -c '"skew"' <<<"$out")" = 1 ] &&
+		pass "json: cpu-clock's skew, once" || fail "json: no skew, or more: $(grep -o '"profile".\{0,300\}' <<<"$out")"
+	! grep -q 'without a PMU' "$tmp/cycles.text" "$tmp/cycles.html" &&
+		pass "cycles: no skew said" || fail "cycles: a skew said where the PMU samples"
+	[[ $t == *"pipe_wait [user]"* && $t == *"schedule [kernel]"* ]] &&
+		pass "text: [user] and [kernel]" || fail "text: symbols not tagged [user] and [kernel]: $t"
+	[[ $t =~ "of a 23.41 µs round trip while traced (the row's median "[0-9.]+" µs)" ]] &&
+		pass "text: the traced round trip beside the row's median" ||
+		fail "text: the traced round trip without the row's median: $t"
+	summary
+}
+
 case "${1:-}" in
 report) report "$2" "$3" ;;
+profile_words) profile_words "$2" ;;
 findings) findings "$2" "$3" ;;
 cells) cells "$2" "$3" ;;
 keys) keys "$2" ;;
