@@ -147,7 +147,7 @@ static int finding_all_left(const struct result_row *row, unsigned int bad)
 	return 1;
 }
 
-/* Disturbed runs: how many, the worst, its reason cut to fit a line. */
+/* Disturbed runs: how many, the worst, its reason. */
 static int finding_disturbed(struct report_findings *fs,
 			     const struct result_row *row)
 {
@@ -155,8 +155,6 @@ static int finding_disturbed(struct report_findings *fs,
 	double worst_share = -1;
 	struct report_finding *f;
 	const char *fmt;
-	char why[TEXT_WIDTH];
-	int w;
 
 	for (unsigned int i = 0; i < row->nsamples; i++) {
 		const struct result_sample *smp = &row->sample[i];
@@ -184,11 +182,8 @@ static int finding_disturbed(struct report_findings *fs,
 	fmt = finding_all_left(row, bad) ?
 		      finding_rows[FINDING_DISTURBED].other :
 		      finding_rows[FINDING_DISTURBED].words;
-	/* The reason, cut between words to keep "    (...)" a line. */
-	w = 5 + snprintf(NULL, 0, fmt, bad, row->nsamples, worst + 1, "");
-	w = w > 0 && w < TEXT_WIDTH - 1 ? TEXT_WIDTH - w : 1;
-	result_note_fit(why, (size_t)w, f->why);
-	return finding_say(f, fmt, bad, row->nsamples, worst + 1, why);
+	/* The reason whole: each format lays it out in its own lines. */
+	return finding_say(f, fmt, bad, row->nsamples, worst + 1, f->why);
 }
 
 /* The runs outside the Tukey fences, the first few named in the words. */

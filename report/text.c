@@ -349,6 +349,26 @@ static void text_row_under(FILE *f, const struct text_ctx *c, const char *name,
 	text_cpus(f, line, "", c->label_w);
 }
 
+/*
+ * A finding's @words as "    (...)", over lines of TEXT_WIDTH columns,
+ * each after the first under its "(", where they are wider (a
+ * disturbance's reason, whole); words with line breaks of their own as
+ * they are.
+ */
+static void text_finding(FILE *f, const char *words)
+{
+	char *p;
+
+	if (strchr(words, '\n') || utf8_width(words) + 6 <= TEXT_WIDTH ||
+	    asprintf(&p, "(%s)", words) < 0) {
+		fprintf(f, "    (%s)\n", words);
+		return;
+	}
+	fputs("    ", f);
+	text_wrap(f, p, 4, 5);
+	free(p);
+}
+
 /* Does any row label of @c not fit its column? */
 static int text_need_keys(const struct text_ctx *c)
 {
@@ -412,10 +432,10 @@ static void text_row(FILE *f, const struct text_ctx *c,
 				row->reason);
 		free(why);
 	}
-	/* What the reader must not average away, a line each. */
+	/* What the reader must not average away, a paragraph each. */
 	fs = report_cell_findings(c->m, cell);
 	for (unsigned int k = 0; k < fs->n; k++)
-		fprintf(f, "    (%s)\n", fs->f[k].words);
+		text_finding(f, fs->f[k].words);
 }
 
 /* Microseconds in USEC_W columns, "-" for no value (@ns < 0). */

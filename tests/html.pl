@@ -39,6 +39,7 @@ sub text_rows {
 			next;
 		}
 		next if /^    \(/; # a note under a row
+		next if /^     \S/; # its next lines, under its "("
 		next if /^\s+(CPU per loop|round trip): /; # its other verdicts, in words on the page
 		next if /\s(failed|skipped|hung|interrupted): /;
 		s/^\s+//;
