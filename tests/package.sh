@@ -105,7 +105,7 @@ EOS
 installed_tools_run() {
 	local p=$1 out
 	if [ -z "$(guest)" ]; then
-		skip_check "the installed VM tools run" "no static ctxbench here (no static libc)"
+		skip_check "the installed VM tools run" "no static ctxbench in this build (a sanitizer build, or no static libc)"
 		return
 	fi
 	fake_guest || fail "cannot make the stand-ins in $tmp/fake"
@@ -216,7 +216,7 @@ deb() {
 			pass "usr/lib/ctxbench/ctxbench-static is static" ||
 			fail "usr/lib/ctxbench/ctxbench-static is linked dynamically"
 	else
-		skip_check "usr/lib/ctxbench/ctxbench-static" "no static libc here"
+		skip_check "usr/lib/ctxbench/ctxbench-static" "no static ctxbench in this build (a sanitizer build, or no static libc)"
 	fi
 	# gzip -9n: the page whole, no file name and no time in the header.
 	gzip_n "$tmp/root/usr/share/man/man1/ctxbench.1.gz" "$top/ctxbench.1"
