@@ -118,23 +118,29 @@ struct csv_at {
 	unsigned int boot, inv, run; /* from 1; 0: none (not of one) */
 };
 
-static void csv_obs(FILE *f, const struct csv_at *at, const char *stat,
-		    double value, const char *unit)
+/* The ring of @row: its mechanism, placement, procs and ws_kb fields. */
+static void csv_ring(FILE *f, const struct result_row *row)
 {
 	char procs[16], kb[16];
 
-	snprintf(procs, sizeof(procs), "%u", at->row->procs);
-	snprintf(kb, sizeof(kb), "%u", at->row->ws_kb);
+	snprintf(procs, sizeof(procs), "%u", row->procs);
+	snprintf(kb, sizeof(kb), "%u", row->ws_kb);
+	csv_field(f, row->mech, 0);
+	csv_field(f, row->placement[0] ? row->placement : "any", 0);
+	csv_field(f, procs, 0);
+	csv_field(f, kb, 0);
+}
+
+static void csv_obs(FILE *f, const struct csv_at *at, const char *stat,
+		    double value, const char *unit)
+{
 	csv_field(f, at->r->info.label, 0);
 	csv_field(f, at->r->info.kernel, 0);
 	csv_field(f, at->r->info.preempt, 0);
 	csv_nth(f, at->boot);
 	csv_nth(f, at->inv);
 	csv_nth(f, at->run);
-	csv_field(f, at->row->mech, 0);
-	csv_field(f, at->row->placement[0] ? at->row->placement : "any", 0);
-	csv_field(f, procs, 0);
-	csv_field(f, kb, 0);
+	csv_ring(f, at->row);
 	csv_field(f, at->key, 0);
 	csv_field(f, stat, 0);
 	csv_num(f, value, 0);
@@ -237,17 +243,9 @@ static void csv_verdict(FILE *f, const struct compare *c,
 			const char *stat, const struct verdict *v,
 			enum compare_mark mark, const char *word)
 {
-	const struct result_row *row = cell->row;
-	char procs[16], kb[16];
-
-	snprintf(procs, sizeof(procs), "%u", row->procs);
-	snprintf(kb, sizeof(kb), "%u", row->ws_kb);
 	csv_field(f, c->r[cell->label]->info.label, 0);
 	csv_field(f, c->r[c->base]->info.label, 0);
-	csv_field(f, row->mech, 0);
-	csv_field(f, row->placement[0] ? row->placement : "any", 0);
-	csv_field(f, procs, 0);
-	csv_field(f, kb, 0);
+	csv_ring(f, cell->row);
 	csv_field(f, key, 0);
 	csv_field(f, stat, 0);
 	csv_num(f, 100 * v->change, 0);
