@@ -207,7 +207,7 @@ run() {
 	shift 2
 	# The exit status, three of each row, the Run line and the tasks.
 	plan 9
-	run_ctx "$bin" -b "$mech" -P same,any -t 0.1 -r 2 -n cli-test -o "$json" "$@"
+	run_ctx "$bin" -b "$mech" -P same,any -t 0.05 -r 2 -n cli-test -o "$json" "$@"
 	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass "$mech" || fail "$mech: exit $rc: $err"
 	read_kv "$bin"
@@ -227,7 +227,7 @@ ring() {
 	local bin=$1 mech=$2 sizes=${3:-0} p s row
 	# The exit status, each row, the lat_ctx table and its 8p line.
 	plan $((3 + 3 * $(tr , '\n' <<<"$sizes" | wc -l)))
-	run_ctx "$bin" -b "$mech" -p 2,3,8 -s "$sizes" -t 0.2 -r 1 -n cli-test -o "$json"
+	run_ctx "$bin" -b "$mech" -p 2,3,8 -s "$sizes" -t 0.05 -r 1 -n cli-test -o "$json"
 	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass "ring $mech" || fail "ring $mech: exit $rc: $err"
 	read_kv "$bin"
@@ -280,7 +280,7 @@ waitv() {
 ring_limit() {
 	local bin=$1
 	plan 3
-	run_ctx prlimit --nofile=40:40 "$bin" -b pipe -p 64 -t 0.2 -r 1
+	run_ctx prlimit --nofile=40:40 "$bin" -b pipe -p 64 -t 0.05 -r 1
 	[ "$rc" -eq 2 ] && pass "ring limit" || fail "ring limit: exit $rc"
 	grep -q "RLIMIT_NOFILE" <<<"$err" && pass "ring limit" || fail "ring limit: $err"
 	[ -z "$out" ] && pass "ring limit" || fail "ring limit: something ran"
@@ -291,7 +291,7 @@ ring_limit() {
 ring_large() {
 	local bin=$1 n=$2
 	plan 2
-	run_ctx "$bin" -b pipe -p "$n" -t 0.3 -r 1 -n cli-test -o "$json"
+	run_ctx "$bin" -b pipe -p "$n" -t 0.1 -r 1 -n cli-test -o "$json"
 	[ "$rc" -eq 0 ] && pass "ring of $n" || fail "ring of $n: exit $rc: $err"
 	read_kv "$bin"
 	awk -v l="$(kv "pipe.any.${n}p.0k.loops_per_sec_low")" 'BEGIN { exit !(l > 0) }' &&
@@ -394,7 +394,7 @@ quiet() {
 cross() {
 	local bin=$1 ncpu
 	ncpu=$(nproc)
-	run_ctx "$bin" -b pipe -P cross -t 0.2 -r 1 -n cli-test -o "$json"
+	run_ctx "$bin" -b pipe -P cross -t 0.05 -r 1 -n cli-test -o "$json"
 	[ "$rc" -eq 0 ] && pass "cross" || fail "cross: exit $rc: $err"
 	if [ "$ncpu" -ge 2 ]; then
 		read_kv "$bin"
@@ -428,7 +428,7 @@ lo_down() {
 
 	netns
 	plan 4
-	run_ctx "${ns[@]}" "$bin" -b tcp,pipe -t 0.1 -r 1 -q
+	run_ctx "${ns[@]}" "$bin" -b tcp,pipe -t 0.05 -r 1 -q
 	[ "$rc" -eq 0 ] && pass "lo down" || fail "lo down: exit $rc: $err"
 	grep -Eq '^  .* skipped: setup: .* \(bring lo up\)$' <<<"$out" && pass "lo down" ||
 		fail "lo down: tcp not skipped with the way to have it: $out"

@@ -839,7 +839,7 @@ guard_held() {
 # N random faults at random moments, each followed by the checks: part
 # @1 of $trial_parts, which make N in all (each trial numbered as in the
 # whole), so that the parts run side by side.  A run of three mechanisms,
-# -t 0.2 -r 2, and the fault within its first 0.65 s: in the set-up, the
+# -t 0.1 -r 2, and the fault within its first 0.65 s: in the set-up, the
 # runs or the teardown of any of the three.
 trial_parts=4
 trials() {
@@ -851,7 +851,7 @@ trials() {
 		mechs=$("$bin" -l | awk '{print $1}' | shuf -n 3 | paste -sd,)
 		local delay
 		delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.05 + r / 32768 * 0.6 }')
-		start "$bin" -b "$mechs" -t 0.2 -r 2 -n fault
+		start "$bin" -b "$mechs" -t 0.1 -r 2 -n fault
 		nap "$delay"
 		case $f in
 		INT | TERM | HUP) kill -"$f" "$pid" 2>/dev/null ;;

@@ -65,7 +65,7 @@ ktap() {
 	rm -rf "$d"
 }
 
-plan 95
+plan 96
 expect "no check" 'summary' 1 "FAIL: no check ran"
 expect "one check" 'pass p; summary' 0 "1 passed, 0 failed, 0 skipped"
 expect "one failed" 'fail x; summary' 1 "0 passed, 1 failed, 0 skipped"
@@ -184,6 +184,18 @@ g=${kids[0]:-}
 	pass "participant: a participant" || fail "participant: '$p', the guard '$g'"
 pkill -KILL -s "$pid"
 wait "$pid" 2>/dev/null
+# What "no process left" looks for: a ctxbench carrying this test's tag,
+# not another's.
+CTXBENCH_TEST_TAG=harness.$$ "$d/ctxbench" 5 &
+tagged=$!
+CTXBENCH_TEST_TAG=other.$$ "$d/ctxbench" 5 &
+other=$!
+nap 0.2
+CTXBENCH_TEST_TAG=harness.$$ ours_scan
+[ "$ours_now" = "$tagged" ] && pass "ours_scan: the tagged ctxbench alone" ||
+	fail "ours_scan: '$ours_now', expected '$tagged' (not '$other')"
+kill -KILL "$tagged" "$other"
+wait "$tagged" "$other" 2>/dev/null
 rm -rf "$d"
 # Each pattern allowed says why.
 bad=$(grep -v '^#' "${0%/*}/skips-allowed" | grep -Pv '^[^\t]+\t# \S')

@@ -256,7 +256,7 @@ killed() {
 	# ctxbench, started from it, goes back to the normal class.
 	local rt=()
 	chrt -f -p 1 $$ 2>/dev/null && rt=(chrt -o 0)
-	kill=1 run "${rt[@]}" "$bin" -b sysv-sem,pipe -P same -j 3 -t 4 -r 1 -n p
+	kill=1 run "${rt[@]}" "$bin" -b sysv-sem,pipe -P same -j 3 -t 2 -r 1 -n p
 	[ ${#rt[@]} -eq 0 ] || chrt -o -p 0 $$
 	[ "$rc" -eq 1 ] && pass "killed" || fail "killed: exit $rc, expected 1: $err"
 	grep -q "p same x3 *FAILED: ring 2 participant 0 killed by signal 9" <<<"$out" &&

@@ -145,7 +145,7 @@ columns() {
 roundtrip() {
 	local bin=$1
 
-	"$bin" -b pipe -t 0.2 -r 2 -n direct -o "$tmp/x.json" >"$tmp/direct.txt"
+	"$bin" -b pipe -t 0.05 -r 2 -n direct -o "$tmp/x.json" >"$tmp/direct.txt"
 	[ $? -eq 0 ] && pass "not: the run with -o failed" || fail "the run with -o failed"
 	"$bin" report "$tmp/x.json" >"$tmp/report.txt"
 	[ $? -eq 0 ] && pass "not: report of a saved run failed" || fail "report of a saved run failed"
@@ -154,7 +154,7 @@ roundtrip() {
 	grep -q '^  direct any ' "$tmp/direct.txt" && pass "no row" || fail "no row: $(<"$tmp/direct.txt")"
 
 	# --json prints what -o writes; the report of it writes it again.
-	"$bin" -b pipe -t 0.2 -r 2 -n json --json -o "$tmp/y.json" >"$tmp/y.out"
+	"$bin" -b pipe -t 0.05 -r 2 -n json --json -o "$tmp/y.json" >"$tmp/y.out"
 	[ $? -eq 0 ] && pass "not: the run with --json failed" || fail "the run with --json failed"
 	cmp -s "$tmp/y.out" "$tmp/y.json" && pass "not: --json and -o differ" || fail "--json and -o differ"
 	grep -q '"schema_version": 1' "$tmp/y.json" && pass "not: no schema version" || fail "no schema version"
@@ -173,7 +173,7 @@ compare() {
 	local bin=$1 t
 
 	for n in A0 A B; do
-		"$bin" -b pipe,signal -t 0.2 -r 3 -n "${n:0:1}" -o "$tmp/$n.json" >/dev/null
+		"$bin" -b pipe,signal -t 0.05 -r 3 -n "${n:0:1}" -o "$tmp/$n.json" >/dev/null
 		[ $? -eq 0 ] && pass "not: run $n failed" || fail "run $n failed"
 	done
 	undisturbed "$tmp/A0.json" "$tmp/A.json" "$tmp/B.json"
@@ -197,7 +197,7 @@ compare() {
 
 	# Two invocations a label: judged on the spread between them.
 	for n in A B; do
-		"$bin" -b pipe,signal -t 0.2 -r 3 -n "$n" -o "$tmp/${n}2.json" >/dev/null
+		"$bin" -b pipe,signal -t 0.05 -r 3 -n "$n" -o "$tmp/${n}2.json" >/dev/null
 		[ $? -eq 0 ] && pass "not: second run $n failed" || fail "second run $n failed"
 	done
 	undisturbed "$tmp/A2.json" "$tmp/B2.json"
@@ -313,14 +313,14 @@ writes() {
 	local bin=$1 good=$2/base.json what
 
 	for what in "--json" "" "--histogram"; do
-		run "$bin" -b pipe -t 0.1 -r 1 -q $what -o /dev/full
+		run "$bin" -b pipe -t 0.05 -r 1 -q $what -o /dev/full
 		[ "$rc" -eq 1 ] && grep -q '/dev/full: No space left on device' <<<"$err" &&
 			pass "-o /dev/full $what" || fail "-o /dev/full $what: exit $rc: $err"
-		"$bin" -b pipe -t 0.1 -r 1 -q $what >/dev/full 2>"$tmp/err"
+		"$bin" -b pipe -t 0.05 -r 1 -q $what >/dev/full 2>"$tmp/err"
 		rc=$? err=$(<"$tmp/err")
 		[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: No space left on device' <<<"$err" &&
 			pass "stdout /dev/full $what" || fail "stdout /dev/full $what: exit $rc: $err"
-		"$bin" -b pipe -t 0.1 -r 1 -q $what >&- 2>"$tmp/err"
+		"$bin" -b pipe -t 0.05 -r 1 -q $what >&- 2>"$tmp/err"
 		rc=$? err=$(<"$tmp/err")
 		[ "$rc" -eq 1 ] && grep -q '^ctxbench: stdout: ' <<<"$err" &&
 			pass "stdout closed $what" || fail "stdout closed $what: exit $rc: $err"
@@ -371,7 +371,7 @@ replace() {
 	[ "$(ls -A "$d")" = run.json ] && pass "SIGINT" || fail "SIGINT: left behind: $(ls -A "$d")"
 
 	# A new file gets the mode open() would have given it.
-	(umask 027 && "$bin" -b pipe -t 0.1 -r 1 -q -o "$d/new.json" >/dev/null)
+	(umask 027 && "$bin" -b pipe -t 0.05 -r 1 -q -o "$d/new.json" >/dev/null)
 	[ "$(stat -c %a "$d/new.json")" = 640 ] && pass "a new file's mode" ||
 		fail "a new file's mode: $(stat -c %a "$d/new.json")"
 	rm -f "$d/new.json"
@@ -388,7 +388,7 @@ replace() {
 			mount -t tmpfs -o size=64k tmpfs "$1" || exit 77
 			echo old >"$1/run.json"
 			head -c 60000 /dev/zero >"$1/fill" 2>/dev/null
-			"$2" -b pipe,futex,sysv-sem -P same,any -t 0.1 -r 3 -q -o "$1/run.json" >/dev/null 2>"$1/../full.err"
+			"$2" -b pipe,futex,sysv-sem -P same,any -t 0.05 -r 3 -q -o "$1/run.json" >/dev/null 2>"$1/../full.err"
 			rc=$?
 			[ "$(cat "$1/run.json")" = old ] || exit 11
 			[ "$(ls -A "$1" | tr "
@@ -736,7 +736,7 @@ twice() {
 	local bin=$1 d=$tmp/twice
 	mkdir -p "$d"
 	for n in a b; do
-		"$bin" -b pipe -P same -t 0.1 -r 2 -q -n $n -o "$d/${n}1.json" >/dev/null ||
+		"$bin" -b pipe -P same -t 0.05 -r 2 -q -n $n -o "$d/${n}1.json" >/dev/null ||
 			fail "run $n failed"
 	done
 	"$bin" report --format kv "$d/a1.json" "$d/b1.json" >"$d/once.kv"
@@ -766,9 +766,9 @@ twice() {
 		fail "--noise a1 a1: exit $rc: $err"
 	# A saved file that is --noise too counts once, as a saved file: the
 	# noise a change is judged by is not the change's own runs.
-	"$bin" -b pipe -P same -t 0.1 -r 2 -q -n b -o "$d/b2.json" >/dev/null ||
+	"$bin" -b pipe -P same -t 0.05 -r 2 -q -n b -o "$d/b2.json" >/dev/null ||
 		fail "run b2 failed"
-	"$bin" -b pipe -P same -t 0.1 -r 2 -q -n b -o "$d/b3.json" >/dev/null ||
+	"$bin" -b pipe -P same -t 0.05 -r 2 -q -n b -o "$d/b3.json" >/dev/null ||
 		fail "run b3 failed"
 	run "$bin" report --noise "$d/b1.json" --noise "$d/b2.json" \
 		--noise "$d/b3.json" "$d/a1.json" "$d/b1.json"
@@ -790,13 +790,13 @@ twice() {
 # of 1440 rows, read back; absurd values refused like others.
 bounds() {
 	local bin=$1 dir=$2 f
-	run "$bin" -b pipe -t 0.1 -r 1 -n $'a\tb'
+	run "$bin" -b pipe -t 0.05 -r 1 -n $'a\tb'
 	[ "$rc" -eq 2 ] && [ -z "$out" ] && grep -q 'U+0009 (a tab) at byte 2' <<<"$err" &&
 		pass "-n with a tab" || fail "-n with a tab: exit $rc: $err"
-	run "$bin" -b pipe -t 0.1 -r 1 --note $'\e[31mred'
+	run "$bin" -b pipe -t 0.05 -r 1 --note $'\e[31mred'
 	[ "$rc" -eq 2 ] && grep -q 'U+001B (a control character)' <<<"$err" && pass "--note with an escape" ||
 		fail "--note with an escape: exit $rc: $err"
-	run "$bin" -b pipe -t 0.1 -r 1 -n $'caf\xe9'
+	run "$bin" -b pipe -t 0.05 -r 1 -n $'caf\xe9'
 	[ "$rc" -eq 2 ] && grep -q 'byte 0xe9 (not UTF-8)' <<<"$err" && pass "-n of Latin-1" ||
 		fail "-n of Latin-1: exit $rc: $err"
 	# One rule, the option's and the reader's: what one refuses, so does
@@ -804,7 +804,7 @@ bounds() {
 	local text why
 	for text in $'A\x7f' $'A\xc2\x9b31m' $'A\xc2\x85' $'a\u2028b' $'a\u2029b' \
 		$'a\u202eb' $'a\u2066b' $'a\tb'; do
-		run "$bin" -b pipe -t 0.1 -r 1 -n "$text"
+		run "$bin" -b pipe -t 0.05 -r 1 -n "$text"
 		why=$(grep -o 'U+[0-9A-F]* ([a-z ]*)' <<<"$err")
 		[ "$rc" -eq 2 ] && [ -z "$out" ] && [ -n "$why" ] && pass "-n $(printf %q "$text"): refused" ||
 			fail "-n $(printf %q "$text"): exit $rc: $err"
@@ -826,7 +826,7 @@ bounds() {
 	run "$bin" report "$tmp/ok.json"
 	[ "$rc" -eq 0 ] && grep -qF "Run: $text" <<<"$out" && pass "-n $(printf %q "$text") reads back" ||
 		fail "-n $(printf %q "$text") does not read back: $rc: $err"
-	run "$bin" -b pipe -t 0.1 -r 1 -n "$(printf 'é%.0s' {1..33})"
+	run "$bin" -b pipe -t 0.05 -r 1 -n "$(printf 'é%.0s' {1..33})"
 	[ "$rc" -eq 2 ] && grep -q 'longer than 64 bytes' <<<"$err" && pass "-n of 66 bytes" ||
 		fail "-n of 66 bytes: exit $rc: $err"
 
@@ -848,7 +848,7 @@ bounds() {
 	# namespace of its own): the saved run is JSON, and reads back.
 	if [ "$(id -u)" -eq 0 ] && unshare -u true 2>/dev/null; then
 		unshare -u sh -c 'printf "h\001o\377st\tx\302\205y\342\200\256z" >/proc/sys/kernel/hostname &&
-			exec "$0" -b pipe -t 0.1 -r 1 -q -o "$1/host.json"' \
+			exec "$0" -b pipe -t 0.05 -r 1 -q -o "$1/host.json"' \
 			"$bin" "$tmp" >"$tmp/host.txt" 2>"$tmp/err"
 		rc=$?
 		[ "$rc" -eq 0 ] && pass "odd host name" || fail "odd host name: exit $rc: $(<"$tmp/err")"
@@ -885,7 +885,7 @@ bounds() {
 flat() {
 	local bin=$1 bad loops
 
-	"$bin" -b pipe,futex -P same -t 0.2 -r 3 -n 6.1 --format kv \
+	"$bin" -b pipe,futex -P same -t 0.05 -r 3 -n 6.1 --format kv \
 		-o "$tmp/f.json" >"$tmp/f.kv"
 	[ $? -eq 0 ] && pass "not: the run with --format kv failed" || fail "the run with --format kv failed"
 	bad=$(grep -Ev '^[A-Za-z0-9_.+/-]+: -?[0-9]+(\.[0-9]+)?$' "$tmp/f.kv")
@@ -910,7 +910,7 @@ flat() {
 	sed 's/: /\t/' "$tmp/f.kv" | cmp -s - "$tmp/r.tsv" && pass "not: tsv is not kv with a tab" ||
 		fail "tsv is not kv with a tab"
 	# Two saved runs: keys under their labels, the change against the first.
-	"$bin" -b pipe -P same -t 0.2 -r 2 -n 6.2 -o "$tmp/g.json" >/dev/null
+	"$bin" -b pipe -P same -t 0.05 -r 2 -n 6.2 -o "$tmp/g.json" >/dev/null
 	undisturbed "$tmp/f.json" "$tmp/g.json"
 	"$bin" report --format kv "$tmp/f.json" "$tmp/g.json" >"$tmp/fg.kv"
 	grep -q '^6\.1/pipe\.same\.2p\.0k\.loops_per_sec: ' "$tmp/fg.kv" && pass "no 6.1/ keys" ||
@@ -919,7 +919,7 @@ flat() {
 		fail "no change_pct under 6.2/"
 	grep -q '^6\.2/pipe\.same\.2p\.0k\.p: ' "$tmp/fg.kv" && fail "p with no noise to judge by" || pass "not: p with no noise to judge by"
 	# A second invocation of 6.1: one label of two, the change judged.
-	"$bin" -b pipe -P same -t 0.2 -r 2 -n 6.1 -o "$tmp/h.json" >/dev/null
+	"$bin" -b pipe -P same -t 0.05 -r 2 -n 6.1 -o "$tmp/h.json" >/dev/null
 	undisturbed "$tmp/h.json"
 	"$bin" report --format kv "$tmp/f.json" "$tmp/g.json" "$tmp/h.json" >"$tmp/fgh.kv"
 	grep -qx '6\.1/pipe\.same\.2p\.0k\.invocations: 2' "$tmp/fgh.kv" && pass "the two 6.1 runs are not one label" ||
@@ -1060,7 +1060,7 @@ brief() {
 	mkdir -p "$d"
 	for i in 1 2; do
 		for l in 6.13.0-rc1-00042-g1a2b3c4d5e6f 6.13.0-rc1-00043-g2b3c4d5e6f7a; do
-			"$bin" -q -t 0.05 -r 2 -n "$l" -o "$d/$l-$i.json" >/dev/null ||
+			"$bin" -q -t 0.02 -r 2 -n "$l" -o "$d/$l-$i.json" >/dev/null ||
 				fail "run $l $i: exit $?"
 		done
 	done

@@ -169,7 +169,7 @@ applied() {
 unprivileged() {
 	need_nobody
 	start prlimit --rtprio=0:0 --nice=0:0 "${nobody[@]}" "$bin" -b futex,signal -P same \
-		--policy other,fifo --prio 80 -t 0.2 -r 1 -n t
+		--policy other,fifo --prio 80 -t 0.05 -r 1 -n t
 	finish
 	expect_rc unprivileged 0
 	[ "$(grep -c '^  t same fifo:80 *skipped: sched_setscheduler: Operation not permitted (no CAP_SYS_NICE; RLIMIT_RTPRIO 0, not 80)$' <<<"$(unwrap_reasons <<<"$out")")" -eq 2 ] &&
@@ -182,7 +182,7 @@ unprivileged() {
 	check_clean unprivileged
 	# Threads: the group ends at once, not after the start's 10 s.
 	start prlimit --rtprio=0:0 "${nobody[@]}" "$bin" -T -p 4 -b pipe -P same \
-		--policy rr -t 0.2 -r 2 -n t
+		--policy rr -t 0.05 -r 2 -n t
 	finish
 	expect_rc "unprivileged threads" 0
 	grep -q '^  t same rr:50 4p/0K *skipped: sched_setscheduler' <<<"$out" && pass "unprivileged threads" ||
@@ -240,7 +240,7 @@ spin() {
 	fi
 	# spin-yield hands the CPU over: it runs at fifo on one CPU.
 	need_rt
-	start "$bin" -b spin-yield -P same --policy fifo -t 0.2 -r 1 -n t --format kv
+	start "$bin" -b spin-yield -P same --policy fifo -t 0.05 -r 1 -n t --format kv
 	finish
 	expect_rc "spin-yield same fifo" 0
 	kv=$out
