@@ -46,7 +46,7 @@ tests=(
 	"valgrind-all isolated @VALGRIND@ -q --trace-children=yes --vgdb=no \
 		--error-exitcode=9 --leak-check=full \
 		--errors-for-leak-kinds=definite,indirect \
-		@BIN@ -t 0.2 -r 1 -P same -n valgrind | timeout=300 if=CTXBENCH_TEST_VALGRIND"
+		@BIN@ -t 0.05 -r 1 -P same -n valgrind | timeout=300 if=CTXBENCH_TEST_VALGRIND"
 	# Disturbance: a CPU hog flags a run, a quiet run is not flagged.  Each
 	# needs CPU 0 to itself.
 	"disturbed-hog disturbed @BIN@ | serial $p"
@@ -58,14 +58,12 @@ isolate "$@"
 # Run ctxbench in a session of its own; afterwards nothing of that session
 # may be alive.  Sets out, err, rc.
 run_ctx() {
-	local o e
-	o=$(mktemp) e=$(mktemp)
+	local o=$json.out e=$json.err
 	setsid "$@" >"$o" 2>"$e" &
 	local pid=$!
 	wait "$pid"
 	rc=$?
 	out=$(<"$o") err=$(<"$e")
-	rm -f "$o" "$e"
 	nap 0.05
 	if session_alive "$pid"; then
 		fail "processes of session $pid outlived ctxbench: $(pgrep -s "$pid" | tr '\n' ' ')"
@@ -167,7 +165,7 @@ ARGS
 }
 
 # The run's saved file: the report's figures are read from its --format kv.
-json=$(mktemp) && trap 'rm -f "$json"' EXIT
+json=$(mktemp) && trap 'rm -f "$json" "$json.out" "$json.err"' EXIT
 # The report of the saved run $json as --format kv, into $kv.
 read_kv() {
 	kv=$("$1" report --format kv "$json")

@@ -845,6 +845,7 @@ trial_parts=4
 trials() {
 	local part=$1 n=$2 helper=${3:-} i f
 	local faults=(INT TERM HUP child_kill child_segv runner_kill stop)
+	[ "$part" -le 2 ] || long_wanted
 	for ((i = part - 1; i < n; i += trial_parts)); do
 		f=${faults[RANDOM % ${#faults[@]}]}
 		local mechs
@@ -916,11 +917,12 @@ fault_cases=(
 	"seccomp cost=30 helper seccomp"
 	"guard-window - helper guard_window"
 	# Every moment is as good as another, and every outcome of each is
-	# judged: a quarter of the trials each.
+	# judged: a quarter of the trials each, the last two of label long
+	# (CI runs them all).
 	"trials-1 cost=40 trials trials 1"
 	"trials-2 cost=40 trials trials 2"
-	"trials-3 cost=40 trials trials 3"
-	"trials-4 cost=40 trials trials 4"
+	"trials-3 cost=40+labels=long trials trials 3"
+	"trials-4 cost=40+labels=long trials trials 4"
 )
 # Fault injection: the hold lasts until the kill is in, whatever the
 # machine does.

@@ -23,7 +23,7 @@ planned=
 # to stderr whole, after "FAIL: ".
 ktap_n=0
 ktap_lost=${TMPDIR:-/tmp}/ctxbench-test-lost.$$
-rm -f "$ktap_lost"
+[ ! -e "$ktap_lost" ] || rm -f "$ktap_lost"
 ktap_planned=
 ktap_header() {
 	[ "$ktap_n" -gt 0 ] || [ -n "$ktap_planned" ] || echo "KTAP version 1"
@@ -211,7 +211,7 @@ list_tests() {
 # are not this test's to judge.
 isolate() {
 	if [ -z "${CTXBENCH_TEST_NS:-}" ]; then
-		export CTXBENCH_TEST_TAG=$$.$(date +%s%N)
+		export CTXBENCH_TEST_TAG=$$.${EPOCHREALTIME//[!0-9]/}
 		if unshare --ipc --mount --propagation private true 2>/dev/null; then
 			export CTXBENCH_TEST_NS=own
 			exec unshare --ipc --mount --propagation private -- \
