@@ -24,11 +24,28 @@ includes() {
 	[ "${#uses[@]}" -gt 0 ] || { fail "no room in $rooms"; summary; exit; }
 
 	tmp=$(mktemp) && trap 'rm -f "$tmp"' EXIT
+	# Every file's quoted includes, read by one awk: "FILE INCLUDE..."
+	# a line, each file of every room on its line, includes or none.
+	local -A incs
+	local f inc line rest files=()
+	for room in "${!uses[@]}"; do
+		for f in "$src/$room"/*.[ch]; do
+			[ -e "$f" ] && files+=("$f")
+		done
+	done
+	for f in "$src"/analysis/*.[ch] "$src"/report/*.[ch]; do
+		[ -e "$f" ] && files+=("$f")
+	done
+	while read -r f rest; do
+		incs[$f]=$rest
+	done < <(awk 'FNR == 1 { if (NR > 1) print f, l; f = FILENAME; l = "" }
+		match($0, /^#include "[^"]*"/) { l = l " " substr($0, RSTART + 10, RLENGTH - 11) }
+		END { if (NR) print f, l }' "${files[@]}")
 	checked=0
 	for room in "${!uses[@]}"; do
 		for f in "$src/$room"/*.[ch]; do
 			[ -e "$f" ] || continue
-			while IFS= read -r inc; do
+			for inc in ${incs[$f]-}; do
 				other=${inc%%/*}
 				[ "$other" = "$inc" ] && continue # its own room
 				checked=$((checked + 1))
@@ -41,7 +58,7 @@ includes() {
 				else
 					pass "${f#"$src"/}: includes $inc, of a room $room uses"
 				fi
-			done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
+			done
 		done
 	done
 	# A room's own header included by a path-less name from another folder
@@ -50,11 +67,12 @@ includes() {
 	for room in "${!uses[@]}"; do
 		for f in "$src/$room"/*.[ch]; do
 			[ -e "$f" ] || continue
-			sed -n 's/^#include "\([^"/]*\)".*/\1/p' "$f" | while IFS= read -r h; do
-				[ -e "$src/$room/$h" ] ||
-					echo "${f#"$src"/}: includes \"$h\", which is not in $room/"
-			done >"$tmp"
-			[ -s "$tmp" ] && fail "$(<"$tmp")" || pass "${f#"$src"/}: its path-less includes beside it"
+			line=
+			for inc in ${incs[$f]-}; do
+				[[ $inc == */* ]] || [ -e "$src/$room/$inc" ] ||
+					line+="${line:+; }${f#"$src"/}: includes \"$inc\", which is not in $room/"
+			done
+			[ -n "$line" ] && fail "$line" || pass "${f#"$src"/}: its path-less includes beside it"
 		done
 	done
 	# No circle of includes among the analysis and the formats: a file and
@@ -66,10 +84,12 @@ includes() {
 		rel=${f#"$src"/}
 		node=${rel%.[ch]}
 		echo "$node $node"
-		sed -n 's/^#include "\([^"]*\)\.h".*/\1/p' "$f" | while IFS= read -r h; do
-			case $h in
-			*/*) echo "$h $node" ;;
-			*) echo "${rel%/*}/$h $node" ;;
+		for inc in ${incs[$f]-}; do
+			[[ $inc == *.h ]] || continue
+			inc=${inc%.h}
+			case $inc in
+			*/*) echo "$inc $node" ;;
+			*) echo "${rel%/*}/$inc $node" ;;
 			esac
 		done
 	done >"$tmp"
