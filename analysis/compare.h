@@ -99,6 +99,11 @@ struct compare_cell {
 	char change[32], detect[32], cpu_change[32], cpu_detect[32];
 	const char *verdict, *cpu_verdict;
 	char p50[16], hop[16];
+	/*
+	 * Its row's key, as kv, tsv, csv and JSON name it
+	 * ("pipe.same.2p.0k"; report_row_key()), "" when too long.
+	 */
+	char key[256];
 };
 
 /*

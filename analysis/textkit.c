@@ -193,8 +193,14 @@ static void text_cell(struct compare_cell *cell)
 void text_cell_words(struct compare *c)
 {
 	for (unsigned int k = 0; k < c->nrows; k++)
-		for (unsigned int i = 0; i < c->row[k].ncells; i++)
-			text_cell(&c->row[k].cell[i]);
+		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
+			struct compare_cell *cell = &c->row[k].cell[i];
+
+			text_cell(cell);
+			if (report_row_key(c->r[cell->label], cell->row,
+					   cell->key, sizeof(cell->key)) < 0)
+				cell->key[0] = '\0';
+		}
 }
 
 /*

@@ -49,7 +49,7 @@ void text_percent(char *buf, size_t size, double pct);
  */
 double latctx_hop_us(const struct result_row *row, int less);
 
-/* The words of every cell of @c, each cell's change[] to hop[]. */
+/* The words of every cell of @c, each cell's change[] to hop[] and key[]. */
 void text_cell_words(struct compare *c);
 
 /* The name of compared @row: "pipe same x2", its mechanism's title first. */

@@ -219,18 +219,16 @@ static void csv_row(FILE *f, const struct results *r,
 static int csv_render(FILE *f, const struct report_model *m)
 {
 	const struct compare *c = &m->cmp;
-	char key[256];
 
 	fputs("label,kernel,preempt,boot,invocation,run,mechanism,placement,"
 	      "procs,ws_kb,row,statistic,value,unit\r\n",
 	      f);
 	for (unsigned int i = 0; i < c->n; i++)
 		for (unsigned int k = 0; k < c->r[i]->nrows; k++) {
-			const struct result_row *row = &c->r[i]->row[k];
+			const struct compare_cell *cell = c->cell[i][k];
 
-			if (report_row_key(c->r[i], row, key, sizeof(key)) < 0)
-				return -ENOMEM;
-			csv_row(f, c->r[i], row, key);
+			if (cell && cell->key[0])
+				csv_row(f, c->r[i], cell->row, cell->key);
 		}
 	return 0;
 }
@@ -265,7 +263,6 @@ static void csv_verdict(FILE *f, const struct compare *c,
 static int csv_compare_render(FILE *f, const struct report_model *m)
 {
 	const struct compare *c = &m->cmp;
-	char key[256];
 
 	fputs("label,baseline,mechanism,placement,procs,ws_kb,row,statistic,"
 	      "change_pct,low_pct,high_pct,p,detect_pct,mark,verdict\r\n",
@@ -277,19 +274,16 @@ static int csv_compare_render(FILE *f, const struct report_model *m)
 			const struct compare_cell *cell = &row->cell[i];
 
 			if (cell->mark == COMPARE_BASELINE ||
-			    !cell->row->nsamples)
+			    !cell->row->nsamples || !cell->key[0])
 				continue;
-			if (report_row_key(c->r[cell->label], cell->row, key,
-					   sizeof(key)) < 0)
-				return -ENOMEM;
-			csv_verdict(f, c, cell, key, "loops_per_sec", &cell->v,
-				    cell->mark, cell->verdict);
+			csv_verdict(f, c, cell, cell->key, "loops_per_sec",
+				    &cell->v, cell->mark, cell->verdict);
 			if (cell->has_cpu)
-				csv_verdict(f, c, cell, key, "cpu_per_loop",
-					    &cell->cv, cell->cpu_mark,
-					    cell->cpu_verdict);
+				csv_verdict(f, c, cell, cell->key,
+					    "cpu_per_loop", &cell->cv,
+					    cell->cpu_mark, cell->cpu_verdict);
 			if (cell->rtt.has)
-				csv_verdict(f, c, cell, key, "rtt",
+				csv_verdict(f, c, cell, cell->key, "rtt",
 					    &cell->rtt.v, cell->rtt.mark,
 					    cell->rtt.verdict);
 		}

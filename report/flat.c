@@ -790,16 +790,20 @@ static int flat_invocation(struct flat_out *o, const struct report_model *m,
 			   unsigned int label, const struct results *r,
 			   struct compare_cell *const *cell)
 {
+	const struct compare *c = &m->cmp;
 	const struct report_findings *fs;
-	char key[256];
 
 	for (unsigned int j = 0; j < r->nrows; j++) {
 		const struct result_row *row = &r->row[j];
+		const struct compare_cell *named = NULL;
 		struct stats s;
 
-		if (report_row_key(r, row, key, sizeof(key)) < 0)
+		/* Its key, the model's: of its label's row j, merged or not. */
+		if (label < c->n && j < c->r[label]->nrows)
+			named = c->cell[label][j];
+		if (!named || !named->key[0])
 			continue;
-		o->row = key;
+		o->row = named->key;
 		flat_put_named(o, result_status_key(row->status), 1);
 		if (row->status != RESULT_OK || !row->nsamples)
 			continue;

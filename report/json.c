@@ -283,15 +283,11 @@ static void json_cell(struct jw *w, const struct report_model *m,
 static void json_compare_row(struct jw *w, const struct report_model *m,
 			     const struct compare_row *row)
 {
-	const struct compare *c = &m->cmp;
-	char key[256], cls[32];
+	char cls[32];
 
 	jw_object(w, NULL, 0);
-	if (report_row_key(c->r[row->cell[0].label], row->like, key,
-			   sizeof(key)) < 0)
-		key[0] = '\0';
 	result_row_class(row->like, cls, sizeof(cls));
-	jw_string(w, JM(R_KEY), key);
+	jw_string(w, JM(R_KEY), row->cell[0].key);
 	jw_string(w, JM(R_MECH), row->like->mech);
 	jw_string(w, JM(R_PLACEMENT), row->like->placement);
 	jw_uint(w, JM(R_PARTICIPANTS), row->like->procs);
@@ -331,13 +327,9 @@ static void json_step_row(struct jw *w, const struct report_model *m,
 {
 	const struct compare_row *row = &m->cmp.row[k];
 	const struct verdict *v = &cell->v;
-	char key[256];
 
-	if (report_row_key(m->cmp.r[row->cell[0].label], row->like, key,
-			   sizeof(key)) < 0)
-		key[0] = '\0';
 	jw_object(w, NULL, 1);
-	jw_string(w, "key", key);
+	jw_string(w, "key", row->cell[0].key);
 	jw_string(w, "verdict", compare_mark_key(cell->mark));
 	if (cell->mark == COMPARE_NOT_JUDGED)
 		jw_string(w, "why", compare_why_key(cell->why));

@@ -16,6 +16,16 @@
 #include "lib/utf8.h"
 #include "store/jsonw.h"
 
+/* The key of @p's row, the model's ("pipe.same.2p.0k"). */
+static const char *prof_key(const struct compare *c,
+			    const struct report_prof *p)
+{
+	const struct compare_cell *cell =
+		c->cell[p->label][p->row - c->r[p->label]->row];
+
+	return cell ? cell->key : "";
+}
+
 /*
  * "finish_task_switch [kernel]": a symbol and where it is.  A user
  * symbol is ctxbench's or libc's: its pipe_wait is not the kernel's.
@@ -83,7 +93,7 @@ void report_profile_text(FILE *f, const struct report_model *m)
 {
 	const char *info = report_profile_info(m);
 	const struct compare *c = &m->cmp;
-	char name[160], wake[160], skew[256];
+	char name[256], wake[160], skew[256];
 
 	if (!info)
 		return;
@@ -93,9 +103,7 @@ void report_profile_text(FILE *f, const struct report_model *m)
 		const struct report_prof *p = &m->prof[k];
 
 		if (k == 0 || !result_row_same(m->prof[k - 1].row, p->row)) {
-			if (report_row_key(c->r[p->label], p->row, name,
-					   sizeof(name)) < 0)
-				name[0] = '\0';
+			snprintf(name, sizeof(name), "%s", prof_key(c, p));
 			fputc('\n', f);
 			prof_fit(f, name, 78);
 			fputc('\n', f);
@@ -175,10 +183,9 @@ static void prof_html_changes(FILE *f, const struct compare *c,
 static void prof_html_one(FILE *f, const struct compare *c,
 			  const struct report_prof *p)
 {
-	char name[160], wake[160], skew[256];
+	char name[256], wake[160], skew[256];
 
-	if (report_row_key(c->r[p->label], p->row, name, sizeof(name)) < 0)
-		name[0] = '\0';
+	snprintf(name, sizeof(name), "%s", prof_key(c, p));
 	fputs("<h3>", f);
 	svg_esc(f, name);
 	fputs(" \u2014 ", f);

@@ -99,6 +99,11 @@ includes() {
 		fail "a circle of includes: $(grep -v 'input contains a loop' "$tmp.loop" | sed 's/^tsort: //' | tr '\n' ' ')"
 	fi
 	rm -f "$tmp.loop"
+	# A row's key is the model's (compare_cell.key): no format makes it.
+	local makers
+	makers=$(grep -l 'report_row_key(' "$src"/report/*.c 2>/dev/null)
+	[ -z "$makers" ] && pass "no format makes a row's key: the model's" ||
+		fail "formats make a row's key instead of the model's: ${makers//"$src"\//}"
 	[[ ${uses[analysis]-} != *" report "* ]] && [ -n "${uses[analysis]+x}" ] &&
 		pass "the analysis room uses no format's room" ||
 		fail "the analysis room is missing, or uses the formats' room report"
