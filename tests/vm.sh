@@ -415,6 +415,46 @@ done
 nap() { read -r -t "$1" <>"${0%/*}/nap"; }
 if [ -p "$serial" ]; then exec 6<>"$serial"; else exec 6>>"$serial"; fi
 say() { printf '%s\r\n' "$*" >&6; }
+# This kernel file's boot, counted in FILE.boots, in n.
+count() {
+	n=0
+	[ -f "$kernel.boots" ] && read -r n <"$kernel.boots"
+	n=$((${n:-0} + 1))
+	echo "$n" >"$kernel.boots"
+}
+# The lines of init (the initramfs, as the stand-in cpio makes it) that
+# match glob $1, without their leading blanks, one a line, in $lines.
+init_lines() {
+	local l
+	lines=''
+	while IFS= read -r l || [ -n "$l" ]; do
+		# shellcheck disable=SC2053
+		[[ $l == $1 ]] || continue
+		l=${l#"${l%%[![:space:]]*}"}
+		lines+=${lines:+$'\n'}$l
+	done <"$initrd"
+}
+# $1 in base64 as base64(1) writes it, 76 characters a line, each line
+# in b64[]: bash encodes it, no base64 and no pipeline a run.
+to_base64() {
+	local LC_ALL=C s=$1 t=ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
+	local i n a b c v out=''
+	n=${#s}
+	for ((i = 0; i < n; i += 3)); do
+		printf -v a '%d' "'${s:i:1}"
+		b=0 c=0
+		((i + 1 < n)) && printf -v b '%d' "'${s:i+1:1}"
+		((i + 2 < n)) && printf -v c '%d' "'${s:i+2:1}"
+		v=$(((a & 255) << 16 | (b & 255) << 8 | (c & 255)))
+		out+=${t:v >> 18 & 63:1}${t:v >> 12 & 63:1}
+		((i + 1 < n)) && out+=${t:v >> 6 & 63:1} || out+==
+		((i + 2 < n)) && out+=${t:v & 63:1} || out+==
+	done
+	b64=()
+	for ((i = 0; i < ${#out}; i += 76)); do
+		b64+=("${out:i:76}")
+	done
+}
 read -r what first init <"$kernel"
 case $what in
 junk)
@@ -442,8 +482,7 @@ spew)
 	nap 600
 	;;
 run)
-	n=$(($(cat "$kernel.boots" 2>/dev/null || echo 0) + 1))
-	echo "$n" >"$kernel.boots"
+	count
 	echo "$kernel $append" >>"${0%/*}/../boots"
 	say "[    0.000000] Linux version 6.1.0-stand-in"
 	if [[ " $first $init " == *" $n "* ]]; then
@@ -452,9 +491,9 @@ run)
 	fi
 	say "@@vmrun: init started"
 	say "@@vmrun: json begin"
-	printf 'kernel %s\nappend %s\n%s\n' "$kernel" "$append" \
-		"$(grep '^/bin/ctxbench' "$initrd")" | base64 |
-		while read -r l; do say "$l"; done
+	init_lines '/bin/ctxbench*'
+	to_base64 "kernel $kernel"$'\n'"append $append"$'\n'"$lines"$'\n'
+	for l in "${b64[@]}"; do say "$l"; done
 	say "@@vmrun: json end"
 	say "@@vmrun: exit 0"
 	;;
@@ -463,8 +502,7 @@ saved)
 	# boot's count mod 3, made by the test) at RATE loops/sec, a tenth
 	# of a percent more at each count (junk: a damaged file instead),
 	# labelled as init's -n says; a panic at its Nth boot (pN).
-	n=$(($(cat "$kernel.boots" 2>/dev/null || echo 0) + 1))
-	echo "$n" >"$kernel.boots"
+	count
 	echo "$kernel $append" >>"${0%/*}/../boots"
 	say "[    0.000000] Linux version 6.1.0-stand-in"
 	if [ "$init" = "p$n" ]; then
@@ -495,9 +533,12 @@ saved)
 	say "@@vmrun: exit 0"
 	;;
 live)
-	n=$(($(cat "$kernel.boots" 2>/dev/null || echo 0) + 1))
-	echo "$n" >"$kernel.boots"
-	echo "$kernel $append cpus $(taskset -cp $$ | sed 's/.*: //')" >>"${0%/*}/../boots"
+	count
+	# The CPUs it may run on, as the kernel lists them.
+	while read -r k v; do
+		[ "$k" = Cpus_allowed_list: ] && cpus=$v
+	done </proc/$$/status
+	echo "$kernel $append cpus $cpus" >>"${0%/*}/../boots"
 	say "[    0.000000] Linux version 6.1.0-stand-in"
 	if [ "$first" = "$n" ]; then
 		say "Kernel panic - not syncing: stand-in"
@@ -505,6 +546,7 @@ live)
 	fi
 	say "@@vmrun: init started"
 	[ -n "$ctl" ] || exit 0
+	init_lines '*/bin/ctxbench *'
 	exec 4<>"$ctl.in" 5<>"$ctl.out"
 	echo "@@vmrun: ready" >&5
 	runs=0
@@ -523,13 +565,13 @@ live)
 		"s$runs") exit 0 ;;
 		"e$runs") rc=1 ;;
 		esac
+		to_base64 "kernel $kernel"$'\n'"boot $n run $runs"$'\n'"$lines $more"$'\n'
 		{
 			echo "@@vmrun: report begin"
 			echo "a report of run $runs"
 			echo "@@vmrun: report end"
 			echo "@@vmrun: json begin"
-			printf 'kernel %s\nboot %s run %s\n%s %s\n' "$kernel" "$n" "$runs" \
-				"$(grep '/bin/ctxbench ' "$initrd" | sed 's/^[[:space:]]*//')" "$more" | base64
+			printf '%s\n' "${b64[@]}"
 			echo "@@vmrun: json end"
 			echo "@@vmrun: exit $rc"
 		} >&5
@@ -539,15 +581,19 @@ esac
 exit 0
 EOF
 	printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/busybox"
-	printf '#!/bin/sh\ncat >/dev/null\ncat init\n' >"$tmp/bin/cpio"
+	printf '#!/bin/sh\nexec cat init\n' >"$tmp/bin/cpio"
 	cat >"$tmp/bin/ctxbench" <<'EOF'
 #!/bin/sh
-# Stand-in ctxbench: its report names each saved run, then its text.
+# Stand-in ctxbench: its report names each saved run, then its text
+# (copied by sh: no cat a run).
 [ "$1" = report ] || exit 0
 shift
 for f; do
 	echo "run $f"
-	cat "$f"
+	while IFS= read -r l; do
+		printf '%s\n' "$l"
+	done <"$f"
+	printf '%s' "$l"
 done
 EOF
 	chmod 755 "$tmp/bin/"*
