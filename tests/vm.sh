@@ -415,6 +415,46 @@ done
 nap() { read -r -t "$1" <>"${0%/*}/nap"; }
 if [ -p "$serial" ]; then exec 6<>"$serial"; else exec 6>>"$serial"; fi
 say() { printf '%s\r\n' "$*" >&6; }
+# This kernel file's boot, counted in FILE.boots, in n.
+count() {
+	n=0
+	[ -f "$kernel.boots" ] && read -r n <"$kernel.boots"
+	n=$((${n:-0} + 1))
+	echo "$n" >"$kernel.boots"
+}
+# The lines of init (the initramfs, as the stand-in cpio makes it) that
+# match glob $1, without their leading blanks, one a line, in $lines.
+init_lines() {
+	local l
+	lines=''
+	while IFS= read -r l || [ -n "$l" ]; do
+		# shellcheck disable=SC2053
+		[[ $l == $1 ]] || continue
+		l=${l#"${l%%[![:space:]]*}"}
+		lines+=${lines:+$'\n'}$l
+	done <"$initrd"
+}
+# $1 in base64 as base64(1) writes it, 76 characters a line, each line
+# in b64[]: bash encodes it, no base64 and no pipeline a run.
+to_base64() {
+	local LC_ALL=C s=$1 t=ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
+	local i n a b c v out=''
+	n=${#s}
+	for ((i = 0; i < n; i += 3)); do
+		printf -v a '%d' "'${s:i:1}"
+		b=0 c=0
+		((i + 1 < n)) && printf -v b '%d' "'${s:i+1:1}"
+		((i + 2 < n)) && printf -v c '%d' "'${s:i+2:1}"
+		v=$(((a & 255) << 16 | (b & 255) << 8 | (c & 255)))
+		out+=${t:v >> 18 & 63:1}${t:v >> 12 & 63:1}
+		((i + 1 < n)) && out+=${t:v >> 6 & 63:1} || out+==
+		((i + 2 < n)) && out+=${t:v & 63:1} || out+==
+	done
+	b64=()
+	for ((i = 0; i < ${#out}; i += 76)); do
+		b64+=("${out:i:76}")
+	done
+}
 read -r what first init <"$kernel"
 case $what in
 junk)
@@ -442,8 +482,7 @@ spew)
 	nap 600
 	;;
 run)
-	n=$(($(cat "$kernel.boots" 2>/dev/null || echo 0) + 1))
-	echo "$n" >"$kernel.boots"
+	count
 	echo "$kernel $append" >>"${0%/*}/../boots"
 	say "[    0.000000] Linux version 6.1.0-stand-in"
 	if [[ " $first $init " == *" $n "* ]]; then
@@ -452,9 +491,9 @@ run)
 	fi
 	say "@@vmrun: init started"
 	say "@@vmrun: json begin"
-	printf 'kernel %s\nappend %s\n%s\n' "$kernel" "$append" \
-		"$(grep '^/bin/ctxbench' "$initrd")" | base64 |
-		while read -r l; do say "$l"; done
+	init_lines '/bin/ctxbench*'
+	to_base64 "kernel $kernel"$'\n'"append $append"$'\n'"$lines"$'\n'
+	for l in "${b64[@]}"; do say "$l"; done
 	say "@@vmrun: json end"
 	say "@@vmrun: exit 0"
 	;;
@@ -463,8 +502,7 @@ saved)
 	# boot's count mod 3, made by the test) at RATE loops/sec, a tenth
 	# of a percent more at each count (junk: a damaged file instead),
 	# labelled as init's -n says; a panic at its Nth boot (pN).
-	n=$(($(cat "$kernel.boots" 2>/dev/null || echo 0) + 1))
-	echo "$n" >"$kernel.boots"
+	count
 	echo "$kernel $append" >>"${0%/*}/../boots"
 	say "[    0.000000] Linux version 6.1.0-stand-in"
 	if [ "$init" = "p$n" ]; then
@@ -495,9 +533,12 @@ saved)
 	say "@@vmrun: exit 0"
 	;;
 live)
-	n=$(($(cat "$kernel.boots" 2>/dev/null || echo 0) + 1))
-	echo "$n" >"$kernel.boots"
-	echo "$kernel $append cpus $(taskset -cp $$ | sed 's/.*: //')" >>"${0%/*}/../boots"
+	count
+	# The CPUs it may run on, as the kernel lists them.
+	while read -r k v; do
+		[ "$k" = Cpus_allowed_list: ] && cpus=$v
+	done </proc/$$/status
+	echo "$kernel $append cpus $cpus" >>"${0%/*}/../boots"
 	say "[    0.000000] Linux version 6.1.0-stand-in"
 	if [ "$first" = "$n" ]; then
 		say "Kernel panic - not syncing: stand-in"
@@ -505,6 +546,7 @@ live)
 	fi
 	say "@@vmrun: init started"
 	[ -n "$ctl" ] || exit 0
+	init_lines '*/bin/ctxbench *'
 	exec 4<>"$ctl.in" 5<>"$ctl.out"
 	echo "@@vmrun: ready" >&5
 	runs=0
@@ -523,13 +565,13 @@ live)
 		"s$runs") exit 0 ;;
 		"e$runs") rc=1 ;;
 		esac
+		to_base64 "kernel $kernel"$'\n'"boot $n run $runs"$'\n'"$lines $more"$'\n'
 		{
 			echo "@@vmrun: report begin"
 			echo "a report of run $runs"
 			echo "@@vmrun: report end"
 			echo "@@vmrun: json begin"
-			printf 'kernel %s\nboot %s run %s\n%s %s\n' "$kernel" "$n" "$runs" \
-				"$(grep '/bin/ctxbench ' "$initrd" | sed 's/^[[:space:]]*//')" "$more" | base64
+			printf '%s\n' "${b64[@]}"
 			echo "@@vmrun: json end"
 			echo "@@vmrun: exit $rc"
 		} >&5
@@ -539,15 +581,19 @@ esac
 exit 0
 EOF
 	printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/busybox"
-	printf '#!/bin/sh\ncat >/dev/null\ncat init\n' >"$tmp/bin/cpio"
+	printf '#!/bin/sh\nexec cat init\n' >"$tmp/bin/cpio"
 	cat >"$tmp/bin/ctxbench" <<'EOF'
 #!/bin/sh
-# Stand-in ctxbench: its report names each saved run, then its text.
+# Stand-in ctxbench: its report names each saved run, then its text
+# (copied by sh: no cat a run).
 [ "$1" = report ] || exit 0
 shift
 for f; do
 	echo "run $f"
-	cat "$f"
+	while IFS= read -r l; do
+		printf '%s\n' "$l"
+	done <"$f"
+	printf '%s' "$l"
 done
 EOF
 	chmod 755 "$tmp/bin/"*
@@ -557,24 +603,37 @@ EOF
 # Kernel files for the stand-in qemu: its line first, and a bzImage's
 # setup header magic ("HdrS" at 0x202), so that vmrun takes it for one.
 kernel() { # name, line
-	{
-		printf '%s\n' "$2"
-		head -c $((0x202 - ${#2} - 1)) /dev/zero
-		printf HdrS
-	} >"$tmp/$1"
+	local zeros
+	# The NUL bytes up to the magic as \0 escapes of printf's: no head.
+	printf -v zeros '%*s' $((0x202 - ${#2} - 1)) ''
+	printf "%s\n${zeros// /\\0}HdrS" "$2" >"$tmp/$1"
 }
 
 # vmrun $@ started in a session of its own, its stdout and stderr into
 # FIFO $tmp/pipe read by cat: sets pid (vmrun's, the session's) and
-# catpid.  The cat ends when every holder of the pipe is gone.
+# catpid.  The cat ends when every holder of the pipe is gone.  What it
+# copied the last time is removed first: a wait on $tmp/seen would find
+# it there before the cat has opened the pipe (and vmrun its end).
 vm_session() {
-	rm -f "$tmp/pipe" && mkfifo "$tmp/pipe"
+	rm -f "$tmp/pipe" "$tmp/seen" && mkfifo "$tmp/pipe"
 	cat <"$tmp/pipe" >"$tmp/seen" &
 	catpid=$!
 	TMPDIR=$tmp setsid "$vmrun" "$@" >"$tmp/pipe" 2>&1 &
 	pid=$!
 }
 
+# Whether file $1 has text $2 in it: read by bash, no grep each look.
+holds() { # file, text
+	local c=''
+	{ IFS= read -r -d '' c <"$1"; } 2>/dev/null
+	[[ $c == *"$2"* ]]
+}
+# Whether file $1 has more than $2 bytes: read by bash, no stat each look.
+longer() { # file, bytes
+	local LC_ALL=C c=''
+	{ IFS= read -r -N $(($2 + 1)) -d '' c <"$1"; } 2>/dev/null
+	[ "${#c}" -gt "$2" ]
+}
 # Wait up to $2 tenths of a second for command $1 to succeed.
 within() {
 	local i
@@ -601,9 +660,19 @@ left_after() { # what, session, work dirs that may stay
 		fail "$what: processes outlived vmrun: $(pgrep -af "$tmp/" | tr '\n' ';')"
 		pkill -KILL -f "$tmp/"
 	fi
-	local dirs
-	dirs=$(cd "$tmp" && ls -d vmrun.* 2>/dev/null | grep -vxF -e "${keep:-/}")
-	[ -z "$dirs" ] && pass "$what" || fail "$what: work directories left: $dirs"
+	names 'vmrun.*' "$keep"
+	[ -z "$names" ] && pass "$what" || fail "$what: work directories left: $names"
+}
+# The names in $tmp that match glob $1, but $2, one a line as ls -d
+# lists them, in $names: a glob of bash's, no ls and no grep.
+names() { # glob, name left out
+	local f
+	names=''
+	for f in "$tmp"/$1; do
+		[ -e "$f" ] || [ -L "$f" ] || continue
+		f=${f##*/}
+		[ "$f" = "${2:-/}" ] || names+=${names:+$'\n'}$f
+	done
 }
 
 # vmrun's own faults, fast: no kernel is booted.
@@ -649,7 +718,7 @@ vmrun_faults() {
 	kernel hang "hang"
 	for sig in TERM KILL; do
 		vm_session -v -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/v" "$tmp/hang"
-		within "grep -q 'Linux version' '$tmp/seen'" 100 && pass "-v" ||
+		within "holds '$tmp/seen' 'Linux version'" 100 && pass "-v" ||
 			fail "-v: the console was not copied: $(<"$tmp/seen")"
 		kill -"$sig" "$pid"
 		wait "$pid" 2>/dev/null
@@ -669,7 +738,7 @@ vmrun_faults() {
 	# and the next vmrun removes it, but not that of a vmrun still
 	# running, nor a directory of the same pattern that is not vmrun's.
 	vm_session -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/g" "$tmp/hang"
-	within "grep -q 'Linux version' '$tmp/g.console' 2>/dev/null" 100
+	within "holds '$tmp/g.console' 'Linux version'" 100
 	kill -KILL -- -"$pid"
 	wait "$pid" 2>/dev/null
 	within "! session_alive $pid" 50
@@ -682,7 +751,7 @@ vmrun_faults() {
 	mkdir "$tmp/vmrun.mine00"
 	vm_session -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/other" "$tmp/hang"
 	local other=$pid othercat=$catpid
-	within "grep -q 'Linux version' '$tmp/other.console' 2>/dev/null" 100
+	within "holds '$tmp/other.console' 'Linux version'" 100
 	live=$(cd "$tmp" && ls -d vmrun.* | grep -vxF -e vmrun.mine00 -e "$stale")
 	vm -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/next" --boot-timeout 5 "$tmp/boot3"
 	[ "$rc" = 0 ] && pass "after a killed group" || fail "after a killed group: exit $rc: $err"
@@ -808,8 +877,17 @@ turns() {
 	out=$(<"$tmp/out") err=$(<"$tmp/err")
 }
 
-# The kernel file of each boot so far, in order, as one line.
-boot_order() { awk '{ printf "%s%s", s, $1; s = " " }' "$tmp/boots" 2>/dev/null; }
+# The kernel file of each boot so far, in order, as one line, in $order.
+boot_order() { first_words "$tmp/boots"; }
+# The first word of each line of file $1, in order, as one line, in
+# $order (empty without the file): read by bash.
+first_words() {
+	local w rest s=''
+	order=''
+	while read -r w rest || [ -n "$w" ]; do
+		order+=$s$w s=' '
+	done 2>/dev/null <"$1"
+}
 
 # tools/vmturns with the stand-in qemu: no kernel is booted.
 vmturns_faults() {
@@ -841,8 +919,9 @@ vmturns_faults() {
 	grep -q "B 2 (6.1.0-b) failed: the kernel panicked" <<<"$err" && pass "the failed boot is not named" ||
 		fail "the failed boot is not named: $err"
 	want="$a $b $a $b $a $b"
-	[ "$(boot_order)" = "$want" ] && pass "boots in the order '$want'" ||
-		fail "boots in the order '$(boot_order)', expected '$want'"
+	boot_order
+	[ "$order" = "$want" ] && pass "boots in the order '$want'" ||
+		fail "boots in the order '$order', expected '$want'"
 	for f in A-1 B-1 A-2 A-3 B-3; do
 		[ -s "$tmp/t-$f.json" ] && [ -s "$tmp/t-$f.console" ] && pass "$f" ||
 			fail "$f: saved run or console not kept"
@@ -921,7 +1000,7 @@ EOF
 				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err" &
 		fi
 		pid=$!
-		within "grep -q 'Linux version' '$tmp/s-B-1.console' 2>/dev/null" 100 || fail "SIG$sig: B never booted"
+		within "holds '$tmp/s-B-1.console' 'Linux version'" 100 || fail "SIG$sig: B never booted"
 		kill -"$sig" "$pid"
 		{ wait "$pid"; } 2>/dev/null
 		rc=$?
@@ -931,22 +1010,22 @@ EOF
 				fail "SIG$sig: exit $rc, expected $((128 + n)): $(<"$tmp/err")"
 		fi
 		[ -s "$tmp/s-A-1.json" ] && pass "SIG$sig" || fail "SIG$sig: A's saved run not kept"
-		[ "$(boot_order)" = "$a" ] && pass "SIG$sig" || fail "SIG$sig: boots after the signal: $(boot_order)"
+		boot_order
+		[ "$order" = "$a" ] && pass "SIG$sig" || fail "SIG$sig: boots after the signal: $order"
 		left_after "SIG$sig while B boots" "$pid"
 	done
 	summary
 }
 
-# The kernel file of each live run so far, in order, as one line.
-run_order() { awk '{ printf "%s%s", s, $1; s = " " }' "$tmp/runs" 2>/dev/null; }
+# The kernel file of each live run so far, in order, as one line, in $order.
+run_order() { first_words "$tmp/runs"; }
 
 # Nothing of vmturns' left: no process naming $tmp, no work directory
 # of vmrun's, no directory of vmturns' FIFOs.
 live_left() { # what, session
 	left_after "$1" "$2"
-	local dirs
-	dirs=$(cd "$tmp" && ls -d vmturns.* 2>/dev/null)
-	[ -z "$dirs" ] && pass "$1" || fail "$1: vmturns' directories left: $dirs"
+	names 'vmturns.*'
+	[ -z "$names" ] && pass "$1" || fail "$1: vmturns' directories left: $names"
 }
 
 # tools/vmturns -R, live turns, with the stand-in qemu: nothing is booted.
@@ -968,8 +1047,9 @@ vmturns_live() {
 	[ "$(awk '{ print $1 }' "$tmp/boots" | sort | uniq -c | awk '{ printf "%s ", $1 }')" = "2 2 " ] &&
 		pass "live turns" || fail "live turns: not two boots a side: $(<"$tmp/boots")"
 	want="$a $b $b $a $a $b $b $a $a $b $b $a"
-	[ "$(run_order)" = "$want" ] && pass "runs in the order '$want'" ||
-		fail "runs in the order '$(run_order)', expected '$want'"
+	run_order
+	[ "$order" = "$want" ] && pass "runs in the order '$want'" ||
+		fail "runs in the order '$order', expected '$want'"
 	want=''
 	for i in 1 2; do
 		for r in 1 2 3; do
@@ -1003,7 +1083,8 @@ vmturns_live() {
 	turns -N 1 -R 2 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/e" "$a" "$b"
 	[ "$rc" = 1 ] && grep -q "B 1 round 2 (6.1.0-b): ctxbench exited 1" <<<"$err" && pass "ctxbench exits 1" ||
 		fail "ctxbench exits 1: exit $rc, expected 1: $err"
-	[ "$(run_order)" = "$a $b $b $a" ] && pass "ctxbench exits 1" || fail "ctxbench exits 1: runs '$(run_order)'"
+	run_order
+	[ "$order" = "$a $b $b $a" ] && pass "ctxbench exits 1" || fail "ctxbench exits 1: runs '$order'"
 
 	# A side that does not boot (B panics at its second boot), a guest
 	# that dies in a round (A panics at its second run) or hangs there
@@ -1045,7 +1126,7 @@ vmturns_live() {
 	TMPDIR=$tmp setsid "$src/tools/vmturns" -N 2 -R 2 -a tcg -c "$tmp/bin/ctxbench" \
 		-o "$tmp/hs" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err" &
 	pid=$!
-	within "grep -q 'Linux version' '$tmp/hs-B-1.console' 2>/dev/null" 100 || fail "SIGTERM at boot: B never booted"
+	within "holds '$tmp/hs-B-1.console' 'Linux version'" 100 || fail "SIGTERM at boot: B never booted"
 	kill -TERM "$pid"
 	{ wait "$pid"; } 2>/dev/null
 	rc=$?
@@ -1177,7 +1258,7 @@ turns_lock() {
 		TMPDIR=$tmp setsid "$src/tools/vmturns" -N 1 -a tcg -c "$tmp/bin/ctxbench" \
 			-o "$tmp/k" "$a" "$tmp/hang" >/dev/null 2>"$tmp/err1" &
 		pid=$!
-		within "grep -q 'Linux version' '$tmp/k-B-1.console' 2>/dev/null" 100 ||
+		within "holds '$tmp/k-B-1.console' 'Linux version'" 100 ||
 			fail "SIG$sig: B never booted: $(<"$tmp/err1")"
 		log=$(<"$tmp/k.log") n=$(wc -l <"$tmp/boots")
 		cp "$tmp/k-A-1.json" "$tmp/A.json"
@@ -1259,7 +1340,8 @@ tools_full() {
 		grep -q "^vmturns: stopping the turns" <<<"$err" && pass "vmturns, a full file system at the console" ||
 		fail "vmturns, a full file system at the console: not said: $err"
 	grep -q "did not start init\|no init" <<<"$err" && fail "the kernel blamed: $err" || pass "the kernel blamed"
-	[ "$(boot_order)" = "$a" ] && pass "boots after a full file system" || fail "boots after a full file system: $(boot_order)"
+	boot_order
+	[ "$order" = "$a" ] && pass "boots after a full file system" || fail "boots after a full file system: $order"
 	[ "$secs" -lt 15 ] && pass "vmturns, a full file system" || fail "vmturns, a full file system: said after $secs s"
 	left_after "vmturns, a full file system" ""
 	summary
@@ -1292,7 +1374,7 @@ turns_signals() {
 				-c "$tmp/bin/ctxbench" -o "$tmp/s" "$a" "$tmp/spew" >/dev/null 2>"$tmp/full.fifo" &
 		fi
 		pid=$!
-		within "[ \"\$(stat -c %s '$tmp/s-B-1.console' 2>/dev/null || echo 0)\" -gt 150000 ]" 150 ||
+		within "longer '$tmp/s-B-1.console' 150000" 150 ||
 			fail "SIG$sig: B's console never came"
 		# What the pipe holds, no more: its writers wait.
 		sleep 1
@@ -1321,7 +1403,7 @@ turns_signals() {
 	TMPDIR=$tmp setsid "$vmrun" -v -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/v" "$tmp/spew" \
 		>/dev/null 2>"$tmp/full.fifo" &
 	pid=$!
-	within "[ \"\$(stat -c %s '$tmp/v.console' 2>/dev/null || echo 0)\" -gt 150000 ]" 150 ||
+	within "longer '$tmp/v.console' 150000" 150 ||
 		fail "vmrun: the console never came"
 	sleep 1
 	kill -TERM "$pid"
@@ -1368,7 +1450,7 @@ turns_signals() {
 	TMPDIR=$tmp "$src/tools/vmturns" -N 2 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/s" \
 		"$a" "$tmp/hang" >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
-	within "grep -q 'Linux version' '$tmp/s-B-1.console' 2>/dev/null" 100 || fail "B never booted"
+	within "holds '$tmp/s-B-1.console' 'Linux version'" 100 || fail "B never booted"
 	pkill -KILL -f "vmrun .*-o $tmp/s-B-1 " || fail "no vmrun of B to kill"
 	wait "$pid"
 	rc=$? err=$(<"$tmp/err")
