@@ -211,7 +211,7 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	K(CHANGE_PCT, "change_pct", "other", "%",
 	  "in a report of two or more labels, not the baseline's: the change of `loops_per_sec` against the baseline's same row, positive faster (the text report's `change`)"),
 	K(DETECT_PCT, "detect_pct", "other", "%",
-	  "with it, when known: the smallest change the comparison would mark 4 times in 5 (the text report's `detect`); without invocation-level noise, what the runs alone could see, a lower bound (`[detect]`)"),
+	  "with it, when known: the smallest change the comparison would mark 4 times in 5 (the text report's `detect`), in the way the row moved: of a row slower than the baseline's, the slowdown, under 100 (see [method.md](method.md#saved-runs-and-comparisons)); without invocation-level noise, what the runs alone could see, a lower bound (`[detect]`)"),
 	K(P, "p", "other", "p",
 	  "with it, only when judged against the noise between invocations: the two-sided p-value of the change (Student's t on the invocations' mean logs, see [method.md](method.md#saved-runs-and-comparisons))"),
 	K(MARKED, "marked", "other", "0 or 1",

@@ -771,6 +771,58 @@ static void test_want(void)
 	CHECK_EQ_INT(verdict_replicates_for(&v, 0.05), 0);
 }
 
+/*
+ * detect in the way the row moved: B at about half of A's loops/sec with
+ * a wide spread, judged against A and A against B.  The noise is the
+ * same both ways, so is the shift in the logs it detects: as a rise of
+ * A over B it is over 100 %; as B's slowdown below A the same shift is
+ * rise / (1 + rise), under 100 %, as a slowdown must be.  The replicates
+ * for a detect wanted are of the slowdown too.
+ */
+static void test_detect_slower(void)
+{
+	static const double a[] = { 100e3, 300e3, 30e3 };
+	static const double b[] = { 50e3, 150e3, 15e3 };
+	struct results r[6];
+	const struct results *ab[6], *ba[6];
+	struct compare c;
+	double rise, fall;
+
+	invocations(r, "A", a, 3);
+	invocations(r + 3, "B", b, 3);
+	for (unsigned int i = 0; i < 3; i++) {
+		ab[i] = ba[i + 3] = &r[i];
+		ab[i + 3] = ba[i] = &r[i + 3];
+	}
+	CHECK_EQ_INT(compare_build(&c, ab, 6, 0, NULL, 0), 0);
+	fall = c.row[0].cell[1].v.detect;
+	CHECK(c.row[0].cell[1].v.change < 0);
+	compare_free(&c);
+	CHECK_EQ_INT(compare_build(&c, ba, 6, 0, NULL, 0), 0);
+	rise = c.row[0].cell[1].v.detect;
+	CHECK(c.row[0].cell[1].v.change > 0);
+	compare_free(&c);
+	CHECK(rise > 1);
+	CHECK(fall > 0 && fall < 1);
+	CHECK_NEAR(fall, rise / (1 + rise), 1e-9);
+	{
+		struct verdict v = { .basis = VERDICT_INVOCATIONS,
+				     .change = -0.1,
+				     .var = 0.01,
+				     .df = 6,
+				     .na = 4,
+				     .nb = 4 };
+		double s = (stats_t_quantile(1 - VERDICT_ALPHA / 2, 6) +
+			    stats_t_quantile(VERDICT_POWER, 6)) *
+			   sqrt(0.01 * 0.5);
+
+		/* At 4 a side the slowdown 1 - exp(-s): 4 reach it. */
+		CHECK_EQ_INT(verdict_replicates_for(&v, -expm1(-s) + 1e-12), 4);
+		CHECK_EQ_INT(verdict_replicates_for(&v, -expm1(-s) - 1e-6), 5);
+	}
+	free_all(r, 6);
+}
+
 int main(void)
 {
 	test_quantile();
@@ -782,6 +834,7 @@ int main(void)
 	test_wide_labels();
 	test_levels();
 	test_want();
+	test_detect_slower();
 	test_disturbed();
 	test_drift();
 	test_cpu_turns();
