@@ -235,24 +235,29 @@ static int csv_render(FILE *f, const struct report_model *m)
 
 const struct report_format report_format_csv = { "csv", csv_render };
 
-/* A statistic of a compared cell: its verdict, mark and words. */
+/*
+ * Statistic @s of a compared cell: its change, interval, p, detect and
+ * mark; the row's verdict in words, the same on each record of the row.
+ */
 static void csv_verdict(FILE *f, const struct compare *c,
 			const struct compare_cell *cell, const char *key,
-			const char *stat, const struct verdict *v,
-			enum compare_mark mark, const char *word)
+			enum verdict_stat s)
 {
+	enum compare_mark mark;
+	const struct verdict *v = compare_cell_stat(cell, s, &mark, NULL);
+
 	csv_field(f, c->r[cell->label]->info.label, 0);
 	csv_field(f, c->r[c->base]->info.label, 0);
 	csv_ring(f, cell->row);
 	csv_field(f, key, 0);
-	csv_field(f, stat, 0);
+	csv_field(f, compare_stat_name(s), 0);
 	csv_num(f, 100 * v->change, 0);
 	csv_num(f, 100 * v->low, 0);
 	csv_num(f, 100 * v->high, 0);
 	csv_num(f, v->p, 0);
 	csv_num(f, 100 * v->detect, 0);
 	csv_field(f, compare_mark_key(mark), 0);
-	csv_field(f, word, 1);
+	csv_field(f, cell->verdict, 1);
 }
 
 /*
@@ -276,16 +281,11 @@ static int csv_compare_render(FILE *f, const struct report_model *m)
 			if (cell->mark == COMPARE_BASELINE ||
 			    !cell->row->nsamples || !cell->key[0])
 				continue;
-			csv_verdict(f, c, cell, cell->key, "loops_per_sec",
-				    &cell->v, cell->mark, cell->verdict);
+			csv_verdict(f, c, cell, cell->key, VERDICT_LOOPS);
 			if (cell->has_cpu)
-				csv_verdict(f, c, cell, cell->key,
-					    "cpu_per_loop", &cell->cv,
-					    cell->cpu_mark, cell->cpu_verdict);
+				csv_verdict(f, c, cell, cell->key, VERDICT_CPU);
 			if (cell->rtt.has)
-				csv_verdict(f, c, cell, cell->key, "rtt",
-					    &cell->rtt.v, cell->rtt.mark,
-					    cell->rtt.verdict);
+				csv_verdict(f, c, cell, cell->key, VERDICT_RTT);
 		}
 	}
 	return 0;

@@ -13,6 +13,7 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "lib/stats.h"
+#include "analysis/textkit.h"
 #include "analysis/verdict.h"
 #include "render.h"
 
@@ -627,7 +628,12 @@ static void test_cpu_turns(void)
 		CHECK_EQ_INT(c.runs_left, turns ? 0 : 2);
 		CHECK_EQ_INT(cell->mark, COMPARE_NOT_MARKED);
 		CHECK_NEAR(c.alpha, VERDICT_FAMILY / c.tests, 1e-12);
+		text_cell_words(&c);
+		/* One verdict, of whichever statistic marked the row. */
+		CHECK_STR(cell->verdict,
+			  turns ? "slower (CPU/loop)" : "not significant");
 		if (turns) {
+			CHECK_EQ_INT(cell->by, VERDICT_CPU);
 			CHECK_EQ_INT(cell->cpu_mark, COMPARE_MARKED);
 			CHECK_NEAR(cell->cv.change, 1 / 1.2 - 1, 0.01);
 			CHECK(cell->cv.low < 0 && cell->cv.high < 0);
@@ -823,6 +829,62 @@ static void test_detect_slower(void)
 	free_all(r, 6);
 }
 
+/*
+ * The row's verdict in words, for a reader who reads nothing else: three
+ * boots a label in turns, B 1 % off A within a noise of 10 %: not
+ * significant, and the boots a side would need at the detect wanted,
+ * which --want changes (the words again, none needed at 90 %); a row of
+ * B's alone not judged, and why; the baseline's own row none.  Never a
+ * bare "noise".
+ */
+static void test_verdict_words(void)
+{
+	static const double m[] = { 100e3, 110e3, 90e3 };
+	struct results r[6];
+	const struct results *p[6];
+	struct report_model mo;
+	const struct compare_cell *cell, *base;
+	char want[80];
+
+	for (unsigned int i = 0; i < 6; i++) {
+		invocation(&r[i], i % 2 ? "B" : "A", "pipe",
+			   m[i / 2] * (i % 2 ? 0.99 : 1), 100);
+		r[i].info.start_s = 1.7e9 + 60.0 * i;
+		snprintf(r[i].info.boot_id, sizeof(r[i].info.boot_id),
+			 "boot-%u", i);
+		p[i] = &r[i];
+	}
+	/* Of B's last invocation, a row the baseline did not measure. */
+	snprintf(r[5].row[0].mech, sizeof(r[5].row[0].mech), "futex");
+	CHECK_EQ_INT(report_model_build(&mo, p, 6, 0, NULL, 0, 0), 0);
+	cell = compare_row_cell(&mo.cmp.row[0], 1);
+	base = compare_row_cell(&mo.cmp.row[0], 0);
+	CHECK(cell && base);
+	if (cell && base) {
+		CHECK_EQ_INT(cell->outcome, COMPARE_VERDICT_NOT_SIGNIFICANT);
+		CHECK(cell->verdict_reps > 3);
+		snprintf(want, sizeof(want),
+			 "not significant (needs ~%u boots)",
+			 cell->verdict_reps);
+		CHECK_STR(cell->verdict, want);
+		CHECK_EQ_INT(cell->verdict_head, strlen("not significant"));
+		CHECK_STR(base->verdict, "");
+		CHECK_EQ_INT(report_model_want(&mo, 90), 0);
+		CHECK_EQ_INT(cell->verdict_reps, 0);
+		CHECK_STR(cell->verdict, "not significant");
+	}
+	cell = compare_row_cell(&mo.cmp.row[1], 1);
+	CHECK(cell != NULL);
+	if (cell) {
+		CHECK_EQ_INT(cell->outcome, COMPARE_VERDICT_NOT_JUDGED);
+		CHECK_STR(cell->verdict,
+			  "not judged (the baseline did not measure it)");
+		CHECK_EQ_INT(cell->verdict_head, strlen("not judged"));
+	}
+	report_model_free(&mo);
+	free_all(r, 6);
+}
+
 int main(void)
 {
 	test_quantile();
@@ -835,6 +897,7 @@ int main(void)
 	test_levels();
 	test_want();
 	test_detect_slower();
+	test_verdict_words();
 	test_disturbed();
 	test_drift();
 	test_cpu_turns();
