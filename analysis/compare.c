@@ -55,6 +55,14 @@ static const struct {
 				"is no certainty." },
 };
 
+static const char *const compare_verdicts[] = {
+	[COMPARE_VERDICT_NONE] = "",
+	[COMPARE_VERDICT_SLOWER] = "slower",
+	[COMPARE_VERDICT_FASTER] = "faster",
+	[COMPARE_VERDICT_NOT_SIGNIFICANT] = "not_significant",
+	[COMPARE_VERDICT_NOT_JUDGED] = "not_judged",
+};
+
 static const char *const compare_stats[VERDICT_NSTATS] = {
 	[VERDICT_LOOPS] = "loops_per_sec",
 	[VERDICT_CPU] = "cpu_per_loop",
@@ -73,6 +81,11 @@ static const char *const compare_levels[] = {
 const char *compare_mark_key(enum compare_mark m)
 {
 	return COMPARE_KEY(compare_marks, m);
+}
+
+const char *compare_verdict_key(enum compare_verdict v)
+{
+	return COMPARE_KEY(compare_verdicts, v);
 }
 
 int compare_cell_marked(const struct compare_cell *cell)

@@ -230,6 +230,8 @@ void compare_free(struct compare *c);
 void compare_want(struct compare *c, double pct);
 
 const char *compare_mark_key(enum compare_mark m);
+/* The row's verdict as keys spell it: "slower", "not_significant"... */
+const char *compare_verdict_key(enum compare_verdict v);
 /* Is @cell's row marked, slower or faster, by some statistic? */
 int compare_cell_marked(const struct compare_cell *cell);
 /*

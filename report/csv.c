@@ -237,7 +237,8 @@ const struct report_format report_format_csv = { "csv", csv_render };
 
 /*
  * Statistic @s of a compared cell: its change, interval, p, detect and
- * mark; the row's verdict in words, the same on each record of the row.
+ * mark; the row's verdict in words and the statistic that decided it,
+ * the same on each record of the row.
  */
 static void csv_verdict(FILE *f, const struct compare *c,
 			const struct compare_cell *cell, const char *key,
@@ -245,6 +246,8 @@ static void csv_verdict(FILE *f, const struct compare *c,
 {
 	enum compare_mark mark;
 	const struct verdict *v = compare_cell_stat(cell, s, &mark, NULL);
+	int by = compare_cell_marked(cell) ||
+		 cell->outcome == COMPARE_VERDICT_NOT_SIGNIFICANT;
 
 	csv_field(f, c->r[cell->label]->info.label, 0);
 	csv_field(f, c->r[c->base]->info.label, 0);
@@ -257,7 +260,8 @@ static void csv_verdict(FILE *f, const struct compare *c,
 	csv_num(f, v->p, 0);
 	csv_num(f, 100 * v->detect, 0);
 	csv_field(f, compare_mark_key(mark), 0);
-	csv_field(f, cell->verdict, 1);
+	csv_field(f, cell->verdict, 0);
+	csv_field(f, by ? compare_stat_name(cell->by) : "", 1);
 }
 
 /*
@@ -270,7 +274,8 @@ static int csv_compare_render(FILE *f, const struct report_model *m)
 	const struct compare *c = &m->cmp;
 
 	fputs("label,baseline,mechanism,placement,procs,ws_kb,row,statistic,"
-	      "change_pct,low_pct,high_pct,p,detect_pct,mark,verdict\r\n",
+	      "change_pct,low_pct,high_pct,p,detect_pct,mark,verdict,"
+	      "verdict_by\r\n",
 	      f);
 	for (unsigned int k = 0; k < c->nrows; k++) {
 		const struct compare_row *row = &c->row[k];

@@ -489,7 +489,8 @@ CSV_HEAD = ["label", "kernel", "preempt", "boot", "invocation", "run",
             "value", "unit"]
 CSV_COMPARE_HEAD = ["label", "baseline", "mechanism", "placement", "procs",
                     "ws_kb", "row", "statistic", "change_pct", "low_pct",
-                    "high_pct", "p", "detect_pct", "mark", "verdict"]
+                    "high_pct", "p", "detect_pct", "mark", "verdict",
+                    "verdict_by"]
 CSV_UNITS = {"loops/s", "count", "ns", "ns per loop"}
 
 
