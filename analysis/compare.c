@@ -63,7 +63,8 @@ static const char *const compare_verdicts[] = {
 	[COMPARE_VERDICT_NOT_JUDGED] = "not_judged",
 };
 
-static const char *const compare_stats[VERDICT_NSTATS] = {
+/* Sized by its entries: a statistic without a name has "". */
+static const char *const compare_stats[] = {
 	[VERDICT_LOOPS] = "loops_per_sec",
 	[VERDICT_CPU] = "cpu_per_loop",
 	[VERDICT_RTT] = "rtt",
