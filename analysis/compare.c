@@ -55,6 +55,21 @@ static const struct {
 				"is no certainty." },
 };
 
+static const char *const compare_verdicts[] = {
+	[COMPARE_VERDICT_NONE] = "",
+	[COMPARE_VERDICT_SLOWER] = "slower",
+	[COMPARE_VERDICT_FASTER] = "faster",
+	[COMPARE_VERDICT_NOT_SIGNIFICANT] = "not_significant",
+	[COMPARE_VERDICT_NOT_JUDGED] = "not_judged",
+};
+
+/* Sized by its entries: a statistic without a name has "". */
+static const char *const compare_stats[] = {
+	[VERDICT_LOOPS] = "loops_per_sec",
+	[VERDICT_CPU] = "cpu_per_loop",
+	[VERDICT_RTT] = "rtt",
+};
+
 static const char *const compare_levels[] = {
 	[RESULT_LEVEL_INVOCATIONS] = "invocations",
 	[RESULT_LEVEL_ONE_BLOCK] = "none",
@@ -67,6 +82,47 @@ static const char *const compare_levels[] = {
 const char *compare_mark_key(enum compare_mark m)
 {
 	return COMPARE_KEY(compare_marks, m);
+}
+
+const char *compare_verdict_key(enum compare_verdict v)
+{
+	return COMPARE_KEY(compare_verdicts, v);
+}
+
+int compare_cell_marked(const struct compare_cell *cell)
+{
+	return cell->outcome == COMPARE_VERDICT_SLOWER ||
+	       cell->outcome == COMPARE_VERDICT_FASTER;
+}
+
+const char *compare_stat_name(enum verdict_stat s)
+{
+	return COMPARE_KEY(compare_stats, s);
+}
+
+const struct verdict *compare_cell_stat(const struct compare_cell *cell,
+					enum verdict_stat s,
+					enum compare_mark *mark,
+					unsigned int *reps)
+{
+	const struct verdict *v = &cell->v;
+	enum compare_mark m = cell->mark;
+	unsigned int n = cell->want_reps;
+
+	if (s == VERDICT_CPU) {
+		v = &cell->cv;
+		m = cell->cpu_mark;
+		n = cell->cpu_want_reps;
+	} else if (s == VERDICT_RTT) {
+		v = &cell->rtt.v;
+		m = cell->rtt.mark;
+		n = cell->rtt.want_reps;
+	}
+	if (mark)
+		*mark = m;
+	if (reps)
+		*reps = n;
+	return v;
 }
 
 #define COMPARE_WHY(w, m) \
@@ -262,6 +318,7 @@ static void compare_want_cell(const struct compare *c,
 		cell->rtt.has ? compare_want_of(c, &cell->rtt.v, cell->rtt.mark,
 						cell->rtt.why) :
 				0;
+	compare_cell_stat(cell, cell->by, NULL, &cell->verdict_reps);
 }
 
 void compare_want(struct compare *c, double pct)
@@ -452,6 +509,22 @@ static void compare_by(struct compare_cell *cell)
 	}
 }
 
+/* The row's verdict of @cell, from the statistic that decides it. */
+static enum compare_verdict compare_outcome(const struct compare_cell *cell)
+{
+	enum compare_mark mark;
+	const struct verdict *v =
+		compare_cell_stat(cell, cell->by, &mark, NULL);
+
+	if (cell->mark == COMPARE_BASELINE || !cell->row->nsamples)
+		return COMPARE_VERDICT_NONE;
+	if (mark == COMPARE_MARKED)
+		return v->change > 0 ? COMPARE_VERDICT_FASTER :
+				       COMPARE_VERDICT_SLOWER;
+	return mark == COMPARE_NOT_MARKED ? COMPARE_VERDICT_NOT_SIGNIFICANT :
+					    COMPARE_VERDICT_NOT_JUDGED;
+}
+
 /* @cell's tests at the report's level, and what they add to its legend. */
 static void compare_level_cell(struct compare *c, struct compare_cell *cell)
 {
@@ -469,6 +542,7 @@ static void compare_level_cell(struct compare *c, struct compare_cell *cell)
 				   cell->w[VERDICT_RTT]);
 	}
 	compare_by(cell);
+	cell->outcome = compare_outcome(cell);
 	if (cell->row->nsamples) {
 		c->marks |= 1u << cell->mark;
 		c->whys |= 1u << cell->why;

@@ -21,6 +21,19 @@ enum compare_mark {
 	COMPARE_MARKED, /* judged: stands out from that noise */
 };
 
+/*
+ * The row's verdict, one whatever statistics judged it: slower or faster
+ * when one of them marks it (the one that decides it, compare_cell.by),
+ * not significant when judged and none marks it, else not judged.
+ */
+enum compare_verdict {
+	COMPARE_VERDICT_NONE, /* the baseline's own row, or a row with no run */
+	COMPARE_VERDICT_SLOWER,
+	COMPARE_VERDICT_FASTER,
+	COMPARE_VERDICT_NOT_SIGNIFICANT,
+	COMPARE_VERDICT_NOT_JUDGED,
+};
+
 /* Why a row is not judged. */
 enum compare_why {
 	COMPARE_JUDGED, /* it is (or it is the baseline) */
@@ -43,9 +56,8 @@ struct compare_stat {
 	enum compare_mark mark;
 	enum compare_why why;
 	unsigned int want_reps;
-	/* Its words, as the cell's: its change, its detect, in a word. */
+	/* Its words, as the cell's: its change and its detect. */
 	char change[32], detect[32];
-	const char *verdict;
 };
 
 /* One label's row of one key: its figures and their verdict. */
@@ -90,14 +102,28 @@ struct compare_cell {
 	 */
 	unsigned int want_reps;
 	/*
+	 * The row's verdict (compare_level()), and the replicates a side
+	 * would need for the detect of the statistic that decides it to
+	 * reach compare.want (that statistic's want_reps; 0 none or
+	 * unknown).
+	 */
+	enum compare_verdict outcome;
+	unsigned int verdict_reps;
+	/*
 	 * Its words, as every format says them (report_model_build() and
 	 * its trend fill them, textkit.h): the change and detect of each
-	 * verdict ("*-38.9%*", "12.3%"), the verdicts in a word ("slower",
-	 * "noise", "" when not compared), the p50 round trip and a hop in
-	 * microseconds ("-" none).
+	 * verdict ("*-38.9%*", "12.3%"), the p50 round trip and a hop in
+	 * microseconds ("-" none).  @verdict is the row's verdict in words:
+	 * "slower" or "faster", the statistic that decided it named unless
+	 * loops/sec ("slower (CPU/loop)"); "not significant", with what it
+	 * would need when known ("not significant (needs ~68 boots)"); "not
+	 * judged (why)"; "" of the baseline's row and a row with no run.
+	 * Its first @verdict_head bytes are the words a narrow column keeps,
+	 * the rest (after a blank) the detail.
 	 */
 	char change[32], detect[32], cpu_change[32], cpu_detect[32];
-	const char *verdict, *cpu_verdict;
+	char verdict[80];
+	unsigned int verdict_head;
 	char p50[16], hop[16];
 	/*
 	 * Its row's key, as kv, tsv, csv and JSON name it
@@ -204,6 +230,23 @@ void compare_free(struct compare *c);
 void compare_want(struct compare *c, double pct);
 
 const char *compare_mark_key(enum compare_mark m);
+/* The row's verdict as keys spell it: "slower", "not_significant"... */
+const char *compare_verdict_key(enum compare_verdict v);
+/* Is @cell's row marked, slower or faster, by some statistic? */
+int compare_cell_marked(const struct compare_cell *cell);
+/*
+ * Statistic @s as the tidy CSV and the keys name it: "loops_per_sec",
+ * "cpu_per_loop", "rtt".
+ */
+const char *compare_stat_name(enum verdict_stat s);
+/*
+ * Statistic @s of @cell: its verdict; its mark and the replicates its
+ * detect would want into *@mark and *@reps (either may be NULL).
+ */
+const struct verdict *compare_cell_stat(const struct compare_cell *cell,
+					enum verdict_stat s,
+					enum compare_mark *mark,
+					unsigned int *reps);
 const char *compare_why_key(enum compare_why w);
 /* The same in words ("one block a label, no --noise"). */
 const char *compare_why_words(enum compare_why w);

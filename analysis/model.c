@@ -495,19 +495,6 @@ static int legend_same_boot(struct report_model *m)
 	return rc;
 }
 
-/* What a replicate of @g is, in the words of "12 boots a side". */
-static const char *legend_rep_unit(const struct results *g)
-{
-	switch (g->level) {
-	case RESULT_LEVEL_BOOTS:
-		return "boots";
-	case RESULT_LEVEL_BLOCKS:
-		return "blocks";
-	default:
-		return g->blocks ? "invocations in turn" : "invocations";
-	}
-}
-
 /*
  * --brief's entry of label @l of the want entries: how many rows, and
  * the fewest and most replicates they would need.
@@ -519,7 +506,7 @@ static int legend_want_brief(struct report_model *m, unsigned int l)
 
 	for (unsigned int k = 0; k < c->nrows; k++)
 		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
-			unsigned int n = c->row[k].cell[i].want_reps;
+			unsigned int n = c->row[k].cell[i].verdict_reps;
 
 			if (c->row[k].cell[i].label != l || !n)
 				continue;
@@ -530,7 +517,7 @@ static int legend_want_brief(struct report_model *m, unsigned int l)
 		return 0;
 	return legend_add(m, "want_label", l, "%u to %s%u %s, %u %s", lo,
 			  hi >= VERDICT_MAX_REPLICATES ? ">= " : "", hi,
-			  legend_rep_unit(c->r[l]), rows,
+			  text_rep_unit(c->r[l]), rows,
 			  rows > 1 ? "rows" : "row");
 }
 
@@ -543,8 +530,10 @@ static int legend_want_rows(struct report_model *m, unsigned int l)
 	for (unsigned int k = 0; k < c->nrows && !rc; k++)
 		for (unsigned int i = 0; i < c->row[k].ncells && !rc; i++) {
 			const struct compare_cell *cell = &c->row[k].cell[i];
+			const struct verdict *v =
+				compare_cell_stat(cell, cell->by, NULL, NULL);
 
-			if (cell->label != l || !cell->want_reps)
+			if (cell->label != l || !cell->verdict_reps)
 				continue;
 			if (!named++)
 				rc = legend_add(m, "want_label", l, "%s", "");
@@ -552,20 +541,20 @@ static int legend_want_rows(struct report_model *m, unsigned int l)
 				rc = legend_add(
 					m, "want_row", l,
 					"%s%u %s for %.16s %.12s (has %u and %u)",
-					cell->want_reps >=
+					cell->verdict_reps >=
 							VERDICT_MAX_REPLICATES ?
 						">= " :
 						"",
-					cell->want_reps,
-					legend_rep_unit(c->r[l]),
-					cell->row->mech, cell->row->placement,
-					cell->v.na, cell->v.nb);
+					cell->verdict_reps,
+					text_rep_unit(c->r[l]), cell->row->mech,
+					cell->row->placement, v->na, v->nb);
 		}
 	return rc;
 }
 
 /*
- * The rows not judged, or judged with detect above the detect wanted,
+ * The rows not judged, or judged with detect above the detect wanted
+ * (of the statistic that decides the row, compare_cell.verdict_reps),
  * and the replicates a side would need to reach it: the entry "want",
  * then of each label one "want_label" and (without --brief) one
  * "want_row" a row, last of the legend (report_model_want() replaces
@@ -579,7 +568,7 @@ static int legend_want(struct report_model *m)
 
 	for (unsigned int k = 0; k < c->nrows; k++)
 		for (unsigned int i = 0; i < c->row[k].ncells; i++)
-			rows += c->row[k].cell[i].want_reps > 0;
+			rows += c->row[k].cell[i].verdict_reps > 0;
 	if (!rows)
 		return 0;
 	if (m->flags & REPORT_BRIEF)
@@ -601,6 +590,7 @@ static int legend_want(struct report_model *m)
 int report_model_want(struct report_model *m, double pct)
 {
 	compare_want(&m->cmp, pct);
+	text_cell_words(&m->cmp); /* "needs ~N" of the new want */
 	report_model_trend_want(m, pct);
 	if (!m->legend)
 		return 0;
@@ -728,6 +718,38 @@ static int legend_tests(struct report_model *m)
 		w[VERDICT_LOOPS], w[VERDICT_CPU], w[VERDICT_RTT]);
 }
 
+/*
+ * What the verdict's words say: marked by which statistic, not
+ * significant and what it would need, not judged and why; with --brief,
+ * whose table keeps the words before their parenthesis, where the rest
+ * is.
+ */
+static int legend_verdict(struct report_model *m)
+{
+	const struct compare *c = &m->cmp;
+	char named[96] = "";
+
+	if (c->cpu_tests || c->rtt_tests)
+		snprintf(named, sizeof(named), " (%s%s%s)",
+			 c->cpu_tests ? "CPU/loop: " TEXT_CPU_NAME : "",
+			 c->cpu_tests && c->rtt_tests ? "; " : "",
+			 c->rtt_tests ? "RTT: the " TEXT_RTT_NAME : "");
+	if (m->flags & REPORT_BRIEF)
+		return legend_add(
+			m, "verdict", 0,
+			"verdict: slower or faster when marked, by "
+			"loops/sec or the statistic named%s; else not "
+			"significant or not judged (what it needs, and "
+			"why: without --brief).",
+			named);
+	return legend_add(m, "verdict", 0,
+			  "verdict: slower or faster when marked, by loops/sec "
+			  "or the statistic named%s; else not significant "
+			  "(needs ~N: replicates a side, for --want) or not "
+			  "judged (why).",
+			  named);
+}
+
 /* What the change column and its marks mean, from what @c's rows have. */
 static int model_legend(struct report_model *m)
 {
@@ -752,6 +774,8 @@ static int model_legend(struct report_model *m)
 			"level, %.0f %% is its and %.0f %% loops/sec's "
 			"(weighted).",
 			VERDICT_CPU_WEIGHT * 50, VERDICT_LOOPS_WEIGHT * 50);
+	if (!rc)
+		rc = legend_verdict(m);
 	if (!rc && c->rtt_emulated)
 		rc = legend_add(m, "rtt_emulated", 0,
 				TEXT_RTT_NAME

@@ -111,20 +111,69 @@ static void text_verdict(const struct verdict *v, enum compare_mark mark,
 			 v->detect * 100 < 99.95 ? 1 : 0, v->detect * 100);
 }
 
-/* A verdict @v of mark @mark in a word, for a reader who reads nothing else. */
-static const char *text_verdict_word(const struct verdict *v,
-				     enum compare_mark mark)
+const char *text_rep_unit(const struct results *g)
 {
-	switch (mark) {
-	case COMPARE_BASELINE:
-		return "";
-	case COMPARE_MARKED:
-		return v->change > 0 ? "faster" : "slower";
-	case COMPARE_NOT_MARKED:
-		return "noise";
+	switch (g->level) {
+	case RESULT_LEVEL_BOOTS:
+		return "boots";
+	case RESULT_LEVEL_BLOCKS:
+		return "blocks";
 	default:
-		return "not judged";
+		return g->blocks ? "invocations in turn" : "invocations";
 	}
+}
+
+/*
+ * A statistic as the row's verdict names it, where it is not loops/sec
+ * (the row's own figures): narrow, to fit a table's column.
+ */
+static const char *const text_stat_short[VERDICT_NSTATS] = {
+	[VERDICT_CPU] = "CPU/loop",
+	[VERDICT_RTT] = "RTT",
+};
+
+/*
+ * The row's verdict of @cell in words, for a reader who reads nothing
+ * else: marked (by which statistic), not significant (and what it would
+ * need to be judged at the detect wanted), or not judged (and why).
+ */
+static void text_row_verdict(const struct compare *c, struct compare_cell *cell)
+{
+	const char *stat =
+		cell->by < VERDICT_NSTATS ? text_stat_short[cell->by] : NULL;
+	const char *word =
+		cell->outcome == COMPARE_VERDICT_FASTER ? "faster" : "slower";
+	char *w = cell->verdict;
+	size_t size = sizeof(cell->verdict);
+	unsigned int n = cell->verdict_reps;
+	int head = 0;
+
+	w[0] = '\0';
+	switch (cell->outcome) {
+	case COMPARE_VERDICT_SLOWER:
+	case COMPARE_VERDICT_FASTER:
+		if (stat)
+			head = snprintf(w, size, "%s (%s)", word, stat);
+		else
+			head = snprintf(w, size, "%s", word);
+		break;
+	case COMPARE_VERDICT_NOT_SIGNIFICANT:
+		head = snprintf(w, size, "not significant");
+		if (n)
+			snprintf(w + head, size - (size_t)head,
+				 " (needs %s%u %s)",
+				 n >= VERDICT_MAX_REPLICATES ? ">= " : "~", n,
+				 text_rep_unit(c->r[cell->label]));
+		break;
+	case COMPARE_VERDICT_NOT_JUDGED:
+		head = snprintf(w, size, "not judged");
+		snprintf(w + head, size - (size_t)head, " (%s)",
+			 compare_why_words(cell->why));
+		break;
+	default:
+		break;
+	}
+	cell->verdict_head = head > 0 ? (unsigned int)head : 0;
 }
 
 /* What a row of the comparison is: its mechanism, placement, ring. */
@@ -164,9 +213,9 @@ static void summary_us(char *buf, size_t size, double us)
  * the invocations' noise, (...) when not, bare when there is no such
  * noise to judge by; its detect, the smallest change the comparison could
  * have marked ([...]: what the runs alone could, a lower bound); the same
- * of the second verdict; the verdicts in a word; p50 and a hop.
+ * of the second verdict; the row's verdict in words; p50 and a hop.
  */
-static void text_cell(struct compare_cell *cell)
+static void text_cell(const struct compare *c, struct compare_cell *cell)
 {
 	const struct result_row *row = cell->row;
 
@@ -175,13 +224,10 @@ static void text_cell(struct compare_cell *cell)
 	text_verdict(&cell->cv, cell->cpu_mark, cell->cpu_why, 0,
 		     cell->cpu_change, cell->cpu_detect,
 		     sizeof(cell->cpu_change));
-	cell->verdict =
-		row->nsamples ? text_verdict_word(&cell->v, cell->mark) : "";
-	cell->cpu_verdict = text_verdict_word(&cell->cv, cell->cpu_mark);
 	text_verdict(&cell->rtt.v, cell->rtt.mark, cell->rtt.why, 0,
 		     cell->rtt.change, cell->rtt.detect,
 		     sizeof(cell->rtt.change));
-	cell->rtt.verdict = text_verdict_word(&cell->rtt.v, cell->rtt.mark);
+	text_row_verdict(c, cell);
 	summary_us(cell->p50, sizeof(cell->p50),
 		   row->rtt.count ? hist_quantile(&row->rtt, 0.5) / 1000 : -1);
 	summary_us(cell->hop, sizeof(cell->hop),
@@ -196,7 +242,7 @@ void text_cell_words(struct compare *c)
 		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
 			struct compare_cell *cell = &c->row[k].cell[i];
 
-			text_cell(cell);
+			text_cell(c, cell);
 			if (report_row_key(c->r[cell->label], cell->row,
 					   cell->key, sizeof(cell->key)) < 0)
 				cell->key[0] = '\0';

@@ -49,8 +49,18 @@ void text_percent(char *buf, size_t size, double pct);
  */
 double latctx_hop_us(const struct result_row *row, int less);
 
-/* The words of every cell of @c, each cell's change[] to hop[] and key[]. */
+/*
+ * The words of every cell of @c, each cell's change[] to hop[], its
+ * verdict[] and key[]: again after compare_want(), whose replicates the
+ * verdict says.
+ */
 void text_cell_words(struct compare *c);
+
+/*
+ * What a replicate of @g is, in the words of "12 boots a side": "boots",
+ * "blocks", "invocations in turn" or "invocations".
+ */
+const char *text_rep_unit(const struct results *g);
 
 /* The name of compared @row: "pipe same x2", its mechanism's title first. */
 void text_summary_name(char *buf, size_t size, const struct compare *c,

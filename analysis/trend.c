@@ -30,19 +30,13 @@ int report_trend_order_parse(const char *name, enum report_trend_order *by)
 
 const char *report_trend_verdict(const struct compare_cell *cell)
 {
-	if (!cell || !cell->row->nsamples)
+	if (!cell)
 		return "";
-	switch (cell->mark) {
-	case COMPARE_MARKED:
-		return cell->v.change > 0 ? "faster" : "slower";
-	case COMPARE_NOT_MARKED:
-		return "noise";
-	case COMPARE_NOT_JUDGED:
-		/* The label before it did not measure the row: new here. */
-		return cell->why == COMPARE_NO_BASE_ROW ? "new" : "not judged";
-	default:
-		return "";
-	}
+	/* The label before it did not measure the row: new here. */
+	if (cell->outcome == COMPARE_VERDICT_NOT_JUDGED &&
+	    cell->why == COMPARE_NO_BASE_ROW)
+		return "new";
+	return cell->verdict;
 }
 
 /* The first start of label @label's invocations among @m's; 0 unknown. */
@@ -227,6 +221,8 @@ const struct compare_cell *report_trend_cell(const struct report_model *m,
 
 void report_model_trend_want(struct report_model *m, double pct)
 {
-	for (unsigned int k = 0; m->trend && k < m->trend->nsteps; k++)
+	for (unsigned int k = 0; m->trend && k < m->trend->nsteps; k++) {
 		compare_want(&m->trend->step[k].cmp, pct);
+		text_cell_words(&m->trend->step[k].cmp);
+	}
 }

@@ -57,7 +57,10 @@ const struct compare_cell *report_trend_cell(const struct report_model *m,
 					     unsigned int label, unsigned int j,
 					     const struct report_step **step);
 
-/* The verdict of a step's @cell in a word: "slower", "noise"... */
+/*
+ * The verdict of a step's @cell in words, as a row's (compare.h), but
+ * "new" where the label before it did not measure the row.
+ */
 const char *report_trend_verdict(const struct compare_cell *cell);
 
 /* The text report's trend: a line a row and label in the series' order. */

@@ -198,6 +198,17 @@ static double verdict_shift(double se, double df, double alpha)
 	       se;
 }
 
+/*
+ * The change a shift of @shift in the logs is, relative, in the way @v
+ * moved: a rise of the rate as it is, a fall as the slowdown it equals,
+ * 1 - 1 / (1 + rise), which stays under 100 % however wide the noise (a
+ * row cannot lose more than all of its rate).
+ */
+static double verdict_detect_of(const struct verdict *v, double shift)
+{
+	return v->change < 0 ? -expm1(-shift) : expm1(shift);
+}
+
 /* One invocation a side and no noise: what the runs alone could see. */
 static void verdict_runs(const struct result_row *a, const struct result_row *b,
 			 enum verdict_stat stat, struct verdict *v)
@@ -219,7 +230,8 @@ static void verdict_runs(const struct result_row *a, const struct result_row *b,
 	df = se2 * se2 / (va * va / (na - 1) + vb * vb / (nb - 1));
 	v->se = sqrt(se2);
 	v->sdf = df;
-	v->detect = expm1(verdict_shift(v->se, df, verdict_alpha(v)));
+	v->detect = verdict_detect_of(
+		v, verdict_shift(v->se, df, verdict_alpha(v)));
 }
 
 void verdict_rows(const struct result_row *a, const struct result_row *b,
@@ -333,7 +345,7 @@ void verdict_at(struct verdict *v, double alpha, double mark)
 	v->alpha = alpha;
 	if (!(v->se > 0) || isnan(v->sdf))
 		return;
-	v->detect = expm1(verdict_shift(v->se, v->sdf, alpha));
+	v->detect = verdict_detect_of(v, verdict_shift(v->se, v->sdf, alpha));
 	if (v->basis != VERDICT_INVOCATIONS)
 		return;
 	half = stats_t_quantile(1 - (mark > 0 ? mark : alpha) / 2, v->sdf) *
@@ -350,8 +362,8 @@ static double verdict_detect_at(const struct verdict *v, unsigned int n)
 		(v->na > 1 ? v->na - 1 : 0) + (v->nb > 1 ? v->nb - 1 : 0);
 	double df = v->paired ? n - 1.0 : (double)(v->df - own) + 2.0 * (n - 1);
 
-	return expm1(
-		verdict_shift(sqrt(v->var * 2.0 / n), df, verdict_alpha(v)));
+	return verdict_detect_of(
+		v, verdict_shift(sqrt(v->var * 2.0 / n), df, verdict_alpha(v)));
 }
 
 unsigned int verdict_replicates_for(const struct verdict *v, double want)

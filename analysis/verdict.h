@@ -92,7 +92,9 @@ struct verdict {
 	/*
 	 * The smallest change, relative, that this test finds significant
 	 * with VERDICT_POWER at @alpha (of the runs alone for VERDICT_RUNS:
-	 * a lower bound); NAN when unknown.
+	 * a lower bound); NAN when unknown.  In the way the row moved: of
+	 * a row slower than the baseline, the slowdown (always under 1),
+	 * of the same shift in the logs as a rise of @detect / (1 - @detect).
 	 */
 	double detect;
 	double alpha; /* the level of detect; 0: VERDICT_ALPHA */

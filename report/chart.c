@@ -47,9 +47,12 @@ void chart_key(char *buf, size_t size, const struct compare *c,
 			 result_row_rings(row), row->shared ? " shared" : "");
 }
 
-/* A verdict @v of mark @mark, reason @why, in words, into @buf. */
+/*
+ * A verdict @v of mark @mark, reason @why, in words, into @buf; @said:
+ * the row's words already say that it is not judged and why.
+ */
 static void chart_words(char *buf, size_t size, const struct verdict *v,
-			enum compare_mark mark, enum compare_why why)
+			enum compare_mark mark, enum compare_why why, int said)
 {
 	char pct[32], det[48] = "";
 
@@ -67,15 +70,37 @@ static void chart_words(char *buf, size_t size, const struct verdict *v,
 			 v->p, v->low * 100, v->high * 100, det);
 	else if (mark == COMPARE_NOT_MARKED)
 		snprintf(buf, size, "%s not marked (p %.2g)%s", pct, v->p, det);
+	else if (said)
+		snprintf(buf, size, "%s%s", pct, det);
 	else
 		snprintf(buf, size, "%s not judged: %s%s", pct,
 			 compare_why_words(why), det);
+}
+
+/*
+ * A further statistic @name of @cell after @buf's @len bytes: its
+ * verdict in words.  The new length.
+ */
+static size_t chart_stat(char *buf, size_t size, size_t len, const char *name,
+			 const struct compare_cell *cell, enum verdict_stat s)
+{
+	enum compare_mark mark;
+	const struct verdict *v = compare_cell_stat(cell, s, &mark, NULL);
+	enum compare_why why = s == VERDICT_CPU ? cell->cpu_why : cell->rtt.why;
+
+	if (len + 2 >= size)
+		return len;
+	len += (size_t)snprintf(buf + len, size - len, "; %s ", name);
+	if (len < size)
+		chart_words(buf + len, size - len, v, mark, why, 0);
+	return strlen(buf);
 }
 
 void chart_verdict(char *buf, size_t size, const struct compare *c,
 		   const struct compare_cell *cell)
 {
 	size_t len;
+	int said = cell->outcome == COMPARE_VERDICT_NOT_JUDGED;
 
 	if (c->n < 2) {
 		buf[0] = '\0';
@@ -85,24 +110,22 @@ void chart_verdict(char *buf, size_t size, const struct compare *c,
 		snprintf(buf, size, "baseline");
 		return;
 	}
-	chart_words(buf, size, &cell->v, cell->mark, cell->why);
+	/* The row's verdict, then each statistic's. */
+	len = (size_t)snprintf(buf, size, "%s", cell->verdict);
+	if (said && isnan(cell->v.change))
+		return; /* nothing more to say: no change */
+	if (len && len + 2 < size)
+		len += (size_t)snprintf(buf + len, size - len, ": ");
+	if (len < size)
+		chart_words(buf + len, size - len, &cell->v, cell->mark,
+			    cell->why, said);
 	len = strlen(buf);
 	if (cell->drifts && len < size)
 		snprintf(buf + len, size - len, "; drifts");
 	len = strlen(buf);
-	if (cell->has_cpu && len + 2 < size) {
-		len += (size_t)snprintf(buf + len, size - len,
-					"; " TEXT_CPU_NAME " ");
-		if (len < size)
-			chart_words(buf + len, size - len, &cell->cv,
-				    cell->cpu_mark, cell->cpu_why);
-	}
-	len = strlen(buf);
-	if (cell->rtt.has && len + 2 < size) {
-		len += (size_t)snprintf(buf + len, size - len,
-					"; " TEXT_RTT_NAME " ");
-		if (len < size)
-			chart_words(buf + len, size - len, &cell->rtt.v,
-				    cell->rtt.mark, cell->rtt.why);
-	}
+	if (cell->has_cpu)
+		len = chart_stat(buf, size, len, TEXT_CPU_NAME, cell,
+				 VERDICT_CPU);
+	if (cell->rtt.has)
+		chart_stat(buf, size, len, TEXT_RTT_NAME, cell, VERDICT_RTT);
 }

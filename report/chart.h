@@ -38,7 +38,10 @@ int chart_latctx(FILE *f, const struct report_model *mo, unsigned int m,
  */
 int chart_forest(FILE *f, const struct report_model *mo);
 
-/* The verdict on @cell in words: "-4.1 % marked, p 0.003, ...". */
+/*
+ * The verdict on @cell in words: the row's, then each statistic's,
+ * "slower: -4.1% marked (p 0.003, ...); detect 2.1%; CPU per loop ...".
+ */
 void chart_verdict(char *buf, size_t size, const struct compare *c,
 		   const struct compare_cell *cell);
 

@@ -5,7 +5,8 @@
  * The page's overview, a forest plot: every compared row of every label
  * but the baseline's, its change of loops/sec against the baseline's row
  * with the verdict's interval, on a log scale of loops/sec as the verdict
- * judges them, numbered as a change in percent; the verdict in a word.
+ * judges them, numbered as a change in percent; the row's verdict in
+ * words.
  */
 #include <errno.h>
 #include <math.h>
@@ -17,20 +18,50 @@
 #define FOREST_ROW 18 /* an entry */
 #define FOREST_NAME_MAX 220 /* the rows' names' column at most */
 #define FOREST_LABEL_MAX 160 /* the labels' column at most */
-#define FOREST_VERDICT_W 132 /* "-12.3% not judged" */
+#define FOREST_VERDICT_W 132 /* "-12.3% not judged", at least */
+#define FOREST_VERDICT_MAX 300 /* at most: else the words a column keeps */
 #define FOREST_PLOT_MIN 240 /* the plot at least */
 #define FOREST_GAP 10 /* between the columns */
 #define FOREST_AXIS 4 /* from the last entry to the axis */
 #define FOREST_FOOT 40 /* the axis, its numbers and its unit */
-#define FOREST_TIP 640 /* an entry's title: its name, label and verdict */
+#define FOREST_TIP 800 /* an entry's title: its name, label and verdict */
 
 /* Where the columns go, and the axis of the plot. */
 struct forest {
 	const struct compare *c;
 	double label_x; /* 0: no column of labels (two labels) */
+	double verdict_w; /* the verdicts' column, on the right */
 	struct svg_axis a;
 	unsigned int n; /* entries */
 };
+
+/*
+ * The verdict of @cell after its change, "(-33.8%) slower (CPU/loop)":
+ * its words whole where they fit FOREST_VERDICT_MAX, else those a
+ * column keeps (the entry's title has them all).
+ */
+static void forest_verdict(char *buf, size_t size,
+			   const struct compare_cell *cell)
+{
+	char change[sizeof(cell->change)];
+	size_t n;
+
+	snprintf(change, sizeof(change), "%s", cell->change);
+	n = strlen(change);
+	while (n && change[n - 1] == ' ')
+		change[--n] = '\0'; /* the mark of a bare change: a blank */
+	if (!cell->row->nsamples)
+		snprintf(buf, size, "%s",
+			 result_status_name(cell->row->status));
+	else if (isnan(cell->v.change))
+		snprintf(buf, size, "%.*s", (int)cell->verdict_head,
+			 cell->verdict);
+	else
+		snprintf(buf, size, "%s %s", change, cell->verdict);
+	if (svg_text_w(buf) > FOREST_VERDICT_MAX && strlen(buf) >= n + 1)
+		snprintf(buf, size, "%s %.*s", change, (int)cell->verdict_head,
+			 cell->verdict);
+}
 
 /* Is @cell an entry: of a label compared with the baseline's? */
 static int forest_entry(const struct compare_cell *cell)
@@ -42,10 +73,11 @@ static int forest_entry(const struct compare_cell *cell)
 static void forest_scan(struct forest *g, const struct compare *c)
 {
 	double lo = INFINITY, hi = -INFINITY, name_w = 0, label_w = 0, room;
-	char name[160];
+	char name[160], word[160];
 
 	g->c = c;
 	g->n = 0;
+	g->verdict_w = FOREST_VERDICT_W;
 	for (unsigned int k = 0; k < c->nrows; k++)
 		for (unsigned int i = 0; i < c->row[k].ncells; i++) {
 			const struct compare_cell *cell = &c->row[k].cell[i];
@@ -54,6 +86,8 @@ static void forest_scan(struct forest *g, const struct compare *c)
 			if (!forest_entry(cell))
 				continue;
 			g->n++;
+			forest_verdict(word, sizeof(word), cell);
+			g->verdict_w = fmax(g->verdict_w, svg_text_w(word));
 			text_summary_name(name, sizeof(name), c, &c->row[k]);
 			name_w = fmax(name_w, svg_text_w(name));
 			label_w =
@@ -67,7 +101,7 @@ static void forest_scan(struct forest *g, const struct compare *c)
 	/* The columns as wide as their texts, narrowed to leave the plot. */
 	name_w = fmin(name_w, FOREST_NAME_MAX);
 	label_w = c->n > 2 ? fmin(label_w, FOREST_LABEL_MAX) : 0;
-	g->a.x1 = SVG_W - SVG_PAD - FOREST_VERDICT_W;
+	g->a.x1 = SVG_W - SVG_PAD - fmin(g->verdict_w, FOREST_VERDICT_MAX);
 	room = g->a.x1 - FOREST_PLOT_MIN - SVG_PAD - 2 * FOREST_GAP;
 	if (name_w + label_w > room) {
 		double k = room / (name_w + label_w);
@@ -92,7 +126,7 @@ static void forest_legend(struct svg *s, const struct forest *g)
 	svg_text(s, x + 9, y + 4, SVG_START, NULL, "marked");
 	x += 70;
 	svg_circle(s, NULL, x, y, 4, NULL, "fill=\"#444\"");
-	svg_text(s, x + 8, y + 4, SVG_START, NULL, "within the noise");
+	svg_text(s, x + 8, y + 4, SVG_START, NULL, "not significant");
 	x += 140;
 	svg_circle(s, NULL, x, y, 4, NULL,
 		   "fill=\"#fff\" stroke=\"#444\" stroke-width=\"1.5\"");
@@ -159,38 +193,19 @@ static void forest_plot(struct svg *s, const struct forest *g,
 	forest_mark(s, cell, svg_at(&g->a, 1 + v->change), y);
 }
 
-/* The verdict of @cell in a word, after its change: "+4.9% faster". */
-static void forest_verdict(char *buf, size_t size,
-			   const struct compare_cell *cell)
-{
-	char change[sizeof(cell->change)];
-	size_t n;
-
-	snprintf(change, sizeof(change), "%s", cell->change);
-	n = strlen(change);
-	while (n && change[n - 1] == ' ')
-		change[--n] = '\0'; /* the mark of a bare change: a blank */
-	if (!cell->row->nsamples)
-		snprintf(buf, size, "%s",
-			 result_status_name(cell->row->status));
-	else if (isnan(cell->v.change))
-		snprintf(buf, size, "not judged");
-	else
-		snprintf(buf, size, "%s %s", change, cell->verdict);
-}
-
 /* An entry: compared row @k's @cell on its line, titled with its verdict. */
 static void forest_line(struct svg *s, const struct forest *g,
 			const struct compare_row *k,
 			const struct compare_cell *cell, int first)
 {
 	const char *label = g->c->r[cell->label]->info.label;
-	char name[160], v[256], tip[FOREST_TIP], word[96];
+	char name[160], tip[FOREST_TIP], word[160];
 	double y = s->y + FOREST_ROW / 2;
+	int len;
 
 	text_summary_name(name, sizeof(name), g->c, k);
-	chart_verdict(v, sizeof(v), g->c, cell);
-	snprintf(tip, sizeof(tip), "%s, %s: %s", name, label, v);
+	len = snprintf(tip, sizeof(tip), "%.159s, %.127s: ", name, label);
+	chart_verdict(tip + len, sizeof(tip) - (size_t)len, g->c, cell);
 	svg_group(s, "entry", NULL, tip);
 	if (first)
 		svg_text_in(s, SVG_PAD, y + 4, SVG_START, NULL, name,
@@ -203,7 +218,7 @@ static void forest_line(struct svg *s, const struct forest *g,
 	forest_plot(s, g, cell, y);
 	forest_verdict(word, sizeof(word), cell);
 	svg_text(s, SVG_W - SVG_PAD, y + 4, SVG_END,
-		 cell->mark == COMPARE_MARKED ? SVG_ALERT : NULL, word);
+		 compare_cell_marked(cell) ? SVG_ALERT : NULL, word);
 	svg_group_end(s);
 	s->y += FOREST_ROW;
 }
@@ -239,7 +254,7 @@ int chart_forest(FILE *f, const struct report_model *mo)
 	const struct compare *c = &mo->cmp;
 	struct forest g;
 	struct svg s;
-	char title[256], unit[192];
+	char title[400];
 	double top, zero;
 
 	if (c->n < 2)
@@ -260,15 +275,16 @@ int chart_forest(FILE *f, const struct report_model *mo)
 	svg_line(&s, NULL, zero, top - 2, zero, s.y + FOREST_AXIS, NULL,
 		 "stroke=\"#000\" stroke-dasharray=\"4 3\"");
 	svg_nl(&s);
-	snprintf(unit, sizeof(unit),
-		 "change of loops/sec, log scale: higher is better");
-	svg_axis_x(&s, &g.a, s.y + FOREST_AXIS, unit);
+	svg_axis_x(&s, &g.a, s.y + FOREST_AXIS,
+		   "change of loops/sec, log scale: higher is better");
 	s.y += FOREST_FOOT;
 	snprintf(title, sizeof(title),
 		 "Each row's change of loops/sec against the baseline, its "
 		 "%.0f %% interval where its label and the baseline's have "
-		 "replicates to judge by, on a log scale of loops/sec; the "
-		 "verdict on the right, as the summary's. Higher is better.",
+		 "replicates to judge by, on a log scale of loops/sec, its "
+		 "mark loops/sec's; on the right, the change and the row's "
+		 "verdict, as the summary's, of whichever statistic decided "
+		 "it. Higher is better.",
 		 VERDICT_LEVEL_PCT);
 	return svg_close(&s, title);
 }

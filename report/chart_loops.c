@@ -31,7 +31,7 @@ struct loops_cell {
 	double label, verdict; /* where their texts stand */
 	double mid, bad; /* the middles of the strips of runs, disturbed runs */
 	double h;
-	char v[256]; /* the verdict in words */
+	char v[400]; /* the verdict in words */
 };
 
 /*
@@ -266,7 +266,7 @@ static void loops_cell(struct svg *s, const struct compare *c,
 	svg_text(s, SVG_PAD, g.label, SVG_START, colour,
 		 c->r[cell->label]->info.label);
 	svg_text(s, SVG_W - SVG_PAD, g.verdict, SVG_END,
-		 cell->mark == COMPARE_MARKED ? SVG_ALERT : NULL, g.v);
+		 compare_cell_marked(cell) ? SVG_ALERT : NULL, g.v);
 	if (row->nsamples) {
 		loops_runs(s, row, colour, a, &g);
 		if (loops_all_disturbed(row))
@@ -290,7 +290,7 @@ static void loops_panel(struct svg *s, const struct compare *c,
 			      .num = SVG_NUM_SI };
 	struct loops_cell g;
 	double lo, hi, h = 0;
-	char key[512];
+	char key[160]; /* a placement (48), a class, a ring: chart_key() */
 	int any;
 
 	chart_key(key, sizeof(key), c, k->like);
@@ -358,7 +358,7 @@ static void loops_legend(struct svg *s, int compared)
 int chart_loops(FILE *f, const struct compare *c, unsigned int m,
 		const char *mid)
 {
-	char id[96], caption[320];
+	char id[96], caption[400];
 	struct svg s;
 
 	snprintf(id, sizeof(id), "loops-%s", mid);
@@ -375,9 +375,10 @@ int chart_loops(FILE *f, const struct compare *c, unsigned int m,
 			     "invocation's mean as a diamond, the label's "
 			     "mean with the %.0f %% interval of its log "
 			     "loops/sec, on a log scale; the dashed line is "
-			     "the baseline's mean. The verdict on the right "
-			     "is the text report's change column in words. "
-			     "Higher is better." :
+			     "the baseline's mean. Over each label's runs, its "
+			     "verdict: the row's in words, then each "
+			     "statistic's change, p and detect. Higher is "
+			     "better." :
 			     "Each run as a point, each invocation's mean "
 			     "as a diamond, the mean with the %.0f %% "
 			     "interval of its log loops/sec, on a log scale. "

@@ -45,7 +45,7 @@ static void trend_curve(struct svg *s, const struct report_model *m,
 	const struct compare_row *row = &m->cmp.row[k];
 	const char *colour = svg_colour(nth);
 	struct svg_curve cv;
-	char key[512];
+	char key[160]; /* chart_key() */
 
 	chart_key(key, sizeof(key), &m->cmp, row->like);
 	svg_curve_begin(&cv, s, colour, 0);
@@ -54,7 +54,7 @@ static void trend_curve(struct svg *s, const struct report_model *m,
 			compare_row_cell(row, t->order[p]);
 		const struct compare_cell *step =
 			p ? t->step[p - 1].at[k] : NULL;
-		char tip[600], v[256] = "";
+		char tip[640], v[400] = "";
 
 		if (!cell || !cell->row->nsamples)
 			continue;
@@ -144,7 +144,7 @@ static void trend_table(FILE *f, const struct report_model *m,
 {
 	const struct report_trend *t = m->trend;
 	const struct compare *c = &m->cmp;
-	char buf[256], change[48], detect[48];
+	char buf[400], change[48], detect[48];
 
 	fputs("<div class=\"wrap\"><table class=\"trend\"><caption>", f);
 	svg_esc(f, c->mech[mech].title);

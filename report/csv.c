@@ -235,24 +235,33 @@ static int csv_render(FILE *f, const struct report_model *m)
 
 const struct report_format report_format_csv = { "csv", csv_render };
 
-/* A statistic of a compared cell: its verdict, mark and words. */
+/*
+ * Statistic @s of a compared cell: its change, interval, p, detect and
+ * mark; the row's verdict in words and the statistic that decided it,
+ * the same on each record of the row.
+ */
 static void csv_verdict(FILE *f, const struct compare *c,
 			const struct compare_cell *cell, const char *key,
-			const char *stat, const struct verdict *v,
-			enum compare_mark mark, const char *word)
+			enum verdict_stat s)
 {
+	enum compare_mark mark;
+	const struct verdict *v = compare_cell_stat(cell, s, &mark, NULL);
+	int by = compare_cell_marked(cell) ||
+		 cell->outcome == COMPARE_VERDICT_NOT_SIGNIFICANT;
+
 	csv_field(f, c->r[cell->label]->info.label, 0);
 	csv_field(f, c->r[c->base]->info.label, 0);
 	csv_ring(f, cell->row);
 	csv_field(f, key, 0);
-	csv_field(f, stat, 0);
+	csv_field(f, compare_stat_name(s), 0);
 	csv_num(f, 100 * v->change, 0);
 	csv_num(f, 100 * v->low, 0);
 	csv_num(f, 100 * v->high, 0);
 	csv_num(f, v->p, 0);
 	csv_num(f, 100 * v->detect, 0);
 	csv_field(f, compare_mark_key(mark), 0);
-	csv_field(f, word, 1);
+	csv_field(f, cell->verdict, 0);
+	csv_field(f, by ? compare_stat_name(cell->by) : "", 1);
 }
 
 /*
@@ -265,7 +274,8 @@ static int csv_compare_render(FILE *f, const struct report_model *m)
 	const struct compare *c = &m->cmp;
 
 	fputs("label,baseline,mechanism,placement,procs,ws_kb,row,statistic,"
-	      "change_pct,low_pct,high_pct,p,detect_pct,mark,verdict\r\n",
+	      "change_pct,low_pct,high_pct,p,detect_pct,mark,verdict,"
+	      "verdict_by\r\n",
 	      f);
 	for (unsigned int k = 0; k < c->nrows; k++) {
 		const struct compare_row *row = &c->row[k];
@@ -276,16 +286,11 @@ static int csv_compare_render(FILE *f, const struct report_model *m)
 			if (cell->mark == COMPARE_BASELINE ||
 			    !cell->row->nsamples || !cell->key[0])
 				continue;
-			csv_verdict(f, c, cell, cell->key, "loops_per_sec",
-				    &cell->v, cell->mark, cell->verdict);
+			csv_verdict(f, c, cell, cell->key, VERDICT_LOOPS);
 			if (cell->has_cpu)
-				csv_verdict(f, c, cell, cell->key,
-					    "cpu_per_loop", &cell->cv,
-					    cell->cpu_mark, cell->cpu_verdict);
+				csv_verdict(f, c, cell, cell->key, VERDICT_CPU);
 			if (cell->rtt.has)
-				csv_verdict(f, c, cell, cell->key, "rtt",
-					    &cell->rtt.v, cell->rtt.mark,
-					    cell->rtt.verdict);
+				csv_verdict(f, c, cell, cell->key, VERDICT_RTT);
 		}
 	}
 	return 0;

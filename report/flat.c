@@ -100,6 +100,16 @@ enum flat_key {
 	FK_RTT_P,
 	FK_RTT_MARKED,
 	FK_RTT_REPLICATES_FOR_WANT,
+	FK_VERDICT_SLOWER,
+	FK_VERDICT_FASTER,
+	FK_VERDICT_NOT_SIGNIFICANT,
+	FK_VERDICT_NOT_JUDGED,
+	FK_VERDICT_BY_LOOPS,
+	FK_VERDICT_BY_CPU,
+	FK_VERDICT_BY_RTT,
+	FK_VERDICT_NEEDS_BOOTS,
+	FK_VERDICT_NEEDS_BLOCKS,
+	FK_VERDICT_NEEDS_INVOCATIONS,
 	FK_SERIES_POSITION,
 	FK_STEP_CHANGE_PCT,
 	FK_STEP_DETECT_PCT,
@@ -211,7 +221,7 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	K(CHANGE_PCT, "change_pct", "other", "%",
 	  "in a report of two or more labels, not the baseline's: the change of `loops_per_sec` against the baseline's same row, positive faster (the text report's `change`)"),
 	K(DETECT_PCT, "detect_pct", "other", "%",
-	  "with it, when known: the smallest change the comparison would mark 4 times in 5 (the text report's `detect`); without invocation-level noise, what the runs alone could see, a lower bound (`[detect]`)"),
+	  "with it, when known: the smallest change the comparison would mark 4 times in 5 (the text report's `detect`), in the way the row moved: of a row slower than the baseline's, the slowdown, under 100 (see [method.md](method.md#saved-runs-and-comparisons)); without invocation-level noise, what the runs alone could see, a lower bound (`[detect]`)"),
 	K(P, "p", "other", "p",
 	  "with it, only when judged against the noise between invocations: the two-sided p-value of the change (Student's t on the invocations' mean logs, see [method.md](method.md#saved-runs-and-comparisons))"),
 	K(MARKED, "marked", "other", "0 or 1",
@@ -262,6 +272,26 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "with `rtt_p`: 1 when the change of the round trip stands out at the report's level, else 0"),
 	K(RTT_REPLICATES_FOR_WANT, "rtt_replicates_for_want", "other", "count",
 	  "as `replicates_for_want`, of the round trip"),
+	K(VERDICT_SLOWER, "verdict_slower", "other", "1",
+	  "in a report of two or more labels, every row with runs not the baseline's: its verdict, one of the four `verdict_` keys below, the words every format says (the text report's `verdict`): marked slower by some statistic (`verdict_by_` says which)"),
+	K(VERDICT_FASTER, "verdict_faster", "other", "1",
+	  "the same: marked faster by some statistic"),
+	K(VERDICT_NOT_SIGNIFICANT, "verdict_not_significant", "other", "1",
+	  "the same: judged by some statistic, marked by none (`not significant`; `verdict_needs_` says what it would need)"),
+	K(VERDICT_NOT_JUDGED, "verdict_not_judged", "other", "1",
+	  "the same: judged by no statistic (`not judged`; a `not_judged_`*why* key says why)"),
+	K(VERDICT_BY_LOOPS, "verdict_by_loops_per_sec", "other", "1",
+	  "with `verdict_slower`, `verdict_faster` or `verdict_not_significant`: the statistic that decided the row, one of three keys: of the statistics that marked it the one of the least p over its weight, else of those that judged it the least detect (JSON's `decided_by`): loops/sec"),
+	K(VERDICT_BY_CPU, "verdict_by_cpu_per_loop", "other", "1",
+	  "the same: CPU per loop (the text's `CPU/loop`)"),
+	K(VERDICT_BY_RTT, "verdict_by_rtt", "other", "1",
+	  "the same: the round trip (the text's `RTT`)"),
+	K(VERDICT_NEEDS_BOOTS, "verdict_needs_boots", "other", "count",
+	  "with `verdict_not_significant`, when known: the replicates a side would need for the detect of the statistic that decided it to reach `--want` (the verdict's `needs ~N boots`), where the label's replicates are boots"),
+	K(VERDICT_NEEDS_BLOCKS, "verdict_needs_blocks", "other", "count",
+	  "the same, where they are blocks"),
+	K(VERDICT_NEEDS_INVOCATIONS, "verdict_needs_invocations", "other", "count",
+	  "the same, where they are invocations (in turn, or of an order unknown)"),
 	K(SERIES_POSITION, "series_position", "other", "count",
 	  "with `--series`: the label's place in the series, from 1 (the order given, or by start)"),
 	K(STEP_CHANGE_PCT, "step_change_pct", "other", "%",
@@ -687,6 +717,35 @@ static void flat_change_rtt(const struct flat_out *o,
 }
 
 /*
+ * The row's verdict of @cell of @c, as every format says it: which, by
+ * which statistic, and what it would need.
+ */
+static void flat_verdict(const struct flat_out *o, const struct compare *c,
+			 const struct compare_cell *cell)
+{
+	const char *unit = text_rep_unit(c->r[cell->label]);
+	char metric[64];
+
+	if (cell->outcome == COMPARE_VERDICT_NONE)
+		return;
+	snprintf(metric, sizeof(metric), "verdict_%s",
+		 compare_verdict_key(cell->outcome));
+	flat_put_named(o, metric, 1);
+	if (cell->outcome == COMPARE_VERDICT_NOT_JUDGED)
+		return;
+	snprintf(metric, sizeof(metric), "verdict_by_%s",
+		 compare_stat_name(cell->by));
+	flat_put_named(o, metric, 1);
+	if (cell->outcome != COMPARE_VERDICT_NOT_SIGNIFICANT ||
+	    !cell->verdict_reps)
+		return;
+	/* "boots", "blocks", "invocations" (in turn). */
+	snprintf(metric, sizeof(metric), "verdict_needs_%.*s",
+		 (int)strcspn(unit, " "), unit);
+	flat_put_named(o, metric, cell->verdict_reps);
+}
+
+/*
  * With --series: the place of label @label in the series, and the step
  * into its row @j, as flat_change() gives a change against the baseline.
  */
@@ -827,6 +886,7 @@ static int flat_invocation(struct flat_out *o, const struct report_model *m,
 		if (cell) {
 			flat_change(o, &m->cmp, cell[j]);
 			flat_change_rtt(o, cell[j]);
+			flat_verdict(o, &m->cmp, cell[j]);
 		}
 		if (cell && m->trend)
 			flat_step(o, m, label, j);

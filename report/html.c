@@ -183,7 +183,7 @@ static void html_loops_row(FILE *f, const struct report_model *m,
 	const struct compare *c = &m->cmp;
 	const struct result_row *row = cell->row;
 	const struct stats *s = &cell->runs;
-	char v[256];
+	char v[400];
 
 	html_th_row(f, c, cell);
 	if (row->nsamples) {
@@ -392,11 +392,15 @@ static void html_summary_cell(FILE *f, const struct compare *c,
 	if (c->n >= 2) {
 		snprintf(cls, sizeof(cls), "fig%s", marked);
 		html_td(f, cls, cell->change);
-		snprintf(cls, sizeof(cls), "fig word%s", marked);
-		html_td(f, cls, cell->verdict);
 	}
 	html_td(f, "fig", cell->p50);
 	html_td(f, "fig", cell->hop);
+	/* The row's verdict, whole: the page has the room. */
+	if (c->n >= 2)
+		html_td(f,
+			compare_cell_marked(cell) ? "fig word marked" :
+						    "fig word",
+			cell->verdict);
 	fputs("</tr>\n", f);
 }
 
@@ -412,11 +416,7 @@ static const struct html_col {
 	{ "cv", "the spread of the runs' loops/sec: sd / mean, percent", 0 },
 	{ "change",
 	  "loops/sec against the baseline's row, percent, positive when "
-	  "faster: *marked*, (within the noise), bare: not judged",
-	  1 },
-	{ "verdict",
-	  "faster or slower: marked; noise: within the noise between "
-	  "invocations; not judged: see the row's notes",
+	  "faster: *marked*, (not marked), bare: not judged",
 	  1 },
 	{ "p50 us",
 	  "the median round trip, microseconds (sampled); lower is better", 0 },
@@ -424,6 +424,12 @@ static const struct html_col {
 	  "microseconds a hand-off of the token, lmbench's unit; lower is "
 	  "better",
 	  0 },
+	{ "verdict",
+	  "the row's: slower or faster when marked, by loops/sec or by the "
+	  "statistic named (CPU/loop: CPU per loop, RTT: the round trip); "
+	  "else not significant, and the replicates a side would need, or "
+	  "not judged, and why",
+	  1 },
 };
 
 /* A line a compared row and label: loops/sec, cv, change, verdict... */

@@ -66,6 +66,7 @@
 	M(C_CV, CELL, "cv", "number or null")                               \
 	M(C_VERDICT, CELL, "verdict", "string")                             \
 	M(C_WHY, CELL, "why", "string")                                     \
+	M(C_VERDICT_WORDS, CELL, "verdict_words", "string")                 \
 	M(C_CHANGE, CELL, "change", "number or null")                       \
 	M(C_CHANGE_LOW, CELL, "change_low", "number or null")               \
 	M(C_CHANGE_HIGH, CELL, "change_high", "number or null")             \
@@ -241,6 +242,8 @@ static void json_cell(struct jw *w, const struct report_model *m,
 	if (cell->mark != COMPARE_BASELINE) {
 		if (cell->mark == COMPARE_NOT_JUDGED)
 			jw_string(w, JM(C_WHY), compare_why_key(cell->why));
+		if (cell->verdict[0])
+			jw_string(w, JM(C_VERDICT_WORDS), cell->verdict);
 		jw_break(w);
 		jw_double(w, JM(C_CHANGE), v->change);
 		jw_double(w, JM(C_CHANGE_LOW), v->low);
@@ -255,8 +258,9 @@ static void json_cell(struct jw *w, const struct report_model *m,
 		json_cell_cpu(w, cell);
 	if (cell->mark != COMPARE_BASELINE && cell->rtt.has)
 		json_cell_rtt(w, cell);
-	/* Of several verdicts, the one that decided the row (compare.h). */
-	if (cell->mark != COMPARE_BASELINE && (cell->has_cpu || cell->rtt.has))
+	/* The statistic that decided the row's verdict (compare.h). */
+	if (compare_cell_marked(cell) ||
+	    cell->outcome == COMPARE_VERDICT_NOT_SIGNIFICANT)
 		jw_string(w, JM(C_DECIDED_BY), verdict_stat_key(cell->by));
 	if (cell->runs_left) {
 		jw_break(w);
@@ -333,6 +337,8 @@ static void json_step_row(struct jw *w, const struct report_model *m,
 	jw_string(w, "verdict", compare_mark_key(cell->mark));
 	if (cell->mark == COMPARE_NOT_JUDGED)
 		jw_string(w, "why", compare_why_key(cell->why));
+	if (report_trend_verdict(cell)[0])
+		jw_string(w, "verdict_words", report_trend_verdict(cell));
 	jw_break(w);
 	jw_double(w, "change", v->change);
 	jw_double(w, "change_low", v->low);

@@ -15,16 +15,22 @@
 
 #define TREND_ROW_W 16 /* the row: mechanism, placement, class, ring */
 #define TREND_KEY_W 4 /* the label's key, "#12" */
+#define TREND_FIGS_AT (TREND_ROW_W + TREND_KEY_W + 2) /* after both */
+#define TREND_STEP_W (9 + 8 + 1) /* the step, its detect, a blank */
 
 /*
  * One label's line of a row: its figures (@cell), and its step's (@step,
- * NULL for the first label).
+ * NULL for the first label): its verdict whole where it fits, else the
+ * words of the column, the rest on a line of their own under them (not
+ * with --brief, @brief).
  */
 static void trend_line(FILE *f, const struct compare_cell *cell,
-		       const struct compare_cell *step)
+		       const struct compare_cell *step, int brief)
 {
-	char buf[160];
+	const char *v = report_trend_verdict(step), *detail = NULL;
+	char buf[192];
 	size_t len;
+	int head;
 
 	if (!cell->row->nsamples)
 		len = (size_t)snprintf(buf, sizeof(buf), "%9s%7s",
@@ -33,16 +39,24 @@ static void trend_line(FILE *f, const struct compare_cell *cell,
 	else
 		len = (size_t)snprintf(buf, sizeof(buf), "%9.0f%6.1f%%",
 				       cell->mean, cell->runs.cv * 100);
-	if (step && len < sizeof(buf)) {
-		snprintf(buf + len, sizeof(buf) - len, "%9s%8s %s",
-			 step->change, step->detect,
-			 report_trend_verdict(step));
+	head = (int)strlen(v);
+	if (step &&
+	    TREND_FIGS_AT + len + TREND_STEP_W + utf8_width(v) > TEXT_WIDTH &&
+	    v == step->verdict) {
+		head = (int)step->verdict_head;
+		detail = brief || !v[head] ? NULL : v + head + 1;
 	}
+	if (step && len < sizeof(buf))
+		snprintf(buf + len, sizeof(buf) - len, "%9s%8s %.*s",
+			 step->change, step->detect, head, v);
 	/* No blanks at the end of a line. */
 	len = strlen(buf);
 	while (len && buf[len - 1] == ' ')
 		buf[--len] = '\0';
 	fprintf(f, "%s\n", buf);
+	if (detail)
+		fprintf(f, "%*s%s\n", (int)(TEXT_WIDTH - utf8_width(detail)),
+			"", detail);
 }
 
 /* Row @k of the comparison: a line a label, in the series' order. */
@@ -71,7 +85,7 @@ static void trend_rows(FILE *f, const struct report_model *m, unsigned int k)
 		fputc(' ', f);
 		text_pad(f, key, TREND_KEY_W);
 		fputc(' ', f);
-		trend_line(f, cell, step);
+		trend_line(f, cell, step, !!(m->flags & REPORT_BRIEF));
 	}
 }
 

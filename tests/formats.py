@@ -285,6 +285,264 @@ else:
     model = None
 
 
+# --- The row's verdict in words: the JSON's, and every format's. ---
+
+# compare_why_words() (analysis/compare.c), of each why.
+WHY_WORDS = {
+    "no_baseline_row": "the baseline did not measure it",
+    "no_runs": "no successful run on one side",
+    "no_noise": "one invocation a label, no --noise",
+    "disturbed": "too few replicates undisturbed",
+    "one_block": "one block a label, no --noise",
+    "no_spread": "no spread between replicates",
+}
+# The statistic that decided a row as its words name it.
+NAMED = {"loops": "", "cpu": " (CPU/loop)", "rtt": " (RTT)"}
+# ... as kv's verdict_by_ keys and csv-compare's verdict_by name it.
+STAT_NAME = {"loops": "loops_per_sec", "cpu": "cpu_per_loop", "rtt": "rtt"}
+TEXT_WIDTH, SUM_AT = 80, 30 + 9 + 7 + 9 + 7 + 1  # where the verdict starts
+
+
+def rep_unit(c, label):
+    """What a replicate of @label is, as the words say "needs ~N ..."."""
+    for lab in c.get("labels", []):
+        if lab.get("label") == label:
+            r = lab.get("replicates")
+            if r in ("boots", "blocks"):
+                return r
+            return "invocations in turn" if lab.get("blocks") else \
+                "invocations"
+    return "?"
+
+
+def verdict_of(c, cell, bad, what):
+    """The words the JSON's own members make of @cell's row: the row's
+    verdict as docs/json.md has it; a mismatch of its members in @bad."""
+    if cell.get("verdict") == "baseline" or not cell.get("runs"):
+        return ""
+    stats = {"loops": cell}
+    for k in ("cpu", "rtt"):
+        if isinstance(cell.get(k), dict):
+            stats[k] = cell[k]
+    marked = [k for k, v in stats.items() if v.get("verdict") == "marked"]
+    judged = marked + [k for k, v in stats.items()
+                       if v.get("verdict") == "not_marked"]
+    by = cell.get("decided_by")
+    if judged and by not in (marked or judged):
+        bad.append("%s: decided_by %r, not one of %s" %
+                   (what, by, marked or judged))
+        return None
+    if not judged and by is not None:
+        bad.append("%s: decided_by %r of a row not judged" % (what, by))
+    for k, v in stats.items():
+        if num(v.get("change")) < 0 and not num(v.get("detect")) < 1:
+            bad.append("%s: %s slower, its detect %s not under 100 %%" %
+                       (what, k, v.get("detect")))
+    if marked:
+        return ("faster" if stats[by]["change"] > 0 else "slower") + \
+            NAMED[by]
+    if judged:
+        n = stats[by].get("replicates_for_want")
+        if not n:
+            return "not significant"
+        return "not significant (needs %s%d %s)" % (
+            ">= " if n >= 1000000 else "~", n,
+            rep_unit(c, cell.get("label")))
+    return "not judged (%s)" % WHY_WORDS.get(cell.get("why"), "?")
+
+
+def verdict_head(w):
+    """The words of @w a narrow column keeps: all when marked, else the
+    words before the parenthesis."""
+    for head in ("not significant", "not judged"):
+        if w.startswith(head):
+            return head
+    return w
+
+
+def check_words(c):
+    """@c's verdict_words are what its members say, never "noise"."""
+    bad, words = [], {}
+    for (label, mech, placement), (row, cell) in sorted(model.items()):
+        what = "%s %s.%s" % (label, mech, placement)
+        want = verdict_of(c, cell, bad, what)
+        got = cell.get("verdict_words", "")
+        if want is None:
+            continue
+        if got != want:
+            bad.append("%s: verdict_words %r, not %r" % (what, got, want))
+        if re.search(r"\bnoise\b", got):
+            bad.append("%s: verdict_words %r say noise" % (what, got))
+        words[(label, mech, placement)] = got
+    say(not bad, "json: each row's verdict_words, as its members say",
+        first(bad))
+    return words
+
+
+words = check_words(cmp_) if model is not None else {}
+
+
+def against_words(fmt, got, shown=lambda w: w):
+    """@got: (label, mech, placement) -> the words @fmt shows of it; of
+    the JSON's words @w, @fmt shows shown(@w)."""
+    bad = ["%s %s.%s: %r, not %r" % (k + (got[k], shown(words[k])))
+           for k in sorted(words) if k in got and got[k] != shown(words[k])]
+    lost = ["%s %s.%s" % k for k in sorted(words)
+            if words[k] and k not in got]
+    say(words and not bad and not lost,
+        "%s: each row's verdict, the JSON's words" % fmt,
+        first(bad + ["no verdict of " + k for k in lost]))
+
+
+def text_verdicts(text, brief):
+    """The summary's verdicts: (label, mech, placement) -> its words, the
+    line's and, without --brief, their rest right-aligned below."""
+    lines, got, row, at = text.splitlines(), {}, None, None
+    name_of = {"%s %s" % (title[m], p): (m, p) for (_, m, p) in measured}
+    try:
+        i = next(k for k, l in enumerate(lines) if re.match(
+            r"^ +loops/s +cv +change +p50 us +verdict$", l))
+    except StopIteration:
+        return got
+    for line in lines[i + 1:]:
+        if not line.strip() or line.startswith(("us/hop", "Marked by")):
+            break
+        detail = re.match(r"^ +(?:CPU per loop +\S+ +)?(\(.*\))$", line)
+        if detail and at and not brief:
+            got[at] += " " + detail.group(1)
+            continue
+        if len(line) <= SUM_AT - 1 - 32 or not line[SUM_AT - 33:].strip():
+            row = line.strip()  # a row's name on a line of its own
+            continue
+        head, figs = line[:SUM_AT - 33].split(), line[SUM_AT - 33:].split()
+        if not head:
+            continue  # CPU per loop's line, without the verdict's rest
+        key = head[-1]
+        if line[0] != " ":
+            row = " ".join(head[:-1])
+        label = labels[int(key[1:]) - 1] if re.fullmatch(r"#[0-9]+", key) \
+            else key
+        if len(figs) < 4 or row not in name_of:
+            continue
+        at = (label,) + name_of[row]
+        got[at] = " ".join(figs[4:])
+    return got
+
+
+def check_text_words(fmt, text, brief):
+    """Without --brief, the words whole (their rest below); with it, on
+    the table's line alone: whole where they fit, else those of the
+    column, the legend saying where the rest is."""
+    def line(w):
+        return w if SUM_AT + len(w) <= TEXT_WIDTH else verdict_head(w)
+    against_words(fmt, text_verdicts(text, brief),
+                  line if brief else lambda w: w)
+    noise = [l for l in text.splitlines() if re.search(r" noise$", l)]
+    say(not noise, "%s: no verdict says noise" % fmt, first(noise))
+
+
+def check_html_words(page):
+    """The page's summary, its overview and its mechanisms' tables: each
+    row's verdict, the JSON's words."""
+    got, over, mech = {}, {}, {}
+    name_of = {"%s %s" % (title[m], p): (m, p) for (_, m, p) in measured}
+    table = re.search(r'<table[^>]*class="summary".*?</table>', page, re.S)
+    row = None
+    for tr in re.finditer(r"<tr class=\"label-([0-9]+)\">(.*?)</tr>",
+                          table.group(0) if table else "", re.S):
+        th = re.search(r"<th[^>]*>(.*?)</th>", tr.group(2), re.S)
+        if th:
+            row = html.unescape(re.sub(r"<[^>]*>", "", th.group(1)))
+        w = re.search(r'<td class="fig word[^"]*">(.*?)</td>', tr.group(2))
+        if w and row in name_of and int(tr.group(1)) < len(labels):
+            got[(labels[int(tr.group(1))],) + name_of[row]] = \
+                html.unescape(w.group(1))
+    against_words("html summary", got)
+    # The overview: an entry a row and label, its change then its words
+    # (whole where they fit, else those of a column; its title: all).
+    for g in re.finditer(r'<g class="entry"><title>(.*?), (.*?): (.*?)'
+                         r'</title>.*?<text [^>]*text-anchor="end"[^>]*>'
+                         r'(.*?)</text>', page, re.S):
+        name, label = html.unescape(g.group(1)), html.unescape(g.group(2))
+        if name in name_of:
+            over[(label,) + name_of[name]] = (html.unescape(g.group(3)),
+                                              html.unescape(g.group(4)))
+    bad = []
+    for k, w in sorted(words.items()):
+        if not w:
+            continue
+        tip, shown = over.get(k, ("", ""))
+        if not (tip == w or tip.startswith(w + ": ")) or not (
+                shown.endswith(" " + w) or shown.endswith(
+                    " " + verdict_head(w)) or shown == verdict_head(w)):
+            bad.append("%s %s.%s: %r, %r" % (k + (tip, shown)))
+    say(words and not bad, "html overview: each row's verdict, the JSON's "
+        "words", first(bad))
+    # A mechanism's table: the row's verdict first in the words under it.
+    for m in re.finditer(r'<table class="figures" data-table="loops" '
+                         r'data-mech="([^"]*)".*?</table>', page, re.S):
+        for tr in re.finditer(r'<tr class="label-([0-9]+)"><th[^>]*>(.*?)'
+                              r'</th>.*?</tr>\n?(<tr class="notes">.*?'
+                              r'</tr>)?', m.group(0), re.S):
+            i = int(tr.group(1))
+            name = html.unescape(re.sub(r"<[^>]*>", "", tr.group(2)))
+            v = re.search(r'<p class="verdict">(.*?)</p>',
+                          tr.group(3) or "")
+            if i < len(labels) and name.startswith(labels[i] + " ") and v:
+                text = html.unescape(v.group(1))
+                mech[(labels[i], html.unescape(m.group(1)),
+                      name[len(labels[i]) + 1:])] = text.split(": ")[0] \
+                    if not text.startswith("baseline") else ""
+    against_words("html mechanisms", {k: v for k, v in mech.items() if v})
+
+
+def check_flat_words(fmt, text):
+    """kv and tsv: the verdict_ keys of each row, those of its words."""
+    sep = ": " if fmt == "kv" else "\t"
+    kv = dict(l.partition(sep)[::2] for l in text.splitlines())
+    bad = []
+    for (label, mech, placement), (row, cell) in sorted(model.items()):
+        w = words.get((label, mech, placement), "")
+        head = "%s/%s." % (flat_label(label), row["key"])
+        have = {k[len(head):]: v for k, v in kv.items()
+                if k.startswith(head + "verdict_")}
+        want = {}
+        if w:
+            want["verdict_" + verdict_head(w).split(" (")[0]
+                 .replace(" ", "_")] = "1"
+        if w and not w.startswith("not judged"):
+            want["verdict_by_" + STAT_NAME[cell["decided_by"]]] = "1"
+        n = re.search(r"\(needs (?:~|>= )([0-9]+) (\w+)", w)
+        if n:
+            want["verdict_needs_" + n.group(2)] = n.group(1)
+        if have != want:
+            bad.append("%s %s.%s: %s, not %s" % (label, mech, placement,
+                                                 have, want))
+    say(words and not bad, "%s: each row's verdict_ keys, the JSON's words"
+        % fmt, first(bad))
+
+
+def check_csv_words(recs):
+    """csv-compare: a row's verdict and verdict_by on each of its
+    records, the JSON's."""
+    got, bad = {}, []
+    for (label, mech, placement), (row, cell) in model.items():
+        for r in recs:
+            if r["label"] != label or r["row"] != row["key"]:
+                continue
+            by = STAT_NAME.get(cell.get("decided_by"), "")
+            if r["verdict_by"] != by:
+                bad.append("%s %s %s: verdict_by %r, not %r" % (
+                    label, row["key"], r["statistic"], r["verdict_by"], by))
+            if got.setdefault((label, mech, placement),
+                              r["verdict"]) != r["verdict"]:
+                bad.append("%s %s: verdicts differ between its records" %
+                           (label, row["key"]))
+    say(not bad, "csv-compare: a row's verdict_by, the JSON's decided_by",
+        first(bad))
+    against_words("csv-compare", got)
+
+
 # --- Every other format against the model. ---
 
 def rows_of(fmt, found):
@@ -489,7 +747,8 @@ CSV_HEAD = ["label", "kernel", "preempt", "boot", "invocation", "run",
             "value", "unit"]
 CSV_COMPARE_HEAD = ["label", "baseline", "mechanism", "placement", "procs",
                     "ws_kb", "row", "statistic", "change_pct", "low_pct",
-                    "high_pct", "p", "detect_pct", "mark", "verdict"]
+                    "high_pct", "p", "detect_pct", "mark", "verdict",
+                    "verdict_by"]
 CSV_UNITS = {"loops/s", "count", "ns", "ns per loop"}
 
 
@@ -555,14 +814,20 @@ for fmt in formats:
         continue  # the model itself, checked above
     elif fmt == "text":
         check_text(text)
+        check_text_words(fmt, text, False)
+    elif fmt == "brief":
+        check_text_words("text --brief", text, True)
     elif fmt in ("kv", "tsv"):
         flat[fmt] = check_flat(fmt, text)
+        check_flat_words(fmt, text)
     elif fmt == "html":
         check_html(text)
+        check_html_words(text)
     elif fmt == "csv":
         csv_runs = check_csv(text)
     elif fmt == "csv-compare":
         csv_cmp = check_csv_compare(text)
+        check_csv_words(csv_cmp)
     else:
         say(False, "%s: a check of this format" % fmt,
             "tests/formats.py knows no such format")
@@ -599,8 +864,10 @@ if "kv" in flat and csv_cmp is not None:
         if want is None and r["change_pct"] == "":
             continue  # no change to say: a row the baseline lacks
         try:
+            # kv writes the same figure to its own precision: about four
+            # digits, all the whole ones (flat_number()).
             ok = want is not None and \
-                abs(float(r["change_pct"]) - float(want)) < 0.01
+                flat_number(float(r["change_pct"])) == want
         except ValueError:
             ok = False
         if not ok:

@@ -9,8 +9,11 @@
 # The notes under a row in every format: findings.  CSV cells that a
 # spreadsheet would run, neutralised and read back unchanged: cells.  Keys
 # of kv and tsv each once, whatever the labels and symbols: keys.
-# usage: formats.sh report BIN SRC | formats.sh findings BIN FIXTURES |
-#        formats.sh cells BIN FIXTURES | formats.sh keys BIN
+# One verdict a row in words, the same in every format, of each kind:
+# verdict_words.
+# usage: formats.sh report BIN SRC | formats.sh verdict_words BIN SRC |
+#        formats.sh findings BIN FIXTURES | formats.sh cells BIN FIXTURES |
+#        formats.sh keys BIN
 set -u
 
 . "${0%/*}/lib.sh"
@@ -21,6 +24,7 @@ tests=(
 	"saved-csv-cells cells @BIN@ @TESTS@/fixtures/json | timeout=120"
 	"saved-flat-keys keys @BIN@ | timeout=120"
 	"saved-profile-words profile_words @BIN@ | timeout=120"
+	"saved-verdict-words verdict_words @BIN@ @SRC@ | timeout=120"
 )
 list_tests "$@"
 isolate "$@"
@@ -41,8 +45,48 @@ words() {
 	sed 's/ or /, /g; s/, /\n/g'
 }
 
+# The formats the binary lists, one a line.
+list_formats() {
+	"$1" report --format '?' -h 2>&1 >/dev/null |
+		grep -o '(expected [^)]*)' | sed 's/(expected //; s/)//' | words
+}
+
+# The report of the saved runs $4... in every format the binary $1 lists
+# and with --brief, into $3/report.FORMAT (report.brief), each read by
+# tests/formats.py (of the source tree $2) against the JSON's comparison.
+every_format() {
+	local bin=$1 src=$2 dir=$3 f line formats
+	shift 3
+	formats=$(list_formats "$bin")
+	for f in $formats; do
+		run "$bin" report --format "$f" "$@"
+		[ "$rc" -eq 0 ] && [ -n "$out" ] && [ -z "$err" ] && pass "report --format $f" ||
+			fail "report --format $f: exit $rc: $err"
+		cp "$tmp/out" "$dir/report.$f"
+	done
+	# --brief's table too: the verdict as its narrow column has it.
+	run "$bin" report --brief "$@"
+	[ "$rc" -eq 0 ] && pass "report --brief" || fail "report --brief: exit $rc: $err"
+	cp "$tmp/out" "$dir/report.brief"
+	python3 "$here/formats.py" "$dir" "$src" $formats brief >"$dir/checks" 2>&1
+	rc=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass "formats.py: ${line#ok - }" ;;
+		"not ok - "*) fail "${line#not ok - }" ;;
+		*) fail "formats.py: $line" ;;
+		esac
+	done <"$dir/checks"
+	[ "$rc" -eq 0 ] && pass "not: formats.py exits $rc" || fail "formats.py exits $rc"
+	for f in $formats brief; do
+		[ "$f" = brief ] && f="text --brief"
+		grep -Eq "^(not )?ok - $f: " "$dir/checks" && pass "not: formats.py checked nothing of --format $f" ||
+			fail "formats.py checked nothing of --format $f"
+	done
+}
+
 report() {
-	local bin=$1 src=$2 formats page help f i line
+	local bin=$1 src=$2 formats page help i
 	local A=6.1 B=6.2-rc1
 
 	command -v python3 >/dev/null || {
@@ -52,8 +96,7 @@ report() {
 
 	# The formats as the binary lists them when it refuses a word, which
 	# is what the completion offers; --help and the man page say the same.
-	formats=$("$bin" report --format '?' -h 2>&1 >/dev/null |
-		grep -o '(expected [^)]*)' | sed 's/(expected //; s/)//' | words)
+	formats=$(list_formats "$bin")
 	grep -qx text <<<"$formats" && [ "$(wc -l <<<"$formats")" -ge 2 ] &&
 		pass "--format '?' lists no formats" || fail "--format '?' lists no formats: '$formats'"
 	help=$("$bin" --help | awk '/^Options of ctxbench report:/ { on = 1 }
@@ -78,26 +121,7 @@ report() {
 	done
 	undisturbed "$tmp"/[ab][12].json
 	set -- "$tmp/a1.json" "$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json"
-	for f in $formats; do
-		run "$bin" report --format "$f" "$@"
-		[ "$rc" -eq 0 ] && [ -n "$out" ] && [ -z "$err" ] && pass "report --format $f" ||
-			fail "report --format $f: exit $rc: $err"
-		cp "$tmp/out" "$tmp/report.$f"
-	done
-	python3 "$here/formats.py" "$tmp" "$src" $formats >"$tmp/checks" 2>&1
-	rc=$?
-	while IFS= read -r line; do
-		case $line in
-		"ok - "*) pass "formats.py: ${line#ok - }" ;;
-		"not ok - "*) fail "${line#not ok - }" ;;
-		*) fail "formats.py: $line" ;;
-		esac
-	done <"$tmp/checks"
-	[ "$rc" -eq 0 ] && pass "not: formats.py exits $rc" || fail "formats.py exits $rc"
-	for f in $formats; do
-		grep -Eq "^(not )?ok - $f: " "$tmp/checks" && pass "not: formats.py checked nothing of --format $f" ||
-			fail "formats.py checked nothing of --format $f"
-	done
+	every_format "$bin" "$src" "$tmp" "$@"
 
 	# --json is --format json.
 	run "$bin" report --json "$@"
@@ -402,14 +426,94 @@ EOF
 	summary
 }
 
+# One verdict a row, in words a kernel developer reads right, the same in
+# every format: saved runs shaped to have each kind, three boots a label
+# taken in turns.  pipe: CPU per loop twice B's, loops/sec and round trip
+# alike: slower, by CPU per loop, named.  signal: B 40 % slower within
+# a wide noise: not significant, what it would need in boots, and its
+# detect, as a rise over 100 %, a slowdown under it.  unix, B's alone:
+# not judged, and why.
+verdict_words() {
+	local bin=$1 src=$2 d=$tmp/words i l text
+	command -v python3 >/dev/null || skip "no python3 to shape the runs"
+	mkdir -p "$d"
+	for i in 1 2 3; do
+		for l in A B; do
+			run "$bin" -q -b "pipe,signal$([ $l = B ] && echo ,unix)" \
+				-t 0.02 -r 2 -n $l -o "$d/raw-$l$i.json"
+			[ "$rc" -eq 0 ] && pass "the run of $l $i" || fail "the run of $l $i: exit $rc: $err"
+		done
+	done
+	python3 - "$d" <<'PY' || fail "the runs could not be shaped"
+import json, sys
+
+d = sys.argv[1]
+spread = {"pipe": ([1.0, 1.04, 0.96], [1.0, 1.04, 0.96]),
+          "signal": ([1.0, 1.9, 0.5], [0.5, 1.0, 1.9]),
+          "unix": ([1.0, 1.04, 0.96], [1.0, 1.04, 0.96])}
+rate = {"pipe": (100000, 100000), "signal": (100000, 60000),
+        "unix": (50000, 50000)}
+# CPU time a loop: B's pipe twice A's, within 0.1 %; the others as noisy
+# as their loops/sec.
+cpu = {"pipe": ([10e-6, 10.01e-6, 9.99e-6], [20e-6, 20.02e-6, 19.98e-6])}
+for i in range(3):
+    for s, l in enumerate("AB"):
+        f = json.load(open("%s/raw-%s%d.json" % (d, l, i + 1)))
+        inv = f["invocations"][0]
+        inv["info"]["boot_id"] = "%08x-0000-4000-8000-%012x" % (i, 2 * i + s)
+        for row in inv["results"]:
+            m = row["mech"]
+            r = rate[m][s] * spread[m][s][i]
+            per = cpu[m][s][i] if m in cpu else 10e-6 / spread[m][s][i]
+            loops = 0
+            for smp in row["samples"]:
+                smp["loops"] = int(r * smp["elapsed_s"])
+                smp["loops_per_s"] = smp["loops"] / smp["elapsed_s"]
+                smp["rtt_p50_ns"] = smp["rtt_iqm_ns"] = 1e9 / r
+                smp["disturbed"] = False
+                smp["steal_share"] = smp["other_share"] = 0
+                smp["disturbed_why"] = ""
+                loops += smp["loops"]
+            row["cpu"].update(loops=loops, user_s=per * loops * 0.2,
+                              sys_s=per * loops * 0.8)
+        json.dump(f, open("%s/%s%d.json" % (d, l, i + 1), "w"))
+PY
+	every_format "$bin" "$src" "$d" "$d"/A1.json "$d"/B1.json "$d"/A2.json \
+		"$d"/B2.json "$d"/A3.json "$d"/B3.json
+	# Each kind in the text report's words, whole: the words of the
+	# column on the row's line, the rest below it, right-aligned.
+	text=$(<"$d/report.text")
+	grep -A1 '^pipe any ' <<<"$text" |
+		grep -Eq '^ +B +[0-9]+ +[0-9.]+% +\(\+0\.0%\) +[0-9.]+ slower \(CPU/loop\)$' &&
+		pass "text: marked slower by CPU per loop, named" ||
+		fail "text: pipe is not slower (CPU/loop):"$'\n'"$text"
+	grep -A2 -E '^ +B +[0-9]+ +[0-9.]+% +\(-40\.0%\) +[0-9.]+ not significant$' <<<"$text" |
+		grep -Eq '^ +(CPU per loop +[^ ]+ +)?\(needs ~[0-9]+ boots\)$' &&
+		pass "text: not significant, what it needs" ||
+		fail "text: signal is not 'not significant (needs ~N boots)':"$'\n'"$text"
+	grep -A1 -E '^UNIX socket any +B +[0-9]+ .* not judged$' <<<"$text" |
+		grep -Eq '^ +\(the baseline did not measure it\)$' && pass "text: not judged, and why" ||
+		fail "text: unix is not 'not judged (the baseline did not measure it)':"$'\n'"$text"
+	# A 40 % slowdown within that noise: its detect a slowdown, under 100 %.
+	grep -Eq '^  B any +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +\(-40\.0%\) +[0-9]{1,2}\.[0-9]% ' <<<"$text" &&
+		pass "text: detect of a slowdown under 100 %" ||
+		fail "text: signal's detect is not under 100 %:"$'\n'"$(grep -E '^  B any ' <<<"$text")"
+	grep -q '^B/pipe\.any\.2p\.0k\.verdict_by_cpu_per_loop: 1$' "$d/report.kv" &&
+		grep -Eq '^B/signal\.any\.2p\.0k\.verdict_needs_boots: [0-9]+$' "$d/report.kv" &&
+		grep -q '^B/unix\.any\.2p\.0k\.verdict_not_judged: 1$' "$d/report.kv" &&
+		pass "kv: each kind" || fail "kv: not each kind: $(grep verdict_ "$d/report.kv")"
+	summary
+}
+
 case "${1:-}" in
 report) report "$2" "$3" ;;
+verdict_words) verdict_words "$2" "$3" ;;
 profile_words) profile_words "$2" ;;
 findings) findings "$2" "$3" ;;
 cells) cells "$2" "$3" ;;
 keys) keys "$2" ;;
 *)
-	echo "usage: $0 report BIN SRC | $0 findings BIN FIXTURES | $0 cells BIN FIXTURES | $0 keys BIN" >&2
+	echo "usage: $0 report BIN SRC | $0 verdict_words BIN SRC | $0 findings BIN FIXTURES | $0 cells BIN FIXTURES | $0 keys BIN" >&2
 	exit 2
 	;;
 esac

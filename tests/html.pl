@@ -110,7 +110,9 @@ sub figures {
 
 # The figures of the text report's summary, a line a row and label: what
 # follows its row and label columns (30), blanks collapsed; a line of a
-# row that did not run (no figures) left out.
+# row that did not run (no figures) left out.  Of a comparison, the
+# verdict is last: its words after those of its column, right-aligned
+# on the next line (alone, or after CPU per loop's change), are its.
 sub text_summary {
 	my ($text) = @_;
 	my (@rows, $in);
@@ -122,6 +124,10 @@ sub text_summary {
 		}
 		next unless $in;
 		last if /^us\/hop:/ || /^\s*$/;
+		if (@rows && /^\s+(?:CPU per loop\s+\S+\s+)?(\(.*\))$/) {
+			$rows[-1] .= " $1";
+			next;
+		}
 		next unless length($_) > 30 && substr($_, 30) =~ /^\s*\d+\s+\d+\.\d%/;
 		(my $f = substr($_, 30)) =~ s/^\s+//;
 		$f =~ s/\s+/ /g;
@@ -130,7 +136,9 @@ sub text_summary {
 	return @rows;
 }
 
-# The same of the page's summary table.
+# The same of the page's summary table: its cells of figures, the
+# verdict's words whole; of a comparison, without us/hop, which the text
+# report shows of one label only.
 sub html_summary {
 	my ($html) = @_;
 	my ($table) = $html =~ m{<table[^>]*class="summary"[^>]*>(.*?)</table>}s;
@@ -143,9 +151,10 @@ sub html_summary {
 		my @figs;
 
 		while ($tr =~ m{<td class="fig[^"]*">(.*?)</td>}sg) {
-			my $f = unescape($1);
-			push @figs, $f if $f ne '';
+			push @figs, unescape($1);
 		}
+		splice(@figs, 4, 1) if @figs == 6;
+		@figs = grep { $_ ne '' } @figs;
 		push @rows, join(' ', @figs) if @figs;
 	}
 	return @rows;

@@ -619,6 +619,12 @@ static void test_overview(void)
 	/* The summary's line of the label compared: its verdict. */
 	CHECK(strstr(html, "<td class=\"fig word marked\">faster</td>") !=
 	      NULL);
+	/*
+	 * Where a label's verdict stands over its runs depends on how long
+	 * it is: no caption puts it on a side.
+	 */
+	CHECK(strstr(html, "verdict on the right is") == NULL);
+	CHECK(strstr(html, "Over each label's runs, its verdict") != NULL);
 	free(forest);
 	free(html);
 }

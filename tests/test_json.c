@@ -448,7 +448,8 @@ static void test_compare(void)
 	golden_check("compare.html", text, len);
 	CHECK(strstr(text, "<td class=\"fig\">+4.9%</td>") != NULL);
 	CHECK(strstr(text, "<td class=\"fig\">[1.4%]</td>") != NULL);
-	CHECK(strstr(text, "+4.9% not judged: one invocation a label") != NULL);
+	CHECK(strstr(text, "not judged (one invocation a label, no --noise): "
+			   "+4.9%; detect &gt;=1.4%") != NULL);
 	CHECK(strstr(text, "<script") == NULL);
 	CHECK(strstr(text, "nan") == NULL);
 	free(text);

@@ -13,6 +13,7 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "lib/stats.h"
+#include "analysis/textkit.h"
 #include "analysis/verdict.h"
 #include "render.h"
 
@@ -627,7 +628,12 @@ static void test_cpu_turns(void)
 		CHECK_EQ_INT(c.runs_left, turns ? 0 : 2);
 		CHECK_EQ_INT(cell->mark, COMPARE_NOT_MARKED);
 		CHECK_NEAR(c.alpha, VERDICT_FAMILY / c.tests, 1e-12);
+		text_cell_words(&c);
+		/* One verdict, of whichever statistic marked the row. */
+		CHECK_STR(cell->verdict,
+			  turns ? "slower (CPU/loop)" : "not significant");
 		if (turns) {
+			CHECK_EQ_INT(cell->by, VERDICT_CPU);
 			CHECK_EQ_INT(cell->cpu_mark, COMPARE_MARKED);
 			CHECK_NEAR(cell->cv.change, 1 / 1.2 - 1, 0.01);
 			CHECK(cell->cv.low < 0 && cell->cv.high < 0);
@@ -771,6 +777,114 @@ static void test_want(void)
 	CHECK_EQ_INT(verdict_replicates_for(&v, 0.05), 0);
 }
 
+/*
+ * detect in the way the row moved: B at about half of A's loops/sec with
+ * a wide spread, judged against A and A against B.  The noise is the
+ * same both ways, so is the shift in the logs it detects: as a rise of
+ * A over B it is over 100 %; as B's slowdown below A the same shift is
+ * rise / (1 + rise), under 100 %, as a slowdown must be.  The replicates
+ * for a detect wanted are of the slowdown too.
+ */
+static void test_detect_slower(void)
+{
+	static const double a[] = { 100e3, 300e3, 30e3 };
+	static const double b[] = { 50e3, 150e3, 15e3 };
+	struct results r[6];
+	const struct results *ab[6], *ba[6];
+	struct compare c;
+	double rise, fall;
+
+	invocations(r, "A", a, 3);
+	invocations(r + 3, "B", b, 3);
+	for (unsigned int i = 0; i < 3; i++) {
+		ab[i] = ba[i + 3] = &r[i];
+		ab[i + 3] = ba[i] = &r[i + 3];
+	}
+	CHECK_EQ_INT(compare_build(&c, ab, 6, 0, NULL, 0), 0);
+	fall = c.row[0].cell[1].v.detect;
+	CHECK(c.row[0].cell[1].v.change < 0);
+	compare_free(&c);
+	CHECK_EQ_INT(compare_build(&c, ba, 6, 0, NULL, 0), 0);
+	rise = c.row[0].cell[1].v.detect;
+	CHECK(c.row[0].cell[1].v.change > 0);
+	compare_free(&c);
+	CHECK(rise > 1);
+	CHECK(fall > 0 && fall < 1);
+	CHECK_NEAR(fall, rise / (1 + rise), 1e-9);
+	{
+		struct verdict v = { .basis = VERDICT_INVOCATIONS,
+				     .change = -0.1,
+				     .var = 0.01,
+				     .df = 6,
+				     .na = 4,
+				     .nb = 4 };
+		double s = (stats_t_quantile(1 - VERDICT_ALPHA / 2, 6) +
+			    stats_t_quantile(VERDICT_POWER, 6)) *
+			   sqrt(0.01 * 0.5);
+
+		/* At 4 a side the slowdown 1 - exp(-s): 4 reach it. */
+		CHECK_EQ_INT(verdict_replicates_for(&v, -expm1(-s) + 1e-12), 4);
+		CHECK_EQ_INT(verdict_replicates_for(&v, -expm1(-s) - 1e-6), 5);
+	}
+	free_all(r, 6);
+}
+
+/*
+ * The row's verdict in words, for a reader who reads nothing else: three
+ * boots a label in turns, B 1 % off A within a noise of 10 %: not
+ * significant, and the boots a side would need at the detect wanted,
+ * which --want changes (the words again, none needed at 90 %); a row of
+ * B's alone not judged, and why; the baseline's own row none.  Never a
+ * bare "noise".
+ */
+static void test_verdict_words(void)
+{
+	static const double m[] = { 100e3, 110e3, 90e3 };
+	struct results r[6];
+	const struct results *p[6];
+	struct report_model mo;
+	const struct compare_cell *cell, *base;
+	char want[80];
+
+	for (unsigned int i = 0; i < 6; i++) {
+		invocation(&r[i], i % 2 ? "B" : "A", "pipe",
+			   m[i / 2] * (i % 2 ? 0.99 : 1), 100);
+		r[i].info.start_s = 1.7e9 + 60.0 * i;
+		snprintf(r[i].info.boot_id, sizeof(r[i].info.boot_id),
+			 "boot-%u", i);
+		p[i] = &r[i];
+	}
+	/* Of B's last invocation, a row the baseline did not measure. */
+	snprintf(r[5].row[0].mech, sizeof(r[5].row[0].mech), "futex");
+	CHECK_EQ_INT(report_model_build(&mo, p, 6, 0, NULL, 0, 0), 0);
+	cell = compare_row_cell(&mo.cmp.row[0], 1);
+	base = compare_row_cell(&mo.cmp.row[0], 0);
+	CHECK(cell && base);
+	if (cell && base) {
+		CHECK_EQ_INT(cell->outcome, COMPARE_VERDICT_NOT_SIGNIFICANT);
+		CHECK(cell->verdict_reps > 3);
+		snprintf(want, sizeof(want),
+			 "not significant (needs ~%u boots)",
+			 cell->verdict_reps);
+		CHECK_STR(cell->verdict, want);
+		CHECK_EQ_INT(cell->verdict_head, strlen("not significant"));
+		CHECK_STR(base->verdict, "");
+		CHECK_EQ_INT(report_model_want(&mo, 90), 0);
+		CHECK_EQ_INT(cell->verdict_reps, 0);
+		CHECK_STR(cell->verdict, "not significant");
+	}
+	cell = compare_row_cell(&mo.cmp.row[1], 1);
+	CHECK(cell != NULL);
+	if (cell) {
+		CHECK_EQ_INT(cell->outcome, COMPARE_VERDICT_NOT_JUDGED);
+		CHECK_STR(cell->verdict,
+			  "not judged (the baseline did not measure it)");
+		CHECK_EQ_INT(cell->verdict_head, strlen("not judged"));
+	}
+	report_model_free(&mo);
+	free_all(r, 6);
+}
+
 int main(void)
 {
 	test_quantile();
@@ -782,6 +896,8 @@ int main(void)
 	test_wide_labels();
 	test_levels();
 	test_want();
+	test_detect_slower();
+	test_verdict_words();
 	test_disturbed();
 	test_drift();
 	test_cpu_turns();
