@@ -366,6 +366,9 @@ static void test_preempt(void)
 		  "voluntary at boot (dynamic; preempt=voluntary)" },
 		{ "", dyn, "preempt=bogus nopreempt=none", "voluntary",
 		  "voluntary at boot (dynamic; kernel config)" },
+		/* After "--" the words are init's. */
+		{ "", dyn, "ro -- preempt=none", "voluntary",
+		  "voluntary at boot (dynamic; kernel config)" },
 		{ "", dyn, "", "", "dynamic (kernel version)" },
 		{ "", dyn, "", "rt", "dynamic (kernel version)" },
 		{ "", "#1 SMP PREEMPT_LAZY Thu", "", "",
