@@ -146,22 +146,47 @@ static int sysinfo_model_ok(const char *model)
 	       strcmp(model, "full") == 0 || strcmp(model, "lazy") == 0;
 }
 
+/* Does the kernel version @version say PREEMPT_RT? */
+static int sysinfo_version_rt(const char *version)
+{
+	/* init/Makefile: the last of PREEMPT, PREEMPT_DYNAMIC, PREEMPT_RT. */
+	return kwords_has(version, "PREEMPT_RT") ||
+	       (kwords_has(version, "PREEMPT") && kwords_has(version, "RT"));
+}
+
+/*
+ * The model in parentheses of sched/preempt's @debugfs into @out: 1, or
+ * 0 when it names none.  A PREEMPT_RT kernel lists neither none nor
+ * voluntary there (sched_dynamic_show()), only full and lazy, which it
+ * runs on top of RT.
+ */
+static int sysinfo_preempt_debugfs(const char *debugfs, const char *version,
+				   char *out, size_t size)
+{
+	const char *lp = strchr(debugfs, '(');
+	const char *rp = lp ? strchr(lp, ')') : NULL;
+
+	if (!lp || !rp || rp <= lp + 1)
+		return 0;
+	if (sysinfo_version_rt(version) ||
+	    (!strstr(debugfs, "none") && !strstr(debugfs, "voluntary")))
+		snprintf(out, size, "rt (%.*s; sched/preempt)",
+			 (int)(rp - lp - 1), lp + 1);
+	else
+		snprintf(out, size, "%.*s (sched/preempt)", (int)(rp - lp - 1),
+			 lp + 1);
+	return 1;
+}
+
 void sysinfo_preempt(const char *debugfs, const char *version,
 		     const char *cmdline, const char *config, char *out,
 		     size_t size)
 {
-	const char *lp = strchr(debugfs, '(');
-	const char *rp = lp ? strchr(lp, ')') : NULL;
 	char boot[16];
 
-	if (lp && rp && rp > lp + 1) {
-		snprintf(out, size, "%.*s (sched/preempt)", (int)(rp - lp - 1),
-			 lp + 1);
+	if (sysinfo_preempt_debugfs(debugfs, version, out, size))
 		return;
-	}
-	/* init/Makefile: the last of PREEMPT, PREEMPT_DYNAMIC, PREEMPT_RT. */
-	if (kwords_has(version, "PREEMPT_RT") ||
-	    (kwords_has(version, "PREEMPT") && kwords_has(version, "RT"))) {
+	if (sysinfo_version_rt(version)) {
 		snprintf(out, size, "rt (kernel version)");
 	} else if (kwords_has(version, "PREEMPT_DYNAMIC")) {
 		/* The model chosen at boot; root may change it since. */

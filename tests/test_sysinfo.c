@@ -22,6 +22,12 @@
 
 #define VM TEST_DIR "/fixtures/sys-vm"
 #define EMPTY TEST_DIR "/fixtures/sys-empty"
+/* An Intel hybrid laptop: Fedora's 6.17, lazy, a BPF scheduler running. */
+#define HYBRID TEST_DIR "/fixtures/sys-hybrid"
+/* An arm64 big.LITTLE board: Debian 12's PREEMPT_RT 6.1, CFS. */
+#define RTBOX TEST_DIR "/fixtures/sys-rt"
+/* A KVM guest of a 6.17 kernel built with proxy execution. */
+#define PROXY TEST_DIR "/fixtures/sys-proxy"
 
 /* The value of @key in @kv of @n, or NULL. */
 static const char *kv_get(const struct result_kv *kv, unsigned int n,
@@ -105,6 +111,56 @@ static void test_vm(void)
 	CHECK_EQ_INT((unsigned char)in.label[0], 0x55);
 	CHECK_EQ_INT((unsigned char)in.cpus_allowed[0], 0x55);
 	CHECK_EQ_INT((unsigned char)in.date[0], 0x55);
+}
+
+static void test_hybrid(void)
+{
+	static struct result_info in;
+
+	memset(&in, 0x55, sizeof(in));
+	sysinfo_read(HYBRID, &in);
+	CHECK_STR(in.cpu_type, "12th Gen Intel(R) Core(TM) i7-12700H");
+	CHECK_STR(in.kernel, "6.17.4-300.fc43.x86_64");
+	CHECK_EQ_INT(in.ncpu, 20);
+	CHECK_STR(in.preempt, "lazy (sched/preempt)");
+	CHECK_STR(in.threaded_irqs, "no");
+	CHECK_STR(in.config_hz, "1000");
+	CHECK_STR(in.smt, "on, active");
+	CHECK_STR(in.virt, "no (no hypervisor flag)");
+	CHECK_STR(in.clocksource, "tsc");
+}
+
+static void test_rtbox(void)
+{
+	static struct result_info in;
+
+	memset(&in, 0x55, sizeof(in));
+	sysinfo_read(RTBOX, &in);
+	CHECK_STR(in.kernel, "6.1.0-41-rt-arm64");
+	CHECK_EQ_INT(in.ncpu, 8);
+	/* No sched/preempt: PREEMPT_DYNAMIC excluded PREEMPT_RT then. */
+	CHECK_STR(in.preempt, "rt (kernel version)");
+	CHECK_STR(in.threaded_irqs, "yes (forced: PREEMPT_RT)");
+	CHECK_STR(in.rt_throttling, "off (sched_rt_runtime_us -1)");
+	CHECK_STR(in.isolation, "isolcpus=6-7 nohz_full=6-7");
+	CHECK_STR(in.config_hz, "250");
+	CHECK_STR(in.virt, ""); /* arm64: no flags to tell */
+	CHECK_STR(in.clocksource, "arch_sys_counter");
+}
+
+static void test_proxy(void)
+{
+	static struct result_info in;
+
+	memset(&in, 0x55, sizeof(in));
+	sysinfo_read(PROXY, &in);
+	CHECK_STR(in.kernel, "6.17.0");
+	CHECK_EQ_INT(in.ncpu, 4);
+	/* debugfs not mounted; the dynamic kernel's configured model. */
+	CHECK_STR(in.preempt, "full at boot (dynamic; kernel config)");
+	CHECK_STR(in.config_hz, "1000");
+	CHECK_STR(in.virt, "yes (hypervisor flag)");
+	CHECK_STR(in.clocksource, "kvm-clock");
 }
 
 /* Every machine fact of @in is unknown. */
@@ -354,6 +410,12 @@ static void test_preempt(void)
 		  "full (sched/preempt)" },
 		{ "none voluntary full (lazy)", "", "", "",
 		  "lazy (sched/preempt)" },
+		/* PREEMPT_RT (6.12 on): full or lazy on top of RT. */
+		{ "(full) lazy ", "#1 SMP PREEMPT_DYNAMIC Sun", "", "",
+		  "rt (full; sched/preempt)" },
+		{ "full (lazy) ", "#1 SMP PREEMPT_RT Sun", "", "",
+		  "rt (lazy; sched/preempt)" },
+		{ "(full) ", "", "", "rt", "rt (full; sched/preempt)" },
 		{ "garbage ()", "#1 SMP PREEMPT Mon", "", "",
 		  "full (kernel version)" },
 		{ "", "#1 SMP PREEMPT_RT Thu Jan 4", "", "",
@@ -429,6 +491,8 @@ static void test_rt(void)
 		{ "ro", "rt (kernel version)", "none",
 		  "yes (forced: PREEMPT_RT)" },
 		{ "", "rt (kernel version)", "", "yes (forced: PREEMPT_RT)" },
+		{ "", "rt (lazy; sched/preempt)", "",
+		  "yes (forced: PREEMPT_RT)" },
 		{ "", "", "", "" },
 	};
 	char out[256];
@@ -805,6 +869,9 @@ static void test_json_bad(void)
 int main(void)
 {
 	test_vm();
+	test_hybrid();
+	test_rtbox();
+	test_proxy();
 	test_empty();
 	test_other_trees();
 	test_minimal_vm();
