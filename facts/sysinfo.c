@@ -20,6 +20,7 @@
 #include "kconfig.h"
 #include "kwords.h"
 #include "rtinfo.h"
+#include "sched.h"
 #include "sysinfo.h"
 #include "tick.h"
 #include "lib/cpulist.h"
@@ -572,17 +573,17 @@ static void sysinfo_machine(const char *root, struct result_info *in)
  * preemption model, from what debugfs, the version, the command line and
  * the configuration each say.
  */
-static void sysinfo_kernel(const char *root, struct result_info *in)
+static void sysinfo_kernel(const char *root, struct result_info *in,
+			   struct kconfig *config)
 {
 	char debugfs[128];
-	struct kconfig config;
 
 	sysinfo_line(root, "/proc/sys/kernel/version", in->kernel_version,
 		     sizeof(in->kernel_version));
 	sysinfo_line(root, "/proc/cmdline", in->boot_cmdline,
 		     sizeof(in->boot_cmdline));
-	kconfig_read(root, in->kernel, &config);
-	snprintf(in->config_hz, sizeof(in->config_hz), "%s", config.hz);
+	kconfig_read(root, in->kernel, config);
+	snprintf(in->config_hz, sizeof(in->config_hz), "%s", config->hz);
 	/* No configuration to read: measure the running kernel's tick. */
 	if (!in->config_hz[0] && !root[0])
 		tick_measure(root, in->config_hz, sizeof(in->config_hz));
@@ -592,13 +593,16 @@ static void sysinfo_kernel(const char *root, struct result_info *in)
 		sysinfo_line(root, "/sys/kernel/debug/sched_preempt", debugfs,
 			     sizeof(debugfs));
 	sysinfo_preempt(debugfs, in->kernel_version, in->boot_cmdline,
-			config.model, in->preempt, sizeof(in->preempt));
+			config->model, in->preempt, sizeof(in->preempt));
 }
 
 void sysinfo_read(const char *root, struct result_info *in)
 {
+	struct kconfig config;
+
 	sysinfo_machine(root, in);
-	sysinfo_kernel(root, in);
+	sysinfo_kernel(root, in, &config);
+	sched_read(root, &config, in);
 	rtinfo_read(root, in);
 	sysinfo_vulnerabilities(root, in);
 

@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "facts/emulation.h"
+#include "facts/sched.h"
 #include "facts/sysinfo.h"
 #include "render.h"
 
@@ -59,6 +60,12 @@ static void test_vm(void)
 	CHECK(strstr(in.boot_cmdline, " vt.handoff=7") != NULL);
 	CHECK(in.boot_cmdline[strlen(in.boot_cmdline) - 1] != '\n');
 	CHECK_STR(in.preempt, "full (sched/preempt)");
+	CHECK_STR(in.fair_sched,
+		  "EEVDF, base slice 2.25 ms (sched/base_slice_ns)");
+	CHECK_STR(in.sched_ext,
+		  "none (no /sys/kernel/sched_ext: not built in)");
+	CHECK_STR(in.proxy_exec, "no (kernel config)");
+	CHECK_STR(in.core_sched, "yes (kernel config)");
 	CHECK_STR(in.rt_runtime_us, "950000");
 	CHECK_STR(in.rt_period_us, "1000000");
 	CHECK_STR(in.rt_throttling, "on: 950000 of 1000000 us (95%)");
@@ -123,6 +130,12 @@ static void test_hybrid(void)
 	CHECK_STR(in.kernel, "6.17.4-300.fc43.x86_64");
 	CHECK_EQ_INT(in.ncpu, 20);
 	CHECK_STR(in.preempt, "lazy (sched/preempt)");
+	CHECK_STR(in.fair_sched,
+		  "EEVDF, base slice 3 ms (sched/base_slice_ns)");
+	CHECK_STR(in.sched_ext, "simple, all tasks (enabled; enable_seq 3)");
+	/* sched_ext built in: CONFIG_SCHED_PROXY_EXEC cannot be. */
+	CHECK_STR(in.proxy_exec, "no (kernel config)");
+	CHECK_STR(in.core_sched, "yes (kernel config)");
 	CHECK_STR(in.threaded_irqs, "no");
 	CHECK_STR(in.config_hz, "1000");
 	CHECK_STR(in.smt, "on, active");
@@ -141,6 +154,12 @@ static void test_rtbox(void)
 	/* No sched/preempt: PREEMPT_DYNAMIC excluded PREEMPT_RT then. */
 	CHECK_STR(in.preempt, "rt (kernel version)");
 	CHECK_STR(in.threaded_irqs, "yes (forced: PREEMPT_RT)");
+	CHECK_STR(in.fair_sched,
+		  "CFS, min granularity 3 ms (sched/min_granularity_ns)");
+	CHECK_STR(in.sched_ext,
+		  "none (no /sys/kernel/sched_ext: not built in)");
+	CHECK_STR(in.proxy_exec, "no (kernel config)");
+	CHECK_STR(in.core_sched, "no (kernel config)");
 	CHECK_STR(in.rt_throttling, "off (sched_rt_runtime_us -1)");
 	CHECK_STR(in.isolation, "isolcpus=6-7 nohz_full=6-7");
 	CHECK_STR(in.config_hz, "250");
@@ -158,6 +177,11 @@ static void test_proxy(void)
 	CHECK_EQ_INT(in.ncpu, 4);
 	/* debugfs not mounted; the dynamic kernel's configured model. */
 	CHECK_STR(in.preempt, "full at boot (dynamic; kernel config)");
+	CHECK_STR(in.fair_sched, "EEVDF (release 6.17: EEVDF from 6.6)");
+	CHECK_STR(in.sched_ext,
+		  "none (no /sys/kernel/sched_ext: not built in)");
+	CHECK_STR(in.proxy_exec, "on (sched_proxy_exec=1)");
+	CHECK_STR(in.core_sched, "yes (kernel config)");
 	CHECK_STR(in.config_hz, "1000");
 	CHECK_STR(in.virt, "yes (hypervisor flag)");
 	CHECK_STR(in.clocksource, "kvm-clock");
@@ -175,6 +199,11 @@ static void check_unknown(const struct result_info *in)
 	CHECK_STR(in->boot_cmdline, "");
 	CHECK_STR(in->boot_id, "");
 	CHECK_STR(in->preempt, "");
+	CHECK_STR(in->fair_sched, "unknown (no sched debugfs, no release)");
+	CHECK_STR(in->sched_ext, "unknown (no /sys/kernel)");
+	CHECK_STR(in->proxy_exec,
+		  "unknown (no sched/features or kernel config)");
+	CHECK_STR(in->core_sched, "unknown (no prctl or kernel config)");
 	CHECK_STR(in->rt_runtime_us, "");
 	CHECK_STR(in->rt_period_us, "");
 	CHECK_STR(in->rt_throttling, "");
@@ -356,6 +385,179 @@ static void test_minimal_vm(void)
 	sysinfo_read(root, &in);
 	CHECK_STR(in.preempt, "voluntary (sched/preempt)");
 	CHECK(nftw(root, rm_one, 8, FTW_DEPTH | FTW_PHYS) == 0);
+}
+
+/* The fair class from debugfs, the sysctl, the release. */
+static void test_fair(void)
+{
+	static const struct {
+		const char *slice, *gran, *where, *release, *want;
+	} cases[] = {
+		{ "3000000", "", "", "6.17.4",
+		  "EEVDF, base slice 3 ms "
+		  "(sched/base_slice_ns)" },
+		{ "700000", "", "", "",
+		  "EEVDF, base slice 0.7 ms "
+		  "(sched/base_slice_ns)" },
+		{ "", "2250000", "sysctl", "5.4.0",
+		  "CFS, min granularity 2.25 ms (sysctl)" },
+		{ "junk", "", "", "6.6.0-rc1",
+		  "EEVDF (release 6.6: EEVDF "
+		  "from 6.6)" },
+		{ "", "", "", "6.5.13-1-pve",
+		  "CFS (release 6.5: EEVDF from "
+		  "6.6)" },
+		{ "", "", "", "2.6.22.19",
+		  "neither (release 2.6: CFS from "
+		  "2.6.23)" },
+		{ "", "", "", "2.6.23", "CFS (release 2.6: EEVDF from 6.6)" },
+		{ "", "", "", "", "unknown (no sched debugfs, no release)" },
+		{ "", "", "", "linux",
+		  "unknown (no sched debugfs, no release)" },
+	};
+	char out[96];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		sched_fair(cases[i].slice, cases[i].gran, cases[i].where,
+			   cases[i].release, out, sizeof(out));
+		CHECK_STR(out, cases[i].want);
+	}
+	CHECK_EQ_INT(sched_fair_eevdf("EEVDF (release 6.6: EEVDF from 6.6)"),
+		     1);
+	CHECK_EQ_INT(sched_fair_eevdf("CFS, min granularity 3 ms (sysctl)"), 0);
+	CHECK_EQ_INT(sched_fair_eevdf("unknown (no sched debugfs, no release)"),
+		     -1);
+	CHECK_EQ_INT(sched_fair_eevdf(""), -1);
+}
+
+/* sched_ext's state, scheduler and tasks from its sysfs files. */
+static void test_sched_ext(void)
+{
+	static const struct {
+		struct sched_ext_files x;
+		const char *want, *name;
+		int all;
+	} cases[] = {
+		{ { 1, 1, "enabled", "simple", "3", "1" },
+		  "simple, all tasks (enabled; enable_seq 3)",
+		  "simple",
+		  1 },
+		{ { 1, 1, "enabled", "lavd_1.0.12_g1e2f3a4_x86_64", "7", "0" },
+		  "lavd_1.0.12_g1e2f3a4_x86_64, SCHED_EXT tasks only "
+		  "(enabled; enable_seq 7)",
+		  "",
+		  0 },
+		{ { 1, 1, "enabled", "", "1", "" },
+		  "a BPF scheduler (enabled; enable_seq 1)",
+		  "",
+		  0 },
+		{ { 1, 1, "enabling", "rusty", "2", "1" },
+		  "rusty, enabling (enable_seq 2)",
+		  "",
+		  0 },
+		{ { 1, 1, "disabled", "", "2", "" },
+		  "none (disabled; enable_seq 2)",
+		  "",
+		  0 },
+		{ { 1, 1, "disabled", "", "", "" },
+		  "none (disabled; enable_seq unknown)",
+		  "",
+		  0 },
+		{ { 1, 1, "", "", "", "" },
+		  "unknown (sched_ext/state unreadable)",
+		  "",
+		  -1 },
+		{ { 1, 0, "", "", "", "" },
+		  "none (no /sys/kernel/sched_ext: not built in)",
+		  "",
+		  0 },
+		{ { 0, 0, "", "", "", "" },
+		  "unknown (no /sys/kernel)",
+		  "",
+		  -1 },
+	};
+	char out[128], name[72];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		sched_ext_words(&cases[i].x, out, sizeof(out));
+		CHECK_STR(out, cases[i].want);
+		CHECK_EQ_INT(sched_ext_all(out, name, sizeof(name)),
+			     cases[i].all);
+		CHECK_STR(name, cases[i].name);
+	}
+	CHECK_EQ_INT(sched_ext_all("", name, sizeof(name)), -1);
+}
+
+/* Proxy execution and core scheduling, from each source in turn. */
+static void test_proxy_core(void)
+{
+	static const struct {
+		const char *features;
+		enum kconfig_bool config;
+		const char *cmdline, *release, *want;
+	} px[] = {
+		{ "TTWU_QUEUE PROXY_EXEC", KCONFIG_UNKNOWN, "", "6.16",
+		  "on (sched/features)" },
+		{ "NO_PROXY_EXEC SIS_UTIL", KCONFIG_YES, "", "6.17",
+		  "off (sched/features)" },
+		{ "TTWU_QUEUE", KCONFIG_NO, "sched_proxy_exec=1", "6.17",
+		  "no (kernel config)" },
+		{ "", KCONFIG_YES, "ro sched_proxy_exec=0", "6.17",
+		  "off (sched_proxy_exec=0)" },
+		{ "", KCONFIG_YES, "sched_proxy_exec=off", "",
+		  "off (sched_proxy_exec=off)" },
+		{ "", KCONFIG_YES, "sched_proxy_exec", "",
+		  "on (sched_proxy_exec)" },
+		{ "", KCONFIG_YES, "sched_proxy_exec=0 sched_proxy_exec=y", "",
+		  "on (sched_proxy_exec=y)" },
+		{ "", KCONFIG_YES, "ro -- sched_proxy_exec=0", "",
+		  "on (kernel config)" },
+		{ "", KCONFIG_UNKNOWN, "", "6.16.3",
+		  "no (release 6.16: from "
+		  "6.17)" },
+		{ "", KCONFIG_UNKNOWN, "sched_proxy_exec=1", "6.18",
+		  "unknown (sched_proxy_exec given; no kernel config)" },
+		{ "", KCONFIG_UNKNOWN, "", "6.18",
+		  "unknown (no sched/features or kernel config)" },
+	};
+	static const struct {
+		int err;
+		unsigned long long cookie;
+		enum kconfig_bool config;
+		const char *release, *want;
+	} core[] = {
+		{ 0, 0, KCONFIG_NO, "", "yes (prctl)" },
+		{ 0, 0x1234, KCONFIG_UNKNOWN, "",
+		  "yes, ctxbench has a cookie (prctl)" },
+		{ ENODEV, 0, KCONFIG_UNKNOWN, "",
+		  "yes, no SMT (prctl: ENODEV)" },
+		{ EINVAL, 0, KCONFIG_YES, "", "no (prctl: EINVAL)" },
+		{ EPERM, 0, KCONFIG_YES, "", "yes (kernel config)" },
+		{ -1, 0, KCONFIG_NO, "6.17", "no (kernel config)" },
+		{ -1, 0, KCONFIG_UNKNOWN, "5.10.0-33-amd64",
+		  "no (release 5.10: from 5.14)" },
+		{ ENOSYS, 0, KCONFIG_UNKNOWN, "6.1",
+		  "unknown (prctl: Function not implemented)" },
+		{ -1, 0, KCONFIG_UNKNOWN, "6.1",
+		  "unknown (no prctl or kernel config)" },
+	};
+	char out[96];
+
+	for (size_t i = 0; i < ARRAY_SIZE(px); i++) {
+		sched_proxy(px[i].features, px[i].config, px[i].cmdline,
+			    px[i].release, out, sizeof(out));
+		CHECK_STR(out, px[i].want);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(core); i++) {
+		sched_core(core[i].err, core[i].cookie, core[i].config,
+			   core[i].release, out, sizeof(out));
+		CHECK_STR(out, core[i].want);
+	}
+	CHECK_EQ_INT(sched_said("on (sched/features)", "on", "off no"), 1);
+	CHECK_EQ_INT(sched_said("no (kernel config)", "on", "off no"), 0);
+	CHECK_EQ_INT(sched_said("yes, no SMT (prctl: ENODEV)", "yes", "no"), 1);
+	CHECK_EQ_INT(sched_said("unknown (no prctl)", "yes", "no"), -1);
+	CHECK_EQ_INT(sched_said("", "yes", "no"), -1);
 }
 
 /* What says a CPU is emulated: CPUID's hypervisor leaf, the model name. */
@@ -877,6 +1079,9 @@ int main(void)
 	test_minimal_vm();
 	test_emulation();
 	test_preempt();
+	test_fair();
+	test_sched_ext();
+	test_proxy_core();
 	test_rt();
 	test_mitigations();
 	test_halt_poll();
