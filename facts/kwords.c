@@ -47,6 +47,25 @@ int kwords_param(const char *cmdline, const char *name, char *out, size_t size)
 	return found;
 }
 
+int kwords_param_has(const char *cmdline, const char *name, const char *value)
+{
+	size_t n = strlen(name), v = strlen(value);
+
+	for (const char *p = cmdline; *p;) {
+		size_t len;
+
+		p += strspn(p, " \t\n");
+		len = strcspn(p, " \t\n");
+		if (len == 2 && strncmp(p, "--", 2) == 0)
+			break;
+		if (len == n + 1 + v && strncmp(p, name, n) == 0 &&
+		    p[n] == '=' && strncmp(p + n + 1, value, v) == 0)
+			return 1;
+		p += len;
+	}
+	return 0;
+}
+
 int kwords_cpu_flag(const char *root, const char *flag)
 {
 	FILE *f = fs_open(root, "/proc/cpuinfo");

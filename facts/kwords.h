@@ -19,6 +19,13 @@ int kwords_has(const char *s, const char *word);
 int kwords_param(const char *cmdline, const char *name, char *out, size_t size);
 
 /*
+ * Is "@name=@value" a word of the command line @cmdline, before its "--"?
+ * Each word counts, as for a parameter the kernel takes every time it is
+ * given ("tsc=reliable tsc=unstable" is both).  1 or 0.
+ */
+int kwords_param_has(const char *cmdline, const char *name, const char *value);
+
+/*
  * Does the first "flags" line of @root/proc/cpuinfo (x86 has one) name
  * @flag?  1 yes, 0 no, -1 when there is no such line to tell.
  */

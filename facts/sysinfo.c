@@ -23,6 +23,7 @@
 #include "sched.h"
 #include "sysinfo.h"
 #include "tick.h"
+#include "tsc.h"
 #include "lib/cpulist.h"
 #include "lib/fs.h"
 #include "lib/text.h"
@@ -622,6 +623,7 @@ void sysinfo_read(const char *root, struct result_info *in)
 		     "/sys/devices/system/clocksource/clocksource0/"
 		     "current_clocksource",
 		     in->clocksource, sizeof(in->clocksource));
+	tsc_read(root, in);
 	snprintf(in->compiler, sizeof(in->compiler), "%s", SYSINFO_COMPILER);
 }
 

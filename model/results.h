@@ -104,6 +104,7 @@ struct result_info {
 	char emulated[64]; /* "yes (qemu TCG: ...)": see emulation.h */
 	char machine[192]; /* DMI vendor and product */
 	char clocksource[64];
+	char tsc[96]; /* "stable (constant_tsc nonstop_tsc)": facts/tsc.h */
 	char cpus_online[256]; /* "0-3" */
 	char cpus_allowed[256]; /* sched_getaffinity(), set by the caller */
 	char cpu_quota[192]; /* the cgroup's CPU quota and cpuset (cgroup.h) */

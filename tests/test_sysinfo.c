@@ -19,6 +19,7 @@
 #include "facts/emulation.h"
 #include "facts/sched.h"
 #include "facts/sysinfo.h"
+#include "facts/tsc.h"
 #include "render.h"
 
 #define VM TEST_DIR "/fixtures/sys-vm"
@@ -109,6 +110,7 @@ static void test_vm(void)
 	CHECK_STR(in.virt, "yes (hypervisor flag)");
 	CHECK_STR(in.machine, "QEMU Standard PC (Q35 + ICH9, 2009)");
 	CHECK_STR(in.clocksource, "kvm-clock");
+	CHECK_STR(in.tsc, "stable (constant_tsc nonstop_tsc)");
 	CHECK_STR(in.boot_id, "5b2f6c1e-3d4a-4f7e-9a0b-1c2d3e4f5a6b");
 	CHECK_STR(in.cpus_online, "0-3");
 	CHECK_STR(in.compiler, SYSINFO_COMPILER);
@@ -141,6 +143,7 @@ static void test_hybrid(void)
 	CHECK_STR(in.smt, "on, active");
 	CHECK_STR(in.virt, "no (no hypervisor flag)");
 	CHECK_STR(in.clocksource, "tsc");
+	CHECK_STR(in.tsc, "stable (constant_tsc nonstop_tsc)");
 }
 
 static void test_rtbox(void)
@@ -165,6 +168,7 @@ static void test_rtbox(void)
 	CHECK_STR(in.config_hz, "250");
 	CHECK_STR(in.virt, ""); /* arm64: no flags to tell */
 	CHECK_STR(in.clocksource, "arch_sys_counter");
+	CHECK_STR(in.tsc, "none (no x86 flags in /proc/cpuinfo)");
 }
 
 static void test_proxy(void)
@@ -185,10 +189,12 @@ static void test_proxy(void)
 	CHECK_STR(in.config_hz, "1000");
 	CHECK_STR(in.virt, "yes (hypervisor flag)");
 	CHECK_STR(in.clocksource, "kvm-clock");
+	/* KVM shows no invariant TSC unless asked (+invtsc). */
+	CHECK_STR(in.tsc, "variable (no nonstop_tsc)");
 }
 
-/* Every machine fact of @in is unknown. */
-static void check_unknown(const struct result_info *in)
+/* Every machine fact of @in is unknown; the TSC is as @tsc says. */
+static void check_unknown(const struct result_info *in, const char *tsc)
 {
 	CHECK_STR(in->cpu_type, "");
 	CHECK_STR(in->cpu_mhz, "");
@@ -224,6 +230,7 @@ static void check_unknown(const struct result_info *in)
 	CHECK_STR(in->emulated, "");
 	CHECK_STR(in->machine, "");
 	CHECK_STR(in->clocksource, "");
+	CHECK_STR(in->tsc, tsc);
 	CHECK_STR(in->cpus_online, "");
 	CHECK_STR(in->compiler, SYSINFO_COMPILER);
 }
@@ -238,11 +245,11 @@ static void test_empty(void)
 	 */
 	memset(&in, 0x55, sizeof(in));
 	sysinfo_read(EMPTY, &in);
-	check_unknown(&in);
+	check_unknown(&in, "none (no x86 flags in /proc/cpuinfo)");
 
 	memset(&in, 0x55, sizeof(in));
 	sysinfo_read(TEST_DIR "/fixtures/nonexistent", &in);
-	check_unknown(&in);
+	check_unknown(&in, "unknown (no /proc/cpuinfo)");
 }
 
 /* Write @text to @root@path, making the directories on the way. */
@@ -368,6 +375,7 @@ static void test_minimal_vm(void)
 	CHECK_STR(in.virt, "yes (hypervisor flag)");
 	CHECK_STR(in.emulated, "yes (qemu TCG: model name)");
 	CHECK(emulation_yes(in.emulated));
+	CHECK_STR(in.tsc, "variable (no constant_tsc, no nonstop_tsc)");
 
 	put(root, "/proc/sys/kernel/osrelease", "6.1.0-57-amd64\n");
 	put(root, "/proc/sys/kernel/version",
@@ -558,6 +566,62 @@ static void test_proxy_core(void)
 	CHECK_EQ_INT(sched_said("yes, no SMT (prctl: ENODEV)", "yes", "no"), 1);
 	CHECK_EQ_INT(sched_said("unknown (no prctl)", "yes", "no"), -1);
 	CHECK_EQ_INT(sched_said("", "yes", "no"), -1);
+}
+
+/* The TSC's stability from the flags, the command line, the clocksources. */
+static void test_tsc(void)
+{
+	static const struct {
+		struct tsc_flags f;
+		const char *cmdline, *available, *want;
+	} cases[] = {
+		{ { 1, 1, 1, 1, 0 },
+		  "",
+		  "tsc hpet",
+		  "stable (constant_tsc "
+		  "nonstop_tsc)" },
+		/* A guest whose hypervisor vouches for it. */
+		{ { 1, 1, 1, 0, 1 },
+		  "",
+		  "kvm-clock tsc",
+		  "stable (tsc_reliable)" },
+		{ { 1, 1, 0, 0, 0 },
+		  "ro tsc=reliable",
+		  "",
+		  "stable (tsc=reliable)" },
+		/* Both given: the kernel takes both, unstable wins. */
+		{ { 1, 1, 1, 1, 1 },
+		  "tsc=reliable tsc=unstable",
+		  "kvm-clock",
+		  "unstable (tsc=unstable, not a clocksource)" },
+		{ { 1, 1, 1, 1, 0 },
+		  "tsc=unstable",
+		  "",
+		  "unstable (tsc=unstable)" },
+		{ { 1, 1, 1, 1, 0 },
+		  "",
+		  "hpet acpi_pm",
+		  "unstable (not a clocksource)" },
+		{ { 1, 1, 1, 1, 0 },
+		  "-- tsc=unstable",
+		  "tsc",
+		  "stable (constant_tsc nonstop_tsc)" },
+		{ { 1, 1, 1, 0, 0 }, "", "", "variable (no nonstop_tsc)" },
+		{ { 1, 1, 0, 1, 0 }, "", "", "variable (no constant_tsc)" },
+		{ { 1, 0, 0, 0, 0 }, "", "", "none (no tsc flag)" },
+		{ { 1, -1, -1, -1, -1 },
+		  "",
+		  "",
+		  "none (no x86 flags in /proc/cpuinfo)" },
+		{ { 0, -1, -1, -1, -1 }, "", "", "unknown (no /proc/cpuinfo)" },
+	};
+	char out[96];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		tsc_words(&cases[i].f, cases[i].cmdline, cases[i].available,
+			  out, sizeof(out));
+		CHECK_STR(out, cases[i].want);
+	}
 }
 
 /* What says a CPU is emulated: CPUID's hypervisor leaf, the model name. */
@@ -1082,6 +1146,7 @@ int main(void)
 	test_fair();
 	test_sched_ext();
 	test_proxy_core();
+	test_tsc();
 	test_rt();
 	test_mitigations();
 	test_halt_poll();
