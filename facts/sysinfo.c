@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cgroup.h"
+#include "cores.h"
 #include "emulation.h"
 #include "kconfig.h"
 #include "kwords.h"
@@ -618,6 +619,7 @@ void sysinfo_read(const char *root, struct result_info *in)
 			     sizeof(in->cpuidle_governor));
 	sysinfo_halt_polling(root, in);
 	sysinfo_smt(root, in);
+	cores_read(root, in);
 	sysinfo_virt(root, in);
 	sysinfo_line(root,
 		     "/sys/devices/system/clocksource/clocksource0/"

@@ -56,6 +56,7 @@ struct result_kv {
 
 #define RESULT_MAX_VULNS 64 /* files in .../cpu/vulnerabilities */
 #define RESULT_MAX_HALT_POLL 16 /* halt-polling module parameters */
+#define RESULT_MAX_CORE_TYPES 8 /* P-cores, E-cores, or capacities */
 
 /*
  * The "Run information" block: facts about the machine and the test.
@@ -100,6 +101,9 @@ struct result_info {
 	struct result_kv halt_poll_params[RESULT_MAX_HALT_POLL]; /* mod.param */
 	char smt[64]; /* "on, active" */
 	char core_sched[64]; /* core scheduling: "yes (prctl)" */
+	char core_types[96]; /* "P-cores 0-11, E-cores 12-19": cores.h */
+	unsigned int ncore_types;
+	struct result_kv core_type_cpus[RESULT_MAX_CORE_TYPES]; /* "P-core" */
 	char virt[96]; /* "yes (hypervisor flag)" */
 	char emulated[64]; /* "yes (qemu TCG: ...)": see emulation.h */
 	char machine[192]; /* DMI vendor and product */

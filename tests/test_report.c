@@ -377,6 +377,7 @@ static void test_sysinfo(void)
 	CHECK_STR(in.proxy_exec, "no (release 2.4: from 6.17)");
 	CHECK_STR(in.core_sched, "no (release 2.4: from 5.14)");
 	CHECK_STR(in.tsc, "none (no x86 flags in /proc/cpuinfo)");
+	CHECK_STR(in.core_types, "unknown (no cpu_capacity or hybrid PMU)");
 
 	sysinfo_read(TEST_DIR "/fixtures/nonexistent", &in);
 	CHECK_STR(in.cpu_type, "");

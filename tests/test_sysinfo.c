@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "store/store.h"
 #include "facts/emulation.h"
+#include "facts/cores.h"
 #include "facts/sched.h"
 #include "facts/sysinfo.h"
 #include "facts/tsc.h"
@@ -107,6 +108,8 @@ static void test_vm(void)
 		  "guest_halt_poll_ns=200000, halt_poll_ns=200000");
 
 	CHECK_STR(in.smt, "on, active");
+	CHECK_STR(in.core_types, "one type (no cpu_core or cpu_atom)");
+	CHECK_EQ_INT(in.ncore_types, 0);
 	CHECK_STR(in.virt, "yes (hypervisor flag)");
 	CHECK_STR(in.machine, "QEMU Standard PC (Q35 + ICH9, 2009)");
 	CHECK_STR(in.clocksource, "kvm-clock");
@@ -141,6 +144,12 @@ static void test_hybrid(void)
 	CHECK_STR(in.threaded_irqs, "no");
 	CHECK_STR(in.config_hz, "1000");
 	CHECK_STR(in.smt, "on, active");
+	CHECK_STR(in.core_types, "P-cores 0-11, E-cores 12-19");
+	CHECK_EQ_INT(in.ncore_types, 2);
+	CHECK_STR(in.core_type_cpus[0].key, "P-core");
+	CHECK_STR(in.core_type_cpus[0].value, "0-11");
+	CHECK_STR(in.core_type_cpus[1].key, "E-core");
+	CHECK_STR(in.core_type_cpus[1].value, "12-19");
 	CHECK_STR(in.virt, "no (no hypervisor flag)");
 	CHECK_STR(in.clocksource, "tsc");
 	CHECK_STR(in.tsc, "stable (constant_tsc nonstop_tsc)");
@@ -167,6 +176,13 @@ static void test_rtbox(void)
 	CHECK_STR(in.isolation, "isolcpus=6-7 nohz_full=6-7");
 	CHECK_STR(in.config_hz, "250");
 	CHECK_STR(in.virt, ""); /* arm64: no flags to tell */
+	/* The big cores first, whatever their numbers. */
+	CHECK_STR(in.core_types, "1024: 4-7, 414: 0-3 (cpu_capacity)");
+	CHECK_EQ_INT(in.ncore_types, 2);
+	CHECK_STR(in.core_type_cpus[0].key, "capacity 1024");
+	CHECK_STR(in.core_type_cpus[0].value, "4-7");
+	CHECK_STR(in.core_type_cpus[1].key, "capacity 414");
+	CHECK_STR(in.core_type_cpus[1].value, "0-3");
 	CHECK_STR(in.clocksource, "arch_sys_counter");
 	CHECK_STR(in.tsc, "none (no x86 flags in /proc/cpuinfo)");
 }
@@ -188,6 +204,7 @@ static void test_proxy(void)
 	CHECK_STR(in.core_sched, "yes (kernel config)");
 	CHECK_STR(in.config_hz, "1000");
 	CHECK_STR(in.virt, "yes (hypervisor flag)");
+	CHECK_STR(in.core_types, "one type (no cpu_core or cpu_atom)");
 	CHECK_STR(in.clocksource, "kvm-clock");
 	/* KVM shows no invariant TSC unless asked (+invtsc). */
 	CHECK_STR(in.tsc, "variable (no nonstop_tsc)");
@@ -226,6 +243,8 @@ static void check_unknown(const struct result_info *in, const char *tsc)
 	CHECK_EQ_INT(in->nhalt_poll, 0);
 	CHECK_STR(in->halt_poll, "");
 	CHECK_STR(in->smt, "");
+	CHECK_STR(in->core_types, "unknown (no cpu_capacity or hybrid PMU)");
+	CHECK_EQ_INT(in->ncore_types, 0);
 	CHECK_STR(in->virt, "");
 	CHECK_STR(in->emulated, "");
 	CHECK_STR(in->machine, "");
@@ -566,6 +585,70 @@ static void test_proxy_core(void)
 	CHECK_EQ_INT(sched_said("yes, no SMT (prctl: ENODEV)", "yes", "no"), 1);
 	CHECK_EQ_INT(sched_said("unknown (no prctl)", "yes", "no"), -1);
 	CHECK_EQ_INT(sched_said("", "yes", "no"), -1);
+}
+
+/* Core types of other machines; the types of a row's CPUs. */
+static void test_cores(void)
+{
+	static struct result_info in;
+	char root[] = "/tmp/ctxbench-sysinfo-XXXXXX", path[96], types[64];
+	unsigned int big, little;
+
+	CHECK(mkdtemp(root) != NULL);
+	put(root, "/sys/devices/system/cpu/online", "0-9\n");
+	for (int cpu = 0; cpu < 10; cpu++) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cpu_capacity", cpu);
+		put(root, path, "1024\n");
+	}
+	sysinfo_read(root, &in);
+	CHECK_STR(in.core_types, "one type (cpu_capacity 1024)");
+	CHECK_EQ_INT(in.ncore_types, 1);
+	CHECK_STR(in.core_type_cpus[0].value, "0-9");
+	CHECK_EQ_INT(cores_of(&in, "0-1", &big, &little, types, sizeof(types)),
+		     0);
+	/* Ten capacities, more types than kept. */
+	for (int cpu = 0; cpu < 10; cpu++) {
+		char cap[16];
+
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cpu_capacity", cpu);
+		snprintf(cap, sizeof(cap), "%d\n", 100 + cpu);
+		put(root, path, cap);
+	}
+	sysinfo_read(root, &in);
+	CHECK_STR(in.core_types, "over 8 types (cpu_capacity)");
+	CHECK_EQ_INT(in.ncore_types, 0);
+	/* A CPU without one: the PMUs decide, cpu_core alone one type. */
+	put(root, "/sys/devices/system/cpu/cpu9/cpu_capacity", "x\n");
+	put(root, "/sys/devices/cpu_core/cpus", "0-9\n");
+	sysinfo_read(root, &in);
+	CHECK_STR(in.core_types, "one type (P-cores 0-9)");
+	CHECK(nftw(root, rm_one, 8, FTW_DEPTH | FTW_PHYS) == 0);
+
+	sysinfo_read(HYBRID, &in);
+	CHECK_EQ_INT(cores_of(&in, "0-1", &big, &little, types, sizeof(types)),
+		     1);
+	CHECK_EQ_INT(big, 2);
+	CHECK_EQ_INT(little, 0);
+	CHECK_STR(types, "P-core");
+	CHECK_EQ_INT(
+		cores_of(&in, "3,12-13", &big, &little, types, sizeof(types)),
+		1);
+	CHECK_EQ_INT(big, 1);
+	CHECK_EQ_INT(little, 2);
+	CHECK_STR(types, "P-core+E-core");
+	CHECK_EQ_INT(cores_of(&in, "14", &big, &little, types, sizeof(types)),
+		     1);
+	CHECK_STR(types, "E-core");
+	/* Unknown CPUs (a row of a file before them), or none of these. */
+	CHECK_EQ_INT(cores_of(&in, "", &big, &little, types, sizeof(types)), 0);
+	CHECK_EQ_INT(cores_of(&in, "40", &big, &little, types, sizeof(types)),
+		     0);
+	sysinfo_read(RTBOX, &in);
+	CHECK_EQ_INT(cores_of(&in, "0,4", &big, &little, types, sizeof(types)),
+		     1);
+	CHECK_STR(types, "capacity 1024+capacity 414");
 }
 
 /* The TSC's stability from the flags, the command line, the clocksources. */
@@ -961,7 +1044,18 @@ static void free_all(struct results *r, unsigned int n)
 	free(r);
 }
 
+static void test_json_of(const char *root);
+
 static void test_json(void)
+{
+	static const char *const roots[] = { VM, HYBRID, RTBOX, PROXY };
+
+	for (size_t i = 0; i < ARRAY_SIZE(roots); i++)
+		test_json_of(roots[i]);
+}
+
+/* Every fact of the machine of @root written reads back the same. */
+static void test_json_of(const char *root)
 {
 	static struct results vm;
 	const struct results *one[] = { &vm };
@@ -971,14 +1065,17 @@ static void test_json(void)
 	size_t len, tlen, tlen2;
 	FILE *f;
 
-	/* Every fact written reads back the same. */
-	fill(&vm, VM, "6.8-vm", "2024-09-01T10:00:00Z");
+	fill(&vm, root, "6.8-vm", "2024-09-01T10:00:00Z");
 	f = open_memstream(&json, &len);
 	report_json(f, one, 1);
 	fclose(f);
-	CHECK(strstr(json, "\"vulnerabilities\": {\n") != NULL);
-	CHECK(strstr(json, "\"haltpoll.guest_halt_poll_ns\": \"200000\"") !=
-	      NULL);
+	CHECK(strstr(json, "\"vulnerabilities\": {") != NULL);
+	if (strcmp(root, VM) == 0)
+		CHECK(strstr(json, "\"haltpoll.guest_halt_poll_ns\": "
+				   "\"200000\"") != NULL);
+	if (strcmp(root, HYBRID) == 0)
+		CHECK(strstr(json, "\"core_type_cpus\": {\n          "
+				   "\"P-core\": \"0-11\",\n") != NULL);
 	CHECK_EQ_INT(read_doc(json, &back, &n, err, sizeof(err)), 0);
 	CHECK_EQ_INT(n, 1);
 	if (n == 1) {
@@ -1147,6 +1244,7 @@ int main(void)
 	test_sched_ext();
 	test_proxy_core();
 	test_tsc();
+	test_cores();
 	test_rt();
 	test_mitigations();
 	test_halt_poll();
