@@ -21,6 +21,8 @@ struct report_trend;
  */
 enum report_finding_kind {
 	FINDING_EMULATED, /* the CPU was emulated */
+	FINDING_SCHED_EXT, /* a BPF scheduler (sched_ext) ran the row */
+	FINDING_RAN_ON, /* of a hybrid machine: the core types it ran on */
 	FINDING_MIGRATED, /* unpinned: moved between CPUs */
 	FINDING_DEGENERATE, /* spinners sharing one CPU */
 	FINDING_RINGS, /* several rings: slowest, fastest, scalability */
@@ -41,7 +43,9 @@ struct report_finding {
 	 * of loops/sec @rates[].  CLUSTERS: @n runs near @lo, @of - @n
 	 * near @hi.  RINGS: @n rings, the slowest @lo, the fastest @hi,
 	 * the @scale (NAN: no row of one ring).  MIGRATED: @moves, -1
-	 * unknown.
+	 * unknown.  SCHED_EXT: the BPF scheduler, @name.  RAN_ON: @n CPUs of
+	 * the fastest type, @of of the others, the types @name
+	 * ("P-core+E-core").
 	 */
 	unsigned int n, of, run;
 	long long moves;
@@ -49,6 +53,7 @@ struct report_finding {
 	unsigned int *runs;
 	double *rates;
 	const char *why;
+	char name[72];
 	/* As the text report says it, without "(...)"; may hold "\n". */
 	char *words;
 };

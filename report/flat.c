@@ -66,6 +66,9 @@ enum flat_key {
 	FK_OVERSUBSCRIBED,
 	FK_EMULATED,
 	FK_MIGRATED,
+	FK_SCHED_EXT,
+	FK_RAN_ON_BIG_CPUS,
+	FK_RAN_ON_LITTLE_CPUS,
 	FK_OUTLIERS,
 	FK_OUTLIER_RUN,
 	FK_CLUSTERS_LOW_RUNS,
@@ -194,6 +197,12 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "the CPU was emulated (qemu TCG): every time is the emulator's, not the kernel's (the text report's `(emulated CPU: ...)`)"),
 	K(MIGRATED, "migrated", "other", "1",
 	  "unpinned: the participants moved between CPUs; `migrations` says how often when the kernel showed it (`(unpinned: ...)`)"),
+	K(SCHED_EXT, "sched_ext", "other", "1",
+	  "a BPF scheduler of sched_ext ran the participants: one ran every task, and their class is one it takes, not fifo or rr (`(sched_ext: run by the BPF scheduler ...)`; the Run information's `SchedExt` names it)"),
+	K(RAN_ON_BIG_CPUS, "ran_on_big_cpus", "other", "count",
+	  "on a machine of several core types (`CoreTypes`): the row's CPUs of the fastest type, P-cores or the highest `cpu_capacity` (`(core types: ran on ...)`)"),
+	K(RAN_ON_LITTLE_CPUS, "ran_on_little_cpus", "other", "count",
+	  "with it: the row's CPUs of the other types, E-cores or lower capacities"),
 	K(OUTLIERS, "outliers", "other", "count",
 	  "with 4 runs or more: the runs whose loops/sec lie outside the Tukey fences, 1.5 interquartile ranges beyond the quartiles (`(outside the Tukey fences: ...)`)"),
 	K(OUTLIER_RUN, "outlier_runN", "other", "loops/s",
@@ -744,7 +753,12 @@ static void flat_finding(const struct flat_out *o,
 	switch (f->kind) {
 	case FINDING_EMULATED:
 	case FINDING_MIGRATED:
+	case FINDING_SCHED_EXT:
 		flat_put_named(o, key, 1);
+		break;
+	case FINDING_RAN_ON:
+		flat_put(o, FK_RAN_ON_BIG_CPUS, f->n);
+		flat_put(o, FK_RAN_ON_LITTLE_CPUS, f->of);
 		break;
 	case FINDING_OUTLIERS:
 		flat_put_named(o, key, f->n);

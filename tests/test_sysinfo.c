@@ -22,6 +22,8 @@
 #include "facts/sysinfo.h"
 #include "facts/tsc.h"
 #include "render.h"
+#include "analysis/model.h"
+#include "report/formats.h"
 
 #define VM TEST_DIR "/fixtures/sys-vm"
 #define EMPTY TEST_DIR "/fixtures/sys-empty"
@@ -1028,6 +1030,119 @@ static void test_text(void)
 	free(text);
 }
 
+/*
+ * Format @name's report of @n invocations @r with @flags (REPORT_BRIEF),
+ * the model built as the output phase builds it.
+ */
+static char *render_as(const char *name, const struct results *const *r,
+		       unsigned int n, unsigned int flags, size_t *len)
+{
+	const struct report_format *const *fmt = report_formats;
+	struct report_model m;
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	while (*fmt && strcmp((*fmt)->name, name))
+		fmt++;
+	CHECK(*fmt != NULL);
+	CHECK_EQ_INT(report_model_build(&m, r, n, 0, NULL, 0, flags), 0);
+	if (*fmt)
+		CHECK_EQ_INT((*fmt)->render(f, &m), 0);
+	report_model_free(&m);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * The scheduler's facts of the hybrid laptop under two BPF schedulers
+ * and of the RT board, and a row's: what differs names the schedulers,
+ * each row says which ran it and on which cores, in every format.
+ */
+static void test_sched_report(void)
+{
+	static struct result_sample smp[] = {
+		{ .loops = 1000000, .elapsed_s = 5.0 },
+		{ .loops = 1010000, .elapsed_s = 5.0 }
+	};
+	static struct result_row row[3] = {
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .placement = "any",
+		  .cpus = "0,12",
+		  .procs = 2,
+		  .nsamples = 2,
+		  .sample = smp },
+		{ .mech = "futex",
+		  .title = "futex",
+		  .placement = "any",
+		  .cpus = "13-14",
+		  .procs = 2,
+		  .policy = "fifo",
+		  .prio = 50,
+		  .nsamples = 2,
+		  .sample = smp },
+		{ .mech = "pipe",
+		  .title = "pipe",
+		  .placement = "any",
+		  .cpus = "0,5",
+		  .procs = 2,
+		  .nsamples = 2,
+		  .sample = smp },
+	};
+	static struct results simple, lavd, rt;
+	const struct results *two[] = { &simple, &lavd }, *one[] = { &rt };
+	size_t len;
+	char *out;
+
+	fill(&simple, HYBRID, "6.17-simple", "2025-11-01T10:00:00Z");
+	fill(&lavd, HYBRID, "6.17-lavd", "2025-11-01T10:30:00Z");
+	snprintf(lavd.info.sched_ext, sizeof(lavd.info.sched_ext),
+		 "lavd, all tasks (enabled; enable_seq 4)");
+	fill(&rt, RTBOX, "6.1-rt", "2025-11-02T09:00:00Z");
+	simple.nrows = lavd.nrows = 2;
+	simple.row = lavd.row = row;
+	rt.nrows = 1;
+	rt.row = &row[2];
+
+	out = render_as("text", two, 2, 0, &len);
+	golden_check("info-sched.txt", out, len);
+	golden_lines(out, 80);
+	CHECK(strstr(out, "Run: 6.17-simple\n  SchedExt             simple, "
+			  "all tasks (enabled; enable_seq 3)\n") != NULL);
+	/* fifo is not the BPF scheduler's to run; the cores are said. */
+	CHECK(strstr(out,
+		     "    (sched_ext: run by the BPF scheduler lavd)\n"
+		     "    (core types: ran on P-cores and E-cores)\n") != NULL);
+	CHECK(strstr(out, "    (core types: ran on E-cores)\n") != NULL);
+	free(out);
+	out = render_as("text", two, 2, REPORT_BRIEF, &len);
+	golden_check("info-sched-brief.txt", out, len);
+	golden_lines(out, 80);
+	free(out);
+	out = render_as("kv", two, 2, 0, &len);
+	golden_check("info-sched.kv", out, len);
+	CHECK(strstr(out, "6.17-lavd/pipe.any.2p.0k.sched_ext: 1\n") != NULL);
+	CHECK(strstr(out, "6.17-lavd/futex.any.2p.0k.fifo_50.sched_ext") ==
+	      NULL);
+	CHECK(strstr(out, "6.17-lavd/futex.any.2p.0k.fifo_50."
+			  "ran_on_little_cpus: 2\n") != NULL);
+	free(out);
+	out = render_as("html", two, 2, 0, &len);
+	CHECK(strstr(out, "<th scope=\"row\">SchedExt</th><td>simple, all "
+			  "tasks (enabled; enable_seq 3)</td><td>lavd, all "
+			  "tasks (enabled; enable_seq 4)</td>") != NULL);
+	CHECK(strstr(out, "<p class=\"note\">(core types: ran on E-cores)") !=
+	      NULL);
+	free(out);
+
+	out = render_as("text", one, 1, 0, &len);
+	golden_check("info-rt.txt", out, len);
+	golden_lines(out, 80);
+	CHECK(strstr(out, "(core types: ran on CPUs of capacity 1024 and "
+			  "414)\n") != NULL);
+	free(out);
+}
+
 /* Read @doc; 0, or -1 with its message in @err. */
 static int read_doc(const char *doc, struct results **r, unsigned int *n,
 		    char *err, size_t errlen)
@@ -1251,6 +1366,7 @@ int main(void)
 	test_date();
 	test_text();
 	test_json();
+	test_sched_report();
 	test_json_old();
 	test_json_bad();
 	return check_summary();
