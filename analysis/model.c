@@ -2,6 +2,7 @@
 /* The report model: the comparison, each row's findings, the legend. */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -410,6 +411,54 @@ static int model_findings(struct report_model *m)
 					&c->r[i]->row[j]) < 0)
 				return -ENOMEM;
 	}
+	return 0;
+}
+
+/* What each of enum report_said reads: a fact, its words for yes and no. */
+static const struct {
+	size_t off;
+	const char *yes, *no;
+} said_rows[REPORT_NSAID] = {
+	[SAID_EEVDF] = { offsetof(struct result_info, fair_sched), "EEVDF",
+			 "CFS neither" },
+	[SAID_PROXY_EXEC] = { offsetof(struct result_info, proxy_exec), "on",
+			      "off no" },
+	[SAID_CORE_SCHED] = { offsetof(struct result_info, core_sched), "yes",
+			      "no" },
+	[SAID_TSC_STABLE] = { offsetof(struct result_info, tsc), "stable",
+			      "unstable variable" },
+};
+
+/* What the invocations of label @label say of @k alike: 1, 0 or -1. */
+static signed char model_said_of(const struct report_model *m,
+				 const char *label, enum report_said k)
+{
+	int said = -2;
+
+	for (unsigned int j = 0; j < m->n; j++) {
+		const char *info = (const char *)&m->r[j]->info;
+		int x;
+
+		if (strcmp(m->r[j]->info.label, label))
+			continue;
+		x = sched_said(info + said_rows[k].off, said_rows[k].yes,
+			       said_rows[k].no);
+		said = said == -2 || said == x ? x : -1;
+	}
+	return (signed char)(said == -2 ? -1 : said);
+}
+
+/* What each label's kernel says of itself, as numbers. */
+static int model_said(struct report_model *m)
+{
+	m->said = calloc(m->cmp.n ? m->cmp.n : 1, sizeof(*m->said));
+	if (!m->said)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < m->cmp.n; i++)
+		for (int k = 0; k < REPORT_NSAID; k++)
+			m->said[i][k] =
+				model_said_of(m, m->cmp.r[i]->info.label,
+					      (enum report_said)k);
 	return 0;
 }
 
@@ -880,8 +929,8 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 		return -ENOMEM;
 	text_cell_words(&m->cmp);
 	model_warnings(m);
-	if (model_findings(m) < 0 || report_model_series(m) < 0 ||
-	    report_model_profiles(m) < 0 ||
+	if (model_findings(m) < 0 || model_said(m) < 0 ||
+	    report_model_series(m) < 0 || report_model_profiles(m) < 0 ||
 	    (m->cmp.n >= 2 && model_legend(m) < 0) ||
 	    ((flags & REPORT_SERIES) &&
 	     report_model_trend(m, noise, nnoise) < 0)) {
@@ -900,6 +949,7 @@ void report_model_free(struct report_model *m)
 		free(m->find[i]);
 	}
 	free(m->find);
+	free(m->said);
 	for (unsigned int k = 0; m->legend && k < m->nlegend; k++)
 		free(m->legend[k].words);
 	free(m->legend);

@@ -119,11 +119,25 @@ struct report_series {
 	const struct result_row **row; /* [n] */
 };
 
+/*
+ * What a label's kernel says of itself that a harness compares by a
+ * number (kv, tsv): each 1 yes, 0 no, -1 unknown (or its invocations say
+ * otherwise one from another).
+ */
+enum report_said {
+	SAID_EEVDF, /* the fair class is EEVDF, not CFS */
+	SAID_PROXY_EXEC, /* proxy execution on */
+	SAID_CORE_SCHED, /* the kernel has core scheduling */
+	SAID_TSC_STABLE, /* the TSC is stable */
+	REPORT_NSAID
+};
+
 struct report_model {
 	const struct results *const *r; /* the invocations as given, [n] */
 	unsigned int n;
 	struct compare cmp; /* of them, merged by label */
 	struct report_findings **find; /* [cmp.n][cmp.r[i]->nrows] */
+	signed char (*said)[REPORT_NSAID]; /* [cmp.n] */
 	unsigned int nlegend;
 	struct report_legend *legend; /* [nlegend], with two labels or more */
 	/* Of labels that swept rings, in label and row order. */

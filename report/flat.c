@@ -69,6 +69,10 @@ enum flat_key {
 	FK_SCHED_EXT,
 	FK_RAN_ON_BIG_CPUS,
 	FK_RAN_ON_LITTLE_CPUS,
+	FK_EEVDF,
+	FK_PROXY_EXEC,
+	FK_CORE_SCHEDULING,
+	FK_TSC_STABLE,
 	FK_OUTLIERS,
 	FK_OUTLIER_RUN,
 	FK_CLUSTERS_LOW_RUNS,
@@ -203,6 +207,14 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "on a machine of several core types (`CoreTypes`): the row's CPUs of the fastest type, P-cores or the highest `cpu_capacity` (`(core types: ran on ...)`)"),
 	K(RAN_ON_LITTLE_CPUS, "ran_on_little_cpus", "other", "count",
 	  "with it: the row's CPUs of the other types, E-cores or lower capacities"),
+	K(EEVDF, "eevdf", "other", "0 or 1",
+	  "the fair class of the label's kernel: 1 EEVDF, 0 CFS (`FairScheduler`); absent when unknown, or when the label's invocations say otherwise one from another, as for the three below"),
+	K(PROXY_EXEC, "proxy_exec", "other", "0 or 1",
+	  "proxy execution: 1 on, 0 off or not built in (`ProxyExec`)"),
+	K(CORE_SCHEDULING, "core_scheduling", "other", "0 or 1",
+	  "1 when the kernel has core scheduling, else 0 (`CoreScheduling`)"),
+	K(TSC_STABLE, "tsc_stable", "other", "0 or 1",
+	  "1 when the TSC is stable, 0 unstable or not invariant (`TSC`); absent without a TSC"),
 	K(OUTLIERS, "outliers", "other", "count",
 	  "with 4 runs or more: the runs whose loops/sec lie outside the Tukey fences, 1.5 interquartile ranges beyond the quartiles (`(outside the Tukey fences: ...)`)"),
 	K(OUTLIER_RUN, "outlier_runN", "other", "loops/s",
@@ -780,6 +792,22 @@ static void flat_finding(const struct flat_out *o,
 	}
 }
 
+/* What the kernel of label @label said of itself, where it said it. */
+static void flat_said(const struct flat_out *o, const struct report_model *m,
+		      unsigned int label)
+{
+	static const enum flat_key key[REPORT_NSAID] = {
+		[SAID_EEVDF] = FK_EEVDF,
+		[SAID_PROXY_EXEC] = FK_PROXY_EXEC,
+		[SAID_CORE_SCHED] = FK_CORE_SCHEDULING,
+		[SAID_TSC_STABLE] = FK_TSC_STABLE,
+	};
+
+	for (int k = 0; label < m->cmp.n && k < REPORT_NSAID; k++)
+		if (m->said[label][k] >= 0)
+			flat_put(o, key[k], m->said[label][k]);
+}
+
 /* The findings of @row of label @label of @m's comparison, or NULL. */
 static const struct report_findings *flat_findings(const struct report_model *m,
 						   unsigned int label,
@@ -843,6 +871,7 @@ static int flat_invocation(struct flat_out *o, const struct report_model *m,
 		fs = flat_findings(m, label, row);
 		for (unsigned int k = 0; fs && k < fs->n; k++)
 			flat_finding(o, &fs->f[k]);
+		flat_said(o, m, label);
 		if (flat_profile(o, m, label, row) < 0)
 			return -ENOMEM;
 	}

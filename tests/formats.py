@@ -484,9 +484,10 @@ def check_html(page):
     against_model("html", {k: fig(k) for k in found})
 
 
-CSV_HEAD = ["label", "kernel", "preempt", "boot", "invocation", "run",
-            "mechanism", "placement", "procs", "ws_kb", "row", "statistic",
-            "value", "unit"]
+CSV_HEAD = ["label", "kernel", "preempt", "fair_scheduler", "sched_ext",
+            "proxy_exec", "core_scheduling", "core_types", "tsc", "boot",
+            "invocation", "run", "mechanism", "placement", "procs", "ws_kb",
+            "ran_on", "row", "statistic", "value", "unit"]
 CSV_COMPARE_HEAD = ["label", "baseline", "mechanism", "placement", "procs",
                     "ws_kb", "row", "statistic", "change_pct", "low_pct",
                     "high_pct", "p", "detect_pct", "mark", "verdict"]
@@ -608,3 +609,4 @@ if "kv" in flat and csv_cmp is not None:
                                                    r["change_pct"], want))
     say(len(labels) < 2 or (csv_cmp and not bad),
         "csv-compare: each row's change as kv's change_pct", first(bad))
+

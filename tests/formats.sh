@@ -224,9 +224,10 @@ def runs(cell):
         cell[:1] == "-" and not NUMBER.match(cell))
 
 
-# The value: csv's column 12, csv-compare's change_pct its column 8.
-for name, col in (("labels.csv", 12), ("fixed.csv", 8)):
+# The value: csv's column of that name, csv-compare's change_pct.
+for name, head in (("labels.csv", "value"), ("fixed.csv", "change_pct")):
     recs = records(name)
+    col = recs[0].index(head)
     bad = [c for r in recs[1:] for c in r if runs(c)]
     say(not bad, "%s: no cell a spreadsheet runs" % name, repr(bad[:4]))
     # Empty: no such figure (a row the baseline lacks has no change).
@@ -240,7 +241,9 @@ say(labels == sorted(want), "labels.csv: the labels read back unchanged",
 raw = {r[0] for r in records("labels.csv")[1:]}
 say("-3.2" in raw and "6.1" in raw, "labels.csv: -3.2 and 6.1 as they are",
     repr(sorted(raw)))
-neg = [r[8] for r in records("fixed.csv")[1:] if r[8].startswith("-")]
+fixed = records("fixed.csv")
+at = fixed[0].index("change_pct")
+neg = [r[at] for r in fixed[1:] if r[at].startswith("-")]
 say(bool(neg), "fixed.csv: negative values written unprefixed",
     "no negative value")
 EOF
