@@ -58,7 +58,8 @@ void tsc_words(const struct tsc_flags *f, const char *cmdline,
 		tsc_why(why, sizeof(why), &len, "constant_tsc nonstop_tsc");
 	if (f->reliable > 0)
 		tsc_why(why, sizeof(why), &len, "tsc_reliable");
-	if (kwords_param_has(cmdline, "tsc", "reliable"))
+	/* The admin's word, where the CPU's says nothing. */
+	if (!len && kwords_param_has(cmdline, "tsc", "reliable"))
 		tsc_why(why, sizeof(why), &len, "tsc=reliable");
 	if (len)
 		snprintf(out, size, "stable (%s)", why);

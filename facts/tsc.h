@@ -25,7 +25,7 @@ struct tsc_flags {
  * and @available, available_clocksource as read ("" unread): "unstable
  * (tsc=unstable, not a clocksource)" when the kernel was told or found
  * it so; "stable (constant_tsc nonstop_tsc)" when invariant, or said
- * reliable (the tsc_reliable flag, tsc=reliable); "variable (no
+ * reliable (the tsc_reliable flag; else tsc=reliable); "variable (no
  * nonstop_tsc)"; "none (no tsc flag)"; "unknown (...)".
  */
 void tsc_words(const struct tsc_flags *f, const char *cmdline,

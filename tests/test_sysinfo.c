@@ -589,6 +589,31 @@ static void test_proxy_core(void)
 	CHECK_EQ_INT(sched_said("", "yes", "no"), -1);
 }
 
+/*
+ * The new facts of every fixture fit the text report's line, 57 columns
+ * after the name, as each function words them.
+ */
+static void test_fact_widths(void)
+{
+	static const char *const roots[] = {
+		VM,    HYBRID, RTBOX,
+		PROXY, EMPTY,  TEST_DIR "/fixtures/nonexistent"
+	};
+	static struct result_info in;
+
+	for (size_t i = 0; i < ARRAY_SIZE(roots); i++) {
+		const char *v[] = { in.fair_sched, in.sched_ext,  in.proxy_exec,
+				    in.core_sched, in.core_types, in.tsc };
+
+		sysinfo_read(roots[i], &in);
+		for (size_t k = 0; k < ARRAY_SIZE(v); k++) {
+			if (strlen(v[k]) > 57)
+				fprintf(stderr, "too wide: %s\n", v[k]);
+			CHECK(v[k][0] && strlen(v[k]) <= 57);
+		}
+	}
+}
+
 /* Core types of other machines; the types of a row's CPUs. */
 static void test_cores(void)
 {
@@ -674,6 +699,11 @@ static void test_tsc(void)
 		  "ro tsc=reliable",
 		  "",
 		  "stable (tsc=reliable)" },
+		/* The CPU's words first; the line stays short. */
+		{ { 1, 1, 1, 1, 1 },
+		  "tsc=reliable",
+		  "tsc",
+		  "stable (constant_tsc nonstop_tsc, tsc_reliable)" },
 		/* Both given: the kernel takes both, unstable wins. */
 		{ { 1, 1, 1, 1, 1 },
 		  "tsc=reliable tsc=unstable",
@@ -1360,6 +1390,7 @@ int main(void)
 	test_proxy_core();
 	test_tsc();
 	test_cores();
+	test_fact_widths();
 	test_rt();
 	test_mitigations();
 	test_halt_poll();
