@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Tests of the Run information: each fact read from two fixture trees (an
- * x86 virtual machine that shows everything, and a machine that shows
- * nothing we read), the parsers behind them, the text block (golden) and
- * its width, and the saved form read back.  Set CTXBENCH_UPDATE_GOLDEN=1
- * to rewrite the golden files.
+ * Tests of the Run information: each fact read from fixture trees (an x86
+ * virtual machine that shows everything, a machine that shows nothing we
+ * read, a hybrid laptop under a BPF scheduler, an RT big.LITTLE board, a
+ * guest of a kernel with proxy execution), the parsers behind them, the
+ * text block (golden) and its width, the saved form read back, and the
+ * scheduler's facts and a row's in the formats.  Set
+ * CTXBENCH_UPDATE_GOLDEN=1 to rewrite the golden files.
  */
 #include <errno.h>
 #include <ftw.h>
