@@ -2,12 +2,15 @@
 /* The report model: the comparison, each row's findings, the legend. */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "facts/cores.h"
 #include "facts/emulation.h"
+#include "facts/sched.h"
 #include "model.h"
 #include "lib/stats.h"
 #include "rings.h"
@@ -24,6 +27,10 @@ static const struct {
 			       "emulated CPU: the emulator's times, not the "
 			       "kernel's",
 			       NULL },
+	[FINDING_SCHED_EXT] = { "sched_ext",
+				"sched_ext: run by the BPF scheduler %s",
+				NULL },
+	[FINDING_RAN_ON] = { "ran_on", "core types: ran on %s", NULL },
 	[FINDING_MIGRATED] = { "migrated",
 			       "unpinned: moved between CPUs %lld time%s",
 			       "unpinned: moved between CPUs, how often "
@@ -261,6 +268,73 @@ out:
 	return rc;
 }
 
+/*
+ * A BPF scheduler ran @row of @r: one ran every task (switch_all), and
+ * the participants' class is one it takes (not fifo or rr).
+ */
+static int finding_sched_ext(struct report_findings *fs,
+			     const struct results *r,
+			     const struct result_row *row)
+{
+	struct report_finding *f;
+	char name[72];
+
+	if (sched_ext_all(r->info.sched_ext, name, sizeof(name)) != 1 ||
+	    !strcmp(row->policy, "fifo") || !strcmp(row->policy, "rr"))
+		return 0;
+	f = finding_add(fs, FINDING_SCHED_EXT);
+	if (!f)
+		return -ENOMEM;
+	snprintf(f->name, sizeof(f->name), "%s", name);
+	return finding_say(f, finding_rows[FINDING_SCHED_EXT].words, name);
+}
+
+/*
+ * The core types @types ("P-core+E-core", "capacity 1024+capacity 414")
+ * in words: "P-cores and E-cores", "CPUs of capacity 1024 and 414".
+ */
+static void finding_types(const char *types, char *out, size_t size)
+{
+	static const char cap[] = "capacity ";
+	int caps = !strncmp(types, cap, strlen(cap));
+	size_t len = 0;
+
+	out[0] = '\0';
+	if (caps)
+		len = (size_t)snprintf(out, size, "CPUs of capacity ");
+	for (const char *p = types; *p && len < size;) {
+		size_t n = strcspn(p, "+"), skip = caps ? strlen(cap) : 0;
+		int k;
+
+		skip = n > skip && !strncmp(p, cap, skip) ? skip : 0;
+		k = snprintf(out + len, size - len, "%s%.*s%s",
+			     p == types ? "" : " and ", (int)(n - skip),
+			     p + skip, caps ? "" : "s");
+		len += k > 0 ? (size_t)k : 0;
+		p += n + (p[n] == '+');
+	}
+}
+
+/* Of a machine of several core types: the types @row's CPUs were. */
+static int finding_ran_on(struct report_findings *fs, const struct results *r,
+			  const struct result_row *row)
+{
+	struct report_finding *f;
+	unsigned int big, little;
+	char types[72], words[128];
+
+	if (!cores_of(&r->info, row->cpus, &big, &little, types, sizeof(types)))
+		return 0;
+	f = finding_add(fs, FINDING_RAN_ON);
+	if (!f)
+		return -ENOMEM;
+	f->n = big;
+	f->of = little;
+	snprintf(f->name, sizeof(f->name), "%s", types);
+	finding_types(types, words, sizeof(words));
+	return finding_say(f, finding_rows[FINDING_RAN_ON].words, words);
+}
+
 /* Every finding of @row of @r, in the order the text report says them. */
 static int findings_of(struct report_findings *fs, const struct results *r,
 		       const struct result_row *row)
@@ -269,6 +343,10 @@ static int findings_of(struct report_findings *fs, const struct results *r,
 
 	if (row->nsamples && emulation_yes(r->info.emulated))
 		rc = finding_plain(fs, FINDING_EMULATED, 0);
+	if (!rc && row->nsamples)
+		rc = finding_sched_ext(fs, r, row);
+	if (!rc && row->nsamples)
+		rc = finding_ran_on(fs, r, row);
 	/* Merged with an invocation that could not count them: unknown. */
 	if (!rc && (row->flags & RESULT_MIGRATED))
 		rc = finding_plain(fs, FINDING_MIGRATED,
@@ -333,6 +411,54 @@ static int model_findings(struct report_model *m)
 					&c->r[i]->row[j]) < 0)
 				return -ENOMEM;
 	}
+	return 0;
+}
+
+/* What each of enum report_said reads: a fact, its words for yes and no. */
+static const struct {
+	size_t off;
+	const char *yes, *no;
+} said_rows[REPORT_NSAID] = {
+	[SAID_EEVDF] = { offsetof(struct result_info, fair_sched), "EEVDF",
+			 "CFS neither" },
+	[SAID_PROXY_EXEC] = { offsetof(struct result_info, proxy_exec), "on",
+			      "off no" },
+	[SAID_CORE_SCHED] = { offsetof(struct result_info, core_sched), "yes",
+			      "no" },
+	[SAID_TSC_STABLE] = { offsetof(struct result_info, tsc), "stable",
+			      "unstable variable" },
+};
+
+/* What the invocations of label @label say of @k alike: 1, 0 or -1. */
+static signed char model_said_of(const struct report_model *m,
+				 const char *label, enum report_said k)
+{
+	int said = -2;
+
+	for (unsigned int j = 0; j < m->n; j++) {
+		const char *info = (const char *)&m->r[j]->info;
+		int x;
+
+		if (strcmp(m->r[j]->info.label, label))
+			continue;
+		x = sched_said(info + said_rows[k].off, said_rows[k].yes,
+			       said_rows[k].no);
+		said = said == -2 || said == x ? x : -1;
+	}
+	return (signed char)(said == -2 ? -1 : said);
+}
+
+/* What each label's kernel says of itself, as numbers. */
+static int model_said(struct report_model *m)
+{
+	m->said = calloc(m->cmp.n ? m->cmp.n : 1, sizeof(*m->said));
+	if (!m->said)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < m->cmp.n; i++)
+		for (int k = 0; k < REPORT_NSAID; k++)
+			m->said[i][k] =
+				model_said_of(m, m->cmp.r[i]->info.label,
+					      (enum report_said)k);
 	return 0;
 }
 
@@ -827,8 +953,8 @@ int report_model_build(struct report_model *m, const struct results *const *r,
 		return -ENOMEM;
 	text_cell_words(&m->cmp);
 	model_warnings(m);
-	if (model_findings(m) < 0 || report_model_series(m) < 0 ||
-	    report_model_profiles(m) < 0 ||
+	if (model_findings(m) < 0 || model_said(m) < 0 ||
+	    report_model_series(m) < 0 || report_model_profiles(m) < 0 ||
 	    (m->cmp.n >= 2 && model_legend(m) < 0) ||
 	    ((flags & REPORT_SERIES) &&
 	     report_model_trend(m, noise, nnoise) < 0)) {
@@ -847,6 +973,7 @@ void report_model_free(struct report_model *m)
 		free(m->find[i]);
 	}
 	free(m->find);
+	free(m->said);
 	for (unsigned int k = 0; m->legend && k < m->nlegend; k++)
 		free(m->legend[k].words);
 	free(m->legend);

@@ -21,6 +21,8 @@ struct report_trend;
  */
 enum report_finding_kind {
 	FINDING_EMULATED, /* the CPU was emulated */
+	FINDING_SCHED_EXT, /* a BPF scheduler (sched_ext) ran the row */
+	FINDING_RAN_ON, /* of a hybrid machine: the core types it ran on */
 	FINDING_MIGRATED, /* unpinned: moved between CPUs */
 	FINDING_DEGENERATE, /* spinners sharing one CPU */
 	FINDING_RINGS, /* several rings: slowest, fastest, scalability */
@@ -41,7 +43,9 @@ struct report_finding {
 	 * of loops/sec @rates[].  CLUSTERS: @n runs near @lo, @of - @n
 	 * near @hi.  RINGS: @n rings, the slowest @lo, the fastest @hi,
 	 * the @scale (NAN: no row of one ring).  MIGRATED: @moves, -1
-	 * unknown.
+	 * unknown.  SCHED_EXT: the BPF scheduler, @name.  RAN_ON: @n CPUs of
+	 * the fastest type, @of of the others, the types @name
+	 * ("P-core+E-core").
 	 */
 	unsigned int n, of, run;
 	long long moves;
@@ -49,6 +53,7 @@ struct report_finding {
 	unsigned int *runs;
 	double *rates;
 	const char *why;
+	char name[72];
 	/* As the text report says it, without "(...)"; may hold "\n". */
 	char *words;
 };
@@ -114,11 +119,25 @@ struct report_series {
 	const struct result_row **row; /* [n] */
 };
 
+/*
+ * What a label's kernel says of itself that a harness compares by a
+ * number (kv, tsv): each 1 yes, 0 no, -1 unknown (or its invocations say
+ * otherwise one from another).
+ */
+enum report_said {
+	SAID_EEVDF, /* the fair class is EEVDF, not CFS */
+	SAID_PROXY_EXEC, /* proxy execution on */
+	SAID_CORE_SCHED, /* the kernel has core scheduling */
+	SAID_TSC_STABLE, /* the TSC is stable */
+	REPORT_NSAID
+};
+
 struct report_model {
 	const struct results *const *r; /* the invocations as given, [n] */
 	unsigned int n;
 	struct compare cmp; /* of them, merged by label */
 	struct report_findings **find; /* [cmp.n][cmp.r[i]->nrows] */
+	signed char (*said)[REPORT_NSAID]; /* [cmp.n] */
 	unsigned int nlegend;
 	struct report_legend *legend; /* [nlegend], with two labels or more */
 	/* Of labels that swept rings, in label and row order. */

@@ -16,10 +16,15 @@
 #include <string.h>
 
 #include "cgroup.h"
+#include "cores.h"
 #include "emulation.h"
+#include "kconfig.h"
+#include "kwords.h"
 #include "rtinfo.h"
+#include "sched.h"
 #include "sysinfo.h"
 #include "tick.h"
+#include "tsc.h"
 #include "lib/cpulist.h"
 #include "lib/fs.h"
 #include "lib/text.h"
@@ -53,38 +58,6 @@ static int sysinfo_keyed(const char *root, const char *path,
 	if (rc == 0)
 		text_clean(buf, size);
 	return rc;
-}
-
-/*
- * Does the first "flags" line of /proc/cpuinfo (x86 has one) name @flag?
- * 1 yes, 0 no, -1 when there is no such line to tell.
- */
-static int sysinfo_cpu_flag(const char *root, const char *flag)
-{
-	FILE *f = fs_open(root, "/proc/cpuinfo");
-	char *line = NULL, *save;
-	size_t cap = 0;
-	int found = -1;
-
-	if (!f)
-		return -1;
-	while (found < 0 && getline(&line, &cap, f) > 0) {
-		char *colon = strchr(line, ':');
-
-		if (!colon)
-			continue;
-		*colon = '\0';
-		if (strcmp(fs_trim(line), "flags") != 0)
-			continue;
-		found = 0;
-		for (char *w = strtok_r(colon + 1, " \t\n", &save); w;
-		     w = strtok_r(NULL, " \t\n", &save))
-			if (strcmp(w, flag) == 0)
-				found = 1;
-	}
-	free(line);
-	fclose(f);
-	return found;
 }
 
 static int sysinfo_cmp(const void *a, const void *b)
@@ -170,71 +143,57 @@ static void sysinfo_add_distinct(char *list, size_t size, const char *value)
 	snprintf(list + len, size - len, "%s%s", len ? "," : "", value);
 }
 
-/* Is @word one of the blank-separated words of @s? */
-static int sysinfo_word(const char *s, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = s; *p;) {
-		size_t len;
-
-		p += strspn(p, " \t\n");
-		len = strcspn(p, " \t\n");
-		if (len == n && strncmp(p, word, n) == 0)
-			return 1;
-		p += len;
-	}
-	return 0;
-}
-
-/* The value of the last "@name=" word of @cmdline into @out, or 0. */
-static int sysinfo_param(const char *cmdline, const char *name, char *out,
-			 size_t size)
-{
-	size_t n = strlen(name);
-	int found = 0;
-
-	for (const char *p = cmdline; *p;) {
-		size_t len;
-
-		p += strspn(p, " \t\n");
-		len = strcspn(p, " \t\n");
-		if (len > n && strncmp(p, name, n) == 0 && p[n] == '=') {
-			snprintf(out, size, "%.*s", (int)(len - n - 1),
-				 p + n + 1);
-			found = 1;
-		}
-		p += len;
-	}
-	return found;
-}
-
 static int sysinfo_model_ok(const char *model)
 {
 	return strcmp(model, "none") == 0 || strcmp(model, "voluntary") == 0 ||
 	       strcmp(model, "full") == 0 || strcmp(model, "lazy") == 0;
 }
 
+/* Does the kernel version @version say PREEMPT_RT? */
+static int sysinfo_version_rt(const char *version)
+{
+	/* init/Makefile: the last of PREEMPT, PREEMPT_DYNAMIC, PREEMPT_RT. */
+	return kwords_has(version, "PREEMPT_RT") ||
+	       (kwords_has(version, "PREEMPT") && kwords_has(version, "RT"));
+}
+
+/*
+ * The model in parentheses of sched/preempt's @debugfs into @out: 1, or
+ * 0 when it names none.  A PREEMPT_RT kernel lists neither none nor
+ * voluntary there (sched_dynamic_show()), only full and lazy, which it
+ * runs on top of RT.
+ */
+static int sysinfo_preempt_debugfs(const char *debugfs, const char *version,
+				   char *out, size_t size)
+{
+	const char *lp = strchr(debugfs, '(');
+	const char *rp = lp ? strchr(lp, ')') : NULL;
+
+	if (!lp || !rp || rp <= lp + 1)
+		return 0;
+	if (sysinfo_version_rt(version) ||
+	    (!strstr(debugfs, "none") && !strstr(debugfs, "voluntary")))
+		snprintf(out, size, "rt (%.*s; sched/preempt)",
+			 (int)(rp - lp - 1), lp + 1);
+	else
+		snprintf(out, size, "%.*s (sched/preempt)", (int)(rp - lp - 1),
+			 lp + 1);
+	return 1;
+}
+
 void sysinfo_preempt(const char *debugfs, const char *version,
 		     const char *cmdline, const char *config, char *out,
 		     size_t size)
 {
-	const char *lp = strchr(debugfs, '(');
-	const char *rp = lp ? strchr(lp, ')') : NULL;
 	char boot[16];
 
-	if (lp && rp && rp > lp + 1) {
-		snprintf(out, size, "%.*s (sched/preempt)", (int)(rp - lp - 1),
-			 lp + 1);
+	if (sysinfo_preempt_debugfs(debugfs, version, out, size))
 		return;
-	}
-	/* init/Makefile: the last of PREEMPT, PREEMPT_DYNAMIC, PREEMPT_RT. */
-	if (sysinfo_word(version, "PREEMPT_RT") ||
-	    (sysinfo_word(version, "PREEMPT") && sysinfo_word(version, "RT"))) {
+	if (sysinfo_version_rt(version)) {
 		snprintf(out, size, "rt (kernel version)");
-	} else if (sysinfo_word(version, "PREEMPT_DYNAMIC")) {
+	} else if (kwords_has(version, "PREEMPT_DYNAMIC")) {
 		/* The model chosen at boot; root may change it since. */
-		if (sysinfo_param(cmdline, "preempt", boot, sizeof(boot)) &&
+		if (kwords_param(cmdline, "preempt", boot, sizeof(boot)) &&
 		    sysinfo_model_ok(boot))
 			snprintf(out, size, "%s at boot (dynamic; preempt=%s)",
 				 boot, boot);
@@ -243,9 +202,9 @@ void sysinfo_preempt(const char *debugfs, const char *version,
 				 "%s at boot (dynamic; kernel config)", config);
 		else
 			snprintf(out, size, "dynamic (kernel version)");
-	} else if (sysinfo_word(version, "PREEMPT_LAZY")) {
+	} else if (kwords_has(version, "PREEMPT_LAZY")) {
 		snprintf(out, size, "lazy (kernel version)");
-	} else if (sysinfo_word(version, "PREEMPT")) {
+	} else if (kwords_has(version, "PREEMPT")) {
 		snprintf(out, size, "full (kernel version)");
 	} else if (version[0]) {
 		/* A configuration that says otherwise is not this kernel's. */
@@ -260,56 +219,6 @@ void sysinfo_preempt(const char *debugfs, const char *version,
 	} else {
 		out[0] = '\0';
 	}
-}
-
-/*
- * CONFIG_HZ and the preemption model of the running kernel's
- * configuration, where a distribution leaves it readable as text.
- * /proc/config.gz is compressed and not read.
- */
-static void sysinfo_config(const char *root, const char *release, char *hz,
-			   size_t hzsize, char *model, size_t msize)
-{
-	static const char *const dirs[][2] = { { "/boot/config-", "" },
-					       { "/lib/modules/", "/config" } };
-	static const char *const models[][2] = {
-		{ "CONFIG_PREEMPT_NONE=y", "none" },
-		{ "CONFIG_PREEMPT_VOLUNTARY=y", "voluntary" },
-		{ "CONFIG_PREEMPT=y", "full" },
-		{ "CONFIG_PREEMPT_LAZY=y", "lazy" },
-	};
-	char path[512], *line = NULL;
-	size_t cap = 0;
-	FILE *f = NULL;
-	int rt = 0;
-
-	hz[0] = model[0] = '\0';
-	if (!release[0] || strchr(release, '/'))
-		return;
-	for (size_t i = 0; !f && i < ARRAY_SIZE(dirs); i++) {
-		snprintf(path, sizeof(path), "%s%s%s", dirs[i][0], release,
-			 dirs[i][1]);
-		f = fs_open(root, path);
-	}
-	if (!f)
-		return;
-	while (getline(&line, &cap, f) > 0) {
-		char *l = fs_trim(line);
-
-		if (strncmp(l, "CONFIG_HZ=", 10) == 0 && l[10] &&
-		    strspn(l + 10, "0123456789") == strlen(l + 10))
-			snprintf(hz, hzsize, "%s", l + 10);
-		if (strcmp(l, "CONFIG_PREEMPT_RT=y") == 0 ||
-		    strcmp(l, "CONFIG_PREEMPT_RT_FULL=y") == 0)
-			rt = 1;
-		for (size_t i = 0; i < ARRAY_SIZE(models); i++)
-			if (strcmp(l, models[i][0]) == 0)
-				snprintf(model, msize, "%s", models[i][1]);
-	}
-	if (rt)
-		snprintf(model, msize, "rt");
-	free(line);
-	fclose(f);
 }
 
 enum sysinfo_vuln { VULN_VULNERABLE, VULN_MITIGATED, VULN_NOT, VULN_UNKNOWN };
@@ -602,7 +511,7 @@ static void sysinfo_smt(const char *root, struct result_info *in)
 static void sysinfo_virt(const char *root, struct result_info *in)
 {
 	char type[32], vendor[96], product[96], sig[16] = "";
-	int flag = sysinfo_cpu_flag(root, "hypervisor");
+	int flag = kwords_cpu_flag(root, "hypervisor");
 	/* The CPU's own word is the running system's, not a fixture's. */
 	int has_sig = root[0] ? -1 : emulation_signature(sig, sizeof(sig));
 
@@ -666,16 +575,17 @@ static void sysinfo_machine(const char *root, struct result_info *in)
  * preemption model, from what debugfs, the version, the command line and
  * the configuration each say.
  */
-static void sysinfo_kernel(const char *root, struct result_info *in)
+static void sysinfo_kernel(const char *root, struct result_info *in,
+			   struct kconfig *config)
 {
-	char debugfs[128], config_model[16];
+	char debugfs[128];
 
 	sysinfo_line(root, "/proc/sys/kernel/version", in->kernel_version,
 		     sizeof(in->kernel_version));
 	sysinfo_line(root, "/proc/cmdline", in->boot_cmdline,
 		     sizeof(in->boot_cmdline));
-	sysinfo_config(root, in->kernel, in->config_hz, sizeof(in->config_hz),
-		       config_model, sizeof(config_model));
+	kconfig_read(root, in->kernel, config);
+	snprintf(in->config_hz, sizeof(in->config_hz), "%s", config->hz);
 	/* No configuration to read: measure the running kernel's tick. */
 	if (!in->config_hz[0] && !root[0])
 		tick_measure(root, in->config_hz, sizeof(in->config_hz));
@@ -685,13 +595,16 @@ static void sysinfo_kernel(const char *root, struct result_info *in)
 		sysinfo_line(root, "/sys/kernel/debug/sched_preempt", debugfs,
 			     sizeof(debugfs));
 	sysinfo_preempt(debugfs, in->kernel_version, in->boot_cmdline,
-			config_model, in->preempt, sizeof(in->preempt));
+			config->model, in->preempt, sizeof(in->preempt));
 }
 
 void sysinfo_read(const char *root, struct result_info *in)
 {
+	struct kconfig config;
+
 	sysinfo_machine(root, in);
-	sysinfo_kernel(root, in);
+	sysinfo_kernel(root, in, &config);
+	sched_read(root, &config, in);
 	rtinfo_read(root, in);
 	sysinfo_vulnerabilities(root, in);
 
@@ -706,11 +619,13 @@ void sysinfo_read(const char *root, struct result_info *in)
 			     sizeof(in->cpuidle_governor));
 	sysinfo_halt_polling(root, in);
 	sysinfo_smt(root, in);
+	cores_read(root, in);
 	sysinfo_virt(root, in);
 	sysinfo_line(root,
 		     "/sys/devices/system/clocksource/clocksource0/"
 		     "current_clocksource",
 		     in->clocksource, sizeof(in->clocksource));
+	tsc_read(root, in);
 	snprintf(in->compiler, sizeof(in->compiler), "%s", SYSINFO_COMPILER);
 }
 

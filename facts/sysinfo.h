@@ -32,7 +32,9 @@ void sysinfo_read(const char *root, struct result_info *in);
 /*
  * The preemption model into @out, and where it was read: the model in
  * parentheses of @debugfs (/sys/kernel/debug/sched/preempt, "none
- * voluntary (full)"); else the PREEMPT words of the kernel version string
+ * voluntary (full)"), "rt (lazy; sched/preempt)" on a PREEMPT_RT kernel,
+ * whose list has no none or voluntary; else the PREEMPT words of the
+ * kernel version string
  * @version, with a dynamic kernel's boot model from "preempt=" in
  * @cmdline or from @config, the model the kernel configuration chose
  * ("none", "voluntary", "full", "lazy", "rt" or "").  Empty when none of

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fs.h"
@@ -55,6 +56,19 @@ FILE *fs_open(const char *root, const char *path)
 	fs_path_free(name, path);
 	errno = e;
 	return f;
+}
+
+int fs_is_dir(const char *root, const char *path)
+{
+	const char *name = fs_path(root, path);
+	struct stat st;
+	int dir;
+
+	if (!name)
+		return 0;
+	dir = stat(name, &st) == 0 && S_ISDIR(st.st_mode);
+	fs_path_free(name, path);
+	return dir;
 }
 
 char *fs_trim(char *s)

@@ -14,6 +14,9 @@
 /* @root@path opened for reading (close-on-exec), or NULL. */
 FILE *fs_open(const char *root, const char *path);
 
+/* Is @root@path a directory?  1 or 0. */
+int fs_is_dir(const char *root, const char *path);
+
 /* @s without the blanks around it (cut in place at its end). */
 char *fs_trim(char *s);
 

@@ -56,6 +56,7 @@ struct result_kv {
 
 #define RESULT_MAX_VULNS 64 /* files in .../cpu/vulnerabilities */
 #define RESULT_MAX_HALT_POLL 16 /* halt-polling module parameters */
+#define RESULT_MAX_CORE_TYPES 8 /* P-cores, E-cores, or capacities */
 
 /*
  * The "Run information" block: facts about the machine and the test.
@@ -78,6 +79,9 @@ struct result_info {
 	char kernel_version[256]; /* /proc/sys/kernel/version, uname -v */
 	char boot_cmdline[4096]; /* /proc/cmdline */
 	char preempt[96]; /* the preemption model, and where it was read */
+	char fair_sched[80]; /* "EEVDF, base slice 3 ms (...)": facts/sched.h */
+	char sched_ext[128]; /* "simple, all tasks (enabled; enable_seq 3)" */
+	char proxy_exec[64]; /* "on (kernel config)" */
 	char rt_runtime_us[24]; /* kernel.sched_rt_runtime_us, as read */
 	char rt_period_us[24]; /* kernel.sched_rt_period_us */
 	char rt_throttling[64]; /* "on: 950000 of 1000000 us (95%)" */
@@ -96,10 +100,15 @@ struct result_info {
 	unsigned int nhalt_poll;
 	struct result_kv halt_poll_params[RESULT_MAX_HALT_POLL]; /* mod.param */
 	char smt[64]; /* "on, active" */
+	char core_sched[64]; /* core scheduling: "yes (prctl)" */
+	char core_types[96]; /* "P-cores 0-11, E-cores 12-19": cores.h */
+	unsigned int ncore_types;
+	struct result_kv core_type_cpus[RESULT_MAX_CORE_TYPES]; /* "P-core" */
 	char virt[96]; /* "yes (hypervisor flag)" */
 	char emulated[64]; /* "yes (qemu TCG: ...)": see emulation.h */
 	char machine[192]; /* DMI vendor and product */
 	char clocksource[64];
+	char tsc[96]; /* "stable (constant_tsc nonstop_tsc)": facts/tsc.h */
 	char cpus_online[256]; /* "0-3" */
 	char cpus_allowed[256]; /* sched_getaffinity(), set by the caller */
 	char cpu_quota[192]; /* the cgroup's CPU quota and cpuset (cgroup.h) */

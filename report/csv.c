@@ -4,9 +4,10 @@
  *
  * --format csv: every observation as a record of its own, a run's
  * loops/sec or its median round trip, an invocation's CPU per loop, a
- * row's quantile, with what it is of in columns (label, kernel,
- * preemption, boot, invocation, run, mechanism, placement, ring) and its
- * unit, so that pandas, R or gnuplot group and pivot it as they are.
+ * row's quantile, with what it is of in columns (label, the kernel and
+ * its scheduler's facts, boot, invocation, run, mechanism, placement,
+ * ring, the core types it ran on) and its unit, so that pandas, R or
+ * gnuplot group and pivot it as they are.
  * --format csv-compare: a record a statistic of each row compared with
  * the baseline's, its change, interval, p, detect and verdict.  Both
  * with named columns and RFC 4180's quoting, and a cell a spreadsheet
@@ -115,6 +116,7 @@ struct csv_at {
 	const struct results *r;
 	const struct result_row *row;
 	const char *key;
+	const char *ran_on; /* the core types of its CPUs, "" */
 	unsigned int boot, inv, run; /* from 1; 0: none (not of one) */
 };
 
@@ -134,13 +136,22 @@ static void csv_ring(FILE *f, const struct result_row *row)
 static void csv_obs(FILE *f, const struct csv_at *at, const char *stat,
 		    double value, const char *unit)
 {
-	csv_field(f, at->r->info.label, 0);
-	csv_field(f, at->r->info.kernel, 0);
-	csv_field(f, at->r->info.preempt, 0);
+	const struct result_info *in = &at->r->info;
+
+	csv_field(f, in->label, 0);
+	csv_field(f, in->kernel, 0);
+	csv_field(f, in->preempt, 0);
+	csv_field(f, in->fair_sched, 0);
+	csv_field(f, in->sched_ext, 0);
+	csv_field(f, in->proxy_exec, 0);
+	csv_field(f, in->core_sched, 0);
+	csv_field(f, in->core_types, 0);
+	csv_field(f, in->tsc, 0);
 	csv_nth(f, at->boot);
 	csv_nth(f, at->inv);
 	csv_nth(f, at->run);
 	csv_ring(f, at->row);
+	csv_field(f, at->ran_on, 0);
 	csv_field(f, at->key, 0);
 	csv_field(f, stat, 0);
 	csv_num(f, value, 0);
@@ -175,13 +186,19 @@ static void csv_quantile(FILE *f, const struct csv_at *at,
 /*
  * A row's observations: each run's, by invocation (its runs are the
  * merged row's in the order of its invocations), each invocation's CPU
- * per loop and round trip, then the row's quantiles of its round trips.
+ * per loop and round trip, then the row's quantiles of its round trips;
+ * its findings @fs say the core types it ran on.
  */
 static void csv_row(FILE *f, const struct results *r,
-		    const struct result_row *row, const char *key)
+		    const struct result_row *row, const char *key,
+		    const struct report_findings *fs)
 {
-	struct csv_at at = { r, row, key, 0, 0, 0 };
+	struct csv_at at = { r, row, key, "", 0, 0, 0 };
 	unsigned int ninv = row->ninv ? row->ninv : 1, done = 0;
+
+	for (unsigned int k = 0; k < fs->n; k++)
+		if (fs->f[k].kind == FINDING_RAN_ON)
+			at.ran_on = fs->f[k].name;
 
 	for (unsigned int i = 0; i < ninv; i++) {
 		const struct result_inv *inv = row->ninv ? &row->inv[i] : NULL;
@@ -220,15 +237,17 @@ static int csv_render(FILE *f, const struct report_model *m)
 {
 	const struct compare *c = &m->cmp;
 
-	fputs("label,kernel,preempt,boot,invocation,run,mechanism,placement,"
-	      "procs,ws_kb,row,statistic,value,unit\r\n",
+	fputs("label,kernel,preempt,fair_scheduler,sched_ext,proxy_exec,"
+	      "core_scheduling,core_types,tsc,boot,invocation,run,mechanism,"
+	      "placement,procs,ws_kb,ran_on,row,statistic,value,unit\r\n",
 	      f);
 	for (unsigned int i = 0; i < c->n; i++)
 		for (unsigned int k = 0; k < c->r[i]->nrows; k++) {
 			const struct compare_cell *cell = c->cell[i][k];
 
 			if (cell && cell->key[0])
-				csv_row(f, c->r[i], cell->row, cell->key);
+				csv_row(f, c->r[i], cell->row, cell->key,
+					&m->find[i][k]);
 		}
 	return 0;
 }

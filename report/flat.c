@@ -66,6 +66,13 @@ enum flat_key {
 	FK_OVERSUBSCRIBED,
 	FK_EMULATED,
 	FK_MIGRATED,
+	FK_SCHED_EXT,
+	FK_RAN_ON_BIG_CPUS,
+	FK_RAN_ON_LITTLE_CPUS,
+	FK_EEVDF,
+	FK_PROXY_EXEC,
+	FK_CORE_SCHEDULING,
+	FK_TSC_STABLE,
 	FK_OUTLIERS,
 	FK_OUTLIER_RUN,
 	FK_CLUSTERS_LOW_RUNS,
@@ -204,6 +211,20 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	  "the CPU was emulated (qemu TCG): every time is the emulator's, not the kernel's (the text report's `(emulated CPU: ...)`)"),
 	K(MIGRATED, "migrated", "other", "1",
 	  "unpinned: the participants moved between CPUs; `migrations` says how often when the kernel showed it (`(unpinned: ...)`)"),
+	K(SCHED_EXT, "sched_ext", "other", "1",
+	  "a BPF scheduler of sched_ext ran the participants: one ran every task, and their class is one it takes, not fifo or rr (`(sched_ext: run by the BPF scheduler ...)`; the Run information's `SchedExt` names it)"),
+	K(RAN_ON_BIG_CPUS, "ran_on_big_cpus", "other", "count",
+	  "on a machine of several core types (`CoreTypes`): the row's CPUs of the fastest type, P-cores or the highest `cpu_capacity` (`(core types: ran on ...)`)"),
+	K(RAN_ON_LITTLE_CPUS, "ran_on_little_cpus", "other", "count",
+	  "with it: the row's CPUs of the other types, E-cores or lower capacities"),
+	K(EEVDF, "eevdf", "other", "0 or 1",
+	  "the fair class of the label's kernel: 1 EEVDF, 0 CFS (`FairScheduler`); absent when unknown, or when the label's invocations say otherwise one from another, as for the three below"),
+	K(PROXY_EXEC, "proxy_exec", "other", "0 or 1",
+	  "proxy execution: 1 on, 0 off or not built in (`ProxyExec`)"),
+	K(CORE_SCHEDULING, "core_scheduling", "other", "0 or 1",
+	  "1 when the kernel has core scheduling, else 0 (`CoreScheduling`)"),
+	K(TSC_STABLE, "tsc_stable", "other", "0 or 1",
+	  "1 when the TSC is stable, 0 unstable or not invariant (`TSC`); absent without a TSC"),
 	K(OUTLIERS, "outliers", "other", "count",
 	  "with 4 runs or more: the runs whose loops/sec lie outside the Tukey fences, 1.5 interquartile ranges beyond the quartiles (`(outside the Tukey fences: ...)`)"),
 	K(OUTLIER_RUN, "outlier_runN", "other", "loops/s",
@@ -803,7 +824,12 @@ static void flat_finding(const struct flat_out *o,
 	switch (f->kind) {
 	case FINDING_EMULATED:
 	case FINDING_MIGRATED:
+	case FINDING_SCHED_EXT:
 		flat_put_named(o, key, 1);
+		break;
+	case FINDING_RAN_ON:
+		flat_put(o, FK_RAN_ON_BIG_CPUS, f->n);
+		flat_put(o, FK_RAN_ON_LITTLE_CPUS, f->of);
 		break;
 	case FINDING_OUTLIERS:
 		flat_put_named(o, key, f->n);
@@ -823,6 +849,22 @@ static void flat_finding(const struct flat_out *o,
 	default:
 		break;
 	}
+}
+
+/* What the kernel of label @label said of itself, where it said it. */
+static void flat_said(const struct flat_out *o, const struct report_model *m,
+		      unsigned int label)
+{
+	static const enum flat_key key[REPORT_NSAID] = {
+		[SAID_EEVDF] = FK_EEVDF,
+		[SAID_PROXY_EXEC] = FK_PROXY_EXEC,
+		[SAID_CORE_SCHED] = FK_CORE_SCHEDULING,
+		[SAID_TSC_STABLE] = FK_TSC_STABLE,
+	};
+
+	for (int k = 0; label < m->cmp.n && k < REPORT_NSAID; k++)
+		if (m->said[label][k] >= 0)
+			flat_put(o, key[k], m->said[label][k]);
 }
 
 /* The findings of @row of label @label of @m's comparison, or NULL. */
@@ -893,6 +935,7 @@ static int flat_invocation(struct flat_out *o, const struct report_model *m,
 		fs = flat_findings(m, label, row);
 		for (unsigned int k = 0; fs && k < fs->n; k++)
 			flat_finding(o, &fs->f[k]);
+		flat_said(o, m, label);
 		if (flat_profile(o, m, label, row) < 0)
 			return -ENOMEM;
 	}

@@ -145,6 +145,14 @@ static void json_finding(struct jw *w, const struct report_finding *f)
 		if (f->moves >= 0)
 			jw_int(w, "moves", f->moves);
 		break;
+	case FINDING_SCHED_EXT:
+		jw_string(w, "scheduler", f->name);
+		break;
+	case FINDING_RAN_ON:
+		jw_string(w, "types", f->name);
+		jw_uint(w, "big_cpus", f->n);
+		jw_uint(w, "little_cpus", f->of);
+		break;
 	case FINDING_RINGS:
 		jw_uint(w, "rings", f->n);
 		jw_double(w, "slowest", f->lo);

@@ -4,7 +4,9 @@
 # JSON's comparison (the model every format renders) is that of the saved
 # runs, its members are those docs/json.md lists, and each other format
 # shows every label and row with the model's figures and verdict to the
-# precision it prints them.
+# precision it prints them, and each invocation's scheduler facts and
+# each row's (the BPF scheduler that ran it, its core types) as the JSON
+# has them.
 # usage: formats.py DIR SRC FORMAT...
 #   DIR/report.FORMAT holds the report in FORMAT; SRC is the source tree.
 # Prints "ok - what" or "not ok - what: why", one line a check.
@@ -742,9 +744,10 @@ def check_html(page):
     against_model("html", {k: fig(k) for k in found})
 
 
-CSV_HEAD = ["label", "kernel", "preempt", "boot", "invocation", "run",
-            "mechanism", "placement", "procs", "ws_kb", "row", "statistic",
-            "value", "unit"]
+CSV_HEAD = ["label", "kernel", "preempt", "fair_scheduler", "sched_ext",
+            "proxy_exec", "core_scheduling", "core_types", "tsc", "boot",
+            "invocation", "run", "mechanism", "placement", "procs", "ws_kb",
+            "ran_on", "row", "statistic", "value", "unit"]
 CSV_COMPARE_HEAD = ["label", "baseline", "mechanism", "placement", "procs",
                     "ws_kb", "row", "statistic", "change_pct", "low_pct",
                     "high_pct", "p", "detect_pct", "mark", "verdict",
@@ -875,3 +878,159 @@ if "kv" in flat and csv_cmp is not None:
                                                    r["change_pct"], want))
     say(len(labels) < 2 or (csv_cmp and not bad),
         "csv-compare: each row's change as kv's change_pct", first(bad))
+
+# --- The scheduler's facts of each invocation, and a row's, everywhere. ---
+
+# The Run information's name of each, its member in the saved run.
+FACTS = (("Preemption", "preemption"), ("FairScheduler", "fair_scheduler"),
+         ("SchedExt", "sched_ext"), ("ProxyExec", "proxy_exec"),
+         ("CoreScheduling", "core_scheduling"), ("CoreTypes", "core_types"),
+         ("TSC", "tsc"))
+# The flat formats' number of a fact: its key, member, words of yes, of no.
+SAID = (("eevdf", "fair_scheduler", "EEVDF", ("CFS", "neither")),
+        ("proxy_exec", "proxy_exec", "on", ("off", "no")),
+        ("core_scheduling", "core_scheduling", "yes", ("no",)),
+        ("tsc_stable", "tsc", "stable", ("unstable", "variable")))
+# The csv columns of the label's first invocation's facts.
+CSV_FACTS = (("preempt", "preemption"), ("fair_scheduler", "fair_scheduler"),
+             ("sched_ext", "sched_ext"), ("proxy_exec", "proxy_exec"),
+             ("core_scheduling", "core_scheduling"),
+             ("core_types", "core_types"), ("tsc", "tsc"))
+
+
+def fact(inv, member):
+    return inv["info"].get(member, "") or "unknown"
+
+
+def said_of(words, yes, no):
+    first = re.split(r"[ ,]", words, 1)[0]
+    return 1 if first == yes else 0 if first in no else None
+
+
+def ran_on_words(types):
+    """The words of a ran_on finding's types, as the model says them."""
+    parts = types.split("+")
+    if parts[0].startswith("capacity "):
+        return "CPUs of capacity " + " and ".join(
+            p[len("capacity "):] for p in parts)
+    return " and ".join(p + "s" for p in parts)
+
+
+def notes_of(finding):
+    if finding["finding"] == "sched_ext":
+        return "sched_ext: run by the BPF scheduler " + finding["scheduler"]
+    if finding["finding"] == "ran_on":
+        return "core types: ran on " + ran_on_words(finding["types"])
+    return None
+
+
+# (label, row key) -> {finding: its object}, of the comparison.
+cell_found = {}
+for row in (cmp_ or {}).get("rows", []):
+    for cell in row.get("labels", []):
+        cell_found[(cell["label"], row["key"])] = {
+            f["finding"]: f for f in cell.get("findings", [])}
+machine_notes = sorted(notes_of(f) for fs in cell_found.values()
+                       for f in fs.values() if notes_of(f))
+first_inv = {}
+for inv in invs:
+    first_inv.setdefault(inv["info"]["label"], inv)
+
+missing = ["%s: %s" % (inv["info"]["label"], m) for inv in invs
+           for _, m in FACTS + (("", "core_type_cpus"),) if m not in inv["info"]]
+say(not missing, "json: every invocation's scheduler facts", first(missing))
+
+
+def check_text_facts(text):
+    lines = set(text.splitlines())
+    bad = []
+    for inv in invs:
+        for name, member in FACTS:
+            v = fact(inv, member)
+            shown = v if len(v) <= 57 else v[:54] + "..."
+            if "  %-20s %s" % (name, shown) not in lines:
+                bad.append("%s: no line '%s %s'" % (inv["info"]["label"],
+                                                   name, shown))
+    say(not bad, "text: each invocation's scheduler facts", first(bad))
+    notes = sorted(l.strip()[1:-1] for l in text.splitlines()
+                   if re.match(r"^ {4}\((sched_ext|core types): ", l))
+    say(notes == machine_notes,
+        "text: a row's BPF scheduler and core types, as the comparison's",
+        "%s, not %s" % (notes, machine_notes))
+
+
+def check_html_facts(page):
+    rows = {}
+    for m in re.finditer(r'<tr><th scope="row">([^<]*)</th>(.*?)</tr>', page):
+        rows.setdefault(html.unescape(m.group(1)), []).extend(
+            html.unescape(v) for v in re.findall(r"<td>(.*?)</td>",
+                                                  m.group(2)))
+    bad = ["%s: %s of %s not shown" % (inv["info"]["label"], name,
+                                       fact(inv, member))
+           for inv in invs for name, member in FACTS
+           if fact(inv, member) not in rows.get(name, [])]
+    say(not bad, "html: each invocation's scheduler facts", first(bad))
+    notes = sorted(html.unescape(n) for n in re.findall(
+        r'<p class="note">\(((?:sched_ext|core types): [^<]*)\)</p>', page))
+    say(notes == machine_notes,
+        "html: a row's BPF scheduler and core types, as the comparison's",
+        "%s, not %s" % (notes, machine_notes))
+
+
+def check_flat_facts(fmt, text):
+    sep = ": " if fmt == "kv" else "\t"
+    kv = dict(line.partition(sep)[::2] for line in text.splitlines())
+    prefix = {l: ("" if len(labels) == 1 else flat_label(l) + "/")
+              for l in labels}
+    bad = []
+    for (label, key), found in sorted(cell_found.items()):
+        head = prefix[label] + key + "."
+        if head + "ok" not in kv:
+            continue
+        ran = found.get("ran_on")
+        want = {"sched_ext": "1" if "sched_ext" in found else None,
+                "ran_on_big_cpus": ran and str(ran["big_cpus"]),
+                "ran_on_little_cpus": ran and str(ran["little_cpus"])}
+        for k, member, yes, no in SAID:
+            vals = {said_of(fact(inv, member), yes, no) for inv in invs
+                    if inv["info"]["label"] == label}
+            one = vals.pop() if len(vals) == 1 else None
+            want[k] = None if one is None else str(one)
+        bad += ["%s%s %s, not %s" % (head, k, kv.get(head + k), v)
+                for k, v in want.items() if kv.get(head + k) != v]
+    say(not bad, "%s: each row's scheduler facts as the JSON's" % fmt,
+        first(bad))
+
+
+def check_csv_facts(text):
+    bad = []
+    for r in csv.DictReader(io.StringIO(text, newline="")):
+        inv = first_inv.get(r["label"])
+        if inv is None:
+            bad.append("%s: no such label" % r["label"])
+            continue
+        for col, member in CSV_FACTS:
+            if r[col] != inv["info"].get(member, ""):
+                bad.append("%s %s: %s %r" % (r["label"], r["row"], col,
+                                             r[col]))
+        ran = cell_found.get((r["label"], r["row"]), {}).get("ran_on")
+        if r["ran_on"] != (ran["types"] if ran else ""):
+            bad.append("%s %s: ran_on %r" % (r["label"], r["row"],
+                                             r["ran_on"]))
+    say(not bad, "csv: the scheduler facts and core types of each record",
+        first(bad, 3))
+
+
+for fmt in formats:
+    try:
+        text = report(fmt)
+    except OSError:
+        continue
+    if fmt == "text":
+        check_text_facts(text)
+    elif fmt == "html":
+        check_html_facts(text)
+    elif fmt in ("kv", "tsv"):
+        check_flat_facts(fmt, text)
+    elif fmt == "csv":
+        check_csv_facts(text)

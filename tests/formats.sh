@@ -4,8 +4,9 @@
 # binary lists (the words the bash completion offers), each the man page's,
 # rendered from two labels of two saved invocations each, and each one's
 # labels, rows, figures and verdicts those of the JSON's comparison
-# (tests/formats.py); -o of the report and a run's own JSON as
-# docs/json.md has them.
+# (tests/formats.py), and the scheduler's facts of a label given those
+# of a hybrid machine under a BPF scheduler; -o of the report and a
+# run's own JSON as docs/json.md has them.
 # The notes under a row in every format: findings.  CSV cells that a
 # spreadsheet would run, neutralised and read back unchanged: cells.  Keys
 # of kv and tsv each once, whatever the labels and symbols: keys.
@@ -120,8 +121,47 @@ report() {
 		[ "$rc" -eq 0 ] && pass "the run of $B failed" || fail "the run of $B failed: exit $rc: $err"
 	done
 	undisturbed "$tmp"/[ab][12].json
+	# B's kernel as a hybrid laptop under a BPF scheduler would have
+	# it, A's as this machine has it: every scheduler fact differs.  The
+	# lowest CPU the rows ran on is its P-core, the others E-cores.
+	if python3 - "$tmp"/b[12].json <<-'EOF'; then
+		import json, sys
+		def cpus(text):
+		    out = set()
+		    for part in filter(None, text.split(",")):
+		        lo, _, hi = part.partition("-")
+		        out |= set(range(int(lo), int(hi or lo) + 1))
+		    return out
+		for name in sys.argv[1:]:
+		    with open(name) as f:
+		        doc = json.load(f)
+		    inv = doc["invocations"][0]
+		    ran = set().union(*(cpus(r.get("cpus", "")) for r in inv["results"]))
+		    p = min(ran) if ran else 0
+		    e = ",".join(str(c) for c in sorted(ran - {p})) or str(p + 1)
+		    inv["info"].update({
+		        "fair_scheduler": "EEVDF, base slice 3 ms (sched/base_slice_ns)",
+		        "sched_ext": "simple, all tasks (enabled; enable_seq 3)",
+		        "proxy_exec": "on (kernel config)",
+		        "core_scheduling": "yes (prctl)",
+		        "core_types": "P-cores %d, E-cores %s" % (p, e),
+		        "core_type_cpus": {"P-core": str(p), "E-core": e},
+		        "tsc": "stable (constant_tsc nonstop_tsc)"})
+		    with open(name, "w") as f:
+		        json.dump(doc, f)
+	EOF
+		pass "B's facts set"
+	else
+		fail "B's facts set"
+	fi
 	set -- "$tmp/a1.json" "$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json"
 	every_format "$bin" "$src" "$tmp" "$@"
+	# What formats.py holds each format to: B's rows run by the BPF
+	# scheduler, on the core types of its CPUs.
+	for f in sched_ext ran_on; do
+		grep -q "\"finding\": \"$f\"" "$tmp/report.json" && pass "json: a finding $f" ||
+			fail "json: a finding $f: none in the comparison"
+	done
 
 	# --json is --format json.
 	run "$bin" report --json "$@"
@@ -248,9 +288,10 @@ def runs(cell):
         cell[:1] == "-" and not NUMBER.match(cell))
 
 
-# The value: csv's column 12, csv-compare's change_pct its column 8.
-for name, col in (("labels.csv", 12), ("fixed.csv", 8)):
+# The value: csv's column of that name, csv-compare's change_pct.
+for name, head in (("labels.csv", "value"), ("fixed.csv", "change_pct")):
     recs = records(name)
+    col = recs[0].index(head)
     bad = [c for r in recs[1:] for c in r if runs(c)]
     say(not bad, "%s: no cell a spreadsheet runs" % name, repr(bad[:4]))
     # Empty: no such figure (a row the baseline lacks has no change).
@@ -264,7 +305,9 @@ say(labels == sorted(want), "labels.csv: the labels read back unchanged",
 raw = {r[0] for r in records("labels.csv")[1:]}
 say("-3.2" in raw and "6.1" in raw, "labels.csv: -3.2 and 6.1 as they are",
     repr(sorted(raw)))
-neg = [r[8] for r in records("fixed.csv")[1:] if r[8].startswith("-")]
+fixed = records("fixed.csv")
+at = fixed[0].index("change_pct")
+neg = [r[at] for r in fixed[1:] if r[at].startswith("-")]
 say(bool(neg), "fixed.csv: negative values written unprefixed",
     "no negative value")
 EOF

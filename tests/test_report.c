@@ -371,6 +371,13 @@ static void test_sysinfo(void)
 	CHECK_STR(in.hostname, "testbox");
 	CHECK_STR(in.kernel, "2.4.18-10smp-bl");
 	CHECK_EQ_INT(in.ncpu, 3);
+	/* What the release says of a kernel that says nothing more. */
+	CHECK_STR(in.fair_sched, "neither (release 2.4: CFS from 2.6.23)");
+	CHECK_STR(in.sched_ext, "unknown (no /sys/kernel)");
+	CHECK_STR(in.proxy_exec, "no (release 2.4: from 6.17)");
+	CHECK_STR(in.core_sched, "no (release 2.4: from 5.14)");
+	CHECK_STR(in.tsc, "none (no x86 flags in /proc/cpuinfo)");
+	CHECK_STR(in.core_types, "unknown (no cpu_capacity or hybrid PMU)");
 
 	sysinfo_read(TEST_DIR "/fixtures/nonexistent", &in);
 	CHECK_STR(in.cpu_type, "");
