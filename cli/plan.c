@@ -20,6 +20,7 @@
 #include "plan.h"
 #include "lib/text.h"
 #include "lib/util.h"
+#include "run/cgroup.h"
 #include "run/run.h"
 #include "model/schema.h"
 #include "report/report.h"
@@ -112,6 +113,14 @@ static const struct plan_opt plan_opts[] = {
 	  .min = RUN_NICE_MIN, .max = RUN_NICE_MAX },
 	{ "mlock", 0x10d, NULL, "participants lock their memory (mlockall)",
 	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(run.mlock), .min = 1 },
+	{ "cgroups", 'G', NULL,
+	  "each participant of a ring in a cgroup of its own",
+	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(run.cg_apart),
+	  .min = 1 },
+	{ "cgroup-depth", 0x11a, "N",
+	  "participants' cgroups N levels deep, %R (-G: 1)",
+	  .modes = PLAN_M_RUN, .parse = plan_opt_uint, AT(run.cg_depth),
+	  .min = 1, .max = RUN_CG_MAX_DEPTH, .what = "a depth of cgroups" },
 	{ "threads", 'T', NULL, "participants are threads of one process",
 	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(run.threads),
 	  .min = 1 },
@@ -926,7 +935,23 @@ static int plan_classes(struct plan *p, char *err, size_t errlen)
 	return 0;
 }
 
-/* The name of a format, as --format takes it. */
+/*
+ * -G: one level of cgroups at least; not with -T, whose participants are
+ * threads of one process, and a process is in one cgroup.
+ */
+static int plan_cgroups(struct plan *p, char *err, size_t errlen)
+{
+	if (!p->run.cg_apart)
+		return 0;
+	if (p->run.threads)
+		return plan_error(
+			err, errlen,
+			"-G/--cgroups: not with -T: threads of one process are in one cgroup (give -T with --cgroup-depth alone)");
+	if (!p->run.cg_depth)
+		p->run.cg_depth = 1;
+	return 0;
+}
+
 /* --series ORDER: the labels as given, or by their start. */
 static int plan_opt_series(const struct plan_opt *o, const char *arg,
 			   struct plan *p, char *err, size_t errlen)
@@ -1242,7 +1267,8 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		return plan_error(
 			err, errlen,
 			"--seed: only with --order shuffle (the other orders are fixed)");
-	if (plan_classes(p, err, errlen) < 0)
+	if (plan_classes(p, err, errlen) < 0 ||
+	    plan_cgroups(p, err, errlen) < 0)
 		return -1;
 	if (plan_check_tasks(p, err, errlen) < 0)
 		return -1;
@@ -1295,6 +1321,8 @@ void plan_info(const struct plan *p, struct results *res)
 	in->threads = p->run.threads;
 	in->participants = p->procs[0];
 	in->order = p->run.order;
+	in->cgroup_depth = p->run.cg_depth;
+	in->cgroups_apart = p->run.cg_apart;
 	if (p->run.order == RESULT_ORDER_SHUFFLE)
 		in->seed = p->seed_given ? p->seed : sweep_random_seed();
 }

@@ -20,7 +20,7 @@ const char *info_fact_value(const struct results *r, const struct info_fact *k,
 	buf[0] = '\0';
 	switch (k->f->type) {
 	case FIELD_STR:
-		s = v;
+		s = *(const char *)v || !k->f->empty ? v : k->f->empty;
 		break;
 	case FIELD_INT:
 		if (*(const int *)v > 0 || !(k->f->flags & FIELD_ZERO_UNKNOWN))

@@ -332,6 +332,27 @@ static int run_thread_group(struct run_ctl *ctl, unsigned int k)
 	return bad;
 }
 
+/*
+ * The child process @self (a participant, or with threads ring @self's
+ * group) into its cgroup, first of all: its threads are made in it.
+ * Apart (-G, never with threads), participant i of a ring in leaf i.
+ */
+static void run_enter_cgroup(struct run_ctl *ctl, unsigned int self)
+{
+	unsigned int g = ctl->threads ? self * ctl->nr : self;
+	int err;
+
+	if (!ctl->cg)
+		return;
+	err = run_cg_enter(ctl->cg, &ctl->cg_live,
+			   ctl->cg->apart ? g % ctl->nr : 0);
+	if (err < 0) {
+		ctl->slot[g].where = AT_CGROUP;
+		ctl->slot[g].err = err;
+		_exit(1);
+	}
+}
+
 void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
 {
 	sigset_t none;
@@ -348,6 +369,7 @@ void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	close(run_sigfd);
+	run_enter_cgroup(ctl, self);
 	if (ctl->threads)
 		code = run_thread_group(ctl, self);
 	else

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "cgroup.h"
 #include "map.h"
 #include "run.h"
 #include "ipc/ipc.h"
@@ -23,6 +24,7 @@
 enum run_where {
 	AT_NONE,
 	AT_START,
+	AT_CGROUP,
 	AT_AFFINITY,
 	AT_SCHED,
 	AT_MLOCK,
@@ -76,6 +78,9 @@ struct run_ctl {
 		*pick; /* [rings]: the same round trips, a sample kept whole */
 	struct run_class cls; /* taken by each participant before it is ready */
 	int mlock;
+	/* The cgroups each participant process enters first; NULL none. */
+	const struct run_cg *cg;
+	struct run_cg_live cg_live; /* what the runner made of them */
 };
 
 /* The participants of every ring of @ctl. */

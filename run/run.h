@@ -13,6 +13,7 @@
 #include "sched.h"
 
 struct profile;
+struct run_cg;
 
 #define RUN_REASON_MAX 128
 
@@ -39,6 +40,8 @@ struct run_spec {
 	int mlock; /* participants lock their memory before the start */
 	unsigned int waitv; /* futex-waitv's vector (--waitv); 0: default */
 	struct profile *profile; /* perf around the window (profile.h); NULL */
+	/* The cgroups each participant process enters (cgroup.h); NULL none. */
+	const struct run_cg *cg;
 };
 
 /* The default: the clock stays out of 63 loops in 64. */

@@ -58,6 +58,7 @@ struct run_spec sweep_run_spec(const struct sweep_spec *s,
 		.sample_every = s->sample_every,
 		.mlock = s->mlock,
 		.waitv = s->waitv,
+		.cg = s->cg,
 	};
 
 	return spec;
