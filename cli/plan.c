@@ -111,6 +111,10 @@ static const struct plan_opt plan_opts[] = {
 	{ "nice", 0x10c, "N", "nice of other and batch, %R", .def = "0",
 	  .modes = PLAN_M_RUN, .parse = plan_opt_nice, AT(nice),
 	  .min = RUN_NICE_MIN, .max = RUN_NICE_MAX },
+	{ "slice", 0x11b, "US", "EEVDF slice of other and batch in us, %R",
+	  .modes = PLAN_M_RUN, .parse = plan_opt_uint, AT(run.slice_us),
+	  .min = RUN_SLICE_MIN_US, .max = RUN_SLICE_MAX_US,
+	  .what = "a slice in microseconds" },
 	{ "mlock", 0x10d, NULL, "participants lock their memory (mlockall)",
 	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(run.mlock), .min = 1 },
 	{ "cgroups", 'G', NULL,
@@ -932,6 +936,10 @@ static int plan_classes(struct plan *p, char *err, size_t errlen)
 	if (p->nice_given && !niced)
 		return plan_error(err, errlen,
 				  "--nice: only with --policy other or batch");
+	/* Without --policy, ctxbench's own class: the engine's check says. */
+	if (p->run.slice_us && p->cls[0].given && !niced)
+		return plan_error(err, errlen,
+				  "--slice: only with --policy other or batch");
 	return 0;
 }
 
@@ -1321,6 +1329,7 @@ void plan_info(const struct plan *p, struct results *res)
 	in->threads = p->run.threads;
 	in->participants = p->procs[0];
 	in->order = p->run.order;
+	in->slice_us = p->run.slice_us;
 	in->cgroup_depth = p->run.cg_depth;
 	in->cgroups_apart = p->run.cg_apart;
 	if (p->run.order == RESULT_ORDER_SHUFFLE)

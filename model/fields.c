@@ -139,6 +139,12 @@ const struct field param_fields[] = {
 	  .type = FIELD_BOOL,
 	  AT(struct result_info, cgroups_apart),
 	  .flags = FIELD_SPARSE },
+	{ .key = "slice_us",
+	  .type = FIELD_UINT,
+	  AT(struct result_info, slice_us),
+	  .max = SAVED_MAX_SLICE_US,
+	  .flags = FIELD_SPARSE,
+	  .empty = "default" },
 	{ .key = NULL }
 };
 
@@ -314,6 +320,7 @@ static const struct {
 	{ "Tasks", "parameters.tasks" },
 	{ "Order", "parameters.order" },
 	{ "Cgroups", "info.cgroups" },
+	{ "Slice_us", "parameters.slice_us" },
 	{ "KernelVersion", "info.kernel_version" },
 	{ "Preemption", "info.preemption" },
 	{ "RTThrottling", "info.rt_throttling" },

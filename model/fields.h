@@ -73,7 +73,8 @@ struct field {
 	const struct field *sub; /* FIELD_OBJECT: its members */
 	/*
 	 * FIELD_STR: written for an empty string, or with FIELD_SPARSE never
-	 * written, and said by the report for an empty string (a fact).
+	 * written, and said by the report for an empty string (a fact);
+	 * FIELD_UINT: said by the report for 0 (a fact).
 	 */
 	const char *empty;
 };

@@ -84,6 +84,8 @@ struct result_info {
 	unsigned int cgroup_depth;
 	int cgroups_apart;
 	char cgroups[256];
+	/* --slice: the slice participants of the fair class had, us; 0 the kernel's */
+	unsigned int slice_us;
 	char kernel_version[256]; /* /proc/sys/kernel/version, uname -v */
 	char boot_cmdline[4096]; /* /proc/cmdline */
 	char preempt[96]; /* the preemption model, and where it was read */

@@ -27,7 +27,10 @@ const char *info_fact_value(const struct results *r, const struct info_fact *k,
 			snprintf(buf, size, "%d", *(const int *)v);
 		break;
 	case FIELD_UINT:
-		snprintf(buf, size, "%u", *(const unsigned int *)v);
+		if (*(const unsigned int *)v || !k->f->empty)
+			snprintf(buf, size, "%u", *(const unsigned int *)v);
+		else
+			s = k->f->empty;
 		break;
 	case FIELD_DOUBLE:
 		snprintf(buf, size, "%g", *(const double *)v);

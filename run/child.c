@@ -154,8 +154,10 @@ pass_failed:
 
 /*
  * Pin participant @self to its CPU (where -P gave one), then put it in
- * the run's class: the class before anything else, so that the rest runs
- * in it.  0, or a negative errno noted in its slot.
+ * the run's class and, in the fair class, ask its slice (--slice; one
+ * the kernel did not take is an error, checked before the start too):
+ * the class before anything else, so that the rest runs in it.  0, or a
+ * negative errno noted in its slot.
  */
 static int run_settle(struct run_ctl *ctl, unsigned int self)
 {
@@ -178,6 +180,18 @@ static int run_settle(struct run_ctl *ctl, unsigned int self)
 		slot->where = AT_SCHED;
 		slot->err = err;
 		return err;
+	}
+	if (ctl->slice_ns) {
+		unsigned long long got;
+
+		err = run_slice_set(ctl->slice_ns, &got);
+		if (err == 0 && got != ctl->slice_ns)
+			err = -EINVAL;
+		if (err < 0) {
+			slot->where = AT_SLICE;
+			slot->err = err;
+			return err;
+		}
 	}
 	return 0;
 }

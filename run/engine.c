@@ -112,7 +112,8 @@ int engine_run(struct sweep_spec *s, int profile, const struct engine_hooks *h,
 		return -1;
 	}
 	if (check_classes(s, &topo, online, err, sizeof(err)) < 0 ||
-	    check_mlock(s, err, sizeof(err)) < 0) {
+	    check_mlock(s, err, sizeof(err)) < 0 ||
+	    check_slice(s, err, sizeof(err)) < 0) {
 		text_say(stderr, "ctxbench: %s", err);
 		return -2;
 	}

@@ -27,6 +27,7 @@ enum run_where {
 	AT_CGROUP,
 	AT_AFFINITY,
 	AT_SCHED,
+	AT_SLICE,
 	AT_MLOCK,
 	AT_WORKING_SET,
 	AT_ATTACH,
@@ -77,6 +78,7 @@ struct run_ctl {
 	struct pick
 		*pick; /* [rings]: the same round trips, a sample kept whole */
 	struct run_class cls; /* taken by each participant before it is ready */
+	unsigned long long slice_ns; /* --slice, asked then, if fair; 0 none */
 	int mlock;
 	/* The cgroups each participant process enters first; NULL none. */
 	const struct run_cg *cg;

@@ -70,6 +70,7 @@ static const char *const run_where_name[] = {
 	[AT_CGROUP] = "cgroup.procs",
 	[AT_AFFINITY] = "sched_setaffinity",
 	[AT_SCHED] = "sched_setscheduler",
+	[AT_SLICE] = "sched_setattr",
 	[AT_MLOCK] = "mlockall",
 	[AT_ATTACH] = "attach",
 	[AT_WAIT] = "wait",
@@ -521,6 +522,7 @@ static int run_map(struct run_state *st)
 	ctl->nobj = nobj;
 	ctl->ring = (struct ipc_ring *)(st->map + l.off_ring);
 	ctl->cls = spec->cls;
+	ctl->slice_ns = spec->slice_us * 1000ULL;
 	ctl->mlock = spec->mlock;
 	ctl->cg = spec->cg;
 	ctl->peer = (struct ipc_peer *)(st->map + l.off_peer);

@@ -37,6 +37,8 @@ struct run_spec {
 	unsigned int
 		sample_every; /* time one round trip in this many; 0 none */
 	struct run_class cls; /* each participant's, before the start */
+	/* --slice: the slice a participant of the fair class asks; 0 none */
+	unsigned int slice_us;
 	int mlock; /* participants lock their memory before the start */
 	unsigned int waitv; /* futex-waitv's vector (--waitv); 0: default */
 	struct profile *profile; /* perf around the window (profile.h); NULL */

@@ -59,6 +59,7 @@ struct run_spec sweep_run_spec(const struct sweep_spec *s,
 		.mlock = s->mlock,
 		.waitv = s->waitv,
 		.cg = s->cg,
+		.slice_us = s->slice_us,
 	};
 
 	return spec;

@@ -45,6 +45,8 @@ struct sweep_spec {
 	unsigned int cg_depth;
 	int cg_apart;
 	struct run_cg *cg;
+	/* --slice: each participant of the fair class asks it, us; 0 none */
+	unsigned int slice_us;
 	unsigned int nops, nplaces, nclasses, nprocs, nsizes, nrings;
 	const struct ipc_ops *const *ops; /* in report order */
 	const struct place *place;

@@ -213,6 +213,7 @@ static void check_same(const struct results *a, const struct results *b)
 	CHECK_EQ_INT(a->info.cgroup_depth, b->info.cgroup_depth);
 	CHECK_EQ_INT(a->info.cgroups_apart, b->info.cgroups_apart);
 	CHECK_STR(a->info.cgroups, b->info.cgroups);
+	CHECK_EQ_INT(a->info.slice_us, b->info.slice_us);
 	CHECK_EQ_INT(a->signo, b->signo);
 	CHECK_EQ_INT(a->nrows, b->nrows);
 	for (unsigned int i = 0; i < a->nrows && i < b->nrows; i++) {
@@ -405,11 +406,11 @@ static void test_parallel(void)
 }
 
 /*
- * -G, --cgroup-depth: saved only where given, read back the same; two
- * runs that differ by them say so, each in its own block, "none" for
- * the one without.
+ * -G, --cgroup-depth and --slice: saved only where given, read back the
+ * same; two runs that differ by them say so, each in its own block,
+ * "none" and "default" for the one without.
  */
-static void test_cgroups(void)
+static void test_cgroups_slice(void)
 {
 	static struct result_sample one[] = { { .loops = 100000,
 						.elapsed_s = 1 } };
@@ -440,7 +441,9 @@ static void test_cgroups(void)
 	r[0].info.cgroups_apart = 1;
 	snprintf(r[0].info.cgroups, sizeof(r[0].info.cgroups),
 		 "8 levels, apart; cpu on");
+	r[0].info.slice_us = 3000;
 	json = render_json(&r[0], 1, &len);
+	CHECK(strstr(json, "\"slice_us\": 3000") != NULL);
 	CHECK(strstr(json, "\"cgroup_depth\": 8,") != NULL);
 	CHECK(strstr(json, "\"cgroups_apart\": true") != NULL);
 	CHECK(strstr(json, "\"cgroups\": \"8 levels, apart; cpu on\"") != NULL);
@@ -449,6 +452,7 @@ static void test_cgroups(void)
 	free_all(back, n);
 	json = render_json(&r[1], 1, &len);
 	CHECK(strstr(json, "cgroup") == NULL);
+	CHECK(strstr(json, "slice") == NULL);
 	n = 0;
 	back = read_back(&r[1], json, len, &n);
 	free(json);
@@ -459,6 +463,8 @@ static void test_cgroups(void)
 		     "  Cgroups              8 levels, apart; cpu on\n") !=
 	      NULL);
 	CHECK(strstr(text, "  Cgroups              none\n") != NULL);
+	CHECK(strstr(text, "  Slice_us             3000\n") != NULL);
+	CHECK(strstr(text, "  Slice_us             default\n") != NULL);
 	free(text);
 }
 
@@ -1201,7 +1207,7 @@ int main(void)
 {
 	test_fields();
 	test_roundtrip();
-	test_cgroups();
+	test_cgroups_slice();
 	test_compare();
 	test_parallel();
 	test_bad();
