@@ -960,6 +960,7 @@ static int plan_cgroups(struct plan *p, char *err, size_t errlen)
 	return 0;
 }
 
+/* The name of a format, as --format takes it. */
 /* --series ORDER: the labels as given, or by their start. */
 static int plan_opt_series(const struct plan_opt *o, const char *arg,
 			   struct plan *p, char *err, size_t errlen)
