@@ -20,6 +20,7 @@
 #include "plan.h"
 #include "lib/text.h"
 #include "lib/util.h"
+#include "run/cgroup.h"
 #include "run/run.h"
 #include "model/schema.h"
 #include "report/report.h"
@@ -110,8 +111,20 @@ static const struct plan_opt plan_opts[] = {
 	{ "nice", 0x10c, "N", "nice of other and batch, %R", .def = "0",
 	  .modes = PLAN_M_RUN, .parse = plan_opt_nice, AT(nice),
 	  .min = RUN_NICE_MIN, .max = RUN_NICE_MAX },
+	{ "slice", 0x11b, "US", "EEVDF slice of other and batch in us, %R",
+	  .modes = PLAN_M_RUN, .parse = plan_opt_uint, AT(run.slice_us),
+	  .min = RUN_SLICE_MIN_US, .max = RUN_SLICE_MAX_US,
+	  .what = "a slice in microseconds" },
 	{ "mlock", 0x10d, NULL, "participants lock their memory (mlockall)",
 	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(run.mlock), .min = 1 },
+	{ "cgroups", 'G', NULL,
+	  "each participant of a ring in a cgroup of its own",
+	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(run.cg_apart),
+	  .min = 1 },
+	{ "cgroup-depth", 0x11a, "N",
+	  "participants' cgroups N levels deep, %R (-G: 1)",
+	  .modes = PLAN_M_RUN, .parse = plan_opt_uint, AT(run.cg_depth),
+	  .min = 1, .max = RUN_CG_MAX_DEPTH, .what = "a depth of cgroups" },
 	{ "threads", 'T', NULL, "participants are threads of one process",
 	  .modes = PLAN_M_RUN, .parse = plan_opt_set, AT(run.threads),
 	  .min = 1 },
@@ -923,6 +936,27 @@ static int plan_classes(struct plan *p, char *err, size_t errlen)
 	if (p->nice_given && !niced)
 		return plan_error(err, errlen,
 				  "--nice: only with --policy other or batch");
+	/* Without --policy, ctxbench's own class: the engine's check says. */
+	if (p->run.slice_us && p->cls[0].given && !niced)
+		return plan_error(err, errlen,
+				  "--slice: only with --policy other or batch");
+	return 0;
+}
+
+/*
+ * -G: one level of cgroups at least; not with -T, whose participants are
+ * threads of one process, and a process is in one cgroup.
+ */
+static int plan_cgroups(struct plan *p, char *err, size_t errlen)
+{
+	if (!p->run.cg_apart)
+		return 0;
+	if (p->run.threads)
+		return plan_error(
+			err, errlen,
+			"-G/--cgroups: not with -T: threads of one process are in one cgroup (give -T with --cgroup-depth alone)");
+	if (!p->run.cg_depth)
+		p->run.cg_depth = 1;
 	return 0;
 }
 
@@ -1242,7 +1276,8 @@ int plan_parse(int argc, char *const *argv, struct plan *p, char *err,
 		return plan_error(
 			err, errlen,
 			"--seed: only with --order shuffle (the other orders are fixed)");
-	if (plan_classes(p, err, errlen) < 0)
+	if (plan_classes(p, err, errlen) < 0 ||
+	    plan_cgroups(p, err, errlen) < 0)
 		return -1;
 	if (plan_check_tasks(p, err, errlen) < 0)
 		return -1;
@@ -1295,6 +1330,9 @@ void plan_info(const struct plan *p, struct results *res)
 	in->threads = p->run.threads;
 	in->participants = p->procs[0];
 	in->order = p->run.order;
+	in->slice_us = p->run.slice_us;
+	in->cgroup_depth = p->run.cg_depth;
+	in->cgroups_apart = p->run.cg_apart;
 	if (p->run.order == RESULT_ORDER_SHUFFLE)
 		in->seed = p->seed_given ? p->seed : sweep_random_seed();
 }

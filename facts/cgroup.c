@@ -1,5 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The CPU quota of ctxbench's cgroup, v2 or v1, and its throttling. */
+/*
+ * ctxbench's cgroup, v2 or v1: where it is, its CPU quota and throttling.
+ *
+ * Where ctxbench's cgroup is, in the v2 hierarchy and in v1's, from
+ * /proc/self/cgroup and /proc/self/mountinfo: for the quota and the
+ * throttling of the Run information, and for the directory under which
+ * a run makes cgroups of its own (run/cgroup.c).
+ */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,4 +300,25 @@ void cgroup_quota(const char *root, char *buf, size_t size)
 	if (cpuset[0])
 		snprintf(buf + strlen(buf), size - strlen(buf), "; cpuset %s",
 			 cpuset);
+}
+
+int cgroup_v2_dir(const char *root, char *buf, size_t size)
+{
+	struct cgroup_dir *d = malloc(sizeof(*d));
+	int rc = -1;
+
+	if (d && cgroup_find(root, NULL, d) == 0 &&
+	    (size_t)snprintf(buf, size, "%s", d->path) < size)
+		rc = 0;
+	free(d);
+	return rc;
+}
+
+int cgroup_v1_has(const char *root, const char *controller)
+{
+	struct cgroup_dir *d = malloc(sizeof(*d));
+	int has = d && cgroup_find(root, controller, d) == 0;
+
+	free(d);
+	return has;
 }

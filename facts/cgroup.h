@@ -30,4 +30,17 @@ int cgroup_throttle_read(const char *root, struct cgroup_throttle *t);
  */
 void cgroup_quota(const char *root, char *buf, size_t size);
 
+/*
+ * The directory of the calling process's cgroup in the v2 hierarchy
+ * ("/sys/fs/cgroup/user.slice/..."), under @root, into @buf: 0, or -1
+ * where no cgroup v2 hierarchy is mounted or the process is in none.
+ */
+int cgroup_v2_dir(const char *root, char *buf, size_t size);
+
+/*
+ * Is @controller ("cpu") bound to a cgroup v1 hierarchy, and so not to
+ * be had in v2?  1 or 0.
+ */
+int cgroup_v1_has(const char *root, const char *controller);
+
 #endif

@@ -106,6 +106,11 @@ const struct field info_fields[] = {
 	  .type = FIELD_STR,
 	  AT(struct result_info, profile),
 	  .flags = FIELD_SPARSE },
+	{ .key = "cgroups",
+	  .type = FIELD_STR,
+	  AT(struct result_info, cgroups),
+	  .flags = FIELD_SPARSE,
+	  .empty = "none" },
 	{ .key = NULL }
 };
 
@@ -133,6 +138,21 @@ const struct field param_fields[] = {
 	  .type = FIELD_LL,
 	  AT(struct result_info, seed),
 	  .max = UINT32_MAX },
+	{ .key = "cgroup_depth",
+	  .type = FIELD_UINT,
+	  AT(struct result_info, cgroup_depth),
+	  .max = SAVED_MAX_CGROUP_DEPTH,
+	  .flags = FIELD_SPARSE },
+	{ .key = "cgroups_apart",
+	  .type = FIELD_BOOL,
+	  AT(struct result_info, cgroups_apart),
+	  .flags = FIELD_SPARSE },
+	{ .key = "slice_us",
+	  .type = FIELD_UINT,
+	  AT(struct result_info, slice_us),
+	  .max = SAVED_MAX_SLICE_US,
+	  .flags = FIELD_SPARSE,
+	  .empty = "default" },
 	{ .key = NULL }
 };
 
@@ -307,6 +327,8 @@ static const struct {
 	{ "Runs", "parameters.runs" },
 	{ "Tasks", "parameters.tasks" },
 	{ "Order", "parameters.order" },
+	{ "Cgroups", "info.cgroups" },
+	{ "Slice_us", "parameters.slice_us" },
 	{ "KernelVersion", "info.kernel_version" },
 	{ "Preemption", "info.preemption" },
 	{ "FairScheduler", "info.fair_scheduler" },

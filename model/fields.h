@@ -71,7 +71,12 @@ struct field {
 	double min, max; /* the reader's range; FIELD_KVS: max members */
 	unsigned int flags;
 	const struct field *sub; /* FIELD_OBJECT: its members */
-	const char *empty; /* FIELD_STR: written for an empty string */
+	/*
+	 * FIELD_STR: written for an empty string, or with FIELD_SPARSE never
+	 * written, and said by the report for an empty string (a fact);
+	 * FIELD_UINT: said by the report for 0 (a fact).
+	 */
+	const char *empty;
 };
 
 /*

@@ -76,6 +76,17 @@ struct result_info {
 	unsigned int participants; /* tasks in the ring; 0 unknown */
 	enum result_order order; /* of the runs */
 	unsigned long long seed; /* of "shuffle"'s order */
+	/*
+	 * -G, --cgroup-depth: the participants were in cgroups this many
+	 * levels below ctxbench's (0: none, ctxbench's own), each of a ring
+	 * in its own when apart; what was made, and whether the cpu
+	 * controller was on in them, as the Run information says it.
+	 */
+	unsigned int cgroup_depth;
+	int cgroups_apart;
+	char cgroups[256];
+	/* --slice: the slice participants of the fair class had, us; 0 the kernel's */
+	unsigned int slice_us;
 	char kernel_version[256]; /* /proc/sys/kernel/version, uname -v */
 	char boot_cmdline[4096]; /* /proc/cmdline */
 	char preempt[96]; /* the preemption model, and where it was read */

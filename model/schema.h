@@ -30,6 +30,8 @@
 #define SAVED_MAX_RINGS 1024 /* rings at once */
 #define SAVED_MAX_WAITV 128 /* futexes a wait: futex_waitv()'s most */
 #define SAVED_MAX_WS_KB 16384 /* working set per hop */
+#define SAVED_MAX_CGROUP_DEPTH 1024 /* levels of cgroups below ctxbench's */
+#define SAVED_MAX_SLICE_US 1000000 /* a fair task's slice asked (--slice) */
 #define SAVED_MAX_PROFILE_SYMS 30 /* a row's profile: RESULT_PROFILE_SYMS */
 
 #endif

@@ -20,14 +20,17 @@ const char *info_fact_value(const struct results *r, const struct info_fact *k,
 	buf[0] = '\0';
 	switch (k->f->type) {
 	case FIELD_STR:
-		s = v;
+		s = *(const char *)v || !k->f->empty ? v : k->f->empty;
 		break;
 	case FIELD_INT:
 		if (*(const int *)v > 0 || !(k->f->flags & FIELD_ZERO_UNKNOWN))
 			snprintf(buf, size, "%d", *(const int *)v);
 		break;
 	case FIELD_UINT:
-		snprintf(buf, size, "%u", *(const unsigned int *)v);
+		if (*(const unsigned int *)v || !k->f->empty)
+			snprintf(buf, size, "%u", *(const unsigned int *)v);
+		else
+			s = k->f->empty;
 		break;
 	case FIELD_DOUBLE:
 		snprintf(buf, size, "%g", *(const double *)v);

@@ -160,3 +160,20 @@ int check_classes(const struct sweep_spec *s, const struct place_topo *topo,
 	} while (sweep_odometer(at, dim, D_N));
 	return 0;
 }
+
+int check_slice(const struct sweep_spec *s, char *err, size_t errlen)
+{
+	int fair = 0;
+
+	if (!s->slice_us)
+		return 0;
+	for (unsigned int i = 0; i < s->nclasses; i++)
+		fair |= run_class_fair(&s->cls[i]);
+	if (!fair) {
+		snprintf(
+			err, errlen,
+			"--slice: only the fair class (SCHED_OTHER, SCHED_BATCH) has a slice, and no participant runs in it: ctxbench's own class is another (give --policy other or batch)");
+		return -1;
+	}
+	return run_slice_check(s->slice_us, err, errlen);
+}

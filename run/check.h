@@ -36,6 +36,13 @@ int check_class(const struct ipc_ops *ops, const struct run_class *cls,
 		const struct place_topo *topo, long online, char *err,
 		size_t errlen);
 
+/*
+ * --slice: are participants of some class of @s fair, and does the
+ * kernel give a thread of the fair class the slice?  0 without it; else
+ * 0, or -1 with why in @err.
+ */
+int check_slice(const struct sweep_spec *s, char *err, size_t errlen);
+
 /* check_class() for every row of @s: 0, or -1 with why in @err. */
 int check_classes(const struct sweep_spec *s, const struct place_topo *topo,
 		  long online, char *err, size_t errlen);

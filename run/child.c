@@ -154,8 +154,10 @@ pass_failed:
 
 /*
  * Pin participant @self to its CPU (where -P gave one), then put it in
- * the run's class: the class before anything else, so that the rest runs
- * in it.  0, or a negative errno noted in its slot.
+ * the run's class and, in the fair class, ask its slice (--slice; one
+ * the kernel did not take is an error, checked before the start too):
+ * the class before anything else, so that the rest runs in it.  0, or a
+ * negative errno noted in its slot.
  */
 static int run_settle(struct run_ctl *ctl, unsigned int self)
 {
@@ -178,6 +180,18 @@ static int run_settle(struct run_ctl *ctl, unsigned int self)
 		slot->where = AT_SCHED;
 		slot->err = err;
 		return err;
+	}
+	if (ctl->slice_ns) {
+		unsigned long long got;
+
+		err = run_slice_set(ctl->slice_ns, &got);
+		if (err == 0 && got != ctl->slice_ns)
+			err = -EINVAL;
+		if (err < 0) {
+			slot->where = AT_SLICE;
+			slot->err = err;
+			return err;
+		}
 	}
 	return 0;
 }
@@ -332,6 +346,27 @@ static int run_thread_group(struct run_ctl *ctl, unsigned int k)
 	return bad;
 }
 
+/*
+ * The child process @self (a participant, or with threads ring @self's
+ * group) into its cgroup, first of all: its threads are made in it.
+ * Apart (-G, never with threads), participant i of a ring in leaf i.
+ */
+static void run_enter_cgroup(struct run_ctl *ctl, unsigned int self)
+{
+	unsigned int g = ctl->threads ? self * ctl->nr : self;
+	int err;
+
+	if (!ctl->cg)
+		return;
+	err = run_cg_enter(ctl->cg, &ctl->cg_live,
+			   ctl->cg->apart ? g % ctl->nr : 0);
+	if (err < 0) {
+		ctl->slot[g].where = AT_CGROUP;
+		ctl->slot[g].err = err;
+		_exit(1);
+	}
+}
+
 void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
 {
 	sigset_t none;
@@ -348,6 +383,7 @@ void run_child(struct run_ctl *ctl, pid_t runner, unsigned int self)
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	close(run_sigfd);
+	run_enter_cgroup(ctl, self);
 	if (ctl->threads)
 		code = run_thread_group(ctl, self);
 	else

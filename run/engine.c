@@ -5,10 +5,15 @@
  * The engine: the pre-run checks, the Run information's facts, --profile's
  * perf, and the sweep, in that order, for a caller that renders them.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "check.h"
 #include "engine.h"
 #include "facts/sysinfo.h"
@@ -57,6 +62,33 @@ static void profile_stop(struct sweep_spec *s, struct results *res)
 	s->profile = NULL;
 }
 
+/*
+ * -G, --cgroup-depth: the cgroups checked before anything runs and kept
+ * in @s for the sweep; a cpu controller they cannot have said once.  0,
+ * or -1 having said why (exit status 2).
+ */
+static int engine_cgroups(struct sweep_spec *s)
+{
+	const char *opt = s->cg_apart ? "-G" : "--cgroup-depth";
+	/* A path or two in it: on the heap, not on a small stack. */
+	size_t size = 2 * PATH_MAX;
+	char *err = malloc(size);
+
+	if (!err ||
+	    run_cg_open(s->cg_depth, s->cg_apart, opt, &s->cg, err, size) < 0) {
+		text_say(stderr, "ctxbench: %s", err ? err : strerror(ENOMEM));
+		free(err);
+		return -1;
+	}
+	free(err);
+	if (s->cg && !s->cg->cpu)
+		text_say(
+			stderr,
+			"ctxbench: %s: no task group per level, the cpu controller is off: %s",
+			opt, s->cg->cpu_why);
+	return 0;
+}
+
 int engine_run(struct sweep_spec *s, int profile, const struct engine_hooks *h,
 	       struct results *res)
 {
@@ -80,13 +112,19 @@ int engine_run(struct sweep_spec *s, int profile, const struct engine_hooks *h,
 		return -1;
 	}
 	if (check_classes(s, &topo, online, err, sizeof(err)) < 0 ||
-	    check_mlock(s, err, sizeof(err)) < 0) {
+	    check_mlock(s, err, sizeof(err)) < 0 ||
+	    check_slice(s, err, sizeof(err)) < 0) {
 		text_say(stderr, "ctxbench: %s", err);
 		return -2;
 	}
+	if (engine_cgroups(s) < 0)
+		return -2;
 	sysinfo_read("", &res->info);
 	if (h->info)
 		h->info(h->arg, res);
+	/* The base's path may be anything: the report is text. */
+	run_cg_describe(s->cg, res->info.cgroups, sizeof(res->info.cgroups));
+	text_clean(res->info.cgroups, sizeof(res->info.cgroups));
 	sysinfo_where("", &topo.allowed, time(NULL), &res->info);
 	s->seed = res->info.seed;
 	if (profile)
@@ -98,6 +136,8 @@ int engine_run(struct sweep_spec *s, int profile, const struct engine_hooks *h,
 	if (h->stop)
 		h->stop(h->arg);
 	profile_stop(s, res);
+	run_cg_close(s->cg);
+	s->cg = NULL;
 	if (status < 0) {
 		perror("ctxbench");
 		return -1;

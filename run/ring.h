@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "cgroup.h"
 #include "map.h"
 #include "run.h"
 #include "ipc/ipc.h"
@@ -23,8 +24,10 @@
 enum run_where {
 	AT_NONE,
 	AT_START,
+	AT_CGROUP,
 	AT_AFFINITY,
 	AT_SCHED,
+	AT_SLICE,
 	AT_MLOCK,
 	AT_WORKING_SET,
 	AT_ATTACH,
@@ -75,7 +78,11 @@ struct run_ctl {
 	struct pick
 		*pick; /* [rings]: the same round trips, a sample kept whole */
 	struct run_class cls; /* taken by each participant before it is ready */
+	unsigned long long slice_ns; /* --slice, asked then, if fair; 0 none */
 	int mlock;
+	/* The cgroups each participant process enters first; NULL none. */
+	const struct run_cg *cg;
+	struct run_cg_live cg_live; /* what the runner made of them */
 };
 
 /* The participants of every ring of @ctl. */

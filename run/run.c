@@ -40,6 +40,13 @@
 
 /* How long participants may take to see the stop word before they are killed. */
 #define RUN_GRACE_S 0.2
+/*
+ * How long the guard waits for a cgroup of the run to empty once it
+ * killed what was in it, and the runner for one whose participants it
+ * reaped: their last tasks leave as they exit.
+ */
+#define RUN_CG_GUARD_S 5.0
+#define RUN_CG_RUNNER_S 1.0
 /* The least time without a loop that makes a ring hung. */
 #define RUN_HANG_MIN_S 2.0
 /* How long participants may take to be ready before the run fails. */
@@ -60,8 +67,10 @@ static const char *const run_where_name[] = {
 	[AT_NONE] = "?",
 	[AT_START] = "pthread_create",
 	[AT_WORKING_SET] = "working set",
+	[AT_CGROUP] = "cgroup.procs",
 	[AT_AFFINITY] = "sched_setaffinity",
 	[AT_SCHED] = "sched_setscheduler",
+	[AT_SLICE] = "sched_setattr",
 	[AT_MLOCK] = "mlockall",
 	[AT_ATTACH] = "attach",
 	[AT_WAIT] = "wait",
@@ -284,6 +293,10 @@ struct run_state {
  * one of the two will remove each object, and never both the same id.
  * With --profile it also kills @perf's process group (0: none) when the
  * runner dies: perf dies with the runner, not what a wrapper of it forked.
+ * Last it removes the run's cgroups (-G, --cgroup-depth), which can only
+ * go once their processes have: it kills what is left in them (the
+ * participants die with the runner, PR_SET_PDEATHSIG) and waits for
+ * each to empty.
  */
 static pid_t run_guard(struct run_ctl *ctl, pid_t runner, int ready, pid_t perf)
 {
@@ -321,6 +334,8 @@ static pid_t run_guard(struct run_ctl *ctl, pid_t runner, int ready, pid_t perf)
 	if (ctl->ops->teardown)
 		for (unsigned int k = 0; k < ctl->nset; k++)
 			ctl->ops->teardown(&ctl->ring[k]);
+	if (ctl->cg)
+		run_cg_remove(ctl->cg, &ctl->cg_live, RUN_CG_GUARD_S, NULL, 0);
 	_exit(0);
 }
 
@@ -507,7 +522,9 @@ static int run_map(struct run_state *st)
 	ctl->nobj = nobj;
 	ctl->ring = (struct ipc_ring *)(st->map + l.off_ring);
 	ctl->cls = spec->cls;
+	ctl->slice_ns = spec->slice_us * 1000ULL;
 	ctl->mlock = spec->mlock;
+	ctl->cg = spec->cg;
 	ctl->peer = (struct ipc_peer *)(st->map + l.off_peer);
 	ctl->slot = (struct run_slot *)(st->map + l.off_slot);
 	ctl->rtt = (struct hist *)(st->map + l.off_rtt);
@@ -531,8 +548,26 @@ static int run_map(struct run_state *st)
 }
 
 /*
- * Before any participant: the first snapshot, the guard, the mechanism's
- * objects and the start pipes.  0, or the run has failed (res says why).
+ * The run's cgroups, once the guard is there to remove them: a leaf each
+ * participant of a ring (-G), else one.  0, or -1 and the run has failed.
+ */
+static int run_cgroups(struct run_state *st)
+{
+	const struct run_cg *cg = st->ctl->cg;
+	char why[RUN_REASON_MAX];
+
+	if (!cg ||
+	    run_cg_make(cg, &st->ctl->cg_live, cg->apart ? st->spec->nr : 1,
+			why, sizeof(why)) == 0)
+		return 0;
+	run_fail(st->res, RESULT_FAILED, "cgroup: %s", why);
+	return -1;
+}
+
+/*
+ * Before any participant: the first snapshot, the guard, the cgroups, the
+ * mechanism's objects and the start pipes.  0, or the run has failed (res
+ * says why).
  */
 static int run_setup(struct run_state *st)
 {
@@ -564,6 +599,8 @@ static int run_setup(struct run_state *st)
 	}
 	if (err < 0)
 		return run_error(st, err, "guard");
+	if (run_cgroups(st) < 0)
+		return -1;
 	run_sigsys_seen = 0;
 	for (unsigned int k = 0; k < st->ctl->nobj; k++) {
 		const struct ipc_ring *ring = &st->ctl->ring[k];
@@ -844,16 +881,22 @@ static void run_stop(struct run_state *st)
 }
 
 /*
- * Remove the objects, then end the guard, close and unmap: safe at any
- * step.  Each teardown() marks its ids gone in the shared state as it
- * removes them, so a runner killed half way leaves the guard the rest,
- * and only the rest.
+ * Remove the objects and the cgroups, then end the guard, close and
+ * unmap: safe at any step.  Each teardown() marks its ids gone in the
+ * shared state as it removes them, and run_cg_remove() its cgroups, so a
+ * runner killed half way leaves the guard the rest, and only the rest.
  */
 static void run_teardown(struct run_state *st)
 {
+	char why[RUN_REASON_MAX];
+
 	for (unsigned int k = 0; st->ctl && k < st->ctl->nset; k++)
 		if (st->spec->ops->teardown)
 			st->spec->ops->teardown(&st->ctl->ring[k]);
+	if (st->ctl && st->ctl->cg &&
+	    run_cg_remove(st->ctl->cg, &st->ctl->cg_live, RUN_CG_RUNNER_S, why,
+			  sizeof(why)) < 0)
+		run_fail(st->res, RESULT_FAILED, "cgroup: %s", why);
 	run_reap(st->guard, 1, 1, NULL);
 	for (int e = 0; e < 2; e++) {
 		run_close(&st->go[e]);

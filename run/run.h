@@ -13,6 +13,7 @@
 #include "sched.h"
 
 struct profile;
+struct run_cg;
 
 #define RUN_REASON_MAX 128
 
@@ -36,9 +37,13 @@ struct run_spec {
 	unsigned int
 		sample_every; /* time one round trip in this many; 0 none */
 	struct run_class cls; /* each participant's, before the start */
+	/* --slice: the slice a participant of the fair class asks; 0 none */
+	unsigned int slice_us;
 	int mlock; /* participants lock their memory before the start */
 	unsigned int waitv; /* futex-waitv's vector (--waitv); 0: default */
 	struct profile *profile; /* perf around the window (profile.h); NULL */
+	/* The cgroups each participant process enters (cgroup.h); NULL none. */
+	const struct run_cg *cg;
 };
 
 /* The default: the clock stays out of 63 loops in 64. */

@@ -1,23 +1,46 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Scheduling classes: the participants', the runner's, --mlock.
+ * Scheduling classes: the participants', the runner's, --mlock, --slice.
  *
  * Scheduling classes: the participants' (taken by each before it says it
- * is ready) and the runner's own while they are real-time.  Backends
- * never see any of it.
+ * is ready) and the runner's own while they are real-time; the slice a
+ * participant of the fair class asks for (--slice), and the check that
+ * the kernel takes it.  Backends never see any of it.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "sched.h"
 #include "lib/util.h"
+
+/*
+ * struct sched_attr of sched_setattr(2), as the kernel's first size of it
+ * (SCHED_ATTR_SIZE_VER0): glibc before 2.41 has neither the calls nor the
+ * struct, and the uapi header's clashes with glibc's where it has.
+ */
+struct run_sched_attr {
+	uint32_t size;
+	uint32_t sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime, sched_deadline, sched_period;
+};
+
+/* The first Linux that takes a fair task's sched_runtime as its slice. */
+#define RUN_SLICE_LINUX_MAJOR 6
+#define RUN_SLICE_LINUX_MINOR 12
 
 static const struct {
 	const char *name;
@@ -153,4 +176,120 @@ void run_class_runner_leave(struct run_class_saved *saved)
 	if (saved->changed)
 		sched_setscheduler(0, saved->policy, &sp);
 	saved->changed = 0;
+}
+
+int run_class_fair(const struct run_class *c)
+{
+	int policy = c->given ? c->policy : sched_getscheduler(0);
+
+	/* Real-time with SCHED_RESET_ON_FORK: its children are SCHED_OTHER. */
+	if (!c->given && policy >= 0 && (policy & SCHED_RESET_ON_FORK))
+		policy = run_class_rt(policy & ~SCHED_RESET_ON_FORK) ?
+				 SCHED_OTHER :
+				 policy & ~SCHED_RESET_ON_FORK;
+	return policy == SCHED_OTHER || policy == SCHED_BATCH;
+}
+
+int run_slice_set(unsigned long long ns, unsigned long long *got)
+{
+	struct run_sched_attr a = { .size = sizeof(a) };
+	int policy = sched_getscheduler(0);
+
+	*got = 0;
+	if (policy < 0)
+		return -errno;
+	policy &= ~SCHED_RESET_ON_FORK;
+	if (policy != SCHED_OTHER && policy != SCHED_BATCH)
+		return 1;
+	errno = 0;
+	a.sched_nice = getpriority(PRIO_PROCESS, 0);
+	if (errno)
+		return -errno;
+	a.sched_policy = (uint32_t)policy;
+	a.sched_runtime = ns;
+	/* 0 is the calling thread, for both calls. */
+	if (syscall(SYS_sched_setattr, 0, &a, 0) < 0)
+		return -errno;
+	memset(&a, 0, sizeof(a));
+	if (syscall(SYS_sched_getattr, 0, &a, sizeof(a), 0) < 0)
+		return -errno;
+	*got = a.sched_runtime;
+	return 0;
+}
+
+/* Is kernel release @release ("6.1.0-13-amd64") older than 6.12?  1 or 0. */
+static int run_slice_too_old(const char *release)
+{
+	unsigned int major, minor;
+
+	if (sscanf(release, "%u.%u", &major, &minor) != 2)
+		return 0; /* nothing to go by */
+	return major < RUN_SLICE_LINUX_MAJOR ||
+	       (major == RUN_SLICE_LINUX_MAJOR &&
+		minor < RUN_SLICE_LINUX_MINOR);
+}
+
+int run_slice_judge(int err, unsigned long long want_ns,
+		    unsigned long long got_ns, const char *release, char *buf,
+		    size_t size)
+{
+	char hint[160] = "";
+
+	if (!err && got_ns == want_ns)
+		return 0;
+	if (run_slice_too_old(release))
+		snprintf(
+			hint, sizeof(hint),
+			" (a fair task's slice needs Linux %d.%d or later; this is %s)",
+			RUN_SLICE_LINUX_MAJOR, RUN_SLICE_LINUX_MINOR, release);
+	if (err)
+		snprintf(buf, size, "--slice: sched_setattr: %s%s",
+			 strerror(-err), hint);
+	else
+		snprintf(
+			buf, size,
+			"--slice: the kernel took no slice: sched_getattr says sched_runtime %llu ns, not %llu%s",
+			got_ns, want_ns, hint);
+	return -1;
+}
+
+/* What the slice's probe thread found. */
+struct run_slice_probe {
+	unsigned long long want, got;
+	int err;
+};
+
+/* A thread of the fair class asks for the slice, as a participant will. */
+static void *run_slice_probe(void *arg)
+{
+	struct run_slice_probe *p = arg;
+	struct sched_param sp = { .sched_priority = 0 };
+
+	/* Whatever ctxbench's class, a fair one: the participants' are. */
+	sched_setscheduler(0, SCHED_OTHER, &sp);
+	p->err = run_slice_set(p->want, &p->got);
+	if (p->err > 0)
+		p->err = -EPERM; /* still not fair: no slice to ask */
+	return NULL;
+}
+
+int run_slice_check(unsigned int us, char *err, size_t errlen)
+{
+	struct run_slice_probe p = { .want = us * 1000ULL };
+	struct utsname u;
+	pthread_t t;
+	int rc;
+
+	if (!us)
+		return 0;
+	rc = pthread_create(&t, NULL, run_slice_probe, &p);
+	if (rc) {
+		snprintf(err, errlen, "--slice: pthread_create: %s",
+			 strerror(rc));
+		return -1;
+	}
+	pthread_join(t, NULL);
+	if (uname(&u) < 0)
+		u.release[0] = '\0';
+	return run_slice_judge(p.err, p.want, p.got, u.release, err, errlen);
 }

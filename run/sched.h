@@ -8,6 +8,13 @@
 
 #include <stddef.h>
 
+/*
+ * --slice's range, us: what the kernel clamps a fair task's sched_runtime
+ * to (0.1 to 100 ms), so that the slice asked is the slice taken.
+ */
+#define RUN_SLICE_MIN_US 100
+#define RUN_SLICE_MAX_US 100000
+
 /* --prio's default: the middle of 1..99, that of threaded IRQ handlers. */
 #define RUN_PRIO_DEFAULT 50
 #define RUN_PRIO_MIN 1
@@ -77,5 +84,38 @@ struct run_class_saved {
 int run_class_runner_enter(const struct run_class *c,
 			   struct run_class_saved *saved);
 void run_class_runner_leave(struct run_class_saved *saved);
+
+/*
+ * Do participants of @c run in the fair class, SCHED_OTHER or
+ * SCHED_BATCH, which alone has a slice?  Without --policy, ctxbench's
+ * own class says.  1 or 0.
+ */
+int run_class_fair(const struct run_class *c);
+
+/*
+ * --slice: the calling thread asks for a slice of @ns (sched_setattr(2),
+ * its policy and nice as they are, sched_runtime @ns: Linux 6.12 and
+ * later take it as a fair task's slice), and *@got is what it has then
+ * (sched_getattr(2)'s sched_runtime, a fair task's slice from 6.12 on, 0
+ * before).  0; 1 (nothing asked) where the thread is not in the fair
+ * class; or a negative errno.
+ */
+int run_slice_set(unsigned long long ns, unsigned long long *got);
+
+/*
+ * Did a slice of @want_ns take, when sched_setattr() gave @err (0, or a
+ * negative errno) and sched_getattr() then said @got_ns, on kernel
+ * @release?  0, or -1 with the reason in @buf, which says when the kernel
+ * is older than 6.12.
+ */
+int run_slice_judge(int err, unsigned long long want_ns,
+		    unsigned long long got_ns, const char *release, char *buf,
+		    size_t size);
+
+/*
+ * Before anything runs: does a thread of the fair class get a slice of
+ * @us (0: none asked, 0)?  0, or -1 with one line in @err.
+ */
+int run_slice_check(unsigned int us, char *err, size_t errlen);
 
 #endif

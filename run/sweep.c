@@ -58,6 +58,8 @@ struct run_spec sweep_run_spec(const struct sweep_spec *s,
 		.sample_every = s->sample_every,
 		.mlock = s->mlock,
 		.waitv = s->waitv,
+		.cg = s->cg,
+		.slice_us = s->slice_us,
 	};
 
 	return spec;

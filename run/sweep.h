@@ -37,6 +37,16 @@ struct sweep_spec {
 	int hop_work;
 	int shared; /* rings at once share the mechanism's objects */
 	unsigned int waitv; /* futex-waitv's vector (--waitv); 0: default */
+	/*
+	 * -G, --cgroup-depth: the participants in cgroups cg_depth levels
+	 * below ctxbench's (0: none), each of a ring in its own with
+	 * cg_apart; and those cgroups once checked (engine.c), NULL before.
+	 */
+	unsigned int cg_depth;
+	int cg_apart;
+	struct run_cg *cg;
+	/* --slice: each participant of the fair class asks it, us; 0 none */
+	unsigned int slice_us;
 	unsigned int nops, nplaces, nclasses, nprocs, nsizes, nrings;
 	const struct ipc_ops *const *ops; /* in report order */
 	const struct place *place;

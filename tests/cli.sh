@@ -449,6 +449,7 @@ twice() {
 		[--policy]=fifo [--prio]=1 [--nice]=1 [--procs]=2 [--size]=0
 		[--parallel]=1 [--name]=x [--note]=x [--output]=x.json
 		[--waitv]=8 [--retry-disturbed]=1 [--sample]=1 [--order]=shuffle
+		[--cgroup-depth]=2 [--slice]=3000
 		[--seed]=1 [--format]=text [--baseline]=x [--fail-above]=1 [--want]=5
 		[--series]=given
 		[--noise]=x.json

@@ -3,9 +3,10 @@
 # Scheduling classes through the binary: rows of each class, the class
 # really taken (and the runner above real-time participants), a class the
 # user may not take skipped, spinners at a real-time class refused, --mlock
-# refused before the start, and a hung real-time ring killed on time.
+# refused before the start, a hung real-time ring killed on time, and the
+# slice of --slice taken, or refused where the kernel would not take it.
 # After each run: the exit status, no IPC object and no process left.
-# usage: sched.sh CASE BIN   (CASE: see the list at the bottom)
+# usage: sched.sh CASE BIN [HELPER]   (CASE: see the list at the bottom)
 set -u
 . "${0%/*}/lib.sh"
 # The tests (see list_tests in lib.sh).  Real-time rings that keep both
@@ -25,10 +26,13 @@ tests=(
 	"sched-hung hung @BIN@ | serial timeout=300"
 	# Eight runs and five refusals, each waited for on a busy machine.
 	"sched-lockup lockup @BIN@ | serial timeout=300"
+	# Its slices are read while the rows run, which load does not change.
+	"sched-slice slice @BIN@ @HELPER@ | timeout=120"
 )
 list_tests "$@"
 case=$1
 bin=$2
+helper=${3:-}
 isolate "$@"
 nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 
@@ -474,6 +478,142 @@ lockup() {
 	fi
 }
 
+# The slice of task $1 from /proc (se.slice of its sched, ns), in $sl;
+# empty when the kernel does not show it (or the task is gone).
+slice_of() {
+	local k v
+	sl=
+	while read -r k _ v; do
+		[ "$k" = se.slice ] && sl=$v
+	done <"$1/sched" 2>/dev/null
+	return 0
+}
+# Wait up to 10 s for $2 participants of ctxbench $pid (its children but
+# the guard; with -T, their threads but the first) at policy $1 (0 SCHED_OTHER,
+# 3 SCHED_BATCH, 5 SCHED_IDLE), all with a slice of $3 ns, or with $4 set
+# all with another or none; what was seen last, "POLICY:SLICE ...", in $seen.  1
+# when they did not come.
+await_row() {
+	local i k t c ok n
+	for ((i = 0; i < 500; i++)); do
+		kids=() seen= ok=1 n=0
+		{ read -ra kids <"/proc/$pid/task/$pid/children"; } 2>/dev/null
+		for k in "${kids[@]}"; do
+			{ read -r c <"/proc/$k/comm"; } 2>/dev/null || continue
+			[ "$c" = ctxbench-guard ] && continue
+			class_of "$k" || continue
+			for t in /proc/"$k"/task/*; do
+				[ "${t##*/}" = "$k" ] && [ -n "${threads:-}" ] && continue
+				slice_of "$t"
+				seen+=" ${class%% *}:$sl"
+				n=$((n + 1))
+				[ "${class%% *}" = "$1" ] || ok=
+				if [ -n "${4:-}" ]; then
+					[ "$sl" != "$3" ] || ok=
+				else
+					[ "$sl" = "$3" ] || ok=
+				fi
+			done
+		done
+		[ -n "$ok" ] && [ "$n" -eq "$2" ] && return 0
+		running "$pid" || break
+		nap 0.02
+	done
+	return 1
+}
+
+# --slice: each participant of the fair class asks for it, and has it
+# while its row runs (se.slice of /proc/PID/sched: sched_getattr's, the
+# unit test's); saved and said.  Refused before anything runs, exit
+# status 2 and one line, where the kernel does not take it (a stand-in:
+# a seccomp filter fails sched_setattr with EINVAL, as a kernel may that
+# takes no part of the call; and the kernel itself before 6.12) and where
+# no participant is of the fair class.
+slice() {
+	local rel old=
+	rel=$(uname -r)
+	[ "${rel%%.*}" -lt 6 ] || { [ "${rel%%.*}" -eq 6 ] && [ "$(cut -d. -f2 <<<"$rel")" -lt 12 ]; } &&
+		old=1
+	if [ -n "$old" ]; then
+		start "$bin" -b pipe -P same --slice 2500 -t 0.2 -r 1 -n t
+		finish
+		expect_rc "--slice on $rel" 2
+		grep -qx "ctxbench: --slice: .*(a fair task's slice needs Linux 6.12 or later; this is $rel)" <<<"$err" &&
+			pass "--slice on $rel: refused, and why" || fail "--slice on $rel: $err"
+		check_clean "--slice on $rel"
+		skip_check "--slice taken" "a kernel before 6.12 has no slice to ask for"
+	else
+		slice_taken
+	fi
+	[ -x "$helper" ] || { fail "no seccomp helper: $helper"; return; }
+	start "$helper" einval "$bin" -b pipe -P same --slice 2500 -t 0.2 -r 1 -n t
+	finish
+	[ "$rc" -eq 77 ] && skip "seccomp filters are not available: $err"
+	expect_rc "--slice, sched_setattr refused" 2
+	[ "$(wc -l <<<"$err")" -eq 1 ] &&
+		grep -q "^ctxbench: --slice: sched_setattr: Invalid argument" <<<"$err" &&
+		pass "--slice, sched_setattr refused: one line says why" ||
+		fail "--slice, sched_setattr refused: $err"
+	[ -z "$out" ] && pass "--slice, sched_setattr refused: nothing ran" ||
+		fail "--slice, sched_setattr refused: something ran: $out"
+	check_clean "--slice, sched_setattr refused"
+	start chrt -i 0 "$bin" -b pipe -P same --slice 2500 -t 0.2 -r 1 -n t
+	finish
+	expect_rc "--slice at SCHED_IDLE" 2
+	grep -q "^ctxbench: --slice: only the fair class" <<<"$err" &&
+		pass "--slice at SCHED_IDLE: one line says why" || fail "--slice at SCHED_IDLE: $err"
+	check_clean "--slice at SCHED_IDLE"
+	start "$bin" -b pipe --policy idle --slice 2500 -t 0.2 -r 1 -n t
+	finish
+	expect_rc "--slice --policy idle" 2
+	grep -qx "ctxbench: --slice: only with --policy other or batch" <<<"$err" &&
+		pass "--slice --policy idle: one line says why" || fail "--slice --policy idle: $err"
+	check_clean "--slice --policy idle"
+}
+
+# The slice taken: each row's participants, processes and threads; a
+# kernel that shows no se.slice (no CONFIG_SCHED_DEBUG before 6.14) leaves
+# it to unit-sched, which reads it back through sched_getattr().
+slice_taken() {
+	local seen threads= what
+	start "$bin" -b pipe -P same --policy other,batch,idle --slice 2500 \
+		--order sequential -t 1 -r 1 -n t -o "$tmp/s.json"
+	for what in "other 0" "batch 3"; do
+		if await_row "${what#* }" 2 2500000; then
+			pass "--slice: the participants at ${what% *} have it"
+		elif [[ $seen == " ${what#* }: ${what#* }:" ]]; then
+			skip_check "--slice: the participants at ${what% *} have it" \
+				"no se.slice in /proc/PID/sched: unit-sched reads it back"
+		else
+			fail "--slice: the participants at ${what% *} do not have it: last seen$seen"
+		fi
+	done
+	# No slice of theirs: the kernel shows none for SCHED_IDLE.
+	await_row 5 2 2500000 other &&
+		pass "--slice: the participants at idle have not asked for it" ||
+		fail "--slice: the participants at idle: last seen$seen"
+	finish
+	expect_rc "--slice" 0
+	grep -q '"slice_us": 2500' "$tmp/s.json" && pass "--slice: saved" ||
+		fail "--slice: not saved: $(grep -A9 '"parameters"' "$tmp/s.json")"
+	grep -q '^  Slice_us             2500$' <<<"$out" &&
+		pass "--slice: in the Run information" || fail "--slice: not said: $out"
+	check_clean "--slice"
+	threads=1
+	start "$bin" -b futex -P same -T -p 3 --slice 5000 -t 1 -r 1 -n t
+	if await_row 0 3 5000000; then
+		pass "--slice with -T: each participant thread has it"
+	elif [[ $seen == " 0: 0: 0:" ]]; then
+		skip_check "--slice with -T: each participant thread has it" \
+			"no se.slice in /proc/PID/sched: unit-sched reads it back"
+	else
+		fail "--slice with -T: last seen$seen"
+	fi
+	finish
+	expect_rc "--slice with -T" 0
+	check_clean "--slice with -T"
+}
+
 case $case in
 classes) classes ;;
 applied) applied ;;
@@ -482,6 +622,7 @@ spin) spin ;;
 mlock) mlock ;;
 hung) hung ;;
 lockup) lockup ;;
+slice) slice ;;
 *)
 	echo "unknown case $case" >&2
 	exit 2

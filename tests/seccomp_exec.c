@@ -2,11 +2,12 @@
 /*
  * Run a program under a seccomp filter that refuses SysV IPC, io_uring and
  * futex_waitv(), as some sandboxes (container runtimes' default policies)
- * do: "enosys" and "eperm" fail the calls with that errno,
- * "trap" raises SIGSYS, "kill" kills the process at the call (as if it
- * died half way through its setup).  Exits 77 where seccomp filters are
- * unavailable.
- * usage: seccomp_exec enosys|eperm|trap|kill PROGRAM [ARGS...]
+ * do, and sched_setattr(): "enosys" and "eperm" fail the calls with that
+ * errno, "einval" with EINVAL (what a kernel says of a sched_attr it
+ * takes no part of), "trap" raises SIGSYS, "kill" kills the process at
+ * the call (as if it died half way through its setup).  Exits 77 where
+ * seccomp filters are unavailable.
+ * usage: seccomp_exec enosys|eperm|einval|trap|kill PROGRAM [ARGS...]
  */
 #include <errno.h>
 #include <linux/audit.h>
@@ -32,7 +33,7 @@ int main(int argc, char **argv)
 
 	if (argc < 3) {
 		fprintf(stderr,
-			"usage: %s enosys|eperm|trap|kill PROGRAM [ARGS...]\n",
+			"usage: %s enosys|eperm|einval|trap|kill PROGRAM [ARGS...]\n",
 			argv[0]);
 		return 2;
 	}
@@ -40,6 +41,8 @@ int main(int argc, char **argv)
 		action = SECCOMP_RET_ERRNO | ENOSYS;
 	else if (strcmp(argv[1], "eperm") == 0)
 		action = SECCOMP_RET_ERRNO | EPERM;
+	else if (strcmp(argv[1], "einval") == 0)
+		action = SECCOMP_RET_ERRNO | EINVAL;
 	else if (strcmp(argv[1], "trap") == 0)
 		action = SECCOMP_RET_TRAP;
 	else if (strcmp(argv[1], "kill") == 0)
@@ -54,10 +57,11 @@ int main(int argc, char **argv)
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 			 offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_msgget, 4, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_semget, 3, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_io_uring_setup, 2, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 1, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_msgget, 5, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_semget, 4, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_io_uring_setup, 3, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_futex_waitv, 2, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_sched_setattr, 1, 0),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 		BPF_STMT(BPF_RET | BPF_K, action),
 	};

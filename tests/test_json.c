@@ -210,6 +210,10 @@ static void check_same(const struct results *a, const struct results *b)
 	CHECK_EQ_INT(a->info.runs, b->info.runs);
 	CHECK_EQ_INT(a->info.threads, b->info.threads);
 	CHECK_EQ_INT(a->info.participants, b->info.participants);
+	CHECK_EQ_INT(a->info.cgroup_depth, b->info.cgroup_depth);
+	CHECK_EQ_INT(a->info.cgroups_apart, b->info.cgroups_apart);
+	CHECK_STR(a->info.cgroups, b->info.cgroups);
+	CHECK_EQ_INT(a->info.slice_us, b->info.slice_us);
 	CHECK_EQ_INT(a->signo, b->signo);
 	CHECK_EQ_INT(a->nrows, b->nrows);
 	for (unsigned int i = 0; i < a->nrows && i < b->nrows; i++) {
@@ -399,6 +403,69 @@ static void test_parallel(void)
 	free(text);
 	free(json);
 	free_all(back, n);
+}
+
+/*
+ * -G, --cgroup-depth and --slice: saved only where given, read back the
+ * same; two runs that differ by them say so, each in its own block,
+ * "none" and "default" for the one without.
+ */
+static void test_cgroups_slice(void)
+{
+	static struct result_sample one[] = { { .loops = 100000,
+						.elapsed_s = 1 } };
+	static struct results r[2];
+	struct result_row rows[2];
+	struct results *back;
+	char *json, *text;
+	size_t len, tlen;
+	unsigned int n = 0;
+
+	memset(r, 0, sizeof(r));
+	memset(rows, 0, sizeof(rows));
+	for (int i = 0; i < 2; i++) {
+		snprintf(r[i].info.label, sizeof(r[i].info.label), "%s",
+			 i ? "flat" : "nested");
+		r[i].info.duration_s = 1;
+		r[i].info.runs = 1;
+		snprintf(rows[i].mech, sizeof(rows[i].mech), "pipe");
+		snprintf(rows[i].title, sizeof(rows[i].title), "pipe");
+		snprintf(rows[i].placement, sizeof(rows[i].placement), "same");
+		rows[i].procs = 2;
+		rows[i].sample = one;
+		rows[i].nsamples = 1;
+		r[i].row = &rows[i];
+		r[i].nrows = 1;
+	}
+	r[0].info.cgroup_depth = 8;
+	r[0].info.cgroups_apart = 1;
+	snprintf(r[0].info.cgroups, sizeof(r[0].info.cgroups),
+		 "8 levels, apart; cpu on");
+	r[0].info.slice_us = 3000;
+	json = render_json(&r[0], 1, &len);
+	CHECK(strstr(json, "\"slice_us\": 3000") != NULL);
+	CHECK(strstr(json, "\"cgroup_depth\": 8,") != NULL);
+	CHECK(strstr(json, "\"cgroups_apart\": true") != NULL);
+	CHECK(strstr(json, "\"cgroups\": \"8 levels, apart; cpu on\"") != NULL);
+	back = read_back(&r[0], json, len, &n);
+	free(json);
+	free_all(back, n);
+	json = render_json(&r[1], 1, &len);
+	CHECK(strstr(json, "cgroup") == NULL);
+	CHECK(strstr(json, "slice") == NULL);
+	n = 0;
+	back = read_back(&r[1], json, len, &n);
+	free(json);
+	free_all(back, n);
+	text = render_text(r, 2, 0, &tlen);
+	CHECK(strstr(text, "Run: nested\n") != NULL);
+	CHECK(strstr(text,
+		     "  Cgroups              8 levels, apart; cpu on\n") !=
+	      NULL);
+	CHECK(strstr(text, "  Cgroups              none\n") != NULL);
+	CHECK(strstr(text, "  Slice_us             3000\n") != NULL);
+	CHECK(strstr(text, "  Slice_us             default\n") != NULL);
+	free(text);
 }
 
 /* Saved runs of fixed numbers, compared: the golden tables. */
@@ -1141,6 +1208,7 @@ int main(void)
 {
 	test_fields();
 	test_roundtrip();
+	test_cgroups_slice();
 	test_compare();
 	test_parallel();
 	test_bad();
