@@ -48,7 +48,8 @@ v2_remove() {
 # Run the case again in a cgroup of its own and a cgroup namespace rooted
 # there, with a mount namespace of its own where the cgroup2 file system
 # mounted at $mnt is that namespace's; afterwards that cgroup goes, and
-# with it whatever the case left there (which its checks have said).
+# with it whatever the case left there (which its checks have said), or
+# was still doing when a signal ended it.
 own_cgroup() {
 	local own rc i
 	[ "$(id -u)" -eq 0 ] || skip "needs root to make cgroups"
@@ -58,11 +59,17 @@ own_cgroup() {
 		own=$mnt$(v2_self)
 		own=${own%/}/cgtest-$$
 		mkdir "$own" || { echo "FAIL: mkdir $own" >&2; exit 1; }
+		# Whatever ends it (ctest's timeout too): the cgroup goes.
+		trap 'v2_remove "$own"' EXIT
+		trap 'exit 129' HUP
+		trap 'exit 130' INT
+		trap 'exit 143' TERM
 		(
 			echo 0 >"$own/cgroup.procs" || exit 1
 			CGROUPS_SH_OWN=$own exec unshare --cgroup --mount \
 				--propagation private "$0" "$case" "$bin"
-		)
+		) &
+		wait $!
 		rc=$?
 		# A guard of a case cut short may still be at work.
 		for ((i = 0; i < 50; i++)); do
@@ -73,7 +80,6 @@ own_cgroup() {
 			echo "FAIL: cgroups left under $own: $(find "$own" -mindepth 1 -type d)" >&2
 			rc=1
 		fi
-		v2_remove "$own" || rc=1
 		exit $rc
 	fi
 	umount -l "$mnt" && mount -t cgroup2 none "$mnt" ||
