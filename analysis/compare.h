@@ -230,6 +230,20 @@ void compare_free(struct compare *c);
 void compare_want(struct compare *c, double pct);
 
 const char *compare_mark_key(enum compare_mark m);
+const char *compare_why_key(enum compare_why w);
+/* The same in words ("one block a label, no --noise"). */
+const char *compare_why_words(enum compare_why w);
+/* What the legend says of the mark of such a row; "" when none. */
+const char *compare_why_legend(enum compare_why w);
+/*
+ * The mark after the change of such a row in the text report: " " for a
+ * bare change, "!", "?"; NULL when the reason shows no change to mark
+ * (the row is judged, or there is nothing to compare).  A row with a
+ * mark is judged by its runs alone, if at all: its detect is [...].
+ */
+const char *compare_why_mark(enum compare_why w);
+/* What a label's replicates are, as the JSON spells it ("boots"). */
+const char *report_level_key(enum result_level l);
 /* The row's verdict as keys spell it: "slower", "not_significant"... */
 const char *compare_verdict_key(enum compare_verdict v);
 /* Is @cell's row marked, slower or faster, by some statistic? */
@@ -247,20 +261,6 @@ const struct verdict *compare_cell_stat(const struct compare_cell *cell,
 					enum verdict_stat s,
 					enum compare_mark *mark,
 					unsigned int *reps);
-const char *compare_why_key(enum compare_why w);
-/* The same in words ("one block a label, no --noise"). */
-const char *compare_why_words(enum compare_why w);
-/* What the legend says of the mark of such a row; "" when none. */
-const char *compare_why_legend(enum compare_why w);
-/*
- * The mark after the change of such a row in the text report: " " for a
- * bare change, "!", "?"; NULL when the reason shows no change to mark
- * (the row is judged, or there is nothing to compare).  A row with a
- * mark is judged by its runs alone, if at all: its detect is [...].
- */
-const char *compare_why_mark(enum compare_why w);
-/* What a label's replicates are, as the JSON spells it ("boots"). */
-const char *report_level_key(enum result_level l);
 
 /* Label @label's cell of @row, or NULL when it did not measure the row. */
 const struct compare_cell *compare_row_cell(const struct compare_row *row,

@@ -53,7 +53,9 @@ static void summary_detail(FILE *f, const char *detail, size_t used)
 		fputc('\n', f);
 		used = 0;
 	}
-	fprintf(f, "%*s%s\n", (int)(TEXT_WIDTH - used - w), "", detail);
+	fprintf(f, "%*s%s\n",
+		used + w < TEXT_WIDTH ? (int)(TEXT_WIDTH - used - w) : 0, "",
+		detail);
 }
 
 /*

@@ -54,9 +54,11 @@ static void trend_line(FILE *f, const struct compare_cell *cell,
 	while (len && buf[len - 1] == ' ')
 		buf[--len] = '\0';
 	fprintf(f, "%s\n", buf);
-	if (detail)
+	if (detail && utf8_width(detail) < TEXT_WIDTH)
 		fprintf(f, "%*s%s\n", (int)(TEXT_WIDTH - utf8_width(detail)),
 			"", detail);
+	else if (detail)
+		fprintf(f, "%s\n", detail);
 }
 
 /* Row @k of the comparison: a line a label, in the series' order. */
