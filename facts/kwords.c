@@ -66,16 +66,17 @@ int kwords_param_has(const char *cmdline, const char *name, const char *value)
 	return 0;
 }
 
-int kwords_cpu_flag(const char *root, const char *flag)
+int kwords_cpu_flags(const char *root, char **flags)
 {
 	FILE *f = fs_open(root, "/proc/cpuinfo");
-	char *line = NULL, *save;
+	char *line = NULL;
 	size_t cap = 0;
-	int found = -1;
+	int found = 0;
 
+	*flags = NULL;
 	if (!f)
 		return -1;
-	while (found < 0 && getline(&line, &cap, f) > 0) {
+	while (!found && getline(&line, &cap, f) > 0) {
 		char *colon = strchr(line, ':');
 
 		if (!colon)
@@ -83,13 +84,13 @@ int kwords_cpu_flag(const char *root, const char *flag)
 		*colon = '\0';
 		if (strcmp(fs_trim(line), "flags") != 0)
 			continue;
-		found = 0;
-		for (char *w = strtok_r(colon + 1, " \t\n", &save); w;
-		     w = strtok_r(NULL, " \t\n", &save))
-			if (strcmp(w, flag) == 0)
-				found = 1;
+		memmove(line, colon + 1, strlen(colon + 1) + 1);
+		found = 1;
 	}
-	free(line);
 	fclose(f);
+	if (found)
+		*flags = line;
+	else
+		free(line);
 	return found;
 }

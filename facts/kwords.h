@@ -26,9 +26,12 @@ int kwords_param(const char *cmdline, const char *name, char *out, size_t size);
 int kwords_param_has(const char *cmdline, const char *name, const char *value);
 
 /*
- * Does the first "flags" line of @root/proc/cpuinfo (x86 has one) name
- * @flag?  1 yes, 0 no, -1 when there is no such line to tell.
+ * The words of the first "flags" line of @root/proc/cpuinfo (x86 has
+ * one) into *@flags, on the heap (free() them): 1; 0 when the file has
+ * no such line, -1 when it cannot be read, *@flags NULL then.  Reading
+ * the file may take a while (the kernel samples each CPU's clock for its
+ * "cpu MHz"): it is read once for every flag.
  */
-int kwords_cpu_flag(const char *root, const char *flag);
+int kwords_cpu_flags(const char *root, char **flags);
 
 #endif

@@ -508,10 +508,11 @@ static void sysinfo_smt(const char *root, struct result_info *in)
  * the CPU flags say nothing of one; else unknown.  The machine as the
  * firmware names it (DMI), on its own line.
  */
-static void sysinfo_virt(const char *root, struct result_info *in)
+static void sysinfo_virt(const char *root, const char *flags,
+			 struct result_info *in)
 {
 	char type[32], vendor[96], product[96], sig[16] = "";
-	int flag = kwords_cpu_flag(root, "hypervisor");
+	int flag = flags ? kwords_has(flags, "hypervisor") : -1;
 	/* The CPU's own word is the running system's, not a fixture's. */
 	int has_sig = root[0] ? -1 : emulation_signature(sig, sizeof(sig));
 
@@ -601,6 +602,8 @@ static void sysinfo_kernel(const char *root, struct result_info *in,
 void sysinfo_read(const char *root, struct result_info *in)
 {
 	struct kconfig config;
+	char *flags; /* of /proc/cpuinfo, read once: reading it is slow */
+	int cpuinfo = kwords_cpu_flags(root, &flags);
 
 	sysinfo_machine(root, in);
 	sysinfo_kernel(root, in, &config);
@@ -620,12 +623,13 @@ void sysinfo_read(const char *root, struct result_info *in)
 	sysinfo_halt_polling(root, in);
 	sysinfo_smt(root, in);
 	cores_read(root, in);
-	sysinfo_virt(root, in);
+	sysinfo_virt(root, flags, in);
 	sysinfo_line(root,
 		     "/sys/devices/system/clocksource/clocksource0/"
 		     "current_clocksource",
 		     in->clocksource, sizeof(in->clocksource));
-	tsc_read(root, in);
+	tsc_read(root, cpuinfo, flags, in);
+	free(flags);
 	snprintf(in->compiler, sizeof(in->compiler), "%s", SYSINFO_COMPILER);
 }
 

@@ -70,19 +70,18 @@ void tsc_words(const struct tsc_flags *f, const char *cmdline,
 			 f->nonstop > 0 ? "" : "no nonstop_tsc");
 }
 
-void tsc_read(const char *root, struct result_info *in)
+void tsc_read(const char *root, int cpuinfo, const char *flags,
+	      struct result_info *in)
 {
-	struct tsc_flags f;
+	struct tsc_flags f = { cpuinfo >= 0, -1, -1, -1, -1 };
 	char available[256];
-	FILE *cpuinfo = fs_open(root, "/proc/cpuinfo");
 
-	f.cpuinfo = cpuinfo != NULL;
-	if (cpuinfo)
-		fclose(cpuinfo);
-	f.tsc = kwords_cpu_flag(root, "tsc");
-	f.constant = kwords_cpu_flag(root, "constant_tsc");
-	f.nonstop = kwords_cpu_flag(root, "nonstop_tsc");
-	f.reliable = kwords_cpu_flag(root, "tsc_reliable");
+	if (flags) {
+		f.tsc = kwords_has(flags, "tsc");
+		f.constant = kwords_has(flags, "constant_tsc");
+		f.nonstop = kwords_has(flags, "nonstop_tsc");
+		f.reliable = kwords_has(flags, "tsc_reliable");
+	}
 	fs_read_line(root, TSC_CLOCKSOURCE "/available_clocksource", available,
 		     sizeof(available));
 	tsc_words(&f, in->boot_cmdline, available, in->tsc, sizeof(in->tsc));

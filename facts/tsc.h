@@ -31,7 +31,12 @@ struct tsc_flags {
 void tsc_words(const struct tsc_flags *f, const char *cmdline,
 	       const char *available, char *out, size_t size);
 
-/* The TSC's facts of @in read under @root; its boot command line read. */
-void tsc_read(const char *root, struct result_info *in);
+/*
+ * The TSC's fact of @in from what kwords_cpu_flags() gave, @cpuinfo and
+ * @flags, and from the clocksources under @root; its boot command line
+ * read.
+ */
+void tsc_read(const char *root, int cpuinfo, const char *flags,
+	      struct result_info *in);
 
 #endif
