@@ -487,9 +487,16 @@ static int legend_add(struct report_model *m, const char *key,
 	if (rc < 0)
 		return -ENOMEM;
 	e->key = key;
+	e->part = REPORT_LEGEND_DETAIL;
 	e->label = label;
 	m->nlegend++;
 	return 0;
+}
+
+/* The last entry added, moved to part @part of the legend. */
+static void legend_part(struct report_model *m, enum report_legend_part part)
+{
+	m->legend[m->nlegend - 1].part = part;
 }
 
 /* @x as "N times in D", the smallest such D up to 20; else a percent. */
@@ -616,6 +623,8 @@ static int legend_same_boot(struct report_model *m)
 					"what differs between them is "
 					"not the kernel.",
 					a->label, b->label);
+			if (!rc)
+				legend_part(m, REPORT_LEGEND_WARN);
 			break;
 		}
 	return rc;
@@ -845,35 +854,46 @@ static int legend_tests(struct report_model *m)
 }
 
 /*
- * What the verdict's words say: marked by which statistic, not
- * significant and what it would need, not judged and why; with --brief,
- * whose table keeps the words before their parenthesis, where the rest
- * is.
+ * The few plain words a reader needs before the tables: the change and
+ * its marks, the verdict's words, detect where the table has it, and
+ * where the statistics are.  Each a plain entry; the full report gives
+ * the detail after its tables, --brief leaves it out.
  */
-static int legend_verdict(struct report_model *m)
+static int legend_plain(struct report_model *m)
 {
 	const struct compare *c = &m->cmp;
-	char named[96] = "";
+	int brief = m->flags & REPORT_BRIEF, rc;
+	char times[48];
 
-	if (c->cpu_tests || c->rtt_tests)
-		snprintf(named, sizeof(named), " (%s%s%s)",
-			 c->cpu_tests ? "CPU/loop: " TEXT_CPU_NAME : "",
-			 c->cpu_tests && c->rtt_tests ? "; " : "",
-			 c->rtt_tests ? "RTT: the " TEXT_RTT_NAME : "");
-	if (m->flags & REPORT_BRIEF)
-		return legend_add(
-			m, "verdict", 0,
-			"verdict: slower or faster when marked, by "
-			"loops/sec or the statistic named%s; else not "
-			"significant or not judged (what it needs, and "
-			"why: without --brief).",
-			named);
-	return legend_add(m, "verdict", 0,
-			  "verdict: slower or faster when marked, by loops/sec "
-			  "or the statistic named%s; else not significant "
-			  "(needs ~N: replicates a side, for --want) or not "
-			  "judged (why).",
-			  named);
+	legend_times(times, sizeof(times), VERDICT_POWER);
+	rc = legend_add(
+		m, "change", 0,
+		"change: the average against the baseline's, + "
+		"when faster%s",
+		c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED) ?
+			"; *...*: stands out from the spread "
+			"between replicates, (...): does not." :
+			".");
+	if (!rc)
+		rc = legend_add(m, "verdict", 0,
+				"verdict: slower or faster where marked, by "
+				"loops/sec or the statistic named; else not "
+				"significant%s or not judged%s.",
+				brief ? "" : " (needs ~N replicates a side)",
+				brief ? "" : " (why)");
+	if (!rc && !brief)
+		rc = legend_add(m, "power", 0,
+				"detect: the least change so marked %s.",
+				times);
+	if (!rc)
+		rc = legend_add(m, "method", 0, "%s ctxbench(1), Comparisons.",
+				brief ? "What each needs and why: without "
+					"--brief; the statistics:" :
+					"The statistics: How it was judged, "
+					"below;");
+	for (unsigned int k = 0; k < m->nlegend; k++)
+		m->legend[k].part = REPORT_LEGEND_PLAIN;
+	return rc;
 }
 
 /* What the change column and its marks mean, from what @c's rows have. */
@@ -882,9 +902,7 @@ static int model_legend(struct report_model *m)
 	const struct compare *c = &m->cmp;
 	int rc;
 
-	rc = legend_add(m, "change", 0,
-			"change: the average against the baseline row, "
-			"positive when faster.");
+	rc = legend_plain(m);
 	if (!rc && c->marks & (1u << COMPARE_MARKED | 1u << COMPARE_NOT_MARKED))
 		rc = legend_marks(m);
 	if (!rc && c->rtt_tests)
@@ -900,8 +918,6 @@ static int model_legend(struct report_model *m)
 			"level, %.0f %% is its and %.0f %% loops/sec's "
 			"(weighted).",
 			VERDICT_CPU_WEIGHT * 50, VERDICT_LOOPS_WEIGHT * 50);
-	if (!rc)
-		rc = legend_verdict(m);
 	if (!rc && c->rtt_emulated)
 		rc = legend_add(m, "rtt_emulated", 0,
 				TEXT_RTT_NAME

@@ -68,12 +68,25 @@ struct report_findings {
 };
 
 /*
+ * Where an entry of the legend belongs: the few plain words a reader
+ * needs before the tables (at most 5 lines of the text report), what the
+ * reader is warned of, or the statistical detail, which the full report
+ * gives after its tables and --brief leaves out.
+ */
+enum report_legend_part {
+	REPORT_LEGEND_DETAIL,
+	REPORT_LEGEND_PLAIN,
+	REPORT_LEGEND_WARN,
+};
+
+/*
  * An entry of the legend: a paragraph of words, without a line break or
- * a width; each format lays it out (the text report breaks it, the page
+ * a width; each format lays it out (the text report wraps it, the page
  * makes it a paragraph).
  */
 struct report_legend {
 	const char *key;
+	enum report_legend_part part;
 	/*
 	 * The words; of a label's replicates ("level"), what follows
 	 * "LABEL:", @label its label in the comparison.  "want", what

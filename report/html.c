@@ -686,19 +686,23 @@ static void html_warnings(FILE *f, const struct report_model *m)
 		}
 }
 
-/* The legend of @m, a paragraph an entry. */
-static void html_legend(FILE *f, const struct report_model *m)
+/*
+ * The entries of part @part of the legend of @m, a paragraph an entry
+ * (a want entry's labels and rows on its paragraph).
+ */
+static void html_legend_part(FILE *f, const struct report_model *m,
+			     enum report_legend_part part)
 {
 	int open = 0;
 
-	fputs("<div class=\"legend\">", f);
 	for (unsigned int k = 0; k < m->nlegend; k++) {
 		const struct report_legend *e = &m->legend[k];
 		const char *label = m->cmp.r[e->label]->info.label;
 		int more = !strncmp(e->key, "want_", 5);
 		char *words = NULL;
 
-		/* A want entry's labels and rows go on its paragraph. */
+		if (e->part != part)
+			continue;
 		if (!strcmp(e->key, "level"))
 			words = asprintf(&words, "%s: %s", label, e->words) <
 						0 ?
@@ -720,8 +724,33 @@ static void html_legend(FILE *f, const struct report_model *m)
 		free(words);
 	}
 	if (open)
-		fputs("</p>\n", f);
+		fputs("</p>", f);
+}
+
+/* The plain words of the legend of @m, and what it warns of. */
+static void html_legend(FILE *f, const struct report_model *m)
+{
+	fputs("<div class=\"legend\">", f);
+	html_legend_part(f, m, REPORT_LEGEND_PLAIN);
+	html_legend_part(f, m, REPORT_LEGEND_WARN);
 	fputs("</div>\n", f);
+}
+
+/* The statistical detail of the legend of @m, folded, after the tables. */
+static void html_judged(FILE *f, const struct report_model *m)
+{
+	unsigned int k;
+
+	for (k = 0; k < m->nlegend; k++)
+		if (m->legend[k].part == REPORT_LEGEND_DETAIL)
+			break;
+	if (k == m->nlegend)
+		return;
+	fputs("<details id=\"judged\" class=\"legend\"><summary>How it was "
+	      "judged</summary>",
+	      f);
+	html_legend_part(f, m, REPORT_LEGEND_DETAIL);
+	fputs("</details>\n", f);
 }
 
 /* The labels, what they are, and the way to each part of the page. */
@@ -764,6 +793,8 @@ static int html_render(FILE *f, const struct report_model *m)
 	for (unsigned int k = 0; k < m->cmp.nmechs && !err; k++)
 		err = html_mech(f, m, k);
 	report_profile_html(f, m);
+	if (m->cmp.n >= 2)
+		html_judged(f, m);
 	html_info(f, m->r, m->n);
 	fputs("</body>\n</html>\n", f);
 	return err;

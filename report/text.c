@@ -580,81 +580,6 @@ static void text_level(FILE *f, const struct compare *c,
 }
 
 /*
- * Do the labels' "level" entries of @m all say the same, two or more?
- * Then --brief says it once for every label.
- */
-static int text_levels_alike(const struct report_model *m)
-{
-	const char *first = NULL;
-	unsigned int n = 0;
-
-	for (unsigned int k = 0; k < m->nlegend; k++) {
-		if (strcmp(m->legend[k].key, "level"))
-			continue;
-		if (first && strcmp(first, m->legend[k].words))
-			return 0;
-		first = m->legend[k].words;
-		n++;
-	}
-	return n >= 2;
-}
-
-/*
- * Where the text report breaks the legend's paragraphs, as it always
- * has: before their words numbered here (from 0), each line from column
- * 0 on; @noise -1 whether the comparison has --noise or not, else only
- * when it has (1) or has not (0).  An entry not here wraps.
- */
-static const struct {
-	const char *key;
-	int noise;
-	unsigned char before[3]; /* 0: no more breaks */
-} text_breaks[] = {
-	{ "marked", 1, { 13, 25, 39 } }, { "marked", 0, { 13, 24 } },
-	{ "detect", -1, { 16 } },	 { "cpu", -1, { 13, 26 } },
-	{ "no_noise", -1, { 13 } },	 { "one_block", -1, { 15, 31 } },
-	{ "no_spread", -1, { 13 } },	 { "no_change", -1, { 15 } },
-	{ "left_out", -1, { 14 } },	 { "drift", -1, { 11 } },
-	{ "want", -1, { 16 } },
-};
-
-/* @words, a line broken before each of its words numbered in @before. */
-static void text_broken(FILE *f, const char *words, const unsigned char *before)
-{
-	unsigned int w = 0, b = 0;
-
-	for (const char *s = words; *s; s++) {
-		int next = *s == ' ' && s[1] && s[1] != ' ';
-
-		w += next;
-		if (next && b < sizeof(text_breaks[0].before) && before[b] &&
-		    w == before[b]) {
-			fputc('\n', f);
-			b++;
-		} else {
-			fputc(*s, f);
-		}
-	}
-	fputc('\n', f);
-}
-
-/* An entry of the legend of @m in lines of its own. */
-static void text_para(FILE *f, const struct report_model *m,
-		      const struct report_legend *e)
-{
-	int noise = m->cmp.noise_invocations > 0;
-
-	for (size_t k = 0; k < ARRAY_SIZE(text_breaks); k++)
-		if (!strcmp(text_breaks[k].key, e->key) &&
-		    (text_breaks[k].noise < 0 ||
-		     text_breaks[k].noise == noise)) {
-			text_broken(f, e->words, text_breaks[k].before);
-			return;
-		}
-	text_wrap(f, e->words, 0, 0);
-}
-
-/*
  * A want entry of label @e->label: its label, and with --brief what it
  * would need, on the label's line or on a line of its own under a label
  * too wide for both.
@@ -673,38 +598,57 @@ static void text_want_label(FILE *f, const struct compare *c,
 		fprintf(f, " %s\n", e->words);
 }
 
-/* The legend of @m: what the change column and its marks mean. */
+/*
+ * The plain part of the legend of @m, one paragraph, then what it warns
+ * of: before the tables, in both reports.
+ */
 static void text_legend(FILE *f, const struct report_model *m)
 {
-	int once = (m->flags & REPORT_BRIEF) && text_levels_alike(m);
+	char para[1024];
+	size_t at = 0;
+
+	para[0] = '\0';
+	for (unsigned int k = 0; k < m->nlegend; k++) {
+		const struct report_legend *e = &m->legend[k];
+
+		if (e->part == REPORT_LEGEND_PLAIN && at < sizeof(para))
+			at += (size_t)snprintf(para + at, sizeof(para) - at,
+					       "%s%s", at ? " " : "", e->words);
+	}
+	if (para[0])
+		text_wrap(f, para, 0, 0);
+	for (unsigned int k = 0; k < m->nlegend; k++)
+		if (m->legend[k].part == REPORT_LEGEND_WARN)
+			text_wrap(f, m->legend[k].words, 0, INDENT_W);
+}
+
+/*
+ * The detail of the legend of @m, after the full report's tables: what
+ * the marks' test is, what was kept or left out, each label's
+ * replicates, what --want would take.
+ */
+static void text_judged(FILE *f, const struct report_model *m)
+{
+	int any = 0;
 
 	for (unsigned int k = 0; k < m->nlegend; k++) {
 		const struct report_legend *e = &m->legend[k];
 
-		if (!strcmp(e->key, "level") && once) {
-			char line[256];
-
-			snprintf(line, sizeof(line), "each: %s", e->words);
-			text_wrap(f, line, 0, INDENT_W);
-			once = -1;
-			while (k + 1 < m->nlegend &&
-			       !strcmp(m->legend[k + 1].key, "level"))
-				k++;
-		} else if (!strcmp(e->key, "rtt") && (m->flags & REPORT_BRIEF))
-			continue; /* the statistics' detail: the full report's */
-		else if (!strcmp(e->key, "level") && once >= 0)
-			text_level(f, &m->cmp, e);
-		else if (!strcmp(e->key, "level"))
+		if (e->part != REPORT_LEGEND_DETAIL)
 			continue;
-		else if (!strcmp(e->key, "same_boot"))
-			text_wrap(f, e->words, 0, INDENT_W);
+		if (!any++)
+			text_banner(f, "How it was judged", 0);
+		if (!strcmp(e->key, "level"))
+			text_level(f, &m->cmp, e);
 		else if (!strcmp(e->key, "want_label"))
 			text_want_label(f, &m->cmp, e);
 		else if (!strcmp(e->key, "want_row"))
 			fprintf(f, "    %s\n", e->words);
 		else
-			text_para(f, m, e);
+			text_wrap(f, e->words, 0, 0);
 	}
+	if (any)
+		fputc('\n', f);
 }
 
 /* The labels: their keys when rows use them, and how often each ran. */
@@ -738,9 +682,7 @@ static void text_results(FILE *f, const struct text_ctx *c)
 	const struct results *const *r = c->r;
 
 	text_banner(f, "Results by IPC type", !!(c->m->flags & REPORT_BRIEF));
-	/* --brief's kept: line of the legend says it when they are kept. */
-	if ((c->m->warn & REPORT_WARN_DISTURBED) &&
-	    !((c->m->flags & REPORT_BRIEF) && c->m->cmp.kept && c->n >= 2))
+	if (c->m->warn & REPORT_WARN_DISTURBED)
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
 			"a run's CPUs, or a clock moved\nover %.0f%% "
@@ -748,8 +690,9 @@ static void text_results(FILE *f, const struct text_ctx *c)
 			"token stood still;\n%s",
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100,
 			c->m->cmp.kept ?
-				"the labels took turns: the averages and the "
-				"verdict keep them (kept: below).\n\n" :
+				"the labels took turns, so a disturbance fell on "
+				"either side at random: the\naverages and the "
+				"verdict keep them.\n\n" :
 				"the averages and the verdict leave those runs "
 				"out, low, high and cv do not (a\nrow with too "
 				"few left says so under it).\n\n");
@@ -769,6 +712,8 @@ static void text_results(FILE *f, const struct text_ctx *c)
 	for (unsigned int m = 0;
 	     !(c->m->flags & REPORT_BRIEF) && m < c->cmp->nmechs; m++)
 		text_table(f, c, m);
+	if (!(c->m->flags & REPORT_BRIEF))
+		text_judged(f, c->m);
 	for (unsigned int i = 0; i < c->n; i++) {
 		if (!r[i]->signo)
 			continue;

@@ -113,7 +113,8 @@ page() {
 	[ "$n" -gt 0 ] && [ "$t" -ge "$n" ] && pass "not: $t of $n loops/sec charts say higher is better" ||
 		fail "$t of $n loops/sec charts say higher is better"
 	# The verdict of each row, as the text report's legend explains it.
-	grep -q '<p class="legend">change: the average against the baseline row' "$tmp/r.html" &&
+	grep -q '<p class="legend">change: the average against the baseline' "$tmp/r.html" &&
+		grep -q '<details id="judged" class="legend"><summary>How it was judged</summary>' "$tmp/r.html" &&
 		pass "not: no legend" || fail "no legend"
 	grep -qE '<td class="fig">baseline</td>' "$tmp/r.html" && pass "not: no baseline row" ||
 		fail "no baseline row"

@@ -359,10 +359,16 @@ static void test_report(void)
 	CHECK(strstr(text, "Run: " REL_A " (2 of 3)\n") != NULL);
 	CHECK(strstr(text, "  #2 same ") != NULL);
 	CHECK(strstr(text, "*+10.0%*") != NULL);
-	CHECK(strstr(text, "stands out from the noise between replicates") !=
-	      NULL);
-	CHECK(strstr(text, "Benjamini-Hochberg\nat 10 % over its 2 tests") !=
-	      NULL);
+	/* The statistics after the tables, the plain words before. */
+	CHECK(strstr(text, "How it was judged\n") != NULL);
+	CHECK(strstr(text, "How it was judged\n") >
+	      strstr(text, "\n  #2 same "));
+	CHECK(strstr(text, "\nchange: the average against the baseline's") <
+	      strstr(text, "\n  #2 same "));
+	CHECK(strstr(strstr(text, "How it was judged\n") ?: "",
+		     "stands out from the noise between replicates") != NULL);
+	CHECK(strstr(strstr(text, "How it was judged\n") ?: "",
+		     "Benjamini-Hochberg") != NULL);
 	free(text);
 
 	/* One 64-character label alone: the plain report, one line a row. */
