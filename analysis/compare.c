@@ -601,7 +601,7 @@ static int compare_cells(struct compare *c, struct compare_row *row)
 			c->cell[i][j] = cell;
 			cell->label = i;
 			cell->row = &c->r[i]->row[j];
-			result_row_stats(cell->row, &cell->runs);
+			verdict_averaged(cell->row, &cell->runs);
 			cell->mean = verdict_mean(cell->row);
 			compare_judge(c, cell);
 			compare_left(c, cell);

@@ -86,6 +86,7 @@ static void group_inv(struct result_inv *inv, const struct result_row *from,
 		inv->cpu = (from->cpu.user_s + from->cpu.sys_s) /
 			   (double)from->cpu.loops;
 	if (kept && inv->runs) {
+		inv->kept = 1;
 		inv->mean = all / inv->runs;
 		inv->rtt = result_row_rtt(from, 0);
 		return;

@@ -256,16 +256,15 @@ void text_cell_words(struct compare *c)
  */
 double latctx_hop_us(const struct result_row *row, int less)
 {
-	struct stats s;
-	double us;
+	double us, mean;
 
 	if (!row || !row->nsamples)
 		return -1;
-	result_row_stats(row, &s);
-	if (!(s.mean > 0))
+	mean = verdict_mean(row); /* the row's average */
+	if (!(mean > 0))
 		return -1;
 	/* A hop of one ring: the loops of all shared among them. */
-	us = 1e6 * result_row_rings(row) / (s.mean * row->procs);
+	us = 1e6 * result_row_rings(row) / (mean * row->procs);
 	if (less) {
 		if (!(row->hop_work_ns > 0))
 			return -1;

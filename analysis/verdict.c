@@ -93,6 +93,37 @@ double verdict_mean(const struct result_row *row)
 	return sum / n;
 }
 
+void verdict_averaged(const struct result_row *row, struct stats *s)
+{
+	double *rate;
+	unsigned int n = 0, at = 0;
+
+	if (!verdict_merged(row) || !(verdict_mean(row) > 0)) {
+		result_row_stats(row, s);
+		return;
+	}
+	rate = malloc((row->nsamples + 1) * sizeof(*rate));
+	if (!rate) {
+		stats_summary(NULL, 0, s);
+		return;
+	}
+	/* Each invocation's runs follow the last's, in its order. */
+	for (unsigned int i = 0; i < row->ninv && at < row->nsamples; i++) {
+		const struct result_inv *in = &row->inv[i];
+
+		for (unsigned int k = 0; k < in->runs && at < row->nsamples;
+		     k++, at++)
+			if (!in->left &&
+			    (in->kept || !row->sample[at].disturbed))
+				rate[n++] = result_rate(&row->sample[at]);
+	}
+	if (n)
+		stats_summary(rate, n, s);
+	else
+		result_row_stats(row, s);
+	free(rate);
+}
+
 /*
  * The replicates of @row kept, their values into @rep (of room
  * SAVED_MAX_INVOCATIONS) and the mean of them; *@all: the replicates

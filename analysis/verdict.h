@@ -110,6 +110,14 @@ struct verdict {
 double verdict_mean(const struct result_row *row);
 
 /*
+ * The runs of @row that verdict_mean() averages, summed up in @s: the
+ * undisturbed runs of the invocations not left out (all runs of those
+ * whose labels took turns), or every run where no invocation is left;
+ * so that low, high and cv go with the average.
+ */
+void verdict_averaged(const struct result_row *row, struct stats *s);
+
+/*
  * Judge row @b against the baseline's row @a (of the same mechanism,
  * placement, ring and working set), with the rows of the same key of
  * @nnoise A/A groups in @noise (entries may be NULL), on statistic

@@ -223,6 +223,7 @@ struct result_inv {
 	unsigned int runs, disturbed; /* its runs, and how many disturbed */
 	/* Too few runs not disturbed: left out of the verdict (never kept). */
 	int left;
+	int kept; /* its disturbed runs are in its mean: the labels took turns */
 	unsigned int of; /* which of its label's invocations, from 0 */
 	unsigned int
 		boot; /* which of its label's boots, from 0; UINT_MAX unknown */

@@ -156,11 +156,12 @@ const struct report_flat_key report_flat_keys[FK_NKEYS + 1] = {
 	K(LOOPS_PER_SEC, "loops_per_sec", "run", "loops/s",
 	  "the average over the runs: the report's `average`"),
 	K(LOOPS_PER_SEC_LOW, "loops_per_sec_low", "run", "loops/s",
-	  "the slowest run: `low`"),
+	  "the slowest run of those averaged: `low`"),
 	K(LOOPS_PER_SEC_HIGH, "loops_per_sec_high", "run", "loops/s",
-	  "the fastest run: `high`"),
+	  "the fastest run of those averaged: `high`"),
 	K(CV_PCT, "cv_pct", "run", "%",
-	  "coefficient of variation of the runs' loops/sec: `cv`"),
+	  "coefficient of variation of the loops/sec of the runs averaged: "
+	  "`cv`"),
 	K(RUNS, "runs", "run", "count", "runs measured"),
 	K(LOOPS_PER_SEC_RUN, "loops_per_sec_runN", "run", "loops/s",
 	  "run N, from 1, in the order they ran"),
@@ -908,7 +909,7 @@ static int flat_invocation(struct flat_out *o, const struct report_model *m,
 		flat_put_named(o, result_status_key(row->status), 1);
 		if (row->status != RESULT_OK || !row->nsamples)
 			continue;
-		result_row_stats(row, &s);
+		verdict_averaged(row, &s); /* low, high, cv: as the average */
 		flat_rate(o, row, &s);
 		flat_rtt(o, &row->rtt);
 		flat_cpu(o, &row->cpu);

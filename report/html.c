@@ -673,7 +673,7 @@ static void html_warnings(FILE *f, const struct report_model *m)
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100,
 			c->kept ?
 				"keep those runs, as the labels took turns" :
-				"leave those runs out, low, high and cv do not");
+				"leave those runs out, and so do low, high and cv");
 	for (unsigned int i = 0; i < n; i++)
 		if (r[i]->signo) {
 			fprintf(f,

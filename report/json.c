@@ -241,7 +241,7 @@ static void json_cell(struct jw *w, const struct report_model *m,
 	jw_object(w, NULL, 1);
 	jw_string(w, JM(C_LABEL), c->r[cell->label]->info.label);
 	jw_uint(w, JM(C_INVOCATIONS), cell->row->ninv);
-	jw_uint(w, JM(C_RUNS), cell->runs.n);
+	jw_uint(w, JM(C_RUNS), cell->row->nsamples); /* all, as docs/json.md */
 	jw_double(w, JM(C_AVERAGE), cell->row->nsamples ? cell->mean : NAN);
 	jw_double(w, JM(C_LOW), cell->row->nsamples ? cell->runs.min : NAN);
 	jw_double(w, JM(C_HIGH), cell->row->nsamples ? cell->runs.max : NAN);

@@ -693,9 +693,9 @@ static void text_results(FILE *f, const struct text_ctx *c)
 				"the labels took turns, so a disturbance fell on "
 				"either side at random: the\naverages and the "
 				"verdict keep them.\n\n" :
-				"the averages and the verdict leave those runs "
-				"out, low, high and cv do not (a\nrow with too "
-				"few left says so under it).\n\n");
+				"the averages, low, high, cv and the verdict "
+				"leave those runs out (a row\nwith too few left "
+				"says so under it, and keeps them all).\n\n");
 	if (c->m->warn & REPORT_WARN_EMULATED)
 		fprintf(f, "emulated: the CPU was emulated (qemu TCG, see "
 			   "Emulated above): every time is the\nemulator's, "

@@ -264,6 +264,13 @@ static void test_notes(void)
 	CHECK(strstr(buf, "outside the Tukey fences: run 5 35000") != NULL);
 	CHECK(strstr(buf, "(two clusters: 3 runs near 70500, 3 near 140500") !=
 	      NULL);
+	/*
+	 * Low, high and cv of the runs the average is over: the disturbed
+	 * run left out of all of them, so the average lies between them.
+	 */
+	CHECK(strstr(buf, "\n  6.1 same                69900      70300      "
+			  "70075   0.2% 0\n") != NULL);
+	CHECK(strstr(buf, "35000      70300") == NULL);
 	free(buf);
 }
 
