@@ -314,7 +314,7 @@ static void latctx_curve(struct svg *s, const struct report_model *m,
 
 		if (us < 0)
 			continue;
-		snprintf(tip, sizeof(tip), "%up %uK: %.2f usec per hop",
+		snprintf(tip, sizeof(tip), "%up %uK: %.2f us per hop",
 			 row->procs, row->ws_kb, us);
 		svg_curve_point(&cv, svg_at(xa, k), svg_at(ya, us), tip);
 	}
@@ -348,7 +348,7 @@ static int latctx_chart(FILE *f, const struct report_model *m,
 	if (w.nx < 2)
 		return 0;
 	chart_key(key, sizeof(key), c, like);
-	snprintf(title, sizeof(title), "usec per hop (lat_ctx), %.100s", key);
+	snprintf(title, sizeof(title), "us per hop (lat_ctx), %.100s", key);
 	if (svg_open(&s, f, id, like->title, title) < 0)
 		return -ENOMEM;
 	chart_emulated_line(&s, c);

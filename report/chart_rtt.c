@@ -124,7 +124,7 @@ static void rtt_row(struct svg *s, const struct compare *c,
 				      q ? ", " : "", rtt_mark_name(q),
 				      rtt_us(row, q));
 	if (n < sizeof(tip))
-		snprintf(tip + n, sizeof(tip) - n, " usec");
+		snprintf(tip + n, sizeof(tip) - n, " us");
 	svg_group(s, "rtt", NULL, tip);
 	svg_line(s, NULL, svg_at(a, rtt_us(row, 0)), y,
 		 svg_at(a, rtt_us(row, RTT_MAX)), y, NULL, "stroke=\"%s\"",
@@ -145,7 +145,7 @@ int chart_rtt(FILE *f, const struct compare *c, unsigned int m, const char *mid)
 		return 0;
 	snprintf(id, sizeof(id), "rtt-%s", mid);
 	if (svg_open(&s, f, id, c->mech[m].title,
-		     "round trip, usec (sampled, log scale)") < 0)
+		     "round trip, us (sampled, log scale)") < 0)
 		return -ENOMEM;
 	chart_emulated_line(&s, c);
 	rtt_legend(&s);
@@ -154,7 +154,7 @@ int chart_rtt(FILE *f, const struct compare *c, unsigned int m, const char *mid)
 		     c->row[k].mech == m && i < c->row[k].ncells; i++)
 			if (c->row[k].cell[i].row->rtt.count)
 				rtt_row(&s, c, &c->row[k].cell[i], &a);
-	svg_axis_x(&s, &a, s.y + RTT_AXIS, "usec, lower is better");
+	svg_axis_x(&s, &a, s.y + RTT_AXIS, "us, lower is better");
 	s.y += RTT_FOOT;
 	return svg_close(&s, "Each row's sampled round trips from the fastest "
 			     "to the slowest, on a log scale. Lower is "

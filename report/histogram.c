@@ -25,7 +25,7 @@ static void histogram_bound(char *buf, size_t size, double ns)
 
 /*
  * The heading of a row's histogram, "pipe, 6.1 same: N round trips timed,
- * usec", over two or three lines where a long label would not fit in one.
+ * us", over two or three lines where a long label would not fit in one.
  */
 static void histogram_head(FILE *f, const struct results *r,
 			   const struct result_row *row)
@@ -36,7 +36,7 @@ static void histogram_head(FILE *f, const struct results *r,
 
 	text_row_name(name, sizeof(name), r, 0, row);
 	w = utf8_width(name);
-	snprintf(count, sizeof(count), "%llu round trips timed, usec",
+	snprintf(count, sizeof(count), "%llu round trips timed, us",
 		 (unsigned long long)row->rtt.count);
 	if (title + w + 2 + strlen(count) <= TEXT_WIDTH) {
 		fprintf(f, "%s, %s: %s\n", row->title, name, count);

@@ -345,7 +345,7 @@ static int html_mech(FILE *f, const struct report_model *mo, unsigned int m)
 	if (!err && html_any(c, m, 0)) {
 		err = chart_rtt(f, c, m, id);
 		html_table(f, mo, m, "rtt",
-			   "round trip, usec (sampled), lower is better", rtt,
+			   "round trip, us (sampled), lower is better", rtt,
 			   html_rtt_row);
 	}
 	if (html_any(c, m, 1))

@@ -10,6 +10,14 @@ int info_fact_at(unsigned int i, struct info_fact *k)
 	return field_fact(i, &k->name, &k->f, &k->base, NULL) < 0 ? -1 : 0;
 }
 
+int info_fact_named(const char *name, struct info_fact *k)
+{
+	for (unsigned int i = 0; !info_fact_at(i, k); i++)
+		if (!strcmp(k->name, name))
+			return 0;
+	return -1;
+}
+
 const char *info_fact_value(const struct results *r, const struct info_fact *k,
 			    char *buf, size_t size)
 {

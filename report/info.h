@@ -25,6 +25,9 @@ int info_fact_at(unsigned int i, struct info_fact *k);
 const char *info_fact_value(const struct results *r, const struct info_fact *k,
 			    char *buf, size_t size);
 
+/* The fact named @name into @k; -1 when there is none. */
+int info_fact_named(const char *name, struct info_fact *k);
+
 /* Is fact @k the same in all @n invocations of @r? */
 int info_fact_common(const struct results *const *r, unsigned int n,
 		     const struct info_fact *k);

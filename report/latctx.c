@@ -55,8 +55,8 @@ static void latctx_table(FILE *f, const struct results *r,
 
 	result_row_class(a->like, cls, sizeof(cls));
 	fprintf(f, "%14s%s%s%s\n", "",
-		less ? "usec per hop, less the hop's own work" :
-		       "usec per hop (lat_ctx)",
+		less ? "us per hop, less the hop's own work" :
+		       "us per hop (lat_ctx)",
 		cls[0] ? ", " : "", cls);
 	snprintf(corner, sizeof(corner), "%s %s", a->like->mech,
 		 a->like->placement);

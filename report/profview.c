@@ -64,8 +64,8 @@ static void prof_fit(FILE *f, const char *s, size_t cols)
 }
 
 /*
- * "wake-up 2.1 µs of a 5.3 µs round trip while traced (the row's median
- * 4.2 µs)", or "" when nothing traced: the trace slows what it watches.
+ * "wake-up 2.1 us of a 5.3 us round trip while traced (the row's median
+ * 4.2 us)", or "" when nothing traced: the trace slows what it watches.
  */
 static void prof_wake(char *buf, size_t size, const struct report_prof *p)
 {
@@ -75,18 +75,15 @@ static void prof_wake(char *buf, size_t size, const struct report_prof *p)
 	if (isnan(p->wake_us))
 		return;
 	if (p->wake_us == 0)
-		snprintf(buf, size,
-			 "no wake-up traced in a %.2f \u00b5s round trip",
+		snprintf(buf, size, "no wake-up traced in a %.2f us round trip",
 			 p->trip_us);
 	else
-		snprintf(buf, size,
-			 "wake-up %.2f \u00b5s of a %.2f \u00b5s round trip",
+		snprintf(buf, size, "wake-up %.2f us of a %.2f us round trip",
 			 p->wake_us, p->trip_us);
 	n = strlen(buf);
 	if (!isnan(p->p50_us) && n < size)
 		snprintf(buf + n, size - n,
-			 " while traced (the row's median %.2f \u00b5s)",
-			 p->p50_us);
+			 " while traced (the row's median %.2f us)", p->p50_us);
 }
 
 void report_profile_text(FILE *f, const struct report_model *m)

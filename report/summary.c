@@ -36,8 +36,8 @@ static void summary_head(FILE *f, int cmp)
 		fprintf(f, "%-*s%9s%7s%9s%7s %s\n", SUM_FIGS_AT, "", "loops/s",
 			"cv", "change", "p50 us", "verdict");
 	else
-		fprintf(f, "%-*s%9s%7s%9s %-10s%7s%7s\n", SUM_FIGS_AT, "",
-			"loops/s", "cv", "", "", "p50 us", "us/hop");
+		fprintf(f, "%-*s%9s%7s%7s%7s\n", SUM_FIGS_AT, "", "loops/s",
+			"cv", "p50 us", "us/hop");
 }
 
 /*
@@ -104,8 +104,8 @@ static void summary_cell(FILE *f, const struct compare *c,
 	else if (c->n >= 2)
 		summary_compared(f, cell, brief);
 	else
-		fprintf(f, "%9.0f%6.1f%%%9s %-10s%7s%7s\n", cell->mean,
-			cell->runs.cv * 100, "", "", cell->p50, cell->hop);
+		fprintf(f, "%9.0f%6.1f%%%7s%7s\n", cell->mean,
+			cell->runs.cv * 100, cell->p50, cell->hop);
 }
 
 /*
@@ -207,8 +207,7 @@ static void summary_rows(FILE *f, const struct compare *c,
 	}
 }
 
-/* Are the labels of @c too wide for the column: named by their keys? */
-static int summary_keys(const struct compare *c)
+int text_summary_keys(const struct compare *c)
 {
 	for (unsigned int i = 0; i < c->n; i++)
 		if (utf8_width(c->r[i]->info.label) > SUM_LABEL_W)
@@ -216,10 +215,32 @@ static int summary_keys(const struct compare *c)
 	return 0;
 }
 
+/*
+ * The mechanisms whose report title is not their -b name ("SIGUSR1",
+ * "semaphore"), each with that name, on a paragraph after the table.
+ */
+static void summary_names(FILE *f, const struct compare *c)
+{
+	char line[1024];
+	size_t at = 0;
+
+	for (unsigned int k = 0; k < c->nmechs && at < sizeof(line); k++)
+		if (strcmp(c->mech[k].title, c->mech[k].mech))
+			at += (size_t)snprintf(
+				line + at, sizeof(line) - at, "%s%s = %s",
+				at ? ", " : "-b names: ", c->mech[k].title,
+				c->mech[k].mech);
+	if (at && at < sizeof(line) - 1) {
+		line[at++] = '.';
+		line[at] = '\0';
+		text_wrap(f, line, 0, 2);
+	}
+}
+
 void text_summary(FILE *f, const struct report_model *m, int listed)
 {
 	const struct compare *c = &m->cmp;
-	int keys = summary_keys(c), brief = !!(m->flags & REPORT_BRIEF);
+	int keys = text_summary_keys(c), brief = !!(m->flags & REPORT_BRIEF);
 
 	/* The keys, unless the labels' list above gave them. */
 	for (unsigned int i = 0; keys && !listed && i < c->n; i++) {
@@ -238,5 +259,7 @@ void text_summary(FILE *f, const struct report_model *m, int listed)
 		fprintf(f, "us/hop: microseconds a hand-off of the token, "
 			   "lmbench's unit (a ring of N\nparticipants hands it "
 			   "on N times a round trip).\n");
+	if (!brief)
+		summary_names(f, c);
 	fputc('\n', f);
 }

@@ -54,7 +54,7 @@
 	(INDENT_W + LOW_W + 2 * WIDE_CMP_W + CV_W + 1 + CHANGE_W + 1 + \
 	 DETECT_W + 1)
 
-/* The round trip table: min, the quantiles, max, each "%8.1f" usec. */
+/* The round trip table: min, the quantiles, max, each "%8.1f" us. */
 #define USEC_W 8
 /* The CPU table: user and sys usec, voluntary and involuntary switches. */
 #define CPU_W 9
@@ -158,6 +158,51 @@ static int text_any_common(const struct results *const *r, unsigned int n)
 	return 0;
 }
 
+/* Is word @w (@len bytes) a whole word of @s? */
+static int text_has_word(const char *s, const char *w, size_t len)
+{
+	while (*s) {
+		s += strspn(s, " ");
+		if (*s && !strncmp(s, w, len) && (s[len] == ' ' || !s[len]))
+			return 1;
+		s += strcspn(s, " ");
+	}
+	return 0;
+}
+
+/*
+ * The boot command line of @r[@i] folded for --brief: its words that not
+ * all @n runs have, then how many it shares with all of them.
+ */
+static void text_cmdline_fold(const struct results *const *r, unsigned int n,
+			      unsigned int i, char *out, size_t size)
+{
+	const char *s = r[i]->info.boot_cmdline;
+	unsigned int shared = 0;
+	size_t at = 0;
+
+	out[0] = '\0';
+	for (s += strspn(s, " "); *s; s += strspn(s, " ")) {
+		size_t len = strcspn(s, " ");
+		unsigned int j;
+
+		for (j = 0;
+		     j < n && text_has_word(r[j]->info.boot_cmdline, s, len);
+		     j++)
+			;
+		if (j == n)
+			shared++;
+		else if (at < size)
+			at += (size_t)snprintf(out + at, size - at, "%s%.*s",
+					       at ? " " : "", (int)len, s);
+		s += len;
+	}
+	if (shared && at < size)
+		snprintf(out + at, size - at, "%s(%s%u word%s all share)",
+			 at ? " " : "", at ? "and " : "only the ", shared,
+			 shared == 1 ? "" : "s");
+}
+
 /*
  * Fact @k of the invocations of label @i among @r[@n], for --brief: its
  * value when they share it, else the first invocation's and the last's
@@ -170,6 +215,19 @@ static void text_label_fact(FILE *f, const struct results *const *r,
 {
 	char buf[64], first[160] = "", last[160] = "", v[360];
 	unsigned int values = 0, cut = 0;
+
+	if (!strcmp(k->name, "BootCmdline") && n >= 2) {
+		size_t size = sizeof(r[i]->info.boot_cmdline) + 48;
+		char *fold = malloc(size);
+
+		if (fold) {
+			text_cmdline_fold(r, n, i, fold, size);
+			fprintf(f, "  %-*s ", FACT_NAME_W, k->name);
+			text_wrap(f, fold, FACT_AT, FACT_AT);
+			free(fold);
+			return;
+		}
+	}
 
 	for (unsigned int j = i; j < n; j++) {
 		const char *x;
@@ -200,18 +258,32 @@ static void text_label_fact(FILE *f, const struct results *const *r,
 			(int)utf8_fit(v, FACT_VALUE_W - 3, NULL), v);
 }
 
+/* Is the kernel of every invocation of @r[@i]'s label among @n its label? */
+static int text_kernel_is_label(const struct results *const *r, unsigned int n,
+				unsigned int i)
+{
+	for (unsigned int j = i; j < n; j++)
+		if (!strcmp(r[j]->info.label, r[i]->info.label) &&
+		    strcmp(r[j]->info.kernel, r[i]->info.label))
+			return 0;
+	return 1;
+}
+
 /*
  * --brief: one block a label, of the facts that differ between the
- * invocations, each as text_label_fact() gives it.
+ * invocations, each as text_label_fact() gives it (its kernel left out
+ * where the label is its name); its key before it ("#2") when @cmp's
+ * table names labels by their keys.
  */
 static void text_info_brief(FILE *f, const struct results *const *r,
-			    unsigned int n)
+			    unsigned int n, const struct compare *cmp)
 {
+	int keys = text_summary_keys(cmp);
 	struct info_fact k;
 
 	for (unsigned int i = 0; i < n; i++) {
-		unsigned int of = 0, j;
-		char line[sizeof(r[i]->info.label) + 32];
+		unsigned int of = 0, j, key = 0;
+		char line[sizeof(r[i]->info.label) + 48];
 
 		for (j = 0; j < i && strcmp(r[j]->info.label, r[i]->info.label);
 		     j++)
@@ -220,7 +292,14 @@ static void text_info_brief(FILE *f, const struct results *const *r,
 			continue; /* its label's block is printed */
 		for (j = i; j < n; j++)
 			of += !strcmp(r[j]->info.label, r[i]->info.label);
-		snprintf(line, sizeof(line), "%s", r[i]->info.label);
+		for (j = 0; keys && j < cmp->n; j++)
+			if (!strcmp(cmp->r[j]->info.label, r[i]->info.label))
+				key = j + 1;
+		if (key)
+			snprintf(line, sizeof(line), "#%u %s", key,
+				 r[i]->info.label);
+		else
+			snprintf(line, sizeof(line), "%s", r[i]->info.label);
 		fprintf(f, "%-*s", RUN_AT, "Run:");
 		if (of > 1)
 			snprintf(line + strlen(line),
@@ -228,10 +307,126 @@ static void text_info_brief(FILE *f, const struct results *const *r,
 				 " (%u invocations)", of);
 		text_wrap(f, line, RUN_AT, RUN_AT);
 		for (j = 0; !info_fact_at(j, &k); j++)
-			if (!(n >= 2 && info_fact_common(r, n, &k)))
+			if (!(n >= 2 && info_fact_common(r, n, &k)) &&
+			    !(!strcmp(k.name, "KernelName") &&
+			      text_kernel_is_label(r, n, i)))
 				text_label_fact(f, r, n, i, &k);
 	}
 	fputc('\n', f);
+}
+
+/*
+ * The value of fact @name that all @n runs of @r share, into @buf, cut
+ * before its " (" when @cut; NULL when they differ or it is unknown.
+ */
+static const char *text_head_fact(const struct results *const *r,
+				  unsigned int n, const char *name, int cut,
+				  char *buf, size_t size)
+{
+	struct info_fact k;
+	char tmp[64];
+	const char *v;
+
+	if (info_fact_named(name, &k) ||
+	    (n >= 2 && !info_fact_common(r, n, &k)))
+		return NULL;
+	v = info_fact_value(r[0], &k, tmp, sizeof(tmp));
+	if (!strncmp(v, "unknown", 7))
+		return NULL;
+	snprintf(buf, size, "%s", v);
+	if (cut && strstr(buf, " ("))
+		*strstr(buf, " (") = '\0';
+	return buf;
+}
+
+/* The placements of the rows of @r[@n], each once, in their order. */
+static void text_head_places(const struct results *const *r, unsigned int n,
+			     char *out, size_t size)
+{
+	size_t at = 0;
+
+	out[0] = '\0';
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int j = 0; j < r[i]->nrows; j++) {
+			const char *p = r[i]->row[j].placement;
+			size_t len = strlen(p);
+			const char *s = out;
+
+			for (; (s = strstr(s, p)); s += len)
+				if ((s == out || s[-1] == ',') &&
+				    (s[len] == ',' || !s[len]))
+					break;
+			if (!s && p[0] && at < size)
+				at += (size_t)snprintf(out + at, size - at,
+						       "%s%s", at ? "," : "",
+						       p);
+		}
+}
+
+/*
+ * --brief's head: the facts every run shares that a reader needs first,
+ * on a banner (the version, -t, -r, -P) and a line or two (the CPU, how
+ * many, HZ, the preemption model, the fair scheduler, a BPF scheduler,
+ * an emulated CPU, the kernel).  A fact the runs do not share is left to
+ * what differs, an unknown one out.
+ */
+static void text_brief_head(FILE *f, const struct results *const *r,
+			    unsigned int n)
+{
+	static const struct {
+		const char *fact, *fmt;
+		int cut;
+	} machine[] = {
+		{ "CPUtype", "%s", 0 },
+		{ "Ncpu", "%s CPUs", 0 },
+		{ "CONFIG_HZ", "HZ %s", 1 },
+		{ "Preemption", "preemption %s", 1 },
+		{ "FairScheduler", "%s", 1 },
+		{ "SchedExt", "sched_ext %s", 0 },
+		{ "Emulated", "Emulated %s", 0 },
+		{ "KernelName", "kernel %s", 0 },
+	};
+	char v[160], places[256], line[640], head[TEXT_WIDTH + 1], say[192];
+	const char *x;
+	size_t at = 0;
+
+	x = text_head_fact(r, n, "CtxbenchVersion", 0, v, sizeof(v));
+	at += (size_t)snprintf(line, sizeof(line), "ctxbench%s%s", x ? " " : "",
+			       x ? x : "");
+	if ((x = text_head_fact(r, n, "Seconds", 0, v, sizeof(v))))
+		at += (size_t)snprintf(line + at, sizeof(line) - at, "%s -t %s",
+				       at > 8 ? "," : ":", x);
+	if ((x = text_head_fact(r, n, "Runs", 0, v, sizeof(v))))
+		at += (size_t)snprintf(line + at, sizeof(line) - at, " -r %s",
+				       x);
+	text_head_places(r, n, places, sizeof(places));
+	if (places[0] && at < sizeof(line))
+		snprintf(line + at, sizeof(line) - at, " -P %s", places);
+	/* The banner in 80 columns, its words cut where they must be. */
+	snprintf(head, sizeof(head), "%.*s",
+		 (int)utf8_fit(line, TEXT_WIDTH - 10, NULL), line);
+	fprintf(f, "==== %s%s ====\n", head,
+		strlen(head) < strlen(line) ? "..." : "");
+	at = 0;
+	line[0] = '\0';
+	for (size_t k = 0; k < ARRAY_SIZE(machine); k++) {
+		x = text_head_fact(r, n, machine[k].fact, machine[k].cut, v,
+				   sizeof(v));
+		if (!x || (!strcmp(machine[k].fact, "SchedExt") &&
+			   !strncmp(x, "none", 4)))
+			continue;
+		if (!strcmp(machine[k].fact, "Emulated") && !emulation_yes(x))
+			continue;
+		if (!strcmp(machine[k].fact, "Ncpu") && !strcmp(x, "1"))
+			snprintf(say, sizeof(say), "1 CPU");
+		else
+			snprintf(say, sizeof(say), machine[k].fmt, x);
+		if (at < sizeof(line) - 1)
+			at += (size_t)snprintf(line + at, sizeof(line) - at,
+					       "%s%s", at ? ", " : "", say);
+	}
+	if (line[0])
+		text_wrap(f, line, 0, 0);
 }
 
 /*
@@ -239,10 +434,10 @@ static void text_info_brief(FILE *f, const struct results *const *r,
  * once, under "Run: ALL", so what differs between them stands out.
  */
 static void text_info(FILE *f, const struct results *const *r, unsigned int n,
-		      int brief)
+		      int brief, const struct compare *cmp)
 {
 	if (brief) {
-		text_info_brief(f, r, n);
+		text_info_brief(f, r, n, cmp);
 		return;
 	}
 	if (text_any_common(r, n)) {
@@ -537,7 +732,7 @@ static void text_table(FILE *f, const struct text_ctx *c, unsigned int m)
 	fputc('\n', f);
 	if (text_any(r, n, mech, 0)) {
 		fprintf(f, "%*s%s\n", w + SAMPLED_HEAD_AT, "",
-			"round trip, usec (sampled)");
+			"round trip, us (sampled)");
 		fprintf(f, "%-*s%*s", w, title, USEC_W, "min");
 		for (size_t k = 0; k < RESULT_NQUANTILES; k++)
 			fprintf(f, "%*s", USEC_W, result_quantiles[k].title);
@@ -680,9 +875,24 @@ static void text_labels(FILE *f, const struct text_ctx *c)
 static void text_results(FILE *f, const struct text_ctx *c)
 {
 	const struct results *const *r = c->r;
+	int brief = !!(c->m->flags & REPORT_BRIEF);
 
-	text_banner(f, "Results by IPC type", !!(c->m->flags & REPORT_BRIEF));
-	if (c->m->warn & REPORT_WARN_DISTURBED)
+	text_banner(f, "Results by IPC type", brief);
+	if ((c->m->warn & REPORT_WARN_DISTURBED) && brief) {
+		text_wrap(
+			f,
+			c->m->cmp.kept ?
+				"disturbed: other tasks, steal, a clock or a "
+				"quota disturbed some runs; the labels took "
+				"turns: the averages and the verdict keep "
+				"them." :
+				"disturbed: other tasks, steal, a clock or a "
+				"quota disturbed some runs; the averages and "
+				"the verdict leave them out, as low, high and "
+				"cv do.",
+			0, 0);
+		fputc('\n', f);
+	} else if (c->m->warn & REPORT_WARN_DISTURBED)
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
 			"a run's CPUs, or a clock moved\nover %.0f%% "
@@ -701,12 +911,14 @@ static void text_results(FILE *f, const struct text_ctx *c)
 			   "Emulated above): every time is the\nemulator's, "
 			   "not the kernel's; compare such runs only with "
 			   "each other.\n\n");
-	text_labels(f, c);
+	/* --brief's Run information lists the labels, with their keys. */
+	if (!brief || c->m->n < 2)
+		text_labels(f, c);
 	if (c->n >= 2) {
 		text_legend(f, c->m);
 		fputc('\n', f);
 	}
-	text_summary(f, c->m, c->keys);
+	text_summary(f, c->m, c->keys || (brief && c->m->n >= 2));
 	text_trend(f, c->m); /* --series: each step, against the one before */
 	/* One table per mechanism, in the order they first appear. */
 	for (unsigned int m = 0;
@@ -731,13 +943,20 @@ static int text_render(FILE *f, const struct report_model *m)
 {
 	struct text_ctx c = { .m = m, .cmp = &m->cmp };
 
-	text_banner(f,
-		    (m->flags & REPORT_BRIEF) && text_any_common(m->r, m->n) ?
-			    "Run information: what differs (all of it without "
-			    "--brief)" :
-			    "Run information",
-		    !!(m->flags & REPORT_BRIEF));
-	text_info(f, m->r, m->n, !!(m->flags & REPORT_BRIEF));
+	if (!(m->flags & REPORT_BRIEF)) {
+		text_banner(f, "Run information", 0);
+		text_info(f, m->r, m->n, 0, &m->cmp);
+	} else {
+		/* The head, then what differs: a single run's is the head. */
+		text_brief_head(f, m->r, m->n);
+		if (m->n >= 2) {
+			text_banner(f,
+				    "Run information: what differs (all of it "
+				    "without --brief)",
+				    1);
+			text_info(f, m->r, m->n, 1, &m->cmp);
+		}
+	}
 	c.r = m->cmp.r;
 	c.n = m->cmp.n;
 	c.keys = text_need_keys(&c);

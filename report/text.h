@@ -17,6 +17,9 @@ struct report_model;
  */
 void text_summary(FILE *f, const struct report_model *m, int keys);
 
+/* Are the labels of @c too wide for the summary: named by their keys? */
+int text_summary_keys(const struct compare *c);
+
 /*
  * lat_ctx's tables of label @label of @m for mechanism @mech (of its
  * comparison), from its grids: a row per ring

@@ -240,7 +240,7 @@ ring() {
 				"$(kv "$row.loops_per_sec_high")" "$(kv "$row.loops_per_sec")"
 		done
 	done
-	grep -q "usec per hop (lat_ctx)" <<<"$out" && pass "ring $mech" || fail "ring $mech: no lat_ctx table"
+	grep -q "us per hop (lat_ctx)" <<<"$out" && pass "ring $mech" || fail "ring $mech: no lat_ctx table"
 	grep -q "^  8p " <<<"$out" && pass "ring $mech" || fail "ring $mech: no 8p line in the lat_ctx table"
 	summary
 }

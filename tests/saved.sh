@@ -1051,10 +1051,43 @@ want_reps() {
 # detect wanted (--want, else --fail-above's percent).  From real runs,
 # A and B taking turns, their rates set: 10 % apart between A's two
 # invocations (and B's), then 0.1 %.
+# A --brief report in $out, as a mail takes it: at most 60 lines, each
+# at most 80 columns wide on a terminal (wide characters count two), a
+# legend of at most 5 lines; $1 names the case.
+pastable() {
+	local why
+	why=$(python3 -c '
+import sys, unicodedata
+lines = sys.stdin.read().split("\n")
+if lines and lines[-1] == "":
+    lines.pop()
+def width(s):
+    return sum(0 if unicodedata.combining(c) else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+bad = ["%d columns: %s" % (width(l), l) for l in lines if width(l) > 80]
+legend = 0
+for i, l in enumerate(lines):
+    if l.startswith("change: "):
+        while i + legend < len(lines) and lines[i + legend] and \
+                not lines[i + legend].startswith("same boot: "):
+            legend += 1
+        break
+if len(lines) > 60:
+    bad.append("%d lines, not at most 60" % len(lines))
+if legend > 5:
+    bad.append("a legend of %d lines, not at most 5" % legend)
+print("; ".join(bad))' <<<"$out")
+	[ -z "$why" ] && pass "--brief, $1: at most 60 lines of 80 columns" ||
+		fail "--brief, $1: $why"$'\n'"$out"
+}
+
 # --brief of real runs of every mechanism, two labels taking turns (A B
 # A B), two invocations each: at most 60 lines of at most 80 columns, a
-# block a label in the Run information (its dates as a range), and a
-# line in the summary for each mechanism and label.
+# head of the facts all share, a block a label in the Run information
+# (its dates as a range), and a line in the summary for each mechanism
+# and label; a single run's --brief, the head and the table; labels of
+# 127 bytes, wide and combining characters among them; the boot command
+# line folded to the words that differ.
 brief() {
 	local bin=$1 d=$tmp/brief i l rows
 	mkdir -p "$d"
@@ -1066,11 +1099,16 @@ brief() {
 	done
 	run "$bin" report --brief "$d"/*00042*.json "$d"/*00043*.json
 	[ "$rc" -eq 0 ] && pass "report --brief" || fail "report --brief: exit $rc: $err"
-	[ "$(wc -l <<<"$out")" -le 60 ] && pass "--brief of every mechanism" ||
-		fail "--brief of every mechanism: $(wc -l <<<"$out") lines, not at most 60"
-	awk 'length($0) > 80 { bad = 1; print "  " $0 } END { exit bad }' <<<"$out" >"$d/wide" &&
-		pass "--brief" || fail "--brief: lines over 80 columns: $(<"$d/wide")"
-	[ "$(grep -c '^Run: 6\.13\.0-rc1-0004[23]-g[0-9a-f]* (2 invocations)$' <<<"$out")" -eq 2 ] &&
+	pastable "every mechanism"
+	# The head: what all share, the version, -t -r -P, the machine.
+	[[ "$(sed -n 1p <<<"$out")" == "==== ctxbench "*", -t 0.02 -r 2 -P any ====" ]] &&
+		grep -Eq '^[^=].*, [0-9]+ CPUs?(,|$)' <<<"$(sed -n 2,3p <<<"$out")" &&
+		pass "--brief: a head of the facts all share" ||
+		fail "--brief: no head of the facts all share: $(head -4 <<<"$out")"
+	! grep -q '^  \(CPUtype\|Ncpu\|Seconds\|Runs\|BootCmdline\) ' <<<"$out" &&
+		pass "--brief: what all share is in the head alone" ||
+		fail "--brief: what all share is also in what differs: $(head -20 <<<"$out")"
+	[ "$(grep -c '^Run: \(#[12] \)\?6\.13\.0-rc1-0004[23]-g[0-9a-f]* (2 invocations)$' <<<"$out")" -eq 2 ] &&
 		grep -q '^  Date .* to .*, 2 values$' <<<"$out" && pass "--brief" ||
 		fail "--brief: not a block a label with its dates' range: $(head -8 <<<"$out")"
 	# Every row the baseline measured has its line, with "baseline".
@@ -1078,6 +1116,14 @@ brief() {
 		grep -c '^6\.13\.0-rc1-00042-g1a2b3c4d5e6f/[^ ]*\.loops_per_sec: ')
 	[ "$rows" -gt 0 ] && [ "$(grep -cE '[0-9]% +baseline' <<<"$out")" -eq "$rows" ] &&
 		pass "--brief" || fail "--brief: not a summary line for each of $rows rows: $out"
+	# One run: the head and the table, no fact block.
+	run "$bin" report --brief "$d"/6.13.0-rc1-00042-g1a2b3c4d5e6f-1.json
+	pastable "one run"
+	[ "$rc" -eq 0 ] && [[ "$(sed -n 1p <<<"$out")" == "==== ctxbench "*" ====" ]] &&
+		! grep -q 'Run information\|^Run: \|BootCmdline' <<<"$out" &&
+		grep -q '^                                loops/s     cv p50 us us/hop$' <<<"$out" &&
+		pass "--brief of one run: the head and the table" ||
+		fail "--brief of one run: not the head and the table: exit $rc:"$'\n'"$out"
 	# The README's case at its longest: kernel releases of a build tree
 	# ("-dirty") as labels and kernels, each invocation a boot of its
 	# own, disturbed runs kept, and CPU per loop judged apart from
@@ -1101,6 +1147,10 @@ for n, path in enumerate(sys.argv[2:]):
         inv["info"] = dict(base, **keep)
         inv["info"]["label"] = inv["info"]["kernel"] = label
         inv["info"]["boot_id"] = "%08x-0000-4000-8000-%012x" % (n + 1, n + 1)
+        # One kernel booted with mitigations=off, both with the same rest.
+        inv["info"]["boot_cmdline"] = ("BOOT_IMAGE=/vmlinuz root=/dev/vda1 ro "
+                                       "console=ttyS0 quiet panic=1" +
+                                       (" mitigations=off" if n % 2 else ""))
         for k, row in enumerate(inv["results"]):
             loops = 0
             for j, s in enumerate(row["samples"]):
@@ -1124,9 +1174,33 @@ for n, path in enumerate(sys.argv[2:]):
 PY
 	run "$bin" report --brief "$d"/dirty-0.json "$d"/dirty-2.json "$d"/dirty-1.json "$d"/dirty-3.json
 	[ "$rc" -eq 0 ] && pass "report --brief, -dirty" || fail "report --brief, -dirty: exit $rc: $err"
-	[ "$(grep -c '^Run: 6\.13\.0-rc1-0004[23]-g[0-9a-f]*-dirty (2 invocations)$' <<<"$out")" -eq 2 ] &&
+	# The boot command lines: the words that differ, and a count of the rest.
+	[ "$(grep -c '^  BootCmdline          mitigations=off (and 6 words all share)$' <<<"$out")" -eq 1 ] &&
+		[ "$(grep -c '^  BootCmdline          (only the 6 words all share)$' <<<"$out")" -eq 1 ] &&
+		pass "--brief: the boot command line folded" ||
+		fail "--brief: the boot command line not folded to what differs:"$'\n'"$out"
+	# Hostile labels: 127 bytes, wide and combining characters, spaces.
+	python3 - "$d" <<'PY' || fail "making the long labels failed"
+import json, sys
+d = sys.argv[1]
+for n in range(4):
+    j = json.load(open("%s/dirty-%d.json" % (d, n)))
+    for inv in j["invocations"]:
+        tail = "-\u5185\u6838" * 20 if n % 2 else " e\u0301t\u00e9 " * 16
+        label = inv["info"]["label"] + tail
+        while len(label.encode()) > 127:  # the longest a saved run keeps
+            label = label[:-1]
+        inv["info"]["label"] = label
+    json.dump(j, open("%s/long-%d.json" % (d, n), "w"))
+PY
+	run "$bin" report --brief "$d"/long-0.json "$d"/long-2.json "$d"/long-1.json "$d"/long-3.json
+	[ "$rc" -eq 0 ] && pass "report --brief, labels of 127 bytes" ||
+		fail "report --brief, labels of 127 bytes: exit $rc: $err"
+	pastable "labels of 127 bytes"
+	run "$bin" report --brief "$d"/dirty-0.json "$d"/dirty-2.json "$d"/dirty-1.json "$d"/dirty-3.json
+	[ "$(grep -c '^Run: \(#[12] \)\?6\.13\.0-rc1-0004[23]-g[0-9a-f]*-dirty (2 invocations)$' <<<"$out")" -eq 2 ] &&
 		[ "$(grep -c 'CPU per loop' <<<"$out")" -ge 1 ] &&
-		grep -q '^the labels took turns, so a disturbance fell on either side at random' <<<"$out" &&
+		grep -q 'took turns: the averages and the verdict keep them\.$' <<<"$out" &&
 		pass "--brief, -dirty" || fail "--brief, -dirty: not the case meant (two boots a label, CPU per loop apart):"$'\n'"$out"
 	[ "$(grep -o '\*+100%\*' <<<"$out" | wc -l)" -eq 6 ] && pass "--brief, -dirty" ||
 		fail "--brief, -dirty: not 6 rows' CPU per loop faster:"$'\n'"$out"
