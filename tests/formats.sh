@@ -463,7 +463,7 @@ EOF
 		pass "cycles: no skew said" || fail "cycles: a skew said where the PMU samples"
 	[[ $t == *"pipe_wait [user]"* && $t == *"schedule [kernel]"* ]] &&
 		pass "text: [user] and [kernel]" || fail "text: symbols not tagged [user] and [kernel]: $t"
-	[[ $t =~ "of a 23.41 µs round trip while traced (the row's median "[0-9.]+" µs)" ]] &&
+	[[ $t =~ "of a 23.41 us round trip while traced (the row's median "[0-9.]+" us)" ]] &&
 		pass "text: the traced round trip beside the row's median" ||
 		fail "text: the traced round trip without the row's median: $t"
 	summary

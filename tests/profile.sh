@@ -282,7 +282,7 @@ saved)
 	profiled s -b pipe,futex -t 0.2 -r 2 ||
 		fail "exit $?: $(<"$tmp/s.err")"
 	check_saved_json "$tmp/s.json"
-	grep -q 'wake-up .* µs of a .* µs round trip' "$tmp/s.txt" && pass "not: no wake-up in the text report" ||
+	grep -q 'wake-up .* us of a .* us round trip' "$tmp/s.txt" && pass "not: no wake-up in the text report" ||
 		fail "no wake-up in the text report"
 	# Read back, and a profile that does not add up refused.
 	"$bin" report --format kv "$tmp/s.json" >"$tmp/kv" &&
