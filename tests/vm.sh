@@ -1470,16 +1470,37 @@ turns_signals() {
 # of its image, or bytes that are not a tar (FAKE_DPKG=bad).
 fake_apt() {
 	mkdir -p "$tmp/apt" && mkfifo "$tmp/apt/nap" || { fail "cannot make $tmp/apt"; summary; exit 1; }
+	# Each takes apt's -o options first, as debian-kernels gives them for
+	# Debian 13's lists; its pkgnames are those of the lists it is given.
 	cat >"$tmp/apt/apt-cache" <<'EOF'
-#!/bin/sh
+#!/usr/bin/env bash
+own=0
+while [ "${1:-}" = -o ]; do
+	[[ $2 == Dir::State=* ]] && own=1
+	shift 2
+done
 case $1 in
-pkgnames) printf 'linux-image-6.1.0-%s\n' 7-amd64 7-rt-amd64 9-amd64 9-rt-amd64 ;;
+pkgnames)
+	if [ "$own" = 1 ]; then
+		printf 'linux-image-6.12.%s\n' 9+deb13-amd64 9+deb13-rt-amd64 \
+			10+deb13-amd64 10+deb13-rt-amd64 11+deb13-amd64 11+deb13-amd64-dbg
+	else
+		printf 'linux-image-6.1.0-%s\n' 7-amd64 7-rt-amd64 9-amd64 9-rt-amd64
+	fi
+	;;
 show) exit 0 ;;
 esac
 EOF
 	cat >"$tmp/apt/apt-get" <<'EOF'
 #!/usr/bin/env bash
-# apt-get download -q linux-image-RELEASE
+# apt-get [-o OPTION]... indextargets|update|download -q linux-image-RELEASE
+while [ "${1:-}" = -o ]; do
+	shift 2
+done
+case $1 in
+indextargets) echo "http://archive.invalid/debian/" && exit 0 ;;
+update) [ "${FAKE_UPDATE:-ok}" = fail ] && exit 100; exit 0 ;;
+esac
 case ${FAKE_APT:-ok} in
 fail) echo "E: cannot download $3" >&2 && exit 100 ;;
 hang) read -r -t 600 <>"${0%/*}/nap" ;;
@@ -1558,14 +1579,35 @@ fetch_faults() {
 	ls -A "$k" | grep -q '^\.fetch\.' && pass "killed outright" ||
 		fail "killed outright: no fetch left to remove (test broken)"
 	fetch
+	# 6.1's two first, as scripts read them, then the newest 6.12 with
+	# both flavours (10, not 11 without its RT, nor 9).
 	[ "$rc" = 0 ] && [ "$out" = "$k/vmlinuz-6.1.0-9-amd64
-$k/vmlinuz-6.1.0-9-rt-amd64" ] && pass "a fetch" || fail "a fetch: exit $rc, out '$out': $err"
+$k/vmlinuz-6.1.0-9-rt-amd64
+$k/vmlinuz-6.12.10+deb13-amd64
+$k/vmlinuz-6.12.10+deb13-rt-amd64" ] && pass "a fetch" || fail "a fetch: exit $rc, out '$out': $err"
 	no_fetch_left "after a run killed outright"
 	[ "$(cat "$k/vmlinuz-6.1.0-9-rt-amd64" 2>&1)" = "an image of 6.1.0-9-rt-amd64" ] &&
 		pass "not: the rt image is not the package's" || fail "the rt image is not the package's"
-	# What DIR holds is not fetched again: a download would fail.
+	[ "$(cat "$k/vmlinuz-6.12.10+deb13-rt-amd64" 2>&1)" = "an image of 6.12.10+deb13-rt-amd64" ] &&
+		pass "not: the 6.12 rt image is not the package's" || fail "the 6.12 rt image is not the package's"
+	# Debian 13's lists in DIR's own apt state, never the machine's.
+	grep -q '^deb .*http://archive.invalid/debian/ trixie main$' "$k/.apt-trixie/sources.list" 2>/dev/null &&
+		pass "not: no trixie sources list of its own" || fail "no trixie sources list of its own: $(cat "$k/.apt-trixie/sources.list" 2>&1)"
+	# What DIR holds is not fetched again: a download would fail.  Lists
+	# that cannot be brought up to date (no network) are said, and the
+	# earlier ones serve.
+	FAKE_APT=fail FAKE_UPDATE=fail fetch
+	[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 4 ] && pass "fetched again" || fail "fetched again: exit $rc: $err"
+	grep -q "could not update Debian 13's lists" <<<"$err" && pass "not: a failed update not said" ||
+		fail "a failed update not said: $err"
+	# A 6.12 download that fails: 3, after the 6.1 paths.
+	rm -f "$k"/vmlinuz-6.12.*
 	FAKE_APT=fail fetch
-	[ "$rc" = 0 ] && [ -n "$out" ] && pass "fetched again" || fail "fetched again: exit $rc: $err"
+	[ "$rc" = 3 ] && grep -q "cannot download linux-image-6.12.10+deb13-amd64" <<<"$err" &&
+		[ "$out" = "$k/vmlinuz-6.1.0-9-amd64
+$k/vmlinuz-6.1.0-9-rt-amd64" ] && pass "a failed 6.12 download" ||
+		fail "a failed 6.12 download: exit $rc, expected 3, out '$out': $err"
+	no_fetch_left "a failed 6.12 download"
 	summary
 }
 
