@@ -35,6 +35,7 @@ set -u
 tests=(
 	"vm-kernels kernels @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=90"
 	"vm-faults faults @VM_STATIC@ | timeout=480 labels=vm cost=80"
+	"vm-new-mechs newmechs @BIN@ @VM_STATIC@ | timeout=600 labels=vm cost=85"
 	"vmrun-faults vmrun | timeout=300 labels=tools cost=18"
 	"vmturns-faults turns | timeout=300 labels=tools cost=60"
 	"debian-kernels-faults fetch | timeout=300 labels=tools"
@@ -238,6 +239,79 @@ kernels() {
 		pass "not: no legend of keys for the long labels" || fail "no legend of keys for the long labels"
 	grep -Eq '^  #1 any +[0-9]+ ' <<<"$report" && pass "not: no row of #1 on one line" ||
 		fail "no row of #1 on one line"
+	summary
+}
+
+# The newest Debian image of release glob $2 in kernel directory $1,
+# generic (or RT with $3 = rt).
+newest() { # dir, release glob, [rt]
+	if [ "${3:-}" = rt ]; then
+		ls "$1"/vmlinuz-$2-rt-amd64 2>/dev/null | sort -V | tail -n 1
+	else
+		ls "$1"/vmlinuz-$2-amd64 2>/dev/null | grep -v -- '-rt-amd64$' | sort -V | tail -n 1
+	fi
+}
+
+# Each mechanism of saved run $1 with its status and its fewest loops in
+# a run: "MECH STATUS LOOPS" a line.
+mech_loops() {
+	python3 - "$1" <<'EOF'
+import json, sys
+for inv in json.load(open(sys.argv[1]))["invocations"]:
+    for r in inv["results"]:
+        loops = [s["loops"] for s in r.get("samples", [])]
+        print(r["mech"], r["status"], min(loops) if loops else 0)
+EOF
+}
+
+# The two mechanisms of later kernels, futex-waitv (futex_waitv(2), 5.16)
+# and io-uring-msg (IORING_OP_MSG_RING, 5.18), inside Debian 13's 6.12
+# generic and PREEMPT_RT guests (EEVDF) and Debian 12's 6.1 (CFS), which
+# has both too, one boot each, under -a auto: each kernel's run measured
+# both (every run with loops), its saved run is its kernel's and renders
+# the report its console printed, and its Run information names its fair
+# scheduler.
+new_mechs() {
+	bin=$1
+	boots_wanted
+	local static=$2 dir g12 r12 g61 k rel f m want lines fair
+	needs "$static"
+	command -v python3 >/dev/null || skip "no python3 to read the saved runs"
+	dir=${CTXBENCH_VM_KERNELS:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
+	g12=$(newest "$dir" '6.12.*') r12=$(newest "$dir" '6.12.*' rt)
+	g61=$(newest "$dir" '6.1.0-*')
+	[ -n "$g12" ] && [ -n "$r12" ] ||
+		skip "no Debian 6.12 kernels in $dir (tools/debian-kernels fetches them)"
+	[ -n "$g61" ] || skip "no Debian 6.1 kernel in $dir (tools/debian-kernels fetches it)"
+	for k in "$g12" "$r12" "$g61"; do
+		rel=${k##*/vmlinuz-} f=$tmp/$rel
+		vm -c "$static" -o "$f" "$k" -- -t 0.2 -r 2 -b futex-waitv,io-uring-msg
+		echo "$err"
+		[ "$rc" = 3 ] && cannot_start "$err"
+		[ "$rc" = 0 ] && pass "$rel: vmrun exited $rc" || fail "$rel: vmrun exited $rc: $(tail -n 3 <<<"$err")"
+		nothing_left
+		grep -q "\"label\": \"$rel\"" "$f.json" 2>/dev/null &&
+			grep -q "\"kernel\": \"$rel\"" "$f.json" && pass "$rel: saved run labelled" ||
+			fail "$rel: not a saved run of $rel labelled so"
+		lines=$(mech_loops "$f.json" 2>&1)
+		for m in futex-waitv io-uring-msg; do
+			awk -v m="$m" '$1 == m && $2 == "ok" && $3 > 0 { ok = 1 } END { exit !ok }' <<<"$lines" &&
+				pass "$rel: $m measured, every run with loops" ||
+				fail "$rel: $m not measured with loops in every run: $lines"
+		done
+		[ "$(wc -l <<<"$lines")" = 2 ] && pass "$rel: two mechanisms" || fail "$rel: not the two mechanisms: $lines"
+		"$bin" report "$f.json" >"$f.again" 2>&1
+		cmp -s "$f.txt" "$f.again" && pass "$rel: the console's report is its saved run's" ||
+			fail "$rel: the console's report is not its saved run's: $(diff "$f.txt" "$f.again" | head -5)"
+		fair=$(fact "$(<"$f.again")" FairScheduler "$rel")
+		want=$([ "$k" = "$g61" ] && echo CFS || echo EEVDF)
+		[[ $fair == "$want, "* ]] && pass "$rel: FairScheduler $want" ||
+			fail "$rel: FairScheduler not $want: $fair"
+	done
+	# 6.12's RT build says its model in debugfs: "rt (lazy; sched/preempt)".
+	rel=${r12##*/vmlinuz-}
+	fair=$(fact "$(<"$tmp/$rel.again")" Preemption "$rel")
+	[[ $fair == "rt "* ]] && pass "$rel: Preemption rt" || fail "$rel: Preemption not rt: $fair"
 	summary
 }
 
@@ -1762,6 +1836,7 @@ live-kvm) live_real "$2" "${3:-}" kvm ;;
 fetch) fetch_faults ;;
 bisect) bisect_step "$2" ;;
 kernels) kernels "$2" "${3:-}" ;;
+newmechs) new_mechs "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
 	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | live | words | input | lock | full | signals | live-real BIN STATIC_BIN | live-kvm BIN STATIC_BIN | fetch | bisect BIN" >&2
