@@ -1544,12 +1544,13 @@ turns_signals() {
 # of its image, or bytes that are not a tar (FAKE_DPKG=bad).
 fake_apt() {
 	mkdir -p "$tmp/apt" && mkfifo "$tmp/apt/nap" || { fail "cannot make $tmp/apt"; summary; exit 1; }
-	# Each takes apt's -o options first, as debian-kernels gives them for
-	# Debian 13's lists; its pkgnames are those of the lists it is given.
+	# Each takes apt's -c and -o options first, as debian-kernels gives
+	# them for Debian 13's lists; its pkgnames are those of the lists it
+	# is given.
 	cat >"$tmp/apt/apt-cache" <<'EOF'
 #!/usr/bin/env bash
 own=0
-while [ "${1:-}" = -o ]; do
+while [ "${1:-}" = -o ] || [ "${1:-}" = -c ]; do
 	[[ $2 == Dir::State=* ]] && own=1
 	shift 2
 done
@@ -1567,8 +1568,8 @@ esac
 EOF
 	cat >"$tmp/apt/apt-get" <<'EOF'
 #!/usr/bin/env bash
-# apt-get [-o OPTION]... indextargets|update|download -q linux-image-RELEASE
-while [ "${1:-}" = -o ]; do
+# apt-get [-c FILE] [-o OPTION]... indextargets|update|download -q linux-image-RELEASE
+while [ "${1:-}" = -o ] || [ "${1:-}" = -c ]; do
 	shift 2
 done
 case $1 in
@@ -1667,6 +1668,8 @@ $k/vmlinuz-6.12.10+deb13-rt-amd64" ] && pass "a fetch" || fail "a fetch: exit $r
 	# Debian 13's lists in DIR's own apt state, never the machine's.
 	grep -q '^deb .*http://archive.invalid/debian/ trixie main$' "$k/.apt-trixie/sources.list" 2>/dev/null &&
 		pass "not: no trixie sources list of its own" || fail "no trixie sources list of its own: $(cat "$k/.apt-trixie/sources.list" 2>&1)"
+	grep -q '^#clear APT::Update::Post-Invoke-Success;$' "$k/.apt-trixie/apt.conf" 2>/dev/null &&
+		pass "not: the machine's update hooks kept" || fail "the machine's update hooks kept: $(cat "$k/.apt-trixie/apt.conf" 2>&1)"
 	# What DIR holds is not fetched again: a download would fail.  Lists
 	# that cannot be brought up to date (no network) are said, and the
 	# earlier ones serve.
