@@ -35,6 +35,7 @@ set -u
 tests=(
 	"vm-kernels kernels @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=90"
 	"vm-faults faults @VM_STATIC@ | timeout=480 labels=vm cost=80"
+	"vm-new-mechs newmechs @BIN@ @VM_STATIC@ | timeout=600 labels=vm cost=85"
 	"vmrun-faults vmrun | timeout=300 labels=tools cost=18"
 	"vmturns-faults turns | timeout=300 labels=tools cost=60"
 	"debian-kernels-faults fetch | timeout=300 labels=tools"
@@ -238,6 +239,79 @@ kernels() {
 		pass "not: no legend of keys for the long labels" || fail "no legend of keys for the long labels"
 	grep -Eq '^  #1 any +[0-9]+ ' <<<"$report" && pass "not: no row of #1 on one line" ||
 		fail "no row of #1 on one line"
+	summary
+}
+
+# The newest Debian image of release glob $2 in kernel directory $1,
+# generic (or RT with $3 = rt).
+newest() { # dir, release glob, [rt]
+	if [ "${3:-}" = rt ]; then
+		ls "$1"/vmlinuz-$2-rt-amd64 2>/dev/null | sort -V | tail -n 1
+	else
+		ls "$1"/vmlinuz-$2-amd64 2>/dev/null | grep -v -- '-rt-amd64$' | sort -V | tail -n 1
+	fi
+}
+
+# Each mechanism of saved run $1 with its status and its fewest loops in
+# a run: "MECH STATUS LOOPS" a line.
+mech_loops() {
+	python3 - "$1" <<'EOF'
+import json, sys
+for inv in json.load(open(sys.argv[1]))["invocations"]:
+    for r in inv["results"]:
+        loops = [s["loops"] for s in r.get("samples", [])]
+        print(r["mech"], r["status"], min(loops) if loops else 0)
+EOF
+}
+
+# The two mechanisms of later kernels, futex-waitv (futex_waitv(2), 5.16)
+# and io-uring-msg (IORING_OP_MSG_RING, 5.18), inside Debian 13's 6.12
+# generic and PREEMPT_RT guests (EEVDF) and Debian 12's 6.1 (CFS), which
+# has both too, one boot each, under -a auto: each kernel's run measured
+# both (every run with loops), its saved run is its kernel's and renders
+# the report its console printed, and its Run information names its fair
+# scheduler.
+new_mechs() {
+	bin=$1
+	boots_wanted
+	local static=$2 dir g12 r12 g61 k rel f m want lines fair
+	needs "$static"
+	command -v python3 >/dev/null || skip "no python3 to read the saved runs"
+	dir=${CTXBENCH_VM_KERNELS:-${XDG_CACHE_HOME:-$HOME/.cache}/ctxbench/kernels}
+	g12=$(newest "$dir" '6.12.*') r12=$(newest "$dir" '6.12.*' rt)
+	g61=$(newest "$dir" '6.1.0-*')
+	[ -n "$g12" ] && [ -n "$r12" ] ||
+		skip "no Debian 6.12 kernels in $dir (tools/debian-kernels fetches them)"
+	[ -n "$g61" ] || skip "no Debian 6.1 kernel in $dir (tools/debian-kernels fetches it)"
+	for k in "$g12" "$r12" "$g61"; do
+		rel=${k##*/vmlinuz-} f=$tmp/$rel
+		vm -c "$static" -o "$f" "$k" -- -t 0.2 -r 2 -b futex-waitv,io-uring-msg
+		echo "$err"
+		[ "$rc" = 3 ] && cannot_start "$err"
+		[ "$rc" = 0 ] && pass "$rel: vmrun exited $rc" || fail "$rel: vmrun exited $rc: $(tail -n 3 <<<"$err")"
+		nothing_left
+		grep -q "\"label\": \"$rel\"" "$f.json" 2>/dev/null &&
+			grep -q "\"kernel\": \"$rel\"" "$f.json" && pass "$rel: saved run labelled" ||
+			fail "$rel: not a saved run of $rel labelled so"
+		lines=$(mech_loops "$f.json" 2>&1)
+		for m in futex-waitv io-uring-msg; do
+			awk -v m="$m" '$1 == m && $2 == "ok" && $3 > 0 { ok = 1 } END { exit !ok }' <<<"$lines" &&
+				pass "$rel: $m measured, every run with loops" ||
+				fail "$rel: $m not measured with loops in every run: $lines"
+		done
+		[ "$(wc -l <<<"$lines")" = 2 ] && pass "$rel: two mechanisms" || fail "$rel: not the two mechanisms: $lines"
+		"$bin" report "$f.json" >"$f.again" 2>&1
+		cmp -s "$f.txt" "$f.again" && pass "$rel: the console's report is its saved run's" ||
+			fail "$rel: the console's report is not its saved run's: $(diff "$f.txt" "$f.again" | head -5)"
+		fair=$(fact "$(<"$f.again")" FairScheduler "$rel")
+		want=$([ "$k" = "$g61" ] && echo CFS || echo EEVDF)
+		[[ $fair == "$want, "* ]] && pass "$rel: FairScheduler $want" ||
+			fail "$rel: FairScheduler not $want: $fair"
+	done
+	# 6.12's RT build says its model in debugfs: "rt (lazy; sched/preempt)".
+	rel=${r12##*/vmlinuz-}
+	fair=$(fact "$(<"$tmp/$rel.again")" Preemption "$rel")
+	[[ $fair == "rt "* ]] && pass "$rel: Preemption rt" || fail "$rel: Preemption not rt: $fair"
 	summary
 }
 
@@ -942,9 +1016,11 @@ vmturns_faults() {
 	rm -f "$tmp/boots"
 	turns -N 2 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/c" --append-b mitigations=off "$a"
 	[ "$rc" = 0 ] && pass "one image, two command lines" || fail "one image, two command lines: exit $rc: $err"
-	[ "$(<"$tmp/boots")" = "$(printf '%s\n' "$a console=ttyS0 panic=-1 " \
-		"$a console=ttyS0 panic=-1 mitigations=off" \
-		"$a console=ttyS0 panic=-1 " "$a console=ttyS0 panic=-1 mitigations=off")" ] &&
+	# Under TCG the kernel's boot-time timer check is left out (vmrun).
+	[ "$(<"$tmp/boots")" = "$(printf '%s\n' "$a console=ttyS0 panic=-1 no_timer_check " \
+		"$a console=ttyS0 panic=-1 no_timer_check mitigations=off" \
+		"$a console=ttyS0 panic=-1 no_timer_check " \
+		"$a console=ttyS0 panic=-1 no_timer_check mitigations=off")" ] &&
 		pass "command lines in turn" || fail "command lines in turn: $(<"$tmp/boots")"
 	grep -q "'-n' '6.1.0-a+mitigations=off' " "$tmp/c-B-2.json" &&
 		grep -q "'-n' '6.1.0-a' " "$tmp/c-A-2.json" && pass "labels" ||
@@ -1468,16 +1544,38 @@ turns_signals() {
 # of its image, or bytes that are not a tar (FAKE_DPKG=bad).
 fake_apt() {
 	mkdir -p "$tmp/apt" && mkfifo "$tmp/apt/nap" || { fail "cannot make $tmp/apt"; summary; exit 1; }
+	# Each takes apt's -c and -o options first, as debian-kernels gives
+	# them for Debian 13's lists; its pkgnames are those of the lists it
+	# is given.
 	cat >"$tmp/apt/apt-cache" <<'EOF'
-#!/bin/sh
+#!/usr/bin/env bash
+own=0
+while [ "${1:-}" = -o ] || [ "${1:-}" = -c ]; do
+	[[ $2 == Dir::State=* ]] && own=1
+	shift 2
+done
 case $1 in
-pkgnames) printf 'linux-image-6.1.0-%s\n' 7-amd64 7-rt-amd64 9-amd64 9-rt-amd64 ;;
+pkgnames)
+	if [ "$own" = 1 ]; then
+		printf 'linux-image-6.12.%s\n' 9+deb13-amd64 9+deb13-rt-amd64 \
+			10+deb13-amd64 10+deb13-rt-amd64 11+deb13-amd64 11+deb13-amd64-dbg
+	else
+		printf 'linux-image-6.1.0-%s\n' 7-amd64 7-rt-amd64 9-amd64 9-rt-amd64
+	fi
+	;;
 show) exit 0 ;;
 esac
 EOF
 	cat >"$tmp/apt/apt-get" <<'EOF'
 #!/usr/bin/env bash
-# apt-get download -q linux-image-RELEASE
+# apt-get [-c FILE] [-o OPTION]... indextargets|update|download -q linux-image-RELEASE
+while [ "${1:-}" = -o ] || [ "${1:-}" = -c ]; do
+	shift 2
+done
+case $1 in
+indextargets) echo "http://archive.invalid/debian/" && exit 0 ;;
+update) [ "${FAKE_UPDATE:-ok}" = fail ] && exit 100; exit 0 ;;
+esac
 case ${FAKE_APT:-ok} in
 fail) echo "E: cannot download $3" >&2 && exit 100 ;;
 hang) read -r -t 600 <>"${0%/*}/nap" ;;
@@ -1556,14 +1654,37 @@ fetch_faults() {
 	ls -A "$k" | grep -q '^\.fetch\.' && pass "killed outright" ||
 		fail "killed outright: no fetch left to remove (test broken)"
 	fetch
+	# 6.1's two first, as scripts read them, then the newest 6.12 with
+	# both flavours (10, not 11 without its RT, nor 9).
 	[ "$rc" = 0 ] && [ "$out" = "$k/vmlinuz-6.1.0-9-amd64
-$k/vmlinuz-6.1.0-9-rt-amd64" ] && pass "a fetch" || fail "a fetch: exit $rc, out '$out': $err"
+$k/vmlinuz-6.1.0-9-rt-amd64
+$k/vmlinuz-6.12.10+deb13-amd64
+$k/vmlinuz-6.12.10+deb13-rt-amd64" ] && pass "a fetch" || fail "a fetch: exit $rc, out '$out': $err"
 	no_fetch_left "after a run killed outright"
 	[ "$(cat "$k/vmlinuz-6.1.0-9-rt-amd64" 2>&1)" = "an image of 6.1.0-9-rt-amd64" ] &&
 		pass "not: the rt image is not the package's" || fail "the rt image is not the package's"
-	# What DIR holds is not fetched again: a download would fail.
+	[ "$(cat "$k/vmlinuz-6.12.10+deb13-rt-amd64" 2>&1)" = "an image of 6.12.10+deb13-rt-amd64" ] &&
+		pass "not: the 6.12 rt image is not the package's" || fail "the 6.12 rt image is not the package's"
+	# Debian 13's lists in DIR's own apt state, never the machine's.
+	grep -q '^deb .*http://archive.invalid/debian/ trixie main$' "$k/.apt-trixie/sources.list" 2>/dev/null &&
+		pass "not: no trixie sources list of its own" || fail "no trixie sources list of its own: $(cat "$k/.apt-trixie/sources.list" 2>&1)"
+	grep -q '^#clear APT::Update::Post-Invoke-Success;$' "$k/.apt-trixie/apt.conf" 2>/dev/null &&
+		pass "not: the machine's update hooks kept" || fail "the machine's update hooks kept: $(cat "$k/.apt-trixie/apt.conf" 2>&1)"
+	# What DIR holds is not fetched again: a download would fail.  Lists
+	# that cannot be brought up to date (no network) are said, and the
+	# earlier ones serve.
+	FAKE_APT=fail FAKE_UPDATE=fail fetch
+	[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 4 ] && pass "fetched again" || fail "fetched again: exit $rc: $err"
+	grep -q "could not update Debian 13's lists" <<<"$err" && pass "not: a failed update not said" ||
+		fail "a failed update not said: $err"
+	# A 6.12 download that fails: 3, after the 6.1 paths.
+	rm -f "$k"/vmlinuz-6.12.*
 	FAKE_APT=fail fetch
-	[ "$rc" = 0 ] && [ -n "$out" ] && pass "fetched again" || fail "fetched again: exit $rc: $err"
+	[ "$rc" = 3 ] && grep -q "cannot download linux-image-6.12.10+deb13-amd64" <<<"$err" &&
+		[ "$out" = "$k/vmlinuz-6.1.0-9-amd64
+$k/vmlinuz-6.1.0-9-rt-amd64" ] && pass "a failed 6.12 download" ||
+		fail "a failed 6.12 download: exit $rc, expected 3, out '$out': $err"
+	no_fetch_left "a failed 6.12 download"
 	summary
 }
 
@@ -1718,6 +1839,7 @@ live-kvm) live_real "$2" "${3:-}" kvm ;;
 fetch) fetch_faults ;;
 bisect) bisect_step "$2" ;;
 kernels) kernels "$2" "${3:-}" ;;
+newmechs) new_mechs "$2" "${3:-}" ;;
 faults) faults "${2:-}" ;;
 *)
 	echo "usage: $0 kernels BIN STATIC_BIN | faults STATIC_BIN | vmrun | turns | live | words | input | lock | full | signals | live-real BIN STATIC_BIN | live-kvm BIN STATIC_BIN | fetch | bisect BIN" >&2
