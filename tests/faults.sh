@@ -104,27 +104,41 @@ killed_rings() {
 
 # The whole process group killed (timeout -s KILL, kill -9 -PGID, a
 # closed terminal): the guard, in a session of its own, outlives it and
-# removes the objects, then ends.
+# removes the objects, then ends.  timeout(1) is given all the time the
+# set-up needs on a loaded machine, and its time is made to end once the
+# objects exist: a SIGALRM, its own timer's signal, is its time up (it
+# kills its process group as at the end of its time).
 group_killed() {
 	local how=$1 guard i
 	if [ "$how" = timeout ]; then
-		start timeout -s KILL 2 "$bin" -b sysv-sem,sysv-msg -t 3 -r 1 -n fault
+		start timeout -s KILL 120 "$bin" -b sysv-sem,sysv-msg -t 3 -r 1 -n fault
 	else
 		start "$bin" -b sysv-sem,sysv-msg -t 3 -r 1 -n fault
 	fi
 	# The guard of the first run, once it is there (slow under sanitizers
 	# or on a loaded machine), while what was started runs.
 	local runner=$pid
-	for ((i = 0; i < 400; i++)); do
-		running "$pid" || break
+	while running "$pid"; do
 		[ "$how" = timeout ] && runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		guard=$(pgrep -x ctxbench-guard -P "${runner:-0}" | head -n 1)
 		[ -n "$guard" ] && break
 		nap 0.025
 	done
-	[ -n "$guard" ] && pass "group $how" || fail "group $how: no guard found"
+	[ -n "$guard" ] && pass "group $how" ||
+		fail "group $how: no guard found while it ran: $(<"$err_f")"
 	# Mid-run: the objects exist.
-	[ "$how" = timeout ] || { nap 0.5 && kill -KILL -- -"$pid"; }
+	while running "$pid"; do
+		ipc_scan
+		[ "$ipc_now" != "$before" ] && break
+		nap 0.025
+	done
+	[ "$ipc_now" != "$before" ] && pass "group $how: its objects made" ||
+		fail "group $how: no IPC object made while it ran: $(<"$err_f")"
+	if [ "$how" = timeout ]; then
+		kill -ALRM "$pid"
+	else
+		kill -KILL -- -"$pid"
+	fi
 	finish
 	expect_rc "group $how" 137
 	for ((i = 0; i < 40; i++)); do
