@@ -660,7 +660,11 @@ holds=(1 3 10)
 # Wait until the trace @1 has its @3rd line of the call that matches @2
 # (an awk regular expression), within @4 s and while strace ($pid) runs:
 # strace writes the line when it stops the call, before the hold.  Sets
-# t_held, strace's time of it (-ttt, the clock of $EPOCHREALTIME).
+# t_held, strace's time of it (-ttt, the clock of $EPOCHREALTIME).  The
+# run itself ends the wait when it ends without the call; the seconds,
+# $reach_s, only bound a run stuck before it, and a traced ctxbench
+# starved by other work took over 30 s to reach its second mq_unlink.
+reach_s=120
 wait_held() {
 	local end=$((${EPOCHREALTIME//[!0-9]/} + $4 * 1000000)) line k f w
 	while :; do
@@ -727,7 +731,7 @@ inject() {
 	for hold in "${holds[@]}"; do
 		start strace $follow -ttt -o "$trace" -e trace="$call" \
 			-e inject="$call:delay_$at=${hold}000000:when=$nth" "$bin" -n fault "$@"
-		wait_held "$trace" "$call[(]" "$nth" 30 && reached=1 || reached=0
+		wait_held "$trace" "$call[(]" "$nth" $reach_s && reached=1 || reached=0
 		[ "$reached" = 1 ] && pass "$what" ||
 			fail "$what: the call was never reached: $(<"$trace")"
 		if [ "$who" = group ]; then
@@ -778,7 +782,7 @@ inject_reused() {
 			-b "sysv-$kind" -t 0.1 -r 1
 		# The calls before it are held too: a few holds.
 		id=
-		wait_held "$trace" "$call[(].*IPC_RMID" 1 $((5 * hold + 30)) &&
+		wait_held "$trace" "$call[(].*IPC_RMID" 1 $((5 * hold + reach_s)) &&
 			id=$(sed -n "s/.*$call(\([0-9]*\),.*IPC_RMID.*/\1/p" "$trace" | head -n 1)
 		[ -n "$id" ] && pass "$what" || fail "$what: no IPC_RMID seen: $(<"$trace")"
 		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
@@ -868,7 +872,7 @@ guard_held() {
 			strace -f -ttt -o "$trace" -e trace=setsid,kill \
 			-e inject=setsid:delay_enter=${hold}000000:when=1 \
 			"$bin" -n fault -b sysv-sem -t 0.1 -r 1
-		wait_held "$trace" "setsid[(]" 1 30 && reached=1 || reached=0
+		wait_held "$trace" "setsid[(]" 1 $reach_s && reached=1 || reached=0
 		[ "$reached" = 1 ] && pass "guard held" || fail "guard held: setsid never reached"
 		runner=$(pgrep -x ctxbench -P "$pid" | head -n 1)
 		t0=$EPOCHREALTIME
