@@ -13,10 +13,12 @@ set -u
 # a kill half a second into a 4 s row), so they run beside other tests;
 # limits, which counts the tasks of nobody, beside no other test that
 # runs as nobody.  Alone: crowd, whose 512 participants on CPU 0, in the
-# least favoured autogroup (start in session.sh), get next to none of it
+# less favoured autogroup (start in session.sh), get next to none of it
 # beside another test's, and cpus, whose rings of 0.05 s then may not go
-# round at all.
-p="timeout=120"
+# round at all.  Each may take 300 s, as the faults' and sched's: beside
+# other work a run of many rings waits on each slow ring up to the hang
+# limit, and that bound only ends a test stuck for good.
+p="timeout=300"
 tests=(
 	"parallel-rows @BIN@ rows | $p"
 	"parallel-shared @BIN@ shared | $p cost=30"
