@@ -933,10 +933,10 @@ trials() {
 		case $f in
 		INT | TERM | HUP)
 			[ "$rc" -eq $((128 + $(kill -l "$f"))) ] || [ "$rc" -eq 0 ] && pass "trial $i ($f after ${delay}s, $mechs)" ||
-				fail "trial $i ($f after ${delay}s, $mechs): exit $rc" ;;
+				fail "trial $i ($f after ${delay}s, $mechs): exit $rc; stderr: $err" ;;
 		runner_kill)
 			[ "$rc" -eq 137 ] || [ "$rc" -eq 0 ] && pass "trial $i ($f after ${delay}s, $mechs)" ||
-				fail "trial $i ($f after ${delay}s, $mechs): exit $rc" ;;
+				fail "trial $i ($f after ${delay}s, $mechs): exit $rc; stderr: $err" ;;
 		*)
 			[ "$rc" -eq 1 ] || [ "$rc" -eq 0 ] && pass "trial $i ($f after ${delay}s, $mechs)" ||
 				fail "trial $i ($f after ${delay}s, $mechs): exit $rc: $err" ;;
