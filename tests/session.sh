@@ -11,11 +11,15 @@ before=$(ipc_ids)
 # A session is an autogroup of its own to the scheduler, and rings pinned
 # on every CPU can keep a runnable task of another autogroup (this
 # script's next command) off the CPUs for seconds: the new session makes
-# itself the least favoured autogroup before it runs the command, so that
-# this script acts on time (a kill, a stop).  Every step execs: $pid is
-# the command's.
+# itself a less favoured autogroup before it runs the command, so that
+# this script acts on time (a kill, a stop).  Nice 10, a ninth of this
+# script's weight, not 19, a seventieth: beside other work at nice 0
+# (stress-ng on every CPU) a run at 19 is starved, its 1 s of rings
+# taking 17 s and its rings found HUNG, where at 10 it took 4 s and the
+# script waited no longer for a fork.  Every step execs: $pid is the
+# command's.
 start() {
-	setsid sh -c 'echo 19 2>/dev/null >/proc/self/autogroup; exec "$@"' \
+	setsid sh -c 'echo 10 2>/dev/null >/proc/self/autogroup; exec "$@"' \
 		sh "$@" >"$out_f" 2>"$err_f" &
 	pid=$!
 	t_start=$EPOCHREALTIME
@@ -26,6 +30,29 @@ finish() { # waits; sets rc, out, err, elapsed
 	local us=$((${EPOCHREALTIME/[.,]/} - ${t_start/[.,]/}))
 	printf -v elapsed '%d.%06d' $((us / 1000000)) $((us % 1000000))
 	out=$(<"$out_f") err=$(<"$err_f")
+}
+# A bound in time that load cannot break: a run with a fault is timed
+# against the same work without it, run at the same moment on the same
+# machine, which load stretches alike.  normal CMD... runs it as start
+# and finish do (it must succeed) and keeps in $normal the longest of
+# those taken so far, in seconds.
+normal=0
+normal() {
+	start "$@"
+	finish
+	[ "$rc" -eq 0 ] || fail "a run without the fault: exit $rc: $*; stderr: $err"
+	normal=$(awk -v n="$normal" -v e="$elapsed" 'BEGIN { print (e > n ? e : n) }')
+}
+# The run with the fault took $elapsed s: no more than twice the normal
+# run and a second, and @2 s more, the most the fault may add by the
+# product's own limit (a hang limit: a run whose fault is never found out
+# goes on until ctest's timeout).  @1 names it.
+within_normal() { # what, seconds
+	local bound
+	bound=$(awk -v n="$normal" -v a="$2" 'BEGIN { printf "%.2f", a + 2 * n + 1 }')
+	awk -v e="$elapsed" -v b="$bound" 'BEGIN { exit !(e < b) }' &&
+		pass "$1: within $bound s (without the fault: $normal s)" ||
+		fail "$1: took $elapsed s, more than $bound s ($2 s, and twice the $normal s of the run without the fault, and 1)"
 }
 # Live (not zombie) processes of session $pid: dead ones that lost their
 # parent wait for init to reap them, and run nothing.
@@ -92,16 +119,17 @@ participant() {
 }
 
 # A participant of ctxbench $pid that passes the token (its voluntary
-# switches climb), so that the measured window has begun: the set-up
-# before it takes longer on a loaded machine.  Bounded: 10 s.
+# switches climb to $1, 200 unless given), so that the measured window
+# has begun: the set-up before it takes longer on a loaded machine.
+# Bounded by the run: nothing when ctxbench ended first.
 passing() {
-	local p k v i
-	for ((i = 0; i < 500; i++)); do
+	local p k v n=${1:-200}
+	while running "$pid"; do
 		participants 1
 		for p in "${kids[@]}"; do
 			while read -r k v; do
 				[ "$k" = voluntary_ctxt_switches: ] || continue
-				[ "$v" -ge 200 ] && { echo "$p"; return; }
+				[ "$v" -ge "$n" ] && { echo "$p"; return; }
 				break
 			done <"/proc/$p/status" 2>/dev/null
 		done
