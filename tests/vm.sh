@@ -84,11 +84,19 @@ boots_wanted() {
 	skip "it boots a real kernel: CTXBENCH_TEST_VM=1 runs it (ctest -L vm)"
 }
 
+# File $1's text in $text, as $(<FILE) gives it (without the new lines
+# at its end), read by bash: no subshell.
+text_of() {
+	text=''
+	{ IFS= read -r -d '' text <"$1"; } 2>/dev/null
+	text=${text%"${text##*[!$'\n']}"}
+}
 # Run vmrun; sets rc, out, err.
 vm() {
 	TMPDIR=$tmp "$vmrun" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(<"$tmp/out") err=$(<"$tmp/err")
+	text_of "$tmp/out" && out=$text
+	text_of "$tmp/err" && err=$text
 }
 
 # No qemu (nor any child of it) may outlive vmrun.
@@ -776,11 +784,16 @@ vmrun_faults() {
 # or another command's, and one says $2 (an extended regular
 # expression); $1 names the case.
 own_words() { # case, message
-	local bad
-	bad=$(grep -Ev '^(vmrun|vmturns|debian-kernels): ' <<<"$err")
+	local bad='' l said=1
+	# Each line matched by bash, as grep would: no grep a look.
+	while IFS= read -r l; do
+		[[ $l =~ ^(vmrun|vmturns|debian-kernels):\  ]] || bad+=$l$'\n'
+		[[ $l =~ $2 ]] && said=0
+	done <<<"$err"
+	while [[ $bad == *$'\n' ]]; do bad=${bad%$'\n'}; done
 	[ -z "$bad" ] && pass "$1" || fail "$1: words not the tool's own: $bad"
-	grep -q 'line [0-9]*: ' <<<"$err" && fail "$1: bash's own error: $err" || pass "$1"
-	grep -Eq -- "$2" <<<"$err" && pass "$1" || fail "$1: not said '$2': $err"
+	[[ $err =~ line\ [0-9]*:\  ]] && fail "$1: bash's own error: $err" || pass "$1"
+	[ "$said" = 0 ] && pass "$1" || fail "$1: not said '$2': $err"
 }
 
 # What the tools say of bad numbers, paths they cannot write, files that
@@ -832,12 +845,14 @@ tools_words() {
 		fail "vmturns -o, PREFIX.txt a directory: booted" || pass "vmturns -o, PREFIX.txt a directory"
 	TMPDIR=/nonexistent "$vmrun" -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/t" "$k" \
 		>"$tmp/out" 2>"$tmp/err"
-	rc=$? err=$(<"$tmp/err")
+	rc=$?
+	text_of "$tmp/err" && err=$text
 	[ "$rc" = 3 ] && pass "vmrun, TMPDIR=/nonexistent" || fail "vmrun, TMPDIR=/nonexistent: exit $rc, expected 3"
 	own_words "vmrun, TMPDIR=/nonexistent" "^vmrun: cannot make a work directory in /nonexistent"
 	for f in "$tmp/fake.img" /dev/null/x; do
 		"$src/tools/debian-kernels" "$f" >"$tmp/out" 2>"$tmp/err"
-		rc=$? err=$(<"$tmp/err")
+		rc=$?
+		text_of "$tmp/err" && err=$text
 		[ "$rc" = 3 ] && pass "debian-kernels $f" || fail "debian-kernels $f: exit $rc, expected 3"
 		own_words "debian-kernels $f" "^debian-kernels: cannot create the directory $f\$"
 	done
@@ -874,7 +889,8 @@ tools_words() {
 turns() {
 	TMPDIR=$tmp "$src/tools/vmturns" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(<"$tmp/out") err=$(<"$tmp/err")
+	text_of "$tmp/out" && out=$text
+	text_of "$tmp/err" && err=$text
 }
 
 # The kernel file of each boot so far, in order, as one line, in $order.
@@ -934,7 +950,8 @@ vmturns_faults() {
 	want=$(printf 'run %s\n' "$tmp"/t-{A-1,B-1,A-2,A-3,B-3}.json)
 	[ "$(grep '^run ' <<<"$out")" = "$want" ] && pass "the report is not of the kept runs, in order" ||
 		fail "the report is not of the kept runs, in order: $(grep '^run ' <<<"$out")"
-	[ "$(<"$tmp/t.txt")" = "$out" ] && pass "not: PREFIX.txt is not the report printed" || fail "PREFIX.txt is not the report printed"
+	text_of "$tmp/t.txt"
+	[ "$text" = "$out" ] && pass "not: PREFIX.txt is not the report printed" || fail "PREFIX.txt is not the report printed"
 	[ "$(grep -c '^== ' "$tmp/t.log")" = 6 ] && pass "PREFIX.log" || fail "PREFIX.log: not six boots"
 	left_after "turns with a panic" ""
 
@@ -974,7 +991,8 @@ EOF
 	rm -f "$tmp/boots"
 	TMPDIR=$tmp "$tree/tools/vmturns" -N 1 -a tcg -o "$tmp/first" "$a" "$b" -- -t 0.1 \
 		>"$tmp/out" 2>"$tmp/err"
-	rc=$? err=$(<"$tmp/err")
+	rc=$?
+	text_of "$tmp/err" && err=$text
 	[ "$rc" = 0 ] && pass "without build-static/" || fail "without build-static/: exit $rc, expected 0: $err"
 	[ -x "$tree/build-static/ctxbench" ] &&
 		grep -q "^cmake -S $tree -B $tree/build-static -DCTXBENCH_STATIC=ON" "$tmp/cmake.log" &&
@@ -1168,9 +1186,13 @@ vmturns_live() {
 # but the new line, no DEL, no C1 (raw or as UTF-8), no bidirectional
 # control; and $2 said as it is ($1 names the case).
 escaped() { # case, text
-	LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]\|\xe2\x80[\xa8-\xae]\|\xe2\x81[\xa6-\xa9]' <<<"$err" &&
-		fail "$1: raw control bytes on stderr: $(printf '%q' "$err")" || pass "$1: no raw control byte on stderr"
-	grep -qF -- "$2" <<<"$err" && pass "$1" || fail "$1: not said '$2': $(printf '%q' "$err")"
+	raw_control && fail "$1: raw control bytes on stderr: $(printf '%q' "$err")" || pass "$1: no raw control byte on stderr"
+	[[ $err == *"$2"* ]] && pass "$1" || fail "$1: not said '$2': $(printf '%q' "$err")"
+}
+# Whether $err has such a byte, matched by bash byte by byte (C locale).
+raw_control() {
+	local LC_ALL=C re=$'[\x01-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xa8-\xae]|\xe2\x81[\xa6-\xa9]'
+	[[ $err =~ $re ]]
 }
 
 # Every byte of the user's that vmrun and vmturns quote reaches stderr
@@ -1245,7 +1267,7 @@ tools_input() {
 # 2), touching nothing of the first's; once the first has ended, by a
 # signal or killed outright, the prefix can be used again.
 turns_lock() {
-	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b pid log n
+	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b pid log n seen
 	command -v flock >/dev/null && command -v setpriv >/dev/null ||
 		skip "no flock or setpriv (Debian: util-linux)"
 	fake_vm
@@ -1260,13 +1282,16 @@ turns_lock() {
 		pid=$!
 		within "holds '$tmp/k-B-1.console' 'Linux version'" 100 ||
 			fail "SIG$sig: B never booted: $(<"$tmp/err1")"
-		log=$(<"$tmp/k.log") n=$(wc -l <"$tmp/boots")
+		text_of "$tmp/k.log" && log=$text
+		mapfile -t seen <"$tmp/boots" && n=${#seen[@]}
 		cp "$tmp/k-A-1.json" "$tmp/A.json"
 		turns -N 1 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/k" "$a" "$b"
 		[ "$rc" = 2 ] && pass "a second vmturns, one prefix" || fail "a second vmturns, one prefix: exit $rc, expected 2: $err"
 		own_words "a second vmturns, one prefix" "^vmturns: another vmturns writes with -o $tmp/k \\($tmp/k\\.lock is locked\\)"
-		[ "$(wc -l <"$tmp/boots")" = "$n" ] && pass "not: the second vmturns booted" || fail "the second vmturns booted"
-		[ "$(<"$tmp/k.log")" = "$log" ] && cmp -s "$tmp/A.json" "$tmp/k-A-1.json" &&
+		mapfile -t seen <"$tmp/boots"
+		[ "${#seen[@]}" = "$n" ] && pass "not: the second vmturns booted" || fail "the second vmturns booted"
+		text_of "$tmp/k.log"
+		[ "$text" = "$log" ] && cmp -s "$tmp/A.json" "$tmp/k-A-1.json" &&
 			pass "not: the second vmturns touched the first's files" || fail "the second vmturns touched the first's files"
 		running "$pid" && pass "not: the first vmturns stopped" || fail "the first vmturns stopped"
 		if [ "$sig" = KILL ]; then
@@ -1301,7 +1326,8 @@ on_full() { # KiB taken, command...
 		head -c "$1" /dev/zero >"$0/taken" 2>/dev/null
 		shift
 		exec "$@"' "$tmp/full" $((taken * 1024)) "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$? err=$(<"$tmp/err") secs=$((SECONDS - t0))
+	rc=$?
+	text_of "$tmp/err" && err=$text secs=$((SECONDS - t0))
 }
 
 # A file system that is full (or over quota, or failing) where -o
@@ -1432,7 +1458,8 @@ turns_signals() {
 	sleep 0.5
 	kill -TERM "$pid"
 	{ wait "$pid"; } 2>/dev/null
-	rc=$? err=$(<"$tmp/err")
+	rc=$?
+	text_of "$tmp/err" && err=$text
 	[ "$rc" = 143 ] && pass "SIGTERM in live turns" || fail "SIGTERM in live turns: exit $rc: $err"
 	grep -q "^vmturns: stopped by signal 15; kept 3 saved runs:\$" <<<"$err" && pass "SIGTERM" ||
 		fail "SIGTERM: the kept runs not counted: $err"
@@ -1453,7 +1480,8 @@ turns_signals() {
 	within "holds '$tmp/s-B-1.console' 'Linux version'" 100 || fail "B never booted"
 	pkill -KILL -f "vmrun .*-o $tmp/s-B-1 " || fail "no vmrun of B to kill"
 	wait "$pid"
-	rc=$? err=$(<"$tmp/err")
+	rc=$?
+	text_of "$tmp/err" && err=$text
 	[ "$rc" = 254 ] && pass "a vmrun killed" || fail "a vmrun killed: exit $rc, expected 254: $err"
 	own_words "a vmrun killed" "^vmturns: B 1 \\(hang\\) failed: vmrun of B boot 1 was killed by signal 9 \\(SIGKILL\\)"
 	grep -q 'Killed\|line [0-9]' "$tmp/err" "$tmp/s.log" && fail "bash's job text: $(cat "$tmp/err" "$tmp/s.log")" || pass "no job text of bash's"
