@@ -361,6 +361,18 @@ kv() {
 	awk -F': ' -v k="$1" '$1 == k { print $2; exit }' <<<"${kv:-}"
 }
 
+# File $2's text into variable $1, as $(<FILE) gives it (without the new
+# lines at its end; nothing where it cannot be read), read by bash: a
+# command substitution forks, and the scripts read a run's output after
+# every run.
+file_text() { # variable, file
+	local -n ft_var=$1
+	ft_var=''
+	{ IFS= read -r -d '' ft_var <"$2"; } 2>/dev/null
+	ft_var=${ft_var%"${ft_var##*[!$'\n']}"}
+	return 0
+}
+
 # The closing line, "N passed, N failed, N skipped"; a case that checked
 # nothing, or not what it planned, or made a check in a subshell, fails;
 # in a namespace of its own, nothing may be left.  The plan line, "1..N", comes before it: N the
