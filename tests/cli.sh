@@ -549,22 +549,30 @@ required() {
 # are written \xNN, and the message still names it.  A newline let through
 # would start a line with vmrun's marker, which tools/vmrun reads from the
 # guest's console.
-# Do the files hold only what a terminal shows as it is: UTF-8, no control
-# character but the newline, no C1, line separator or bidirectional
-# control, no line that starts with vmrun's marker?
-terminal_safe() {
-	perl -e 'use Encode; local $/; my $bad = 0;
+# The files that hold more than a terminal shows as it is, one a line:
+# not UTF-8, a control character but the newline, C1, a line separator
+# or bidirectional control, or a line that starts with vmrun's marker.
+# One perl for many files: it takes longer to start than to read them.
+terminal_unsafe() {
+	perl -e 'use Encode; local $/;
 		for my $f (@ARGV) {
-			open(my $h, "<:raw", $f) or die; my $b = <$h>;
+			open(my $h, "<:raw", $f) or die; my $b = <$h>; my $bad = 0;
 			$bad = 1 if $b =~ /[\x1b\x07\x9b\r]/ || $b =~ /^\@\@vmrun/m;
 			my $t = eval { decode("UTF-8", $b, Encode::FB_CROAK) };
 			$bad = 1 if !defined $t || $t =~ /[\x00-\x09\x0b-\x1f\x7f-\x9f\x{2028}\x{2029}\x{202a}-\x{202e}\x{2066}-\x{2069}]/;
-		}
-		exit $bad' "$@"
+			print "$f\n" if $bad;
+		}' "$@"
+}
+# Do the files hold only what a terminal shows as it is?
+terminal_safe() {
+	local unsafe
+	unsafe=$(terminal_unsafe "$@") && [ -z "$unsafe" ]
 }
 
 quoted() {
-	local bin=$1 good=$2/base.json d h e name rc2 want
+	local bin=$1 good=$2/base.json d h e name rc2 want i f n=0
+	local -a wants nameds names rcs
+	local -A unsafe
 	d=$(mktemp -d)
 	h=$'x\e]2;PWNED\a\e[2J\n@@vmrun: exit 0\r\x9b\xc2\x9b\xff\xe2\x80\xaey'
 	e='x\x1b]2;PWNED\x07\x1b[2J\x0a@@vmrun: exit 0\x0d\x9b\xc2\x9b\xff\xe2\x80\xaey'
@@ -574,26 +582,18 @@ quoted() {
 	sed '0,/"status": "ok"/s//"status": "o\\u001b]2;PWNED\\u0007k"/' \
 		"$good" >"$d/status.json"
 	# The exit status, what the message must hold (E: the hostile string
-	# escaped), the command line.
+	# escaped), the command line.  Each case's output kept apart, and all
+	# read by one perl afterwards.
 	while IFS='|' read -r want named name; do
 		[ "$named" = E ] && named=$e
 		eval "set -- $name"
-		"$bin" "$@" >"$d/out" 2>"$d/err"
-		rc2=$?
+		"$bin" "$@" >"$d/out$n" 2>"$d/err$n"
+		rcs[n]=$?
 		name=${name//\$h/H}
 		name=${name//\$d/D}
 		name=${name//\$good/GOOD}
-		if [ "$rc2" -ne "$want" ]; then
-			fail "$name: exit $rc2, not $want: $(cat -v "$d/err")"
-		elif [ "$want" -eq 2 ] && { [ -s "$d/out" ] || [ "$(wc -l <"$d/err")" -ne 1 ]; }; then
-			fail "$name: not one line on stderr and nothing on stdout: $(cat -v "$d/out" "$d/err")"
-		elif ! terminal_safe "$d/out" "$d/err"; then
-			fail "$name: raw bytes a terminal acts on: $(cat -v "$d/out" "$d/err")"
-		elif ! grep -qF -- "$named" "$d/err"; then
-			fail "$name: the message does not name it as $named: $(cat -v "$d/err")"
-		else
-			pass "$name"
-		fi
+		wants[n]=$want nameds[n]=$named names[n]=$name
+		n=$((n + 1))
 	done <<ARGS
 0|E|report "\$good" "\$d/\$h.json"
 2|E|report "\$d/no\$h.json"
@@ -627,6 +627,23 @@ quoted() {
 2|E|-b pipe -t 0.05 -o "\$d/no\$h/x.json"
 2|E|report -o "\$d/no\$h/x.json" "\$good"
 ARGS
+	while IFS= read -r f; do
+		unsafe[$f]=1
+	done < <(terminal_unsafe "$d"/out[0-9]* "$d"/err[0-9]* || echo "$d/perl failed")
+	for ((i = 0; i < n; i++)); do
+		rc2=${rcs[i]} want=${wants[i]} named=${nameds[i]} name=${names[i]}
+		if [ "$rc2" -ne "$want" ]; then
+			fail "$name: exit $rc2, not $want: $(cat -v "$d/err$i")"
+		elif [ "$want" -eq 2 ] && { [ -s "$d/out$i" ] || [ "$(wc -l <"$d/err$i")" -ne 1 ]; }; then
+			fail "$name: not one line on stderr and nothing on stdout: $(cat -v "$d/out$i" "$d/err$i")"
+		elif [ -n "${unsafe[$d/out$i]:-}${unsafe[$d/err$i]:-}${unsafe[$d/perl failed]:-}" ]; then
+			fail "$name: raw bytes a terminal acts on: $(cat -v "$d/out$i" "$d/err$i")"
+		elif ! grep -qF -- "$named" "$d/err$i"; then
+			fail "$name: the message does not name it as $named: $(cat -v "$d/err$i")"
+		else
+			pass "$name"
+		fi
+	done
 	# What --profile says of a CTXBENCH_PERF that is no perf: in the
 	# message, the report and the saved run, which reads back (the
 	# report's line goes on over lines: its first word is looked for).
