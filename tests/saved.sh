@@ -490,7 +490,8 @@ stopped() {
 	local sig=$1 what=$2 code=$3 re=${4:-'^(wait_for_partner|.*pipe_write.*)$'}
 	local w i rc
 	for i in $(seq 200); do
-		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+		w=''
+		{ read -r w <"/proc/$pid/wchan"; } 2>/dev/null
 		[[ $w =~ $re ]] && break
 		nap 0.1
 	done
@@ -635,7 +636,8 @@ os.rename(d + "/how.new", d + "/how")
 ended() {
 	local sig=$1 what=$2 code=$3 re=$4 line=$5 w i
 	for i in $(seq 200); do
-		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+		w=''
+		{ read -r w <"/proc/$pid/wchan"; } 2>/dev/null
 		[[ $w =~ $re ]] && break
 		nap 0.1
 	done
