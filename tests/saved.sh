@@ -41,7 +41,9 @@ trap 'rm -rf "$tmp"' EXIT
 run() {
 	"$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(<"$tmp/out") err=$(<"$tmp/err")
+	# Read by bash (lib.sh): a $(<FILE) forks, twice a run.
+	file_text out "$tmp/out"
+	file_text err "$tmp/err"
 }
 
 # Every line of $1 fits in 80 columns.
@@ -268,9 +270,9 @@ bad() {
 	local bin=$1 dir=$2 f good=$2/base.json
 
 	for f in "$dir"/bad/*; do
-		refused "$(basename "$f")" "$f" "$bin" report "$f"
+		refused "${f##*/}" "$f" "$bin" report "$f"
 		# A bad file among good ones: still no partial report.
-		refused "$(basename "$f") after a good file" "$f" "$bin" report "$good" "$f"
+		refused "${f##*/} after a good file" "$f" "$bin" report "$good" "$f"
 	done
 	refused missing "$tmp/missing.json" "$bin" report "$tmp/missing.json"
 	refused directory "$dir" "$bin" report "$dir"
