@@ -63,7 +63,8 @@ run_ctx() {
 	local pid=$!
 	wait "$pid"
 	rc=$?
-	out=$(<"$o") err=$(<"$e")
+	file_text out "$o"
+	file_text err "$e"
 	nap 0.05
 	if session_alive "$pid"; then
 		fail "processes of session $pid outlived ctxbench: $(pgrep -s "$pid" | tr '\n' ' ')"
@@ -76,19 +77,20 @@ basics() {
 
 	run_ctx "$bin" --help
 	[ "$rc" -eq 0 ] && pass "not: --help exits $rc" || fail "--help exits $rc"
+	# Each looked for by bash, as grep would find it: no grep a word.
 	for o in --time --runs --backend --placement --threads --procs --size --histogram --retry-disturbed --name --note --list --help --version; do
-		grep -q -- "$o" <<<"$out" && pass "not: --help lacks $o" || fail "--help lacks $o"
+		[[ $out == *"$o"* ]] && pass "not: --help lacks $o" || fail "--help lacks $o"
 	done
-	grep -q "Exit status" <<<"$out" && pass "not: --help lacks exit codes" || fail "--help lacks exit codes"
+	[[ $out == *"Exit status"* ]] && pass "not: --help lacks exit codes" || fail "--help lacks exit codes"
 	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass "not: --help has lines wider than 80 columns" ||
 		fail "--help has lines wider than 80 columns"
 	run_ctx "$bin" -V
-	[ "$rc" -eq 0 ] && grep -q '^ctxbench [0-9]' <<<"$out" && pass "-V" || fail "-V: $out"
+	[ "$rc" -eq 0 ] && [[ $'\n'$out == *$'\nctxbench '[0-9]* ]] && pass "-V" || fail "-V: $out"
 	run_ctx "$bin" --list
 	[ "$rc" -eq 0 ] && pass "not: --list exits $rc" || fail "--list exits $rc"
 	for m in signal sysv-msg pipe sysv-sem spin-yield spinlock futex \
 		futex-waitv eventfd io-uring-msg unix posix-mq posix-sem tcp null; do
-		grep -q "^$m " <<<"$out" && pass "not: --list lacks $m" || fail "--list lacks $m"
+		[[ $'\n'$out == *$'\n'"$m "* ]] && pass "not: --list lacks $m" || fail "--list lacks $m"
 	done
 	awk 'length($0) > 80 { bad = 1 } END { exit bad }' <<<"$out" && pass "not: --list has lines wider than 80 columns" ||
 		fail "--list has lines wider than 80 columns"
@@ -165,10 +167,21 @@ ARGS
 }
 
 # The run's saved file: the report's figures are read from its --format kv.
-json=$(mktemp) && trap 'rm -f "$json" "$json.out" "$json.err"' EXIT
-# The report of the saved run $json as --format kv, into $kv.
+json=$(mktemp) && trap 'rm -f "$json" "$json.out" "$json.err" "$json.kv"' EXIT
+# The report of the saved run $json as --format kv, into $kv, and each
+# key's value in kvs[] (as lib.sh's kv finds it: the first line of the
+# key, up to another ": "), read by bash: no awk a key.
+declare -A kvs
 read_kv() {
-	kv=$("$1" report --format kv "$json")
+	local l k v
+	"$1" report --format kv "$json" >"$json.kv"
+	file_text kv "$json.kv"
+	kvs=()
+	while IFS= read -r l; do
+		[[ $l == *": "* ]] || continue
+		k=${l%%": "*} v=${l#*": "}
+		[ -n "${kvs[$k]+set}" ] || kvs[$k]=${v%%": "*}
+	done <<<"$kv"
 }
 
 # Loops > 0 and low <= average <= high: $1 names the row in messages.
@@ -182,15 +195,15 @@ check_loops() {
 # cv and the CPUs busy.
 check_row() {
 	local what=$1 row=$2 num='^[0-9]+(\.[0-9]+)?$'
-	if [ -z "$(kv "$row.loops_per_sec")" ]; then
+	if [ -z "${kvs[$row.loops_per_sec]-}" ]; then
 		fail "$what $row: no result row in:"$'\n'"$kv"
 		return
 	fi
-	check_loops "$what $row" "$(kv "$row.loops_per_sec_low")" \
-		"$(kv "$row.loops_per_sec_high")" "$(kv "$row.loops_per_sec")"
-	[[ $(kv "$row.cv_pct") =~ $num ]] && pass "$what $row" || fail "$what $row: cv '$(kv "$row.cv_pct")'"
-	[[ $(kv "$row.cpu_busy_cpus") =~ $num ]] && pass "$what $row" ||
-		fail "$what $row: cpus '$(kv "$row.cpu_busy_cpus")'"
+	check_loops "$what $row" "${kvs[$row.loops_per_sec_low]-}" \
+		"${kvs[$row.loops_per_sec_high]-}" "${kvs[$row.loops_per_sec]-}"
+	[[ ${kvs[$row.cv_pct]-} =~ $num ]] && pass "$what $row" || fail "$what $row: cv '${kvs[$row.cv_pct]-}'"
+	[[ ${kvs[$row.cpu_busy_cpus]-} =~ $num ]] && pass "$what $row" ||
+		fail "$what $row: cpus '${kvs[$row.cpu_busy_cpus]-}'"
 }
 
 # The mechanism @1 was skipped at set-up ($out): skipped with the reason
@@ -206,15 +219,17 @@ run() {
 	# The exit status, three of each row, the Run line and the tasks.
 	plan 9
 	run_ctx "$bin" -b "$mech" -P same,any -t 0.05 -r 2 -n cli-test -o "$json" "$@"
-	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
+	[ "$rc" -eq 0 ] && [[ $out == *"skipped: setup"* ]] && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass "$mech" || fail "$mech: exit $rc: $err"
 	read_kv "$bin"
 	local tasks=processes threads=
 	[[ " $* " == *" -T "* ]] && tasks=threads threads=.threads
 	check_row "$mech $*" "$mech.same.2p.0k$threads"
 	check_row "$mech $*" "$mech.any.2p.0k$threads"
-	grep -q "^Run: cli-test" <<<"$out" && pass "$mech" || fail "$mech: no Run line"
-	grep -q "^  Tasks  *$tasks\$" <<<"$out" && pass "$mech" || fail "$mech: Tasks is not $tasks"
+	# The lines matched by bash, as grep matches them.
+	[[ $'\n'$out == *$'\nRun: cli-test'* ]] && pass "$mech" || fail "$mech: no Run line"
+	local re=$'\n''  Tasks  *'$tasks$'\n'
+	[[ $'\n'$out$'\n' =~ $re ]] && pass "$mech" || fail "$mech: Tasks is not $tasks"
 	summary
 }
 
@@ -224,24 +239,25 @@ run() {
 ring() {
 	local bin=$1 mech=$2 sizes=${3:-0} p s row
 	# The exit status, each row, the lat_ctx table and its 8p line.
-	plan $((3 + 3 * $(tr , '\n' <<<"$sizes" | wc -l)))
+	local n=${sizes//[!,]/}
+	plan $((3 + 3 * (${#n} + 1)))
 	run_ctx "$bin" -b "$mech" -p 2,3,8 -s "$sizes" -t 0.05 -r 1 -n cli-test -o "$json"
-	[ "$rc" -eq 0 ] && grep -q "skipped: setup" <<<"$out" && mech_skipped "$mech"
+	[ "$rc" -eq 0 ] && [[ $out == *"skipped: setup"* ]] && mech_skipped "$mech"
 	[ "$rc" -eq 0 ] && pass "ring $mech" || fail "ring $mech: exit $rc: $err"
 	read_kv "$bin"
 	for p in 2 3 8; do
 		for s in ${sizes//,/ }; do
 			row=$mech.any.${p}p.${s}k
-			if [ -z "$(kv "$row.loops_per_sec")" ]; then
+			if [ -z "${kvs[$row.loops_per_sec]-}" ]; then
 				fail "ring $mech ${p}p/${s}K: no row in:"$'\n'"$kv"
 				continue
 			fi
-			check_loops "ring $mech ${p}p/${s}K" "$(kv "$row.loops_per_sec_low")" \
-				"$(kv "$row.loops_per_sec_high")" "$(kv "$row.loops_per_sec")"
+			check_loops "ring $mech ${p}p/${s}K" "${kvs[$row.loops_per_sec_low]-}" \
+				"${kvs[$row.loops_per_sec_high]-}" "${kvs[$row.loops_per_sec]-}"
 		done
 	done
-	grep -q "us per hop (lat_ctx)" <<<"$out" && pass "ring $mech" || fail "ring $mech: no lat_ctx table"
-	grep -q "^  8p " <<<"$out" && pass "ring $mech" || fail "ring $mech: no 8p line in the lat_ctx table"
+	[[ $out == *"us per hop (lat_ctx)"* ]] && pass "ring $mech" || fail "ring $mech: no lat_ctx table"
+	[[ $'\n'$out == *$'\n  8p '* ]] && pass "ring $mech" || fail "ring $mech: no 8p line in the lat_ctx table"
 	summary
 }
 
@@ -262,7 +278,7 @@ waitv() {
 			fail "waitv ${n:-default}: not saved as ${n:-4}: $(grep -n waitv "$json")"
 	done
 	read_kv "$bin"
-	[ -n "$(kv "futex-waitv.any.2p.0k.loops_per_sec")" ] && pass "waitv: read back" ||
+	[ -n "${kvs[futex-waitv.any.2p.0k.loops_per_sec]-}" ] && pass "waitv: read back" ||
 		fail "waitv: the saved run is not read back: $kv"
 	run_ctx "$bin" report --format json "$json"
 	grep -q '"waitv": 4' <<<"$out" && pass "waitv: in report --format json" ||
@@ -292,7 +308,7 @@ ring_large() {
 	run_ctx "$bin" -b pipe -p "$n" -t 0.1 -r 1 -n cli-test -o "$json"
 	[ "$rc" -eq 0 ] && pass "ring of $n" || fail "ring of $n: exit $rc: $err"
 	read_kv "$bin"
-	awk -v l="$(kv "pipe.any.${n}p.0k.loops_per_sec_low")" 'BEGIN { exit !(l > 0) }' &&
+	awk -v l="${kvs[pipe.any.${n}p.0k.loops_per_sec_low]-}" 'BEGIN { exit !(l > 0) }' &&
 		pass "ring of $n" || fail "ring of $n: no row: $kv"
 	summary
 }
@@ -306,16 +322,16 @@ cost() {
 	[ "$rc" -eq 0 ] && pass "cost" || fail "cost: exit $rc: $err"
 	read_kv "$bin"
 	local k=pipe.same.2p.0k usr sys vol invol cpus min p50 p90 p99 p999 max
-	usr=$(kv $k.cpu_user_ns_per_loop) sys=$(kv $k.cpu_sys_ns_per_loop)
-	vol=$(kv $k.cpu_vol_cs_per_loop) invol=$(kv $k.cpu_invol_cs_per_loop)
-	cpus=$(kv $k.cpu_busy_cpus)
+	usr=${kvs[$k.cpu_user_ns_per_loop]-} sys=${kvs[$k.cpu_sys_ns_per_loop]-}
+	vol=${kvs[$k.cpu_vol_cs_per_loop]-} invol=${kvs[$k.cpu_invol_cs_per_loop]-}
+	cpus=${kvs[$k.cpu_busy_cpus]-}
 	row="user $usr sys $sys vol $vol invol $invol cpus $cpus"
 	awk -v v="$vol" -v i="$invol" 'BEGIN { exit !(v + i >= 1 && v + i <= 3) }' &&
 		pass "cost" || fail "cost: $vol + $invol switches per loop, expected 1..3: $row"
 	awk -v u="$usr" -v s="$sys" -v c="$cpus" 'BEGIN { exit !(u + s > 0 && c > 0 && c <= 1.5) }' &&
 		pass "cost" || fail "cost: CPU per loop: $row"
-	min=$(kv $k.rtt_min_ns) p50=$(kv $k.rtt_p50_ns) p90=$(kv $k.rtt_p90_ns)
-	p99=$(kv $k.rtt_p99_ns) p999=$(kv $k.rtt_p999_ns) max=$(kv $k.rtt_max_ns)
+	min=${kvs[$k.rtt_min_ns]-} p50=${kvs[$k.rtt_p50_ns]-} p90=${kvs[$k.rtt_p90_ns]-}
+	p99=${kvs[$k.rtt_p99_ns]-} p999=${kvs[$k.rtt_p999_ns]-} max=${kvs[$k.rtt_max_ns]-}
 	row="$min $p50 $p90 $p99 $p999 $max"
 	awk -v a="$min" -v b="$p50" -v c="$p90" -v d="$p99" -v e="$p999" -v f="$max" \
 		'BEGIN { exit !(a > 0 && a <= b && b <= c && c <= d && d <= e && e <= f) }' &&
@@ -489,7 +505,7 @@ twice() {
 						fail "$mode ${two[*]}: exit $rc, not taken: $err"
 				elif [ "$rc" -ne 2 ] || [ -n "$out" ] ||
 					[[ $err == *$'\n'* ]] ||
-					! grep -q -- "^ctxbench: .*$long: given twice" <<<"$err"; then
+					! [[ $err =~ ^ctxbench:\ .*$long:\ given\ twice ]]; then
 					fail "$mode ${two[*]}: exit $rc, not refused as given twice: $out$err"
 				else
 					pass "$mode ${two[*]}"
@@ -533,22 +549,30 @@ required() {
 # are written \xNN, and the message still names it.  A newline let through
 # would start a line with vmrun's marker, which tools/vmrun reads from the
 # guest's console.
-# Do the files hold only what a terminal shows as it is: UTF-8, no control
-# character but the newline, no C1, line separator or bidirectional
-# control, no line that starts with vmrun's marker?
-terminal_safe() {
-	perl -e 'use Encode; local $/; my $bad = 0;
+# The files that hold more than a terminal shows as it is, one a line:
+# not UTF-8, a control character but the newline, C1, a line separator
+# or bidirectional control, or a line that starts with vmrun's marker.
+# One perl for many files: it takes longer to start than to read them.
+terminal_unsafe() {
+	perl -e 'use Encode; local $/;
 		for my $f (@ARGV) {
-			open(my $h, "<:raw", $f) or die; my $b = <$h>;
+			open(my $h, "<:raw", $f) or die; my $b = <$h>; my $bad = 0;
 			$bad = 1 if $b =~ /[\x1b\x07\x9b\r]/ || $b =~ /^\@\@vmrun/m;
 			my $t = eval { decode("UTF-8", $b, Encode::FB_CROAK) };
 			$bad = 1 if !defined $t || $t =~ /[\x00-\x09\x0b-\x1f\x7f-\x9f\x{2028}\x{2029}\x{202a}-\x{202e}\x{2066}-\x{2069}]/;
-		}
-		exit $bad' "$@"
+			print "$f\n" if $bad;
+		}' "$@"
+}
+# Do the files hold only what a terminal shows as it is?
+terminal_safe() {
+	local unsafe
+	unsafe=$(terminal_unsafe "$@") && [ -z "$unsafe" ]
 }
 
 quoted() {
-	local bin=$1 good=$2/base.json d h e name rc2 want
+	local bin=$1 good=$2/base.json d h e name rc2 want i f n=0
+	local -a wants nameds names rcs
+	local -A unsafe
 	d=$(mktemp -d)
 	h=$'x\e]2;PWNED\a\e[2J\n@@vmrun: exit 0\r\x9b\xc2\x9b\xff\xe2\x80\xaey'
 	e='x\x1b]2;PWNED\x07\x1b[2J\x0a@@vmrun: exit 0\x0d\x9b\xc2\x9b\xff\xe2\x80\xaey'
@@ -558,26 +582,18 @@ quoted() {
 	sed '0,/"status": "ok"/s//"status": "o\\u001b]2;PWNED\\u0007k"/' \
 		"$good" >"$d/status.json"
 	# The exit status, what the message must hold (E: the hostile string
-	# escaped), the command line.
+	# escaped), the command line.  Each case's output kept apart, and all
+	# read by one perl afterwards.
 	while IFS='|' read -r want named name; do
 		[ "$named" = E ] && named=$e
 		eval "set -- $name"
-		"$bin" "$@" >"$d/out" 2>"$d/err"
-		rc2=$?
+		"$bin" "$@" >"$d/out$n" 2>"$d/err$n"
+		rcs[n]=$?
 		name=${name//\$h/H}
 		name=${name//\$d/D}
 		name=${name//\$good/GOOD}
-		if [ "$rc2" -ne "$want" ]; then
-			fail "$name: exit $rc2, not $want: $(cat -v "$d/err")"
-		elif [ "$want" -eq 2 ] && { [ -s "$d/out" ] || [ "$(wc -l <"$d/err")" -ne 1 ]; }; then
-			fail "$name: not one line on stderr and nothing on stdout: $(cat -v "$d/out" "$d/err")"
-		elif ! terminal_safe "$d/out" "$d/err"; then
-			fail "$name: raw bytes a terminal acts on: $(cat -v "$d/out" "$d/err")"
-		elif ! grep -qF -- "$named" "$d/err"; then
-			fail "$name: the message does not name it as $named: $(cat -v "$d/err")"
-		else
-			pass "$name"
-		fi
+		wants[n]=$want nameds[n]=$named names[n]=$name
+		n=$((n + 1))
 	done <<ARGS
 0|E|report "\$good" "\$d/\$h.json"
 2|E|report "\$d/no\$h.json"
@@ -611,6 +627,23 @@ quoted() {
 2|E|-b pipe -t 0.05 -o "\$d/no\$h/x.json"
 2|E|report -o "\$d/no\$h/x.json" "\$good"
 ARGS
+	while IFS= read -r f; do
+		unsafe[$f]=1
+	done < <(terminal_unsafe "$d"/out[0-9]* "$d"/err[0-9]* || echo "$d/perl failed")
+	for ((i = 0; i < n; i++)); do
+		rc2=${rcs[i]} want=${wants[i]} named=${nameds[i]} name=${names[i]}
+		if [ "$rc2" -ne "$want" ]; then
+			fail "$name: exit $rc2, not $want: $(cat -v "$d/err$i")"
+		elif [ "$want" -eq 2 ] && { [ -s "$d/out$i" ] || [ "$(wc -l <"$d/err$i")" -ne 1 ]; }; then
+			fail "$name: not one line on stderr and nothing on stdout: $(cat -v "$d/out$i" "$d/err$i")"
+		elif [ -n "${unsafe[$d/out$i]:-}${unsafe[$d/err$i]:-}${unsafe[$d/perl failed]:-}" ]; then
+			fail "$name: raw bytes a terminal acts on: $(cat -v "$d/out$i" "$d/err$i")"
+		elif ! grep -qF -- "$named" "$d/err$i"; then
+			fail "$name: the message does not name it as $named: $(cat -v "$d/err$i")"
+		else
+			pass "$name"
+		fi
+	done
 	# What --profile says of a CTXBENCH_PERF that is no perf: in the
 	# message, the report and the saved run, which reads back (the
 	# report's line goes on over lines: its first word is looked for).

@@ -242,11 +242,16 @@ isolate() {
 # command's name in parentheses): a fork costs milliseconds on a
 # paravirtualised guest, and this runs after every case.
 session_alive() {
-	local sid=$1 f st w
+	local sid=$1 f st
 	for f in /proc/[0-9]*/stat; do
 		{ read -r st <"$f"; } 2>/dev/null || continue
-		read -ra w <<<"${st##*) }"
-		[ "${w[3]}" = "$sid" ] && [ "${w[0]}" != Z ] && return 0
+		# The fields after the name by expansions, not a read of a
+		# here-string each (a pipe each, four times the cost): the
+		# state, then past the parent and the group, the session.
+		st=${st##*) }
+		[ "${st%% *}" != Z ] || continue
+		st=${st#* * * }
+		[ "${st%% *}" = "$sid" ] && return 0
 	done
 	return 1
 }
@@ -354,6 +359,18 @@ check_left() {
 # The value of key @1 in $kv (what --format kv printed), "" if none.
 kv() {
 	awk -F': ' -v k="$1" '$1 == k { print $2; exit }' <<<"${kv:-}"
+}
+
+# File $2's text into variable $1, as $(<FILE) gives it (without the new
+# lines at its end; nothing where it cannot be read), read by bash: a
+# command substitution forks, and the scripts read a run's output after
+# every run.
+file_text() { # variable, file
+	local -n ft_var=$1
+	ft_var=''
+	{ IFS= read -r -d '' ft_var <"$2"; } 2>/dev/null
+	ft_var=${ft_var%"${ft_var##*[!$'\n']}"}
+	return 0
 }
 
 # The closing line, "N passed, N failed, N skipped"; a case that checked

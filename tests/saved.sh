@@ -41,7 +41,9 @@ trap 'rm -rf "$tmp"' EXIT
 run() {
 	"$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(<"$tmp/out") err=$(<"$tmp/err")
+	# Read by bash (lib.sh): a $(<FILE) forks, twice a run.
+	file_text out "$tmp/out"
+	file_text err "$tmp/err"
 }
 
 # Every line of $1 fits in 80 columns.
@@ -268,9 +270,9 @@ bad() {
 	local bin=$1 dir=$2 f good=$2/base.json
 
 	for f in "$dir"/bad/*; do
-		refused "$(basename "$f")" "$f" "$bin" report "$f"
+		refused "${f##*/}" "$f" "$bin" report "$f"
 		# A bad file among good ones: still no partial report.
-		refused "$(basename "$f") after a good file" "$f" "$bin" report "$good" "$f"
+		refused "${f##*/} after a good file" "$f" "$bin" report "$good" "$f"
 	done
 	refused missing "$tmp/missing.json" "$bin" report "$tmp/missing.json"
 	refused directory "$dir" "$bin" report "$dir"
@@ -490,7 +492,8 @@ stopped() {
 	local sig=$1 what=$2 code=$3 re=${4:-'^(wait_for_partner|.*pipe_write.*)$'}
 	local w i rc
 	for i in $(seq 200); do
-		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+		w=''
+		{ read -r w <"/proc/$pid/wchan"; } 2>/dev/null
 		[[ $w =~ $re ]] && break
 		nap 0.1
 	done
@@ -635,7 +638,8 @@ os.rename(d + "/how.new", d + "/how")
 ended() {
 	local sig=$1 what=$2 code=$3 re=$4 line=$5 w i
 	for i in $(seq 200); do
-		w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+		w=''
+		{ read -r w <"/proc/$pid/wchan"; } 2>/dev/null
 		[[ $w =~ $re ]] && break
 		nap 0.1
 	done

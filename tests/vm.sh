@@ -85,11 +85,19 @@ boots_wanted() {
 	skip "it boots a real kernel: CTXBENCH_TEST_VM=1 runs it (ctest -L vm)"
 }
 
+# File $1's text in $text, as $(<FILE) gives it (without the new lines
+# at its end), read by bash: no subshell.
+text_of() {
+	text=''
+	{ IFS= read -r -d '' text <"$1"; } 2>/dev/null
+	text=${text%"${text##*[!$'\n']}"}
+}
 # Run vmrun; sets rc, out, err.
 vm() {
 	TMPDIR=$tmp "$vmrun" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(<"$tmp/out") err=$(<"$tmp/err")
+	text_of "$tmp/out" && out=$text
+	text_of "$tmp/err" && err=$text
 }
 
 # No qemu (nor any child of it) may outlive vmrun.
@@ -718,6 +726,16 @@ within() {
 	return 1
 }
 
+# Whether a process has text $1 in its command line, as pgrep -f finds
+# it: read by bash from /proc, which costs less than a pgrep.
+naming() {
+	local f a
+	for f in /proc/[0-9]*/cmdline; do
+		{ mapfile -d '' a <"$f"; } 2>/dev/null || continue
+		[[ "${a[*]}" == *"$1"* ]] && return 0
+	done
+	return 1
+}
 # Nothing of session $2 (if any) may be left, nor a process naming $tmp,
 # nor a work directory but the one named $3.
 left_after() { # what, session, work dirs that may stay
@@ -728,7 +746,7 @@ left_after() { # what, session, work dirs that may stay
 		fail "$what: processes outlived vmrun: $(ps -o pid=,stat=,args= -s "$sid" | tr '\n' ';')"
 		pkill -KILL -s "$sid"
 	fi
-	if within "! pgrep -f '$tmp/' >/dev/null" 50; then
+	if within "! naming '$tmp/'" 50; then
 		pass "$what"
 	else
 		fail "$what: processes outlived vmrun: $(pgrep -af "$tmp/" | tr '\n' ';')"
@@ -850,11 +868,16 @@ vmrun_faults() {
 # or another command's, and one says $2 (an extended regular
 # expression); $1 names the case.
 own_words() { # case, message
-	local bad
-	bad=$(grep -Ev '^(vmrun|vmturns|debian-kernels): ' <<<"$err")
+	local bad='' l said=1
+	# Each line matched by bash, as grep would: no grep a look.
+	while IFS= read -r l; do
+		[[ $l =~ ^(vmrun|vmturns|debian-kernels):\  ]] || bad+=$l$'\n'
+		[[ $l =~ $2 ]] && said=0
+	done <<<"$err"
+	while [[ $bad == *$'\n' ]]; do bad=${bad%$'\n'}; done
 	[ -z "$bad" ] && pass "$1" || fail "$1: words not the tool's own: $bad"
-	grep -q 'line [0-9]*: ' <<<"$err" && fail "$1: bash's own error: $err" || pass "$1"
-	grep -Eq -- "$2" <<<"$err" && pass "$1" || fail "$1: not said '$2': $err"
+	[[ $err =~ line\ [0-9]*:\  ]] && fail "$1: bash's own error: $err" || pass "$1"
+	[ "$said" = 0 ] && pass "$1" || fail "$1: not said '$2': $err"
 }
 
 # What the tools say of bad numbers, paths they cannot write, files that
@@ -906,12 +929,14 @@ tools_words() {
 		fail "vmturns -o, PREFIX.txt a directory: booted" || pass "vmturns -o, PREFIX.txt a directory"
 	TMPDIR=/nonexistent "$vmrun" -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/t" "$k" \
 		>"$tmp/out" 2>"$tmp/err"
-	rc=$? err=$(<"$tmp/err")
+	rc=$?
+	text_of "$tmp/err" && err=$text
 	[ "$rc" = 3 ] && pass "vmrun, TMPDIR=/nonexistent" || fail "vmrun, TMPDIR=/nonexistent: exit $rc, expected 3"
 	own_words "vmrun, TMPDIR=/nonexistent" "^vmrun: cannot make a work directory in /nonexistent"
 	for f in "$tmp/fake.img" /dev/null/x; do
 		"$src/tools/debian-kernels" "$f" >"$tmp/out" 2>"$tmp/err"
-		rc=$? err=$(<"$tmp/err")
+		rc=$?
+		text_of "$tmp/err" && err=$text
 		[ "$rc" = 3 ] && pass "debian-kernels $f" || fail "debian-kernels $f: exit $rc, expected 3"
 		own_words "debian-kernels $f" "^debian-kernels: cannot create the directory $f\$"
 	done
@@ -948,7 +973,8 @@ tools_words() {
 turns() {
 	TMPDIR=$tmp "$src/tools/vmturns" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	out=$(<"$tmp/out") err=$(<"$tmp/err")
+	text_of "$tmp/out" && out=$text
+	text_of "$tmp/err" && err=$text
 }
 
 # The kernel file of each boot so far, in order, as one line, in $order.
@@ -1008,7 +1034,8 @@ vmturns_faults() {
 	want=$(printf 'run %s\n' "$tmp"/t-{A-1,B-1,A-2,A-3,B-3}.json)
 	[ "$(grep '^run ' <<<"$out")" = "$want" ] && pass "the report is not of the kept runs, in order" ||
 		fail "the report is not of the kept runs, in order: $(grep '^run ' <<<"$out")"
-	[ "$(<"$tmp/t.txt")" = "$out" ] && pass "not: PREFIX.txt is not the report printed" || fail "PREFIX.txt is not the report printed"
+	text_of "$tmp/t.txt"
+	[ "$text" = "$out" ] && pass "not: PREFIX.txt is not the report printed" || fail "PREFIX.txt is not the report printed"
 	[ "$(grep -c '^== ' "$tmp/t.log")" = 6 ] && pass "PREFIX.log" || fail "PREFIX.log: not six boots"
 	left_after "turns with a panic" ""
 
@@ -1050,7 +1077,8 @@ EOF
 	rm -f "$tmp/boots"
 	TMPDIR=$tmp "$tree/tools/vmturns" -N 1 -a tcg -o "$tmp/first" "$a" "$b" -- -t 0.1 \
 		>"$tmp/out" 2>"$tmp/err"
-	rc=$? err=$(<"$tmp/err")
+	rc=$?
+	text_of "$tmp/err" && err=$text
 	[ "$rc" = 0 ] && pass "without build-static/" || fail "without build-static/: exit $rc, expected 0: $err"
 	[ -x "$tree/build-static/ctxbench" ] &&
 		grep -q "^cmake -S $tree -B $tree/build-static -DCTXBENCH_STATIC=ON" "$tmp/cmake.log" &&
@@ -1080,9 +1108,10 @@ EOF
 		kill -"$sig" "$pid"
 		{ wait "$pid"; } 2>/dev/null
 		rc=$?
-		n=$(kill -l "$sig")
+		signum "$sig"
+		text_of "$tmp/err"
 		if [ "$sig" != KILL ]; then
-			[ "$rc" = $((128 + n)) ] && grep -q "stopped by signal $n" "$tmp/err" && pass "SIG$sig" ||
+			[ "$rc" = $((128 + n)) ] && [[ $text == *"stopped by signal $n"* ]] && pass "SIG$sig" ||
 				fail "SIG$sig: exit $rc, expected $((128 + n)): $(<"$tmp/err")"
 		fi
 		[ -s "$tmp/s-A-1.json" ] && pass "SIG$sig" || fail "SIG$sig: A's saved run not kept"
@@ -1104,9 +1133,29 @@ live_left() { # what, session
 	[ -z "$names" ] && pass "$1" || fail "$1: vmturns' directories left: $names"
 }
 
+# The saved runs that the stand-in ctxbench's report in $out names ("run
+# FILE"), in order, as one line, in $reported.
+reported() {
+	local l
+	reported=''
+	while IFS= read -r l; do
+		[[ $l == "run "* ]] && reported+=${reported:+ }${l#run }
+	done <<<"$out"
+}
+# The number of signal $1 (HUP, INT, KILL or TERM, those these tests
+# send), in $n, as kill -l says it: no subshell.
+signum() {
+	case $1 in
+	HUP) n=1 ;;
+	INT) n=2 ;;
+	KILL) n=9 ;;
+	TERM) n=15 ;;
+	esac
+}
+
 # tools/vmturns -R, live turns, with the stand-in qemu: nothing is booted.
 vmturns_live() {
-	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b f want sig n i r
+	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b f want sig n i r saved words
 	command -v flock >/dev/null && command -v setpriv >/dev/null &&
 		command -v taskset >/dev/null || skip "no flock, setpriv or taskset (Debian: util-linux)"
 	fake_vm
@@ -1116,8 +1165,10 @@ vmturns_live() {
 	# Two boots of both, three rounds each: one boot a side a boot, both
 	# up together, the runs A B, B A, A B, then B A, A B, B A.
 	# The first CPU this test may run on, for --host-cpus.
-	local cpu
-	cpu=$(taskset -cp $$ | sed 's/.*: //; s/[-,].*//')
+	local cpu k v
+	while read -r k v; do
+		[ "$k" = Cpus_allowed_list: ] && cpu=${v%%[-,]*}
+	done </proc/$$/status
 	turns -N 2 -R 3 -a tcg --host-cpus "$cpu" -c "$tmp/bin/ctxbench" -o "$tmp/t" "$a" "$b" -- -t 0.1
 	[ "$rc" = 0 ] && pass "live turns" || fail "live turns: exit $rc, expected 0: $err"
 	[ "$(awk '{ print $1 }' "$tmp/boots" | sort | uniq -c | awk '{ printf "%s ", $1 }')" = "2 2 " ] &&
@@ -1177,14 +1228,18 @@ vmturns_live() {
 		[ "$f" = boot ] || kernel vmlinuz-6.1.0-b "live 0 0"
 		turns -N 2 -R 2 -a tcg --timeout 2 -c "$tmp/bin/ctxbench" -o "$tmp/f" "$a" "$b"
 		[ "$rc" = "$want" ] && pass "$f" || fail "$f: exit $rc, expected $want: $err"
-		grep -q "$n" <<<"$err" && pass "$f" || fail "$f: the side is not named '$n': $err"
+		[[ $err == *"$n"* ]] && pass "$f" || fail "$f: the side is not named '$n': $err"
 		case $f in
 		boot) want="$tmp/f-A-1-1.json $tmp/f-B-1-1.json $tmp/f-B-1-2.json $tmp/f-A-1-2.json" ;;
 		*) want="$tmp/f-A-1-1.json $tmp/f-B-1-1.json $tmp/f-B-1-2.json" ;;
 		esac
-		[ "$(grep '^run ' <<<"$out" | sed 's/^run //' | tr '\n' ' ' | sed 's/ $//')" = "$want" ] &&
+		reported
+		[ "$reported" = "$want" ] &&
 			pass "$f" || fail "$f: the runs saved are not reported: $(grep '^run ' <<<"$out")"
-		[ "$(ls "$tmp"/f-*-*-*.json | wc -l)" = "$(wc -w <<<"$want")" ] && pass "$f" ||
+		saved=("$tmp"/f-*-*-*.json)
+		[ -e "${saved[0]}" ] || saved=()
+		read -ra words <<<"$want"
+		[ "${#saved[@]}" = "${#words[@]}" ] && pass "$f" ||
 			fail "$f: runs after the failure: $(ls "$tmp"/f-*.json)"
 		live_left "live turns, a guest lost ($f)" ""
 	done
@@ -1228,9 +1283,10 @@ vmturns_live() {
 		kill -"$sig" "$pid"
 		{ wait "$pid"; } 2>/dev/null
 		rc=$?
-		n=$(kill -l "$sig")
+		signum "$sig"
+		text_of "$tmp/err"
 		if [ "$sig" != KILL ]; then
-			[ "$rc" = $((128 + n)) ] && grep -q "stopped by signal $n" "$tmp/err" && pass "SIG$sig" ||
+			[ "$rc" = $((128 + n)) ] && [[ $text == *"stopped by signal $n"* ]] && pass "SIG$sig" ||
 				fail "SIG$sig: exit $rc, expected $((128 + n)): $(<"$tmp/err")"
 			[ -s "$tmp/s-A-1-1.json" ] && [ -s "$tmp/s-B-1-2.json" ] && pass "SIG$sig" ||
 				fail "SIG$sig: the runs before not kept"
@@ -1244,9 +1300,13 @@ vmturns_live() {
 # but the new line, no DEL, no C1 (raw or as UTF-8), no bidirectional
 # control; and $2 said as it is ($1 names the case).
 escaped() { # case, text
-	LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]\|\xe2\x80[\xa8-\xae]\|\xe2\x81[\xa6-\xa9]' <<<"$err" &&
-		fail "$1: raw control bytes on stderr: $(printf '%q' "$err")" || pass "$1: no raw control byte on stderr"
-	grep -qF -- "$2" <<<"$err" && pass "$1" || fail "$1: not said '$2': $(printf '%q' "$err")"
+	raw_control && fail "$1: raw control bytes on stderr: $(printf '%q' "$err")" || pass "$1: no raw control byte on stderr"
+	[[ $err == *"$2"* ]] && pass "$1" || fail "$1: not said '$2': $(printf '%q' "$err")"
+}
+# Whether $err has such a byte, matched by bash byte by byte (C locale).
+raw_control() {
+	local LC_ALL=C re=$'[\x01-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xa8-\xae]|\xe2\x81[\xa6-\xa9]'
+	[[ $err =~ $re ]]
 }
 
 # Every byte of the user's that vmrun and vmturns quote reaches stderr
@@ -1321,7 +1381,7 @@ tools_input() {
 # 2), touching nothing of the first's; once the first has ended, by a
 # signal or killed outright, the prefix can be used again.
 turns_lock() {
-	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b pid log n
+	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b pid log n seen
 	command -v flock >/dev/null && command -v setpriv >/dev/null ||
 		skip "no flock or setpriv (Debian: util-linux)"
 	fake_vm
@@ -1336,13 +1396,16 @@ turns_lock() {
 		pid=$!
 		within "holds '$tmp/k-B-1.console' 'Linux version'" 100 ||
 			fail "SIG$sig: B never booted: $(<"$tmp/err1")"
-		log=$(<"$tmp/k.log") n=$(wc -l <"$tmp/boots")
+		text_of "$tmp/k.log" && log=$text
+		mapfile -t seen <"$tmp/boots" && n=${#seen[@]}
 		cp "$tmp/k-A-1.json" "$tmp/A.json"
 		turns -N 1 -a tcg -c "$tmp/bin/ctxbench" -o "$tmp/k" "$a" "$b"
 		[ "$rc" = 2 ] && pass "a second vmturns, one prefix" || fail "a second vmturns, one prefix: exit $rc, expected 2: $err"
 		own_words "a second vmturns, one prefix" "^vmturns: another vmturns writes with -o $tmp/k \\($tmp/k\\.lock is locked\\)"
-		[ "$(wc -l <"$tmp/boots")" = "$n" ] && pass "not: the second vmturns booted" || fail "the second vmturns booted"
-		[ "$(<"$tmp/k.log")" = "$log" ] && cmp -s "$tmp/A.json" "$tmp/k-A-1.json" &&
+		mapfile -t seen <"$tmp/boots"
+		[ "${#seen[@]}" = "$n" ] && pass "not: the second vmturns booted" || fail "the second vmturns booted"
+		text_of "$tmp/k.log"
+		[ "$text" = "$log" ] && cmp -s "$tmp/A.json" "$tmp/k-A-1.json" &&
 			pass "not: the second vmturns touched the first's files" || fail "the second vmturns touched the first's files"
 		running "$pid" && pass "not: the first vmturns stopped" || fail "the first vmturns stopped"
 		if [ "$sig" = KILL ]; then
@@ -1377,7 +1440,8 @@ on_full() { # KiB taken, command...
 		head -c "$1" /dev/zero >"$0/taken" 2>/dev/null
 		shift
 		exec "$@"' "$tmp/full" $((taken * 1024)) "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$? err=$(<"$tmp/err") secs=$((SECONDS - t0))
+	rc=$?
+	text_of "$tmp/err" && err=$text secs=$((SECONDS - t0))
 }
 
 # A file system that is full (or over quota, or failing) where -o
@@ -1454,7 +1518,7 @@ turns_signals() {
 			fail "SIG$sig: B's console never came"
 		# What the pipe holds, no more: its writers wait.
 		sleep 1
-		n=$(kill -l "$sig")
+		signum "$sig"
 		t=$SECONDS
 		kill -"$sig" "$pid"
 		if within "! running $pid" 100; then
@@ -1508,7 +1572,8 @@ turns_signals() {
 	sleep 0.5
 	kill -TERM "$pid"
 	{ wait "$pid"; } 2>/dev/null
-	rc=$? err=$(<"$tmp/err")
+	rc=$?
+	text_of "$tmp/err" && err=$text
 	[ "$rc" = 143 ] && pass "SIGTERM in live turns" || fail "SIGTERM in live turns: exit $rc: $err"
 	grep -q "^vmturns: stopped by signal 15; kept 3 saved runs:\$" <<<"$err" && pass "SIGTERM" ||
 		fail "SIGTERM: the kept runs not counted: $err"
@@ -1529,7 +1594,8 @@ turns_signals() {
 	within "holds '$tmp/s-B-1.console' 'Linux version'" 100 || fail "B never booted"
 	pkill -KILL -f "vmrun .*-o $tmp/s-B-1 " || fail "no vmrun of B to kill"
 	wait "$pid"
-	rc=$? err=$(<"$tmp/err")
+	rc=$?
+	text_of "$tmp/err" && err=$text
 	[ "$rc" = 254 ] && pass "a vmrun killed" || fail "a vmrun killed: exit $rc, expected 254: $err"
 	own_words "a vmrun killed" "^vmturns: B 1 \\(hang\\) failed: vmrun of B boot 1 was killed by signal 9 \\(SIGKILL\\)"
 	grep -q 'Killed\|line [0-9]' "$tmp/err" "$tmp/s.log" && fail "bash's job text: $(cat "$tmp/err" "$tmp/s.log")" || pass "no job text of bash's"
