@@ -107,7 +107,7 @@ int engine_run(struct sweep_spec *s, int profile, const struct engine_hooks *h,
 	}
 	if (h->check && h->check(h->arg) < 0)
 		return -2;
-	if (place_topo_read("", &topo) < 0 || run_init() < 0) {
+	if (place_topo_read("", NULL, &topo) < 0 || run_init() < 0) {
 		perror("ctxbench");
 		return -1;
 	}
