@@ -111,7 +111,8 @@ int engine_run(struct sweep_spec *s, int profile, const struct engine_hooks *h,
 		perror("ctxbench");
 		return -1;
 	}
-	if (check_classes(s, &topo, online, err, sizeof(err)) < 0 ||
+	if (check_places(s, &topo, err, sizeof(err)) < 0 ||
+	    check_classes(s, &topo, online, err, sizeof(err)) < 0 ||
 	    check_mlock(s, err, sizeof(err)) < 0 ||
 	    check_slice(s, err, sizeof(err)) < 0) {
 		text_say(stderr, "ctxbench: %s", err);
