@@ -75,11 +75,12 @@ int place_resolve(const struct place *p, const struct place_topo *t,
 /*
  * The same for @rings rings of @nr participants at once, into @cpu[rings
  * * nr] (ring k's participants at k * nr ..): with "same" each ring on a
- * CPU of its own, with "cross" (and explicit CPUs) each ring over CPUs
- * of its own, spread so that rings share CPUs as little as the allowed
- * ones let them, wrapping round when there are too few.  *@over says
- * whether they crowd each other: a CPU holds more participants than one
- * ring alone puts on any CPU (unpinned: spread evenly over the allowed).
+ * CPU of its own, with "cross" (explicit CPUs, and the core types' over
+ * their type's CPUs) each ring over CPUs of its own, spread so that rings
+ * share CPUs as little as the allowed ones let them, wrapping round when
+ * there are too few.  *@over says whether they crowd each other: a CPU
+ * holds more participants than one ring alone puts on any CPU (unpinned:
+ * spread evenly over the allowed).
  * Returns 0, or -1 with the reason in @why, as place_resolve().
  */
 int place_resolve_rings(const struct place *p, const struct place_topo *t,
