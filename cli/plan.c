@@ -81,8 +81,8 @@ static plan_parse_fn plan_opt_seconds, plan_opt_uint, plan_opt_list,
 	plan_opt_places, plan_opt_order, plan_opt_seed, plan_opt_noise,
 	plan_opt_format, plan_opt_parallel, plan_opt_policy, plan_opt_prio,
 	plan_opt_nice, plan_opt_label, plan_opt_series;
-static plan_word_fn plan_word_place, plan_word_policy, plan_word_order,
-	plan_word_format, plan_word_series;
+static plan_word_fn plan_word_policy, plan_word_order, plan_word_format,
+	plan_word_series;
 
 #define AT(m) .off = offsetof(struct plan, m)
 #define TEXT(m) AT(m), .size = sizeof(((struct plan *)0)->m)
@@ -101,7 +101,7 @@ static const struct plan_opt plan_opts[] = {
 	  .def = "all", .modes = PLAN_M_RUN, .parse = plan_opt_backends,
 	  AT(ops) },
 	{ "placement", 'P', "LIST", "%W", .def = "any", .modes = PLAN_M_RUN,
-	  .parse = plan_opt_places, AT(place), .word = plan_word_place },
+	  .parse = plan_opt_places, AT(place), .word = place_word },
 	{ "policy", 0x10a, "LIST", "%W (not deadline)", .modes = PLAN_M_RUN,
 	  .parse = plan_opt_policy, AT(cls), .word = plan_word_policy },
 	{ "prio", 0x10b, "N", "priority of fifo and rr, %R",
@@ -224,15 +224,6 @@ static void plan_opt_name(const struct plan_opt *o, char *buf, size_t size)
 		snprintf(buf, size, "-%c/--%s", o->key, o->name);
 	else
 		snprintf(buf, size, "--%s", o->name);
-}
-
-/* The words of --placement: place_parse()'s names, and its CPU list. */
-static const char *plan_word_place(size_t i)
-{
-	static const char *const words[] = { "any", "same",	"cross",
-					     "smt", "cpus:A,B", NULL };
-
-	return i < ARRAY_SIZE(words) ? words[i] : NULL;
 }
 
 /* The classes of --policy, named as run/sched.c names them. */

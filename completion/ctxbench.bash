@@ -22,7 +22,7 @@ _ctxbench_ask() {
 # BEGIN GENERATED words: tools/gen-refs, from ctxbench dump options
 _ctxbench_table_words() {
 	case $1 in
-	--placement) printf "%s\n" any same cross smt cpus: ;;
+	--placement) printf "%s\n" any same cross smt big little big-little cpus: ;;
 	--policy) printf "%s\n" other batch idle fifo rr ;;
 	--order) printf "%s\n" interleave shuffle sequential ;;
 	--format) printf "%s\n" text json kv tsv html csv csv-compare ;;

@@ -169,3 +169,34 @@ int cores_of(const struct result_info *in, const char *cpus, unsigned int *big,
 	}
 	return *big + *little > 0;
 }
+
+void cores_ends_read(const char *root, struct cores_ends *e)
+{
+	/* Large for a stack of 128 KiB: on the heap, as the Run information. */
+	struct result_info *in = calloc(1, sizeof(*in));
+	const struct result_kv *last;
+
+	memset(e, 0, sizeof(*e));
+	if (!in) {
+		snprintf(e->words, sizeof(e->words), "unknown (out of memory)");
+		return;
+	}
+	if (fs_read_line(root, "/sys/devices/system/cpu/online",
+			 in->cpus_online, sizeof(in->cpus_online)) < 0)
+		in->cpus_online[0] = '\0';
+	cores_read(root, in);
+	snprintf(e->words, sizeof(e->words), "%s", in->core_types);
+	e->ntypes = in->ncore_types;
+	last = &in->core_type_cpus[in->ncore_types ? in->ncore_types - 1 : 0];
+	if (in->ncore_types &&
+	    cpulist_parse(in->core_type_cpus[0].value, &e->big) > 0 &&
+	    cpulist_parse(last->value, &e->little) > 0) {
+		snprintf(e->big_type, sizeof(e->big_type), "%s",
+			 in->core_type_cpus[0].key);
+		snprintf(e->little_type, sizeof(e->little_type), "%s",
+			 last->key);
+	} else {
+		e->ntypes = 0;
+	}
+	free(in);
+}

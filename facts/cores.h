@@ -6,6 +6,7 @@
 #ifndef CTXBENCH_CORES_H
 #define CTXBENCH_CORES_H
 
+#include <sched.h>
 #include <stddef.h>
 
 #include "model/results.h"
@@ -28,5 +29,21 @@ void cores_read(const char *root, struct result_info *in);
  */
 int cores_of(const struct result_info *in, const char *cpus, unsigned int *big,
 	     unsigned int *little, char *types, size_t size);
+
+/*
+ * The ends of the machine's core types, as -P big, little and big-little
+ * place on them: the fastest type and the slowest, each its name ("P-core",
+ * "capacity 414") and CPUs; ntypes, how many types the machine has (0
+ * unknown), and words, the line of core_types.
+ */
+struct cores_ends {
+	unsigned int ntypes;
+	cpu_set_t big, little;
+	char big_type[64], little_type[64];
+	char words[96];
+};
+
+/* The ends of the core types under @root into @e, read as cores_read(). */
+void cores_ends_read(const char *root, struct cores_ends *e);
 
 #endif

@@ -143,6 +143,23 @@ int check_class(const struct ipc_ops *ops, const struct run_class *cls,
 	return rc;
 }
 
+int check_places(const struct sweep_spec *s, const struct place_topo *topo,
+		 char *err, size_t errlen)
+{
+	if (topo->types.ntypes >= 2)
+		return 0;
+	for (unsigned int i = 0; i < s->nplaces; i++) {
+		if (!PLACE_BY_TYPE(s->place[i].kind))
+			continue;
+		snprintf(
+			err, errlen,
+			"-P/--placement: %s places by core type, but this machine's CoreTypes is '%s': big, little and big-little need two types, as a hybrid CPU's P-cores and E-cores, or CPUs of different cpu_capacity",
+			s->place[i].name, topo->types.words);
+		return -1;
+	}
+	return 0;
+}
+
 int check_classes(const struct sweep_spec *s, const struct place_topo *topo,
 		  long online, char *err, size_t errlen)
 {

@@ -43,6 +43,14 @@ int check_class(const struct ipc_ops *ops, const struct run_class *cls,
  */
 int check_slice(const struct sweep_spec *s, char *err, size_t errlen);
 
+/*
+ * The placements of @s by core type (big, little, big-little) on a
+ * machine of one core type, or of types unknown, in @topo: refused, as
+ * they mean nothing there.  0, or -1 with why in @err.
+ */
+int check_places(const struct sweep_spec *s, const struct place_topo *topo,
+		 char *err, size_t errlen);
+
 /* check_class() for every row of @s: 0, or -1 with why in @err. */
 int check_classes(const struct sweep_spec *s, const struct place_topo *topo,
 		  long online, char *err, size_t errlen);

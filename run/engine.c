@@ -96,6 +96,7 @@ int engine_run(struct sweep_spec *s, int profile, const struct engine_hooks *h,
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 	/* 4 KB, once a process: static, not on the stack (see main()). */
 	static struct place_topo topo;
+	const char *root = s->root ? s->root : "";
 	char err[512];
 	int status;
 
@@ -107,11 +108,12 @@ int engine_run(struct sweep_spec *s, int profile, const struct engine_hooks *h,
 	}
 	if (h->check && h->check(h->arg) < 0)
 		return -2;
-	if (place_topo_read("", &topo) < 0 || run_init() < 0) {
+	if (place_topo_read(root, NULL, &topo) < 0 || run_init() < 0) {
 		perror("ctxbench");
 		return -1;
 	}
-	if (check_classes(s, &topo, online, err, sizeof(err)) < 0 ||
+	if (check_places(s, &topo, err, sizeof(err)) < 0 ||
+	    check_classes(s, &topo, online, err, sizeof(err)) < 0 ||
 	    check_mlock(s, err, sizeof(err)) < 0 ||
 	    check_slice(s, err, sizeof(err)) < 0) {
 		text_say(stderr, "ctxbench: %s", err);
@@ -119,13 +121,13 @@ int engine_run(struct sweep_spec *s, int profile, const struct engine_hooks *h,
 	}
 	if (engine_cgroups(s) < 0)
 		return -2;
-	sysinfo_read("", &res->info);
+	sysinfo_read(root, &res->info);
 	if (h->info)
 		h->info(h->arg, res);
 	/* The base's path may be anything: the report is text. */
 	run_cg_describe(s->cg, res->info.cgroups, sizeof(res->info.cgroups));
 	text_clean(res->info.cgroups, sizeof(res->info.cgroups));
-	sysinfo_where("", &topo.allowed, time(NULL), &res->info);
+	sysinfo_where(root, &topo.allowed, time(NULL), &res->info);
 	s->seed = res->info.seed;
 	if (profile)
 		profile_start(s, res);

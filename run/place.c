@@ -18,7 +18,35 @@ static const struct {
 	{ "same", PLACE_SAME },
 	{ "cross", PLACE_CROSS },
 	{ "smt", PLACE_SMT },
+	{ "big", PLACE_BIG },
+	{ "little", PLACE_LITTLE },
+	{ "big-little", PLACE_BIG_LITTLE },
 };
+
+const char *place_word(size_t i)
+{
+	if (i < ARRAY_SIZE(place_names))
+		return place_names[i].name;
+	return i == ARRAY_SIZE(place_names) ? "cpus:A,B" : NULL;
+}
+
+/* The words of -P, "any, same, ... or cpus:A,B", into @buf. */
+static void place_words(char *buf, size_t size)
+{
+	size_t len = 0;
+	const char *w;
+
+	buf[0] = '\0';
+	for (size_t i = 0; (w = place_word(i)) && len < size; i++) {
+		int k = snprintf(buf + len, size - len, "%s%s",
+				 !i		   ? "" :
+				 place_word(i + 1) ? ", " :
+						     " or ",
+				 w);
+
+		len += k > 0 ? (size_t)k : 0;
+	}
+}
 
 static int place_number(const char *s, int *out)
 {
@@ -58,6 +86,17 @@ static int place_named(const char *tok, struct place *out)
 	return -1;
 }
 
+static int place_unknown(const char *tok, char *err, size_t errlen)
+{
+	char words[128];
+
+	place_words(words, sizeof(words));
+	snprintf(err, errlen,
+		 "-P/--placement: unknown placement '%s' (expected %s)", tok,
+		 words);
+	return -1;
+}
+
 /* Name an explicit placement after its CPUs: "cpus:0,2". */
 static void place_name_cpus(struct place *pl)
 {
@@ -81,9 +120,7 @@ static int place_twice(const struct place *out, unsigned int n,
 int place_parse(const char *arg, struct place *out, unsigned int max, char *err,
 		size_t errlen)
 {
-	static const char bad[] =
-		"-P/--placement: '%s' is not a list of any, same, cross, smt, cpus:A,B";
-	char list[512], *rest = list, *tok;
+	char list[512], *rest = list, *tok, words[128];
 	struct place *cur = NULL;
 	unsigned int n = 0;
 	int cpu, rc;
@@ -121,11 +158,7 @@ int place_parse(const char *arg, struct place *out, unsigned int max, char *err,
 			cur->kind = PLACE_CPUS;
 			cur->cpu[cur->ncpu++] = cpu;
 		} else if (place_named(tok, &out[n]) < 0) {
-			snprintf(
-				err, errlen,
-				"-P/--placement: unknown placement '%s' (expected any, same, cross, smt or cpus:A,B)",
-				tok);
-			return -1;
+			return place_unknown(tok, err, errlen);
 		}
 		if (place_twice(out, n, &out[n])) {
 			snprintf(err, errlen,
@@ -139,14 +172,19 @@ int place_parse(const char *arg, struct place *out, unsigned int max, char *err,
 			place_name_cpus(&out[j]);
 	return (int)n;
 bad:
-	snprintf(err, errlen, bad, arg);
+	place_words(words, sizeof(words));
+	snprintf(err, errlen, "-P/--placement: '%s' is not a list of %s", arg,
+		 words);
 	return -1;
 }
 
-int place_topo_read(const char *root, struct place_topo *t)
+int place_topo_read(const char *root, const cpu_set_t *allowed,
+		    struct place_topo *t)
 {
 	CPU_ZERO(&t->allowed);
-	if (sched_getaffinity(0, sizeof(t->allowed), &t->allowed) < 0)
+	if (allowed)
+		t->allowed = *allowed;
+	else if (sched_getaffinity(0, sizeof(t->allowed), &t->allowed) < 0)
 		return -errno;
 	for (int c = 0; c < CPU_SETSIZE; c++) {
 		long long core, pkg = 0;
@@ -159,22 +197,26 @@ int place_topo_read(const char *root, struct place_topo *t)
 		fs_cpu_read_ll(root, c, "topology/physical_package_id", &pkg);
 		t->core[c] = (int)(pkg * 65536 + core);
 	}
+	cores_ends_read(root, &t->types);
 	return 0;
 }
 
-/* Allowed CPUs, one per physical core first, then the siblings. */
-static unsigned int place_spread(const struct place_topo *t, int *list)
+/* The allowed CPUs of @of, one per physical core first, then the siblings. */
+static unsigned int place_spread(const struct place_topo *t,
+				 const cpu_set_t *of, int *list)
 {
 	unsigned int n = 0;
+	cpu_set_t in;
 
+	CPU_AND(&in, &t->allowed, of);
 	for (int pass = 0; pass < 2; pass++) {
 		for (int c = 0; c < CPU_SETSIZE; c++) {
 			int first = 1;
 
-			if (!CPU_ISSET(c, &t->allowed))
+			if (!CPU_ISSET(c, &in))
 				continue;
 			for (int d = 0; d < c && t->core[c] >= 0; d++)
-				if (CPU_ISSET(d, &t->allowed) &&
+				if (CPU_ISSET(d, &in) &&
 				    t->core[d] == t->core[c])
 					first = 0;
 			if (first == !pass)
@@ -202,6 +244,78 @@ static unsigned int place_smt_pair(const struct place_topo *t, int *list)
 	return 0;
 }
 
+/*
+ * The allowed CPUs of the fastest core type (@little 0) or the slowest
+ * (1) into @list, spread as place_spread(): how many, 0 with the reason
+ * in @why when fewer than @need.
+ */
+static unsigned int place_type(const struct place_topo *t, int little,
+			       unsigned int need, int *list, char *why,
+			       size_t whylen)
+{
+	const struct cores_ends *e = &t->types;
+	const cpu_set_t *of = little ? &e->little : &e->big;
+	char cpus[128], allowed[128];
+	unsigned int n;
+
+	if (e->ntypes < 2) {
+		snprintf(why, whylen, "one core type: %s", e->words);
+		return 0;
+	}
+	n = place_spread(t, of, list);
+	if (n >= need)
+		return n;
+	cpulist_format(of, cpus, sizeof(cpus));
+	cpulist_format(&t->allowed, allowed, sizeof(allowed));
+	snprintf(why, whylen, "needs %u %s CPU%s (%s: %s), allowed: %s", need,
+		 little ? "little" : "big", need > 1 ? "s" : "",
+		 little ? e->little_type : e->big_type, cpus, allowed);
+	return 0;
+}
+
+/*
+ * Big-little's @nr participants of each of @rings rings into @cpu: the
+ * even ones of a ring on the big CPUs @big[@nb] in turn, the odd ones on
+ * the little @lit[@nl], ring k going on where ring k-1 ended.
+ */
+static void place_alternate(const int *big, unsigned int nb, const int *lit,
+			    unsigned int nl, unsigned int nr,
+			    unsigned int rings, int *cpu)
+{
+	unsigned int b = 0, l = 0;
+
+	for (unsigned int g = 0; g < nr * rings; g++)
+		cpu[g] = g % nr % 2 ? lit[l++ % nl] : big[b++ % nb];
+}
+
+/*
+ * The CPUs of each of @nr participants of @rings rings for a core type's
+ * placement @p into @cpu: 0, or -1 with the reason in @why.
+ */
+static int place_resolve_type(const struct place *p, const struct place_topo *t,
+			      unsigned int nr, unsigned int rings, int *cpu,
+			      char *why, size_t whylen)
+{
+	static int list[CPU_SETSIZE], lit[CPU_SETSIZE];
+	unsigned int n, nl;
+
+	if (p->kind == PLACE_BIG_LITTLE) {
+		n = place_type(t, 0, 1, list, why, whylen);
+		nl = n ? place_type(t, 1, 1, lit, why, whylen) : 0;
+		if (!nl)
+			return -1;
+		place_alternate(list, n, lit, nl, nr, rings, cpu);
+		return 0;
+	}
+	n = place_type(t, p->kind == PLACE_LITTLE, 2, list, why, whylen);
+	if (!n)
+		return -1;
+	/* As cross: participants in turn, ring k starts where k-1 ends. */
+	for (unsigned int g = 0; g < nr * rings; g++)
+		cpu[g] = list[g % n];
+	return 0;
+}
+
 int place_resolve(const struct place *p, const struct place_topo *t,
 		  unsigned int nr, int *cpu, char *why, size_t whylen)
 {
@@ -209,6 +323,8 @@ int place_resolve(const struct place *p, const struct place_topo *t,
 	unsigned int n = 0;
 	char allowed[128];
 
+	if (PLACE_BY_TYPE(p->kind))
+		return place_resolve_type(p, t, nr, 1, cpu, why, whylen);
 	cpulist_format(&t->allowed, allowed, sizeof(allowed));
 	switch (p->kind) {
 	case PLACE_ANY:
@@ -216,14 +332,14 @@ int place_resolve(const struct place *p, const struct place_topo *t,
 			cpu[i] = -1;
 		return 0;
 	case PLACE_SAME:
-		n = place_spread(t, list);
+		n = place_spread(t, &t->allowed, list);
 		if (!n)
 			goto none;
 		for (unsigned int i = 0; i < nr; i++)
 			cpu[i] = list[0];
 		return 0;
 	case PLACE_CROSS:
-		n = place_spread(t, list);
+		n = place_spread(t, &t->allowed, list);
 		if (n < 2) {
 			snprintf(why, whylen, "needs 2 CPUs, only %s allowed",
 				 allowed);
@@ -248,6 +364,8 @@ int place_resolve(const struct place *p, const struct place_topo *t,
 			}
 			list[n++] = p->cpu[i];
 		}
+		break;
+	default:
 		break;
 	}
 	for (unsigned int i = 0; i < nr; i++)
@@ -290,6 +408,8 @@ int place_resolve_rings(const struct place *p, const struct place_topo *t,
 		return -1;
 	if (rings <= 1)
 		return 0;
+	if (PLACE_BY_TYPE(p->kind))
+		place_resolve_type(p, t, nr, rings, cpu, why, whylen);
 	switch (p->kind) {
 	case PLACE_ANY:
 		for (unsigned int g = 0; g < all; g++)
@@ -297,7 +417,7 @@ int place_resolve_rings(const struct place *p, const struct place_topo *t,
 		break;
 	case PLACE_SAME:
 		/* Ring k on the k-th CPU, one per physical core first. */
-		n = place_spread(t, list);
+		n = place_spread(t, &t->allowed, list);
 		for (unsigned int g = 0; g < all; g++)
 			cpu[g] = list[g / nr % n];
 		break;
@@ -307,11 +427,13 @@ int place_resolve_rings(const struct place *p, const struct place_topo *t,
 			cpu[g] = cpu[g % nr];
 		break;
 	case PLACE_CROSS:
-		n = place_spread(t, list);
+		n = place_spread(t, &t->allowed, list);
 		break;
 	case PLACE_CPUS:
 		for (unsigned int i = 0; i < p->ncpu; i++)
 			list[n++] = p->cpu[i];
+		break;
+	default: /* by core type: placed above */
 		break;
 	}
 	/* Cross, cpus: participants in turn, ring k starts where k-1 ends. */

@@ -56,6 +56,12 @@ struct sweep_spec {
 	const unsigned int *rings; /* rings at once */
 	/* --profile: each row's measured runs under perf; NULL none. */
 	struct profile *profile;
+	/*
+	 * The tree the facts and the placements' topology are read from:
+	 * NULL, the running system's /proc and /sys; a fixture's in tests,
+	 * whose rings still run on the CPUs allowed here.
+	 */
+	const char *root;
 };
 
 /*

@@ -3,7 +3,7 @@
 # Tests that run the ctxbench binary: usage, bad input, short runs, leaks.
 # usage: cli.sh basics BIN | cli.sh twice BIN | cli.sh run BIN MECH [ARGS...] |
 #        cli.sh waitv BIN |
-#        cli.sh cross BIN | cli.sh quoted BIN FIXTURES_DIR |
+#        cli.sh cross BIN | cli.sh types BIN | cli.sh quoted BIN FIXTURES_DIR |
 #        cli.sh isolated CMD [ARGS...]
 set -u
 
@@ -30,6 +30,9 @@ tests=(
 	# futex-waitv's vector: its length in the run, the saved rows and back.
 	"cli-waitv waitv @BIN@ | $p"
 	"placement-cross cross @BIN@ | $p"
+	# Placements by core type: refused on a machine of one type, run or
+	# skipped with the reason on a hybrid one.
+	"placement-types types @BIN@ | $p"
 	"ring-working-set ring @BIN@ pipe 0,64 | $p"
 	"ring-futex-working-set ring @BIN@ futex 0,16 | $p"
 	"ring-limit ring-limit @BIN@ | $p"
@@ -422,6 +425,43 @@ cross() {
 	summary
 }
 
+# Does this machine have two core types or more: hybrid PMUs, or CPUs of
+# different cpu_capacity?
+hybrid() {
+	[ -r /sys/devices/cpu_core/cpus ] && return 0
+	[ "$(cat /sys/devices/system/cpu/cpu[0-9]*/cpu_capacity 2>/dev/null |
+		sort -u | wc -l)" -ge 2 ]
+}
+
+# big, little and big-little: on a machine of one core type, refused
+# before anything runs, in a list too, nothing written; on a hybrid one,
+# each row run or skipped with the reason.
+types() {
+	local bin=$1 p
+	if hybrid; then
+		run_ctx "$bin" -b pipe -P big,little,big-little -t 0.05 -r 1 -n cli-test -o "$json"
+		[ "$rc" -eq 0 ] && pass "types on a hybrid machine" || fail "types on a hybrid machine: exit $rc: $err"
+		read_kv "$bin"
+		for p in big little big-little; do
+			[ -n "$(kv "pipe.$p.2p.0k.loops_per_sec")" ] || [ -n "$(kv "pipe.$p.2p.0k.skipped")" ] &&
+				pass "$p run or skipped" || fail "$p neither run nor skipped:"$'\n'"$kv"
+		done
+		summary
+		return
+	fi
+	plan 10
+	for p in big little big-little same,big cross,little,any; do
+		rm -f "$json"
+		run_ctx "$bin" -b pipe -P "$p" -t 0.05 -r 1 -n cli-test -o "$json"
+		[ "$rc" -eq 2 ] && [ -z "$out" ] && [ ! -e "$json" ] && pass "-P $p refused" ||
+			fail "-P $p on a machine of one core type: exit $rc, not 2, or output: $out$err"
+		[[ $err == "ctxbench: -P/--placement: "*" places by core type, but this machine's CoreTypes is '"* ]] &&
+			[ "$(wc -l <<<"$err")" -eq 1 ] && pass "-P $p's message" ||
+			fail "-P $p: not the message of one core type: $err"
+	done
+	summary
+}
+
 # The command that runs the rest of its line in a network namespace of
 # its own, whose loopback is down, into the caller's ns array; the test
 # skips where none can be made.
@@ -675,6 +715,7 @@ twice) twice "$2" ;;
 lo-down) lo_down "$2" ;;
 run) shift; run "$@" ;;
 cross) cross "$2" ;;
+types) types "$2" ;;
 ring) ring "$2" "$3" "${4:-0}" ;;
 ring-limit) ring_limit "$2" ;;
 waitv) waitv "$2" ;;

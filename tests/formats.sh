@@ -5,7 +5,8 @@
 # rendered from two labels of two saved invocations each, and each one's
 # labels, rows, figures and verdicts those of the JSON's comparison
 # (tests/formats.py), and the scheduler's facts of a label given those
-# of a hybrid machine under a BPF scheduler; -o of the report and a
+# of a hybrid machine under a BPF scheduler, the pipe rows placed by core
+# type (big-little) in every format; -o of the report and a
 # run's own JSON as docs/json.md has them.
 # The notes under a row in every format: findings.  CSV cells that a
 # spreadsheet would run, neutralised and read back unchanged: cells.  Keys
@@ -154,8 +155,29 @@ report() {
 	else
 		fail "B's facts set"
 	fi
+	# The pipe rows of both labels as -P big-little names them: every
+	# format shows a placement by core type's word, its row matched.
+	if python3 - "$tmp"/[ab][12].json <<-'EOF'; then
+		import json, sys
+		for name in sys.argv[1:]:
+		    with open(name) as f:
+		        doc = json.load(f)
+		    for r in doc["invocations"][0]["results"]:
+		        if r["mech"] == "pipe":
+		            r["placement"] = "big-little"
+		    with open(name, "w") as f:
+		        json.dump(doc, f)
+	EOF
+		pass "pipe rows placed big-little"
+	else
+		fail "pipe rows placed big-little"
+	fi
 	set -- "$tmp/a1.json" "$tmp/b1.json" "$tmp/a2.json" "$tmp/b2.json"
 	every_format "$bin" "$src" "$tmp" "$@"
+	for f in $formats; do
+		grep -q "big-little" "$tmp/report.$f" && pass "--format $f shows big-little" ||
+			fail "--format $f does not show the placement big-little"
+	done
 	# What formats.py holds each format to: B's rows run by the BPF
 	# scheduler, on the core types of its CPUs.
 	for f in sched_ext ran_on; do

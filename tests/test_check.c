@@ -139,6 +139,48 @@ static void test_sweep_classes(void)
 	CHECK_EQ_INT(check_classes(&s, &topo, 4, err, sizeof(err)), 0);
 }
 
+/*
+ * Placements by core type on machines of one type (a made-up topology),
+ * of types unknown (sys-x86) and of two (sys-hybrid, sys-rt): refused on
+ * the first two, whichever of the list names them, and only them.
+ */
+static void test_places(void)
+{
+	struct place place[] = { place_of("same"), place_of("cross"),
+				 place_of("big-little") };
+	struct sweep_spec s = { .nplaces = 2, .place = place };
+	static struct place_topo topo;
+	char err[512] = "";
+	cpu_set_t two;
+
+	CPU_ZERO(&two);
+	CPU_SET(0, &two);
+	CPU_SET(1, &two);
+	topo_of(&topo, 4);
+	CHECK_EQ_INT(check_places(&s, &topo, err, sizeof(err)), 0);
+	s.nplaces = 3;
+	CHECK_EQ_INT(check_places(&s, &topo, err, sizeof(err)), -1);
+	CHECK(strstr(err, "-P/--placement: big-little places by core type") ==
+	      err);
+	CHECK_EQ_INT(place_topo_read(TEST_DIR "/fixtures/sys-x86", &two, &topo),
+		     0);
+	CHECK_EQ_INT(check_places(&s, &topo, err, sizeof(err)), -1);
+	CHECK(strstr(err, "'unknown (no cpu_capacity or hybrid PMU)'") != NULL);
+	place[0] = place_of("little");
+	s.nplaces = 1;
+	CHECK_EQ_INT(check_places(&s, &topo, err, sizeof(err)), -1);
+	CHECK(strstr(err, "-P/--placement: little places") == err);
+	/* Two types: the CPUs allowed here are the runner's to judge. */
+	CHECK_EQ_INT(
+		place_topo_read(TEST_DIR "/fixtures/sys-hybrid", &two, &topo),
+		0);
+	s.nplaces = 3;
+	CHECK_EQ_INT(check_places(&s, &topo, err, sizeof(err)), 0);
+	CHECK_EQ_INT(place_topo_read(TEST_DIR "/fixtures/sys-rt", &two, &topo),
+		     0);
+	CHECK_EQ_INT(check_places(&s, &topo, err, sizeof(err)), 0);
+}
+
 /* Descriptors: a ring too large for RLIMIT_NOFILE, and one that fits. */
 static void test_limits(void)
 {
@@ -275,6 +317,7 @@ int main(void)
 {
 	test_classes();
 	test_sweep_classes();
+	test_places();
 	test_mlock();
 	test_limits(); /* last: it lowers RLIMIT_NOFILE for good */
 	return check_summary();

@@ -3,9 +3,12 @@
  * Unit tests of the engine: a sweep built in C, without a command line,
  * checked, its facts read and run into results, its hooks told in order.
  */
+#include <sched.h>
 #include <string.h>
 
 #include "check.h"
+#include "facts/cores.h"
+#include "lib/cpulist.h"
 #include "run/engine.h"
 
 static const unsigned int one[] = { 1 }, two_procs[] = { 2 }, no_ws[] = { 0 };
@@ -176,10 +179,98 @@ static void test_refused(void)
 	results_free(&res);
 }
 
+/* How many of the CPUs @of (a fixture's core type) are allowed here. */
+static int allowed_of(const char *of)
+{
+	cpu_set_t set, allowed;
+
+	CPU_ZERO(&allowed);
+	if (cpulist_parse(of, &set) < 0 ||
+	    sched_getaffinity(0, sizeof(allowed), &allowed) < 0)
+		return 0;
+	CPU_AND(&set, &set, &allowed);
+	return CPU_COUNT(&set);
+}
+
+/*
+ * A row of @type placed on the hybrid fixture (P-cores 0-11, E-cores
+ * 12-19), run on the CPUs allowed here: when it @runs, on two CPUs of
+ * the types @types alone, else skipped saying @why.
+ */
+static void check_type_row(const struct results *res,
+			   const struct result_row *row, const char *types,
+			   int runs, const char *why)
+{
+	unsigned int big, little;
+	char ran[64];
+
+	if (!runs) {
+		CHECK_EQ_INT(row->status, RESULT_SKIPPED);
+		CHECK_THAT(strstr(row->reason, why) != NULL, "%s: %s",
+			   row->placement, row->reason);
+		return;
+	}
+	CHECK_EQ_INT(row->status, RESULT_OK);
+	CHECK_EQ_INT(cores_of(&res->info, row->cpus, &big, &little, ran,
+			      sizeof(ran)),
+		     1);
+	CHECK_THAT(strcmp(ran, types) == 0, "%s ran on %s (%s), not %s",
+		   row->placement, row->cpus, ran, types);
+	CHECK_EQ_INT(big + little, 2); /* two participants, each pinned */
+}
+
+/*
+ * Placements by core type, on the facts of a hybrid laptop's tree: the
+ * same reading fills CoreTypes and chooses the CPUs.  A machine of one
+ * type refuses them before reading anything else.
+ */
+static void test_core_types(void)
+{
+	const struct ipc_ops *ops[] = { ipc_find("pipe") };
+	struct place place[3];
+	struct sweep_spec s = one_run(ops);
+	struct results res = { 0 };
+	char err[128];
+	int np = allowed_of("0-11"), ne = allowed_of("12-19");
+
+	CHECK(ops[0] != NULL);
+	CHECK_EQ_INT(place_parse("big,little,big-little", place, 3, err,
+				 sizeof(err)),
+		     3);
+	if (!ops[0])
+		return;
+	s.place = place;
+	s.nplaces = 3;
+	s.root = TEST_DIR "/fixtures/sys-hybrid";
+	CHECK_EQ_INT(engine_run(&s, 0, NULL, &res), 0);
+	CHECK_STR(res.info.core_types, "P-cores 0-11, E-cores 12-19");
+	CHECK_EQ_INT(res.nrows, 3);
+	if (res.nrows == 3) {
+		CHECK_STR(res.row[0].placement, "big");
+		check_type_row(&res, &res.row[0], "P-core", np >= 2,
+			       "big CPUs (P-core: 0-11)");
+		CHECK_STR(res.row[1].placement, "little");
+		check_type_row(&res, &res.row[1], "E-core", ne >= 2,
+			       "little CPUs (E-core: 12-19)");
+		CHECK_STR(res.row[2].placement, "big-little");
+		check_type_row(&res, &res.row[2], "P-core+E-core",
+			       np >= 1 && ne >= 1, "CPU (");
+	}
+	results_free(&res);
+
+	memset(&res, 0, sizeof(res));
+	s.root = TEST_DIR "/fixtures/sys-x86";
+	CHECK_EQ_INT(engine_run(&s, 0, NULL, &res), -2);
+	CHECK_EQ_INT(res.nrows, 0);
+	CHECK(res.info.kernel[0] == '\0');
+	results_free(&res);
+}
+
 int main(void)
 {
 	test_bare();
 	test_hooks();
 	test_refused();
+	test_core_types();
 	return check_summary();
 }

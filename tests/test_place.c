@@ -16,6 +16,11 @@ static void test_parse(void)
 		{ "same,cross,any", 3, "same cross any" },
 		{ "cpus:0,1", 1, "cpus:0,1" },
 		{ "same,cpus:3,1,2,smt", 3, "same cpus:3,1,2 smt" },
+		{ "big,little,big-little", 3, "big little big-little" },
+		{ "big-little,cross", 2, "big-little cross" },
+		{ "big,big", -1, "" },
+		{ "biglittle", -1, "" },
+		{ "big-", -1, "" },
 		{ "cpus:0,cpus:1", 2, "cpus:0 cpus:1" },
 		{ "", -1, "" },
 		{ "nowhere", -1, "" },
@@ -66,6 +71,7 @@ static void test_parse_cpu_range(void)
 static void topo(struct place_topo *t, int ncpu, const int *core)
 {
 	CPU_ZERO(&t->allowed);
+	memset(&t->types, 0, sizeof(t->types)); /* one type */
 	for (int c = 0; c < CPU_SETSIZE; c++)
 		t->core[c] = -1;
 	for (int c = 0; c < ncpu; c++) {
@@ -225,6 +231,92 @@ static void test_resolve_rings_crowd(void)
 	CHECK_STR(resolve_rings("any", &t, 3, 2), "-1 -1 -1 | -1 -1 -1 over");
 }
 
+/* The machine of the fixture tree @name with the CPUs @allowed allowed. */
+static void fixture(struct place_topo *t, const char *name, const char *allowed)
+{
+	char root[512];
+	cpu_set_t set;
+
+	snprintf(root, sizeof(root), "%s/fixtures/%s", TEST_DIR, name);
+	CHECK(cpulist_parse(allowed, &set) >= 0);
+	CHECK_EQ_INT(place_topo_read(root, &set, t), 0);
+}
+
+/*
+ * A hybrid laptop (sys-hybrid): P-cores 0-11, siblings in pairs (0 and 1
+ * one core), E-cores 12-19 one thread each.  Big and little take two
+ * CPUs of their type, different cores first; big-little alternates.
+ */
+static void test_resolve_types(void)
+{
+	struct place_topo t;
+
+	fixture(&t, "sys-hybrid", "0-19");
+	CHECK_EQ_INT(t.types.ntypes, 2);
+	CHECK_STR(t.types.big_type, "P-core");
+	CHECK_STR(t.types.little_type, "E-core");
+	CHECK_STR(resolve("big", &t, 2), "0 2");
+	CHECK_STR(resolve("big", &t, 8), "0 2 4 6 8 10 1 3");
+	CHECK_STR(resolve("little", &t, 2), "12 13");
+	CHECK_STR(resolve("little", &t, 3), "12 13 14");
+	CHECK_STR(resolve("big-little", &t, 2), "0 12");
+	CHECK_STR(resolve("big-little", &t, 5), "0 12 2 13 4");
+	/* The others as on any machine. */
+	CHECK_STR(resolve("smt", &t, 2), "0 1");
+	CHECK_STR(resolve("cross", &t, 2), "0 2");
+
+	/* Only one P-core's siblings allowed: its two threads, no E-core. */
+	fixture(&t, "sys-hybrid", "0-1");
+	CHECK_STR(resolve("big", &t, 2), "0 1");
+	CHECK_STR(resolve("little", &t, 2),
+		  "skip: needs 2 little CPUs (E-core: 12-19), allowed: 0-1");
+	CHECK_STR(resolve("big-little", &t, 2),
+		  "skip: needs 1 little CPU (E-core: 12-19), allowed: 0-1");
+	fixture(&t, "sys-hybrid", "1,12");
+	CHECK_STR(resolve("big-little", &t, 2), "1 12");
+	CHECK_STR(resolve("big-little", &t, 3), "1 12 1");
+	CHECK_STR(resolve("big", &t, 2),
+		  "skip: needs 2 big CPUs (P-core: 0-11), allowed: 1,12");
+	fixture(&t, "sys-hybrid", "13-19");
+	CHECK_STR(resolve("big-little", &t, 2),
+		  "skip: needs 1 big CPU (P-core: 0-11), allowed: 13-19");
+
+	/* Capacities (sys-rt): 1024 on 4-7, 414 on 0-3; no core ids. */
+	fixture(&t, "sys-rt", "0-7");
+	CHECK_EQ_INT(t.types.ntypes, 2);
+	CHECK_STR(resolve("big", &t, 2), "4 5");
+	CHECK_STR(resolve("little", &t, 2), "0 1");
+	CHECK_STR(resolve("big-little", &t, 4), "4 0 5 1");
+
+	/* One type, or none known: nothing to place on. */
+	fixture(&t, "sys-x86", "0-1");
+	CHECK_EQ_INT(t.types.ntypes, 0);
+	CHECK(strstr(resolve("big", &t, 2), "skip: one core type: ") != NULL);
+	topo(&t, 2, NULL);
+	CHECK(strstr(resolve("little", &t, 2), "skip: one core type") != NULL);
+	CHECK(strstr(resolve("big-little", &t, 2), "skip: one core type") !=
+	      NULL);
+}
+
+/* Rings of a core type go on where the ring before ended, as cross. */
+static void test_resolve_types_rings(void)
+{
+	struct place_topo t;
+
+	fixture(&t, "sys-hybrid", "0-19");
+	CHECK_STR(resolve_rings("big", &t, 2, 2), "0 2 | 4 6");
+	CHECK_STR(resolve_rings("little", &t, 2, 4),
+		  "12 13 | 14 15 | 16 17 | 18 19");
+	CHECK_STR(resolve_rings("little", &t, 2, 5),
+		  "12 13 | 14 15 | 16 17 | 18 19 | 12 13 over");
+	CHECK_STR(resolve_rings("big-little", &t, 2, 3), "0 12 | 2 13 | 4 14");
+	CHECK_STR(resolve_rings("big-little", &t, 3, 2), "0 12 2 | 4 13 6");
+	fixture(&t, "sys-hybrid", "0,12");
+	CHECK_STR(resolve_rings("big-little", &t, 2, 2), "0 12 | 0 12 over");
+	CHECK_STR(resolve_rings("little", &t, 2, 2),
+		  "skip: needs 2 little CPUs (E-core: 12-19), allowed: 0,12");
+}
+
 static void test_cpulist(void)
 {
 	static const struct {
@@ -254,14 +346,16 @@ static void test_topo_read(void)
 {
 	struct place_topo t;
 
-	CHECK_EQ_INT(place_topo_read(TEST_DIR "/fixtures/sys-x86", &t), 0);
+	CHECK_EQ_INT(place_topo_read(TEST_DIR "/fixtures/sys-x86", NULL, &t),
+		     0);
 	CHECK(CPU_COUNT(&t.allowed) >= 1);
 	/* The fixture puts CPU 0 and 1 in two packages, core 0 each. */
 	if (CPU_ISSET(0, &t.allowed))
 		CHECK_EQ_INT(t.core[0], 0);
 	if (CPU_ISSET(1, &t.allowed))
 		CHECK_EQ_INT(t.core[1], 65536);
-	CHECK_EQ_INT(place_topo_read(TEST_DIR "/fixtures/nonexistent", &t), 0);
+	CHECK_EQ_INT(
+		place_topo_read(TEST_DIR "/fixtures/nonexistent", NULL, &t), 0);
 	for (int c = 0; c < 4; c++)
 		CHECK_EQ_INT(t.core[c], -1);
 }
@@ -273,6 +367,8 @@ int main(void)
 	test_resolve();
 	test_resolve_rings();
 	test_resolve_rings_crowd();
+	test_resolve_types();
+	test_resolve_types_rings();
 	test_cpulist();
 	test_topo_read();
 	return check_summary();

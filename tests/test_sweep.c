@@ -755,7 +755,8 @@ static void test_real_run(void)
 	struct results res = { 0 };
 
 	CHECK(pipe_ops != NULL);
-	if (!pipe_ops || place_topo_read("", &topo) < 0 || run_init() < 0) {
+	if (!pipe_ops || place_topo_read("", NULL, &topo) < 0 ||
+	    run_init() < 0) {
 		CHECK(!"a machine to run on");
 		return;
 	}
