@@ -871,17 +871,15 @@ static void text_labels(FILE *f, const struct text_ctx *c)
 	fputc('\n', f);
 }
 
-/* The tables of @c, and the signals that cut invocations short. */
-static void text_results(FILE *f, const struct text_ctx *c)
+/* What the report warns of: disturbed runs, an emulated CPU. */
+static void text_warnings(FILE *f, const struct report_model *m)
 {
-	const struct results *const *r = c->r;
-	int brief = !!(c->m->flags & REPORT_BRIEF);
+	int brief = !!(m->flags & REPORT_BRIEF);
 
-	text_banner(f, "Results by IPC type", brief);
-	if ((c->m->warn & REPORT_WARN_DISTURBED) && brief) {
+	if ((m->warn & REPORT_WARN_DISTURBED) && brief) {
 		text_wrap(
 			f,
-			c->m->cmp.kept ?
+			m->cmp.kept ?
 				"disturbed: other tasks, steal, a clock or a "
 				"quota disturbed some runs; the labels took "
 				"turns: the averages and the verdict keep "
@@ -892,25 +890,35 @@ static void text_results(FILE *f, const struct text_ctx *c)
 				"cv do.",
 			0, 0);
 		fputc('\n', f);
-	} else if (c->m->warn & REPORT_WARN_DISTURBED)
+	} else if (m->warn & REPORT_WARN_DISTURBED)
 		fprintf(f,
 			"disturbed: steal or other tasks took over %.0f%% of "
 			"a run's CPUs, or a clock moved\nover %.0f%% "
 			"(run/disturb.h), a CPU quota throttled it or its "
 			"token stood still;\n%s",
 			DISTURB_MAX_SHARE * 100, DISTURB_MAX_FREQ * 100,
-			c->m->cmp.kept ?
+			m->cmp.kept ?
 				"the labels took turns, so a disturbance fell on "
 				"either side at random: the\naverages and the "
 				"verdict keep them.\n\n" :
 				"the averages, low, high, cv and the verdict "
 				"leave those runs out (a row\nwith too few left "
 				"says so under it, and keeps them all).\n\n");
-	if (c->m->warn & REPORT_WARN_EMULATED)
+	if (m->warn & REPORT_WARN_EMULATED)
 		fprintf(f, "emulated: the CPU was emulated (qemu TCG, see "
 			   "Emulated above): every time is the\nemulator's, "
 			   "not the kernel's; compare such runs only with "
 			   "each other.\n\n");
+}
+
+/* The tables of @c, and the signals that cut invocations short. */
+static void text_results(FILE *f, const struct text_ctx *c)
+{
+	const struct results *const *r = c->r;
+	int brief = !!(c->m->flags & REPORT_BRIEF);
+
+	text_banner(f, "Results by IPC type", brief);
+	text_warnings(f, c->m);
 	/* --brief's Run information lists the labels, with their keys. */
 	if (!brief || c->m->n < 2)
 		text_labels(f, c);
