@@ -31,20 +31,23 @@ set -u
 # two CPUs (two guests of live turns) beside no other such (lock=vm2),
 # vm-faults' guests of one CPU beside any.  The others boot and emulate
 # nothing (stand-in qemu, busybox, cpio, apt), so they run everywhere, on
-# one CPU too.
+# one CPU too.  The four that start hundreds of processes each (vmrun's
+# and vmturns' faults, live turns, signals: a quarter of the README
+# command's CPU) are of label long too: CI's long stage runs them, the
+# newcomer's command keeps the quick checks of the tools' words and input.
 tests=(
 	"vm-kernels kernels @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=90"
 	"vm-faults faults @VM_STATIC@ | timeout=480 labels=vm cost=80"
 	"vm-new-mechs newmechs @BIN@ @VM_STATIC@ | timeout=600 labels=vm cost=85"
-	"vmrun-faults vmrun | timeout=300 labels=tools cost=18"
-	"vmturns-faults turns | timeout=300 labels=tools cost=60"
+	"vmrun-faults vmrun | timeout=300 labels=tools,long cost=18"
+	"vmturns-faults turns | timeout=300 labels=tools,long cost=60"
 	"debian-kernels-faults fetch | timeout=300 labels=tools"
 	"vmtools-words words | timeout=300 labels=tools cost=45"
-	"vmturns-live live | timeout=300 labels=tools cost=60"
+	"vmturns-live live | timeout=300 labels=tools,long cost=60"
 	"vmtools-input input | timeout=300 labels=tools cost=30"
 	"vmturns-lock lock | timeout=300 labels=tools cost=35"
 	"vmtools-full full | timeout=300 labels=tools"
-	"vmturns-signals signals | timeout=300 labels=tools cost=35"
+	"vmturns-signals signals | timeout=300 labels=tools,long cost=35"
 	"bisect-step bisect @BIN@ | timeout=600 labels=tools,long cost=60"
 	"vm-live live-real @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=60"
 	"vm-live-kvm live-kvm @BIN@ @VM_STATIC@ | lock=vm2 timeout=480 labels=vm cost=10"
@@ -770,6 +773,7 @@ names() { # glob, name left out
 # vmrun's own faults, fast: no kernel is booted.
 vmrun_faults() {
 	local seen stale live
+	long_wanted
 	command -v flock >/dev/null && command -v setpriv >/dev/null ||
 		skip "no flock or setpriv (Debian: util-linux)"
 	fake_vm
@@ -992,6 +996,7 @@ first_words() {
 # tools/vmturns with the stand-in qemu: no kernel is booted.
 vmturns_faults() {
 	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b f want sig n
+	long_wanted
 	command -v flock >/dev/null && command -v setpriv >/dev/null ||
 		skip "no flock or setpriv (Debian: util-linux)"
 	fake_vm
@@ -1156,6 +1161,7 @@ signum() {
 # tools/vmturns -R, live turns, with the stand-in qemu: nothing is booted.
 vmturns_live() {
 	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b f want sig n i r saved words
+	long_wanted
 	command -v flock >/dev/null && command -v setpriv >/dev/null &&
 		command -v taskset >/dev/null || skip "no flock, setpriv or taskset (Debian: util-linux)"
 	fake_vm
@@ -1491,6 +1497,7 @@ tools_full() {
 # and its words at a signal and when a vmrun is killed.
 turns_signals() {
 	local a=$tmp/vmlinuz-6.1.0-a b=$tmp/vmlinuz-6.1.0-b pid sig n hold t f
+	long_wanted
 	command -v flock >/dev/null && command -v setpriv >/dev/null ||
 		skip "no flock or setpriv (Debian: util-linux)"
 	fake_vm
