@@ -18,7 +18,9 @@ tests=(
 	"profile-saved @BIN@ @BUILD@ saved | timeout=120"
 	"profile-sigint @BIN@ @BUILD@ sigint | timeout=120"
 	"profile-sigkill @BIN@ @BUILD@ sigkill | timeout=120"
-	"profile-seccomp @BIN@ @BUILD@ seccomp | timeout=300 lock=quiet cost=22"
+	# Six profiled runs and their comparison, an experiment more than a
+	# check of the code: of label long, which CI runs.
+	"profile-seccomp @BIN@ @BUILD@ seccomp | timeout=300 lock=quiet cost=22 labels=long"
 	"profile-names @BIN@ @BUILD@ names | timeout=60"
 	"profile-forks @BIN@ @BUILD@ forks | timeout=120"
 	"profile-required @BIN@ @BUILD@ required | timeout=60"
@@ -325,6 +327,7 @@ sigint | sigkill)
 	check_perf_left "SIG$sig"
 	;;
 seccomp)
+	long_wanted
 	need_perf
 	[ -x "$build/bench/slowsys" ] ||
 		skip "no $build/bench/slowsys"
