@@ -245,15 +245,44 @@ hung() {
 
 # A stall inside the measured window: a participant, or ctxbench with
 # every process it has (as a ^Z would), stopped for half a second of a 2 s
-# run.  The stop comes once the token is moving, so inside the window
-# however long the set-up took.  The run is disturbed, and the report says
-# how long the token stood still.
+# run.  The stop comes once the token is moving and the window has had
+# time to begin, however long the set-up took.  The run is disturbed, and
+# the report says how long the token stood still.
+#
+# The runner sees the stall from its looks at the count.  On a machine
+# so busy that other tasks took much of the run's CPUs, a runner that
+# waits for a CPU after the stop finds the token moving again and cannot
+# tell how long it stood; there, and only there, the stall is tried again,
+# up to three times.  On a machine that leaves the run alone, one try.
 stall() {
+	local who=$1 try why
+	for try in 1 2 3; do
+		stall_once "$who"
+		expect_rc "stall $who" 0
+		grep -q 'disturbed: 1 of 1 runs, averaged anyway; run 1: ' <<<"$out" ||
+			{ fail "stall $who: not marked disturbed: $out"; return; }
+		why=$(grep disturbed_why "$out_f.json")
+		rm -f "$out_f.json"
+		check_clean "stall $who"
+		if grep -Eq '"disturbed_why": "[^"]*the token stood still for 0\.[4-9][0-9] s' <<<"$why"; then
+			pass "stall $who: the length measured (try $try)"
+			return
+		fi
+		grep -Eq '"disturbed_why": "([^"]*; )?(steal|other tasks) ' <<<"$why" ||
+			{ fail "stall $who: no length, and nothing else took the CPUs: $why"; return; }
+		echo "# stall $who, try $try: other load hid the stall: $why"
+	done
+	fail "stall $who: no length in three tries: $why"
+}
+
+stall_once() {
 	local who=$1 victim all
 	start "$bin" -b pipe -t 2 -r 1 -n fault -o "$out_f.json"
 	victim=$(passing)
 	[ -n "$victim" ] || fail "stall $who: the token never moved"
-	nap 0.1
+	# The window begins -t/50 after the token first moves; a runner
+	# waiting for a CPU begins it later.
+	nap 0.4
 	if [ "$who" = participant ]; then
 		kill -STOP "$victim"
 		nap 0.5
@@ -267,13 +296,6 @@ stall() {
 		kill -CONT $all
 	fi
 	finish
-	expect_rc "stall $who" 0
-	grep -q 'disturbed: 1 of 1 runs, averaged anyway; run 1: ' <<<"$out" && pass "stall $who" ||
-		fail "stall $who: not marked disturbed: $out"
-	grep -Eq '"disturbed_why": "[^"]*the token stood still for 0\.[4-9][0-9] s' "$out_f.json" &&
-		pass "stall $who" || fail "stall $who: no length: $(grep disturbed_why "$out_f.json")"
-	rm -f "$out_f.json"
-	check_clean "stall $who"
 }
 
 # A CPU quota of 10 % of a CPU on the cgroup ctxbench runs in: the run is
