@@ -432,13 +432,16 @@ forks)
 		CTXBENCH_PERF=$tmp/perf "$bin" --profile -b pipe -t 2 -r 2 -q \
 			>/dev/null 2>"$tmp/k.err" &
 		pid=$!
-		# Until the run's guard is there: perf runs, the set-up is done.
+		# Until the run's guard is there (perf runs, the set-up is
+		# done) and the sleep the stand-in forked has been exec'd,
+		# which a loaded machine can take a while to get to.
 		for i in $(seq 200); do
-			pgrep -P $pid -x ctxbench-guard >/dev/null && break
+			pgrep -P $pid -x ctxbench-guard >/dev/null &&
+				[ -n "$(sleeps_left)" ] && break
 			nap 0.05
 		done
 		[ -n "$(sleeps_left)" ] && pass "SIG$sig: perf forked" ||
-			fail "SIG$sig: the stand-in did not fork"
+			fail "SIG$sig: the stand-in did not fork in 10 s"
 		nap 0.3
 		kill -$sig $pid
 		wait $pid
