@@ -172,3 +172,31 @@ int procstat_throttle_read(const char *root, int cpu, long long *count)
 	return fs_cpu_read_ll(root, cpu, "thermal_throttle/core_throttle_count",
 			      count);
 }
+
+int procstat_task_parse(const char *text, struct procstat_task *out)
+{
+	const char *p = strrchr(text, ')');
+	unsigned long long utime, stime;
+
+	if (!p || p[1] != ' ' || p[2] < 'A' || p[2] > 'z' || p[3] != ' ')
+		return -EINVAL;
+	/* state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt */
+	if (sscanf(p + 4, "%*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+		   &utime, &stime) != 2)
+		return -EINVAL;
+	out->state = p[2];
+	out->cpu_ticks = utime + stime;
+	return 0;
+}
+
+int procstat_task_read(const char *root, int tid, struct procstat_task *out)
+{
+	char path[32], buf[1024];
+	ssize_t len;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	len = fs_read_all(root, path, buf, sizeof(buf));
+	if (len < 0)
+		return (int)len;
+	return procstat_task_parse(buf, out);
+}

@@ -62,4 +62,20 @@ int procstat_freq_read(const char *root, int cpu, long *khz);
  */
 int procstat_throttle_read(const char *root, int cpu, long long *count);
 
+/* What /proc/TID/stat says of a task. */
+struct procstat_task {
+	int state; /* R runnable, S sleeping, T stopped, ... */
+	uint64_t cpu_ticks; /* utime + stime, in USER_HZ ticks */
+};
+
+/*
+ * Parse the text of /proc/TID/stat into @out: the state, the field after
+ * the name (which may itself hold spaces and parentheses), and the CPU
+ * time 11 and 12 fields after it.  Returns 0, or -EINVAL.
+ */
+int procstat_task_parse(const char *text, struct procstat_task *out);
+
+/* The same of task @tid, from @root/proc/TID/stat; or a negative errno. */
+int procstat_task_read(const char *root, int tid, struct procstat_task *out);
+
 #endif

@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "limits.h"
+#include "procstat.h"
 #include "profile.h"
 #include "ring.h"
 #include "lib/pick.h"
@@ -49,6 +50,13 @@
 #define RUN_CG_RUNNER_S 1.0
 /* The least time without a loop that makes a ring hung. */
 #define RUN_HANG_MIN_S 2.0
+/*
+ * The time a ring spends waiting for a CPU (other work has them) does
+ * not count towards the hang limit, up to this many hang limits of wall
+ * time; how often a wait reads what its participants waited.
+ */
+#define RUN_HANG_CAP 20
+#define RUN_HANG_LOOK_S 0.05
 /* How long participants may take to be ready before the run fails. */
 #define RUN_START_S 10.0
 /*
@@ -83,6 +91,90 @@ static double run_hang_s(const struct run_spec *spec)
 	double t = 3 * spec->duration_s;
 
 	return t < RUN_HANG_MIN_S ? RUN_HANG_MIN_S : t;
+}
+
+/*
+ * A wait for the token of participants @first .. @first + @n - 1 to
+ * move, from @since.  The hang limit runs on the time they neither ran
+ * nor waited for a CPU: a ring whose participants are runnable while
+ * other work holds the CPUs is slow, not hung.  The kernel adds a wait
+ * to a task's run_delay only once it ends, so the wait is read from
+ * /proc/TID/stat at looks RUN_HANG_LOOK_S apart: a stretch that ends
+ * with one of them runnable was spent waiting, less the CPU time they
+ * had in it.  A stopped or sleeping participant waits for nothing, and
+ * one that spins has the CPU: a ring hung for good is found at the hang
+ * limit as before; one that spins on a CPU other work holds too, by
+ * RUN_HANG_CAP hang limits at most.
+ */
+struct run_hang {
+	const struct run_ctl *ctl;
+	unsigned int first, n;
+	double since, looked;
+	double cpu_s; /* the CPU time they had by @looked */
+	double waited; /* how long they waited for a CPU since @since */
+};
+
+/*
+ * Is one of participants @first .. @first + @n - 1 runnable?  The CPU
+ * time they had, in *@cpu_s.
+ */
+static int run_runnable(const struct run_ctl *ctl, unsigned int first,
+			unsigned int n, double *cpu_s)
+{
+	double tick = 1.0 / (double)sysconf(_SC_CLK_TCK);
+	int runnable = 0;
+
+	*cpu_s = 0;
+	for (unsigned int i = first; i < first + n; i++) {
+		int tid = __atomic_load_n(&ctl->peer[i].tid, __ATOMIC_RELAXED);
+		struct procstat_task t;
+
+		if (tid <= 0 || procstat_task_read("", tid, &t) < 0)
+			continue;
+		runnable |= t.state == 'R';
+		*cpu_s += (double)t.cpu_ticks * tick;
+	}
+	return runnable;
+}
+
+static void run_hang_begin(struct run_hang *h, const struct run_ctl *ctl,
+			   unsigned int first, unsigned int n, double since)
+{
+	*h = (struct run_hang){ .ctl = ctl,
+				.first = first,
+				.n = n,
+				.since = since,
+				.looked = clock_now_s() };
+	run_runnable(ctl, first, n, &h->cpu_s);
+}
+
+/* Has the wait @h reached the hang limit of @spec? */
+static int run_hang_over(const struct run_spec *spec, struct run_hang *h)
+{
+	double now = clock_now_s(), limit = run_hang_s(spec), cpu_s, gap;
+
+	if (now - h->looked >= RUN_HANG_LOOK_S) {
+		gap = now - h->looked;
+		if (run_runnable(h->ctl, h->first, h->n, &cpu_s) &&
+		    cpu_s - h->cpu_s < gap)
+			h->waited += gap - (cpu_s - h->cpu_s);
+		h->cpu_s = cpu_s;
+		h->looked = now;
+	}
+	if (now - h->since >= RUN_HANG_CAP * limit)
+		return 1;
+	return now - h->since >= limit + h->waited;
+}
+
+/* For a HUNG message: how much of the wait @h was for a CPU. */
+static struct run_hint run_hang_said(const struct run_hang *h)
+{
+	struct run_hint said = { "" };
+
+	if (h->waited >= 0.05)
+		snprintf(said.s, sizeof(said.s),
+			 " (%.1f s of it waiting for a CPU)", h->waited);
+	return said;
 }
 
 static void run_fail(struct run_result *res, enum result_status st,
@@ -465,18 +557,20 @@ static int run_window(const struct run_spec *spec, const struct run_ctl *ctl,
 }
 
 /*
- * Wait until participant 0's count passes @c or an event comes, for at
- * most the hang limit from @since; the count then, in @c.
+ * Wait until the count of every ring passes @c or an event comes, for at
+ * most the hang limit from @since (@h, what it waited); the count then,
+ * in @c.
  */
 static int run_await_loop(const struct run_spec *spec,
 			  const struct run_ctl *ctl, struct run_proc *proc,
-			  unsigned int nproc, double since, uint64_t *c)
+			  unsigned int nproc, double since, uint64_t *c,
+			  struct run_hang *h)
 {
 	uint64_t from = *c;
 	int ev = 0;
 
-	while (!ev && (*c = run_count(ctl)) == from &&
-	       clock_now_s() - since < run_hang_s(spec))
+	run_hang_begin(h, ctl, 0, run_total(ctl), since);
+	while (!ev && (*c = run_count(ctl)) == from && !run_hang_over(spec, h))
 		ev = run_watch(proc, nproc, 0.001, -1);
 	return ev;
 }
@@ -701,6 +795,7 @@ static int run_rings_apart(struct run_state *st)
 	struct run_result *res = st->res;
 	const struct run_ctl *ctl = st->ctl;
 	uint64_t all = 0, *end = st->ring1;
+	struct run_hang h;
 	int ev = 0;
 
 	res->ring_min = res->ring_max = res->loops;
@@ -722,13 +817,17 @@ static int run_rings_apart(struct run_state *st)
 			res->ring_min = n;
 		if (n > res->ring_max)
 			res->ring_max = n;
-		while (!n && !ev && run_ring_count(ctl, k) == end[k] &&
-		       clock_now_s() - since < run_hang_s(st->spec))
+		if (n)
+			continue;
+		run_hang_begin(&h, ctl, k * ctl->nr, ctl->nr, since);
+		while (!ev && run_ring_count(ctl, k) == end[k] &&
+		       !run_hang_over(st->spec, &h))
 			ev = run_watch(st->proc, st->nproc, 0.001, -1);
-		if (!n && !ev && run_ring_count(ctl, k) == end[k]) {
+		if (!ev && run_ring_count(ctl, k) == end[k]) {
 			run_fail(res, RESULT_HUNG,
-				 "ring %u: the token did not move in %.1f s", k,
-				 res->elapsed_s + clock_now_s() - since);
+				 "ring %u: the token did not move in %.1f s%s",
+				 k, res->elapsed_s + clock_now_s() - since,
+				 run_hang_said(&h).s);
 			return -1;
 		}
 	}
@@ -744,8 +843,9 @@ static int run_measure(struct run_state *st)
 {
 	const struct run_spec *spec = st->spec;
 	struct run_result *res = st->res;
+	struct run_hang h = { 0 };
 	uint64_t c0, c1, c2;
-	double t0, t1, rate0;
+	double t0, t1, t2, rate0;
 	int ev;
 
 	ev = run_watch(st->proc, st->nproc, spec->warmup_s, -1);
@@ -773,29 +873,30 @@ static int run_measure(struct run_state *st)
 	 * time, up to the hang limit.
 	 */
 	if (!ev && c1 == c0) {
-		ev = run_await_loop(spec, st->ctl, st->proc, st->nproc, t0,
-				    &c1);
+		ev = run_await_loop(spec, st->ctl, st->proc, st->nproc, t0, &c1,
+				    &h);
 		t1 = clock_now_s();
 	}
 	res->loops = c1 - c0;
 	res->elapsed_s = t1 - t0;
 	if (!ev && c1 == c0) {
-		run_fail(res, RESULT_HUNG, "the token did not move in %.1f s",
-			 t1 - t0);
+		run_fail(res, RESULT_HUNG, "the token did not move in %.1f s%s",
+			 t1 - t0, run_hang_said(&h).s);
 		return 0;
 	}
 	if (!ev && (ev = run_rings_apart(st)) < 0)
 		return 0;
 	/* A ring that stopped moving before the end is hung, not slow. */
 	c2 = c1;
+	t2 = clock_now_s();
 	if (!ev)
-		ev = run_await_loop(spec, st->ctl, st->proc, st->nproc,
-				    clock_now_s(), &c2);
+		ev = run_await_loop(spec, st->ctl, st->proc, st->nproc, t2, &c2,
+				    &h);
 	if (!ev && c2 == c1)
-		run_fail(
-			res, RESULT_HUNG,
-			"the token stopped moving: no loop in %.1f s after the run",
-			run_hang_s(spec));
+		run_fail(res, RESULT_HUNG,
+			 "the token stopped moving: no loop in %.1f s after "
+			 "the run%s",
+			 clock_now_s() - t2, run_hang_said(&h).s);
 	return ev;
 }
 

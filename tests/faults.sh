@@ -243,6 +243,65 @@ hung() {
 	check_clean hung
 }
 
+# A ring starved of its CPU by other work for twice the hang limit is
+# slow, not hung: the time its participants wait for a CPU does not count
+# towards the limit.  Its participants are SCHED_FIFO at priority 1 on
+# CPU 0, and a hog at priority 99 takes CPU 0 for 5 s once the token has
+# moved 200 times: they cannot run until it ends (the kernel's RT
+# throttling, if on, stops them with it).  The hog looks for itself, at
+# its priority: on one CPU this script would not get to it in time.
+# -t 0.6: the hang limit is 2 s.  A hog that came after the window
+# starved nothing, and the run is tried again.  A ring hung for good is
+# still found at the limit (hung, above).
+starved() {
+	local try
+	[ "$(id -u)" -eq 0 ] || skip "needs root for SCHED_FIFO"
+	for try in 1 2 3; do
+		starved_once
+		expect_rc starved 0
+		grep -q HUNG <<<"$out$err" &&
+			{ fail "starved: a starved ring taken for hung: $out$err"; return; }
+		ran "starved: it ran"
+		check_clean starved
+		awk -v e="$elapsed" 'BEGIN { exit !(e >= 3) }' &&
+			{ pass "starved: waited for the CPU, not hung (${elapsed} s, try $try)"; return; }
+		echo "# starved, try $try: the hog came after the window (${elapsed} s)"
+	done
+	fail "starved: the hog never caught the window in three tries"
+}
+
+starved_once() {
+	local hog=$out_f.hog i
+	# $1: ctxbench's PID.  Within 10 s, the first participant that has
+	# passed the token 200 times, then 5 s of CPU 0 while ctxbench runs.
+	cat >"$hog" <<'EOF'
+for ((i = 0; i < 1000; i++)); do
+	for p in $(pgrep -x -P "$1" ctxbench); do
+		while read -r k v; do
+			[ "$k" = voluntary_ctxt_switches: ] && [ "$v" -ge 200 ] && break 3
+		done <"/proc/$p/status" 2>/dev/null
+	done
+	sleep 0.01
+done
+end=$((SECONDS + 5))
+while [ $SECONDS -lt $end ] && [ -e "/proc/$1" ]; do :; done
+EOF
+	setsid sh -c 'echo 10 2>/dev/null >/proc/self/autogroup
+		( chrt -f 99 taskset -c 0 bash "$1" $$ </dev/null >/dev/null 2>&1 & )
+		shift; exec "$@"' sh "$hog" \
+		"$bin" -b pipe -P cpus:0,0 --policy fifo --prio 1 -t 0.6 -r 1 \
+		-n fault -o "$out_f.json" >"$out_f" 2>"$err_f" &
+	pid=$!
+	t_start=$EPOCHREALTIME
+	finish
+	# The hog ends with ctxbench, within its busy loop's next look.
+	for ((i = 0; i < 100; i++)); do
+		session_alive "$pid" || break
+		nap 0.05
+	done
+	rm -f "$hog"
+}
+
 # A stall inside the measured window: a participant, or ctxbench with
 # every process it has (as a ^Z would), stopped for half a second of a 2 s
 # run.  The stop comes once the token is moving and the window has had
@@ -1003,6 +1062,7 @@ fault_cases=(
 	"guard-held serial - guard_held"
 	"queue-limits - - queue_limits"
 	"quota - - quota"
+	"starved serial - starved"
 	"stall-participant serial - stall participant"
 	"stall-all serial - stall all"
 	"seccomp cost=30 helper seccomp"

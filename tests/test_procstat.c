@@ -6,7 +6,10 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "lib/util.h"
@@ -131,6 +134,75 @@ static void test_read(void)
 	CHECK_EQ_INT(ps.procs_running, -1);
 
 	CHECK_EQ_INT(procstat_read(FIX "nonexistent", &ps), -ENOENT);
+}
+
+/* A task's state and CPU time from /proc/TID/stat, whatever its name. */
+static void test_task(void)
+{
+	static const char tail[] = " 4999 4999 4999 0 -1 4194560 120 0 0 0 "
+				   "1234 567 0 0 -2 0 1 0 4242 0";
+	static const struct {
+		const char *name;
+		int ret, state;
+	} cases[] = {
+		{ "5004 (ctxbench) R", 0, 'R' },
+		{ "17 (a) b) S", 0, 'S' }, /* ") " inside the name */
+		{ "17 (sp ace) T", 0, 'T' },
+		{ "17 ()) D", 0, 'D' },
+		{ "17 (x)R", -EINVAL, 0 },
+		{ "17 x R", -EINVAL, 0 },
+		{ "17 (x) 9", -EINVAL, 0 },
+	};
+	struct procstat_task t, u;
+	char text[256];
+	volatile unsigned long spin;
+	pid_t kid;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(text, sizeof(text), "%s%s", cases[i].name, tail);
+		t.state = 0;
+		t.cpu_ticks = 0;
+		CHECK_EQ_INT(procstat_task_parse(text, &t), cases[i].ret);
+		CHECK_EQ_INT(t.state, cases[i].state);
+		CHECK(t.cpu_ticks == (cases[i].ret ? 0 : 1234 + 567));
+	}
+	CHECK_EQ_INT(procstat_task_parse("17 (x) R 1 1 1 0 -1 0 0 0 0 0 5", &t),
+		     -EINVAL); /* cut before stime */
+	CHECK_EQ_INT(procstat_task_parse("", &t), -EINVAL);
+	/* Live tasks: this one runs, and its CPU time grows; a child asleep,
+	 * then stopped, then gone. */
+	CHECK_EQ_INT(procstat_task_read("", (int)getpid(), &t), 0);
+	CHECK_EQ_INT(t.state, 'R');
+	for (spin = 0; spin < 400000000; spin++)
+		if (spin % 1000000 == 0 &&
+		    procstat_task_read("", (int)getpid(), &u) == 0 &&
+		    u.cpu_ticks > t.cpu_ticks)
+			break;
+	CHECK(u.cpu_ticks > t.cpu_ticks);
+	kid = fork();
+	if (kid == 0) {
+		pause();
+		_exit(0);
+	}
+	CHECK(kid > 0);
+	if (kid <= 0)
+		return;
+	for (int i = 0; i < 1000; i++) {
+		if (procstat_task_read("", kid, &t) == 0 && t.state == 'S')
+			break;
+		usleep(1000);
+	}
+	CHECK_EQ_INT(t.state, 'S');
+	kill(kid, SIGSTOP);
+	for (int i = 0; i < 1000; i++) {
+		if (procstat_task_read("", kid, &t) == 0 && t.state == 'T')
+			break;
+		usleep(1000);
+	}
+	CHECK_EQ_INT(t.state, 'T');
+	kill(kid, SIGKILL);
+	waitpid(kid, NULL, 0);
+	CHECK_EQ_INT(procstat_task_read("", kid, &t), -ENOENT);
 }
 
 static void test_sys(void)
@@ -573,6 +645,7 @@ int main(void)
 {
 	test_parse();
 	test_read();
+	test_task();
 	test_sys();
 	test_disturb();
 	test_disturb_notes();
