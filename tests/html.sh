@@ -44,14 +44,17 @@ compared() {
 	for rep in 1 2; do
 		for label in "$A" "$B"; do
 			"$bin" -q -b pipe,futex,sysv-sem,unix -j 1,2 -t 0.02 -r 2 \
-				-n "$label" -o "$tmp/$label-$rep.json" >/dev/null ||
-				fail "the run of $label failed"
+				-n "$label" -o "$tmp/$label-$rep.json" >/dev/null 2>"$tmp/run.err" ||
+				fail "the run of $label failed: exit $?: $(<"$tmp/run.err")"
 		done
 	done
 	undisturbed "$tmp"/*.json
-	"$bin" report "$tmp"/6.13*.json >"$tmp/r.txt" || fail "report failed"
-	"$bin" report --format html "$tmp"/6.13*.json >"$tmp/r.html"
-	[ $? -eq 0 ] && pass "not: report --format html failed" || fail "report --format html failed"
+	"$bin" report "$tmp"/6.13*.json >"$tmp/r.txt" 2>"$tmp/r.err" ||
+		fail "report failed: exit $?: $(<"$tmp/r.err")"
+	"$bin" report --format html "$tmp"/6.13*.json >"$tmp/r.html" 2>"$tmp/r.err"
+	rc=$?
+	[ $rc -eq 0 ] && pass "not: report --format html failed" ||
+		fail "report --format html failed: exit $rc: $(<"$tmp/r.err")"
 }
 
 # The page needs nothing beside it and runs nothing.
@@ -131,8 +134,8 @@ page() {
 	# Emulated runs say so, in the page and in each chart.
 	sed 's/"emulated": "[^"]*"/"emulated": "yes (qemu TCG: the CPU is emulated)"/' \
 		"$tmp/$A-1.json" >"$tmp/emulated.json"
-	"$bin" report --format html "$tmp/emulated.json" >"$tmp/e.html" ||
-		fail "the page of an emulated run failed"
+	"$bin" report --format html "$tmp/emulated.json" >"$tmp/e.html" 2>"$tmp/e.err" ||
+		fail "the page of an emulated run failed: exit $?: $(<"$tmp/e.err")"
 	grep -q '<p class="warn">Emulated:' "$tmp/e.html" && pass "not: the page of an emulated run does not say so" ||
 		fail "the page of an emulated run does not say so"
 	n=$(grep -c '<svg ' "$tmp/e.html")
@@ -145,8 +148,10 @@ page() {
 	# A run's own page: ring sizes and working sets give lat_ctx's curves;
 	# -o still saves the JSON.
 	"$bin" -q -b pipe -p 2,4 -s 0,16 -t 0.05 -r 2 -n sweep --format html \
-		-o "$tmp/sweep.json" >"$tmp/sweep.html"
-	[ $? -eq 0 ] && pass "not: a run with --format html failed" || fail "a run with --format html failed"
+		-o "$tmp/sweep.json" >"$tmp/sweep.html" 2>"$tmp/sweep.err"
+	rc=$?
+	[ $rc -eq 0 ] && pass "not: a run with --format html failed" ||
+		fail "a run with --format html failed: exit $rc: $(<"$tmp/sweep.err")"
 	self_contained "$tmp/sweep.html"
 	grep -q '<svg [^>]*id="latctx-pipe-0"' "$tmp/sweep.html" && pass "not: no lat_ctx chart of a sweep" ||
 		fail "no lat_ctx chart of a sweep"
@@ -383,8 +388,8 @@ hostile_pages() {
 	for rep in 1 2; do
 		for label in A B; do
 			"$bin" -q -b pipe,futex -p 2,4 -j 1,2 -t 0.02 -r 2 -n "$label" \
-				--note "$label" -o "$tmp/$label-$rep.json" >/dev/null ||
-				fail "the run of $label failed"
+				--note "$label" -o "$tmp/$label-$rep.json" >/dev/null 2>"$tmp/run.err" ||
+				fail "the run of $label failed: exit $?: $(<"$tmp/run.err")"
 		done
 	done
 	perl "$here/html.pl" hostile "$tmp" "$tmp"/[AB]-[12].json ||
