@@ -110,7 +110,7 @@ struct run_hang {
 	const struct run_ctl *ctl;
 	unsigned int first, n;
 	double since, looked;
-	double cpu_s; /* the CPU time they had by @looked */
+	double cpu_s; /* the CPU time they had by @looked; < 0 not read */
 	double waited; /* how long they waited for a CPU since @since */
 };
 
@@ -144,8 +144,8 @@ static void run_hang_begin(struct run_hang *h, const struct run_ctl *ctl,
 				.first = first,
 				.n = n,
 				.since = since,
-				.looked = clock_now_s() };
-	run_runnable(ctl, first, n, &h->cpu_s);
+				.looked = clock_now_s(),
+				.cpu_s = -1 };
 }
 
 /* Has the wait @h reached the hang limit of @spec? */
@@ -155,8 +155,12 @@ static int run_hang_over(const struct run_spec *spec, struct run_hang *h)
 
 	if (now - h->looked >= RUN_HANG_LOOK_S) {
 		gap = now - h->looked;
+		/*
+		 * The first look only takes their CPU time: a wait that ends
+		 * at once reads nothing.
+		 */
 		if (run_runnable(h->ctl, h->first, h->n, &cpu_s) &&
-		    cpu_s - h->cpu_s < gap)
+		    h->cpu_s >= 0 && cpu_s - h->cpu_s < gap)
 			h->waited += gap - (cpu_s - h->cpu_s);
 		h->cpu_s = cpu_s;
 		h->looked = now;
