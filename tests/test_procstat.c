@@ -136,6 +136,19 @@ static void test_read(void)
 	CHECK_EQ_INT(procstat_read(FIX "nonexistent", &ps), -ENOENT);
 }
 
+/* Task @tid's state once it is @want, or as it is after a second. */
+static int task_state_within(pid_t tid, int want)
+{
+	struct procstat_task t = { 0 };
+
+	for (int i = 0; i < 1000; i++) {
+		if (procstat_task_read("", tid, &t) == 0 && t.state == want)
+			break;
+		usleep(1000);
+	}
+	return t.state;
+}
+
 /* A task's state and CPU time from /proc/TID/stat, whatever its name. */
 static void test_task(void)
 {
@@ -187,19 +200,9 @@ static void test_task(void)
 	CHECK(kid > 0);
 	if (kid <= 0)
 		return;
-	for (int i = 0; i < 1000; i++) {
-		if (procstat_task_read("", kid, &t) == 0 && t.state == 'S')
-			break;
-		usleep(1000);
-	}
-	CHECK_EQ_INT(t.state, 'S');
+	CHECK_EQ_INT(task_state_within(kid, 'S'), 'S');
 	kill(kid, SIGSTOP);
-	for (int i = 0; i < 1000; i++) {
-		if (procstat_task_read("", kid, &t) == 0 && t.state == 'T')
-			break;
-		usleep(1000);
-	}
-	CHECK_EQ_INT(t.state, 'T');
+	CHECK_EQ_INT(task_state_within(kid, 'T'), 'T');
 	kill(kid, SIGKILL);
 	waitpid(kid, NULL, 0);
 	CHECK_EQ_INT(procstat_task_read("", kid, &t), -ENOENT);
