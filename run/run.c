@@ -561,9 +561,9 @@ static int run_window(const struct run_spec *spec, const struct run_ctl *ctl,
 }
 
 /*
- * Wait until the count of every ring passes @c or an event comes, for at
- * most the hang limit from @since (@h, what it waited); the count then,
- * in @c.
+ * Wait until the rings' count together passes @c or an event comes, for
+ * at most the hang limit from @since (@h, what it waited); the count
+ * then, in @c.
  */
 static int run_await_loop(const struct run_spec *spec,
 			  const struct run_ctl *ctl, struct run_proc *proc,
