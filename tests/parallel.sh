@@ -63,9 +63,10 @@ run() {
 				print k, p[i] } }' <<<"$list" |
 			sort -n | awk 'NR == 5 { print $2 }')
 		nap 0.5
-		if [ -z "$victim" ] || ! kill -KILL "$victim"; then
-			fail "$*: no participant to kill among: $list;" \
-				"now: $(ps -o pid=,comm= --ppid "$pid" | tr '\n' ' ')"
+		missed=
+		if [ -z "$victim" ] || ! kill -KILL "$victim" 2>/dev/null; then
+			missed="no participant to kill among: $(tr '\n' ' ' <<<"$list");"
+			missed+=" now: $(ps -o pid=,comm= --ppid "$pid" | tr '\n' ' ')"
 		fi
 	fi
 	finish
@@ -257,10 +258,19 @@ killed() {
 	# The kill must land in the first row, half a second in: this
 	# script runs above the rings (a real-time class where it may), and
 	# ctxbench, started from it, goes back to the normal class.
-	local rt=()
+	# A script held up past the first row (a sanitizer build's slow
+	# forks beside other tests) finds its victim gone: the run is tried
+	# again, up to three times.
+	local rt=() try
 	chrt -f -p 1 $$ 2>/dev/null && rt=(chrt -o 0)
-	kill=1 run "${rt[@]}" "$bin" -b sysv-sem,pipe -P same -j 3 -t 2 -r 1 -n p
+	for try in 1 2 3; do
+		kill=1 run "${rt[@]}" "$bin" -b sysv-sem,pipe -P same -j 3 -t 2 -r 1 -n p
+		[ -n "$missed" ] || break
+		echo "# killed, try $try: $missed"
+	done
 	[ ${#rt[@]} -eq 0 ] || chrt -o -p 0 $$
+	[ -z "$missed" ] && pass "killed: a participant killed in a row" ||
+		fail "killed: in three tries, $missed"
 	[ "$rc" -eq 1 ] && pass "killed" || fail "killed: exit $rc, expected 1: $err"
 	grep -q "p same x3 *FAILED: ring 2 participant 0 killed by signal 9" <<<"$out" &&
 		pass "killed" || fail "killed: no FAILED row of ring 2: $out"
